@@ -1,0 +1,82 @@
+import { mkdir, writeFile } from "node:fs/promises";
+import { join } from "node:path";
+import type { Message } from "../providers/types.js";
+import { messageText } from "./token-counter.js";
+
+export const KEEP_RECENT_MESSAGES = 8;
+const MAX_TRANSCRIPT_CHARS = 300_000;
+const MAX_TOOL_RESULT_CHARS = 2_000;
+
+export interface CompactionOptions {
+  backupDir: string;
+  summarize: (transcript: string) => Promise<string>;
+  keepRecent?: number;
+  now?: Date;
+}
+
+export interface CompactionResult {
+  messages: Message[];
+  backupPath?: string;
+}
+
+/** Index where the kept tail starts: never on a tool result whose call would be dropped. */
+function tailStart(messages: readonly Message[], keepRecent: number): number {
+  let start = Math.max(1, messages.length - keepRecent);
+  while (start > 1 && messages[start]?.role === "tool") start -= 1;
+  return start;
+}
+
+function transcriptOf(messages: readonly Message[]): string {
+  const lines = messages.map((message) => {
+    const text = messageText(message);
+    const body = message.role === "tool" && text.length > MAX_TOOL_RESULT_CHARS ? `${text.slice(0, MAX_TOOL_RESULT_CHARS)} […]` : text;
+    return `${message.role}: ${body}`;
+  });
+  const transcript = lines.join("\n\n");
+  return transcript.length > MAX_TRANSCRIPT_CHARS ? `[…earlier part omitted…]\n${transcript.slice(-MAX_TRANSCRIPT_CHARS)}` : transcript;
+}
+
+/** What is left when the summariser itself fails: the requests made and the tools used. */
+function fallbackSummary(messages: readonly Message[]): string {
+  const requests = messages.filter((message) => message.role === "user").map((message) => `- ${messageText(message).slice(0, 200)}`);
+  const tools = new Set(messages.flatMap((message) => (message.role === "assistant" ? (message.tool_calls ?? []).map((call) => call.function.name) : [])));
+  return [`Earlier requests:\n${requests.join("\n") || "- (none)"}`, `Tools used: ${[...tools].join(", ") || "none"}`].join("\n");
+}
+
+async function writeBackup(dir: string, messages: readonly Message[], now: Date): Promise<string> {
+  await mkdir(dir, { recursive: true });
+  const stamp = now.toISOString().replace(/[:.]/g, "-");
+  const content = messages.map((message) => JSON.stringify(message)).join("\n") + "\n";
+  for (let attempt = 0; ; attempt++) {
+    const path = join(dir, `context-backup-${stamp}${attempt ? `-${attempt}` : ""}.jsonl`);
+    try {
+      // 'wx': a backup is never overwritten (history only ever grows).
+      await writeFile(path, content, { flag: "wx" });
+      return path;
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== "EEXIST" || attempt > 100) throw error;
+    }
+  }
+}
+
+/**
+ * Backs up the whole conversation, then keeps the system message and the last messages
+ * and replaces the middle with one summary message (seed 000 §6.5).
+ */
+export async function compactMessages(messages: readonly Message[], options: CompactionOptions): Promise<CompactionResult> {
+  const start = tailStart(messages, options.keepRecent ?? KEEP_RECENT_MESSAGES);
+  const middle = messages.slice(1, start);
+  if (middle.length === 0) return { messages: [...messages] };
+  const backupPath = await writeBackup(options.backupDir, messages, options.now ?? new Date());
+  let summary: string;
+  try {
+    summary = (await options.summarize(transcriptOf(middle))).trim() || fallbackSummary(middle);
+  } catch {
+    summary = fallbackSummary(middle);
+  }
+  const head = messages[0]!;
+  return {
+    messages: [head, { role: "system", content: `[Compacted history summary — full text in ${backupPath}]\n${summary}` }, ...messages.slice(start)],
+    backupPath,
+  };
+}

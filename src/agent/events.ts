@@ -1,0 +1,26 @@
+import type { FinishReason } from "../providers/types.js";
+
+/**
+ * Everything the agent loop reports. Every front end (TUI, plain, non-interactive text,
+ * JSON lines) and every state listener (usage, audit log) is a subscriber of this union.
+ */
+export type AgentEvent =
+  | { type: "agent_start"; maxRounds: number }
+  | { type: "turn_start"; turn: number }
+  | { type: "text_delta"; turn: number; text: string }
+  /** Names of the tools of one round, emitted once before any of them runs. */
+  | { type: "tool_calls"; turn: number; names: string[] }
+  | { type: "tool_start"; turn: number; callId: string; name: string; arguments: string }
+  | { type: "tool_end"; turn: number; callId: string; name: string; arguments: string; result: string; isError: boolean; elapsedMs: number }
+  | { type: "usage"; provider: string; model: string; inputTokens: number; outputTokens: number; cost: number; estimated: boolean }
+  | { type: "compaction"; phase: "start" | "end"; tokensBefore: number; tokensAfter?: number; backupPath?: string }
+  /** Something the person should see that is not part of the answer (rate-limit waits, fallbacks). */
+  | { type: "notice"; level: "info" | "warning"; text: string }
+  | { type: "error"; message: string }
+  | { type: "turn_end"; turn: number; finishReason: FinishReason }
+  | { type: "agent_end"; reason: "done" | "error" | "aborted"; text: string; rounds: number };
+
+export type AgentEventType = AgentEvent["type"];
+
+/** Receives events synchronously, in order. Must not throw. */
+export type AgentEventListener = (event: AgentEvent) => void;

@@ -1,0 +1,154 @@
+import { estimateCost } from "../providers/pricing.js";
+import { isProviderError } from "../providers/provider-error.js";
+import type { ChatFunction } from "../providers/resilient-chat.js";
+import type { LLMResponse, Message, ToolCall, ToolSchema } from "../providers/types.js";
+import type { ContextBudget } from "./context-budget.js";
+import type { AgentEventListener } from "./events.js";
+import { countTextTokens } from "./token-counter.js";
+
+export interface ToolOutcome {
+  content: string;
+  isError: boolean;
+}
+
+export interface LoopDependencies {
+  chat: ChatFunction;
+  /** Name of the configured provider (the fallback may answer instead; see usage events). */
+  providerName: string;
+  tools: {
+    schemas: readonly ToolSchema[];
+    execute(call: ToolCall, signal: AbortSignal): Promise<ToolOutcome>;
+  };
+  budget: ContextBudget;
+  /** Returns the compacted conversation (backup and summary included). */
+  compact: (messages: readonly Message[]) => Promise<{ messages: Message[]; backupPath?: string }>;
+  emit: AgentEventListener;
+}
+
+export interface LoopInput {
+  /** The conversation, ending with the new user message. Appended to in place. */
+  messages: Message[];
+  maxRounds: number;
+  signal: AbortSignal;
+}
+
+export interface LoopResult {
+  reason: "done" | "error" | "aborted";
+  /** All assistant text streamed during this run. */
+  text: string;
+  rounds: number;
+  error?: string;
+}
+
+export const ROUND_LIMIT_NOTE = (rounds: number) =>
+  `Tool-call limit reached (${rounds} rounds). Do not call any more tools: answer now with what you have, and say what is left undone.`;
+
+/**
+ * The agent loop (seed 000 §2.3): ask the model, run the tools it calls (in parallel,
+ * results in call order), repeat until it answers with text or the round limit is hit,
+ * then ask once more without tools. Reports everything through `emit`; never throws.
+ */
+export async function runToolLoop(input: LoopInput, deps: LoopDependencies): Promise<LoopResult> {
+  const { messages, maxRounds, signal } = input;
+  const { emit } = deps;
+  let text = "";
+  let round = 0;
+  let streamedThisRound = "";
+  const finish = (reason: LoopResult["reason"], error?: string): LoopResult => {
+    emit({ type: "agent_end", reason, text, rounds: round });
+    return { reason, text, rounds: round, ...(error ? { error } : {}) };
+  };
+
+  emit({ type: "agent_start", maxRounds });
+  try {
+    while (true) {
+      round += 1;
+      const finalRound = round > maxRounds;
+      await compactIfNeeded(messages, deps);
+      emit({ type: "turn_start", turn: round });
+      if (finalRound) {
+        emit({ type: "notice", level: "warning", text: `Reached the limit of ${maxRounds} tool rounds; asking for a final answer.` });
+        messages.push({ role: "system", content: ROUND_LIMIT_NOTE(maxRounds) });
+      }
+      streamedThisRound = "";
+      const turn = round;
+      const response = await deps.chat({
+        messages,
+        tools: finalRound ? [] : deps.tools.schemas,
+        signal,
+        onDelta: (delta) => {
+          streamedThisRound += delta;
+          text += delta;
+          emit({ type: "text_delta", turn, text: delta });
+        },
+        runTools: (calls) => runToolBatch(turn, calls, messages, deps, signal).then((outcomes) => outcomes.map((outcome) => outcome.content)),
+      });
+      await reportUsage(response, messages, deps);
+      const calls = finalRound ? [] : response.toolCalls;
+      messages.push(calls.length ? { role: "assistant", content: response.content || null, tool_calls: calls } : { role: "assistant", content: response.content });
+      if (calls.length === 0) {
+        emit({ type: "turn_end", turn: round, finishReason: response.finishReason });
+        return finish("done");
+      }
+      const outcomes = await runToolBatch(round, calls, messages, deps, signal);
+      const results: Message[] = calls.map((call, index) => ({ role: "tool", tool_call_id: call.id, content: outcomes[index]!.content }));
+      const measured = await deps.budget.measure([...messages, ...results]);
+      if (measured.status !== "ok") {
+        for (const result of results) result.content += deps.budget.warningText(measured.tokens);
+      }
+      messages.push(...results);
+      emit({ type: "turn_end", turn: round, finishReason: response.finishReason });
+      if (signal.aborted) throw signal.reason ?? new Error("aborted");
+    }
+  } catch (error) {
+    if (streamedThisRound) messages.push({ role: "assistant", content: streamedThisRound });
+    if (signal.aborted || (isProviderError(error) && error.kind === "aborted")) return finish("aborted");
+    const message = error instanceof Error ? error.message : String(error);
+    emit({ type: "error", message });
+    return finish("error", message);
+  }
+}
+
+async function runToolBatch(turn: number, calls: ToolCall[], messages: Message[], deps: LoopDependencies, signal: AbortSignal): Promise<ToolOutcome[]> {
+  deps.emit({ type: "tool_calls", turn, names: calls.map((call) => call.function.name) });
+  deps.budget.track(messages);
+  return Promise.all(
+    calls.map(async (call) => {
+      const { name, arguments: args } = call.function;
+      deps.emit({ type: "tool_start", turn, callId: call.id, name, arguments: args });
+      const started = performance.now();
+      const outcome = await deps.tools.execute(call, signal);
+      const elapsedMs = Math.round(performance.now() - started);
+      deps.emit({ type: "tool_end", turn, callId: call.id, name, arguments: args, result: outcome.content, isError: outcome.isError, elapsedMs });
+      return outcome;
+    }),
+  );
+}
+
+async function compactIfNeeded(messages: Message[], deps: LoopDependencies): Promise<void> {
+  const { status, tokens } = await deps.budget.measure(messages);
+  if (status !== "compact" && status !== "reject") return;
+  deps.emit({ type: "compaction", phase: "start", tokensBefore: tokens });
+  const compacted = await deps.compact(messages);
+  messages.splice(0, messages.length, ...compacted.messages);
+  const after = await deps.budget.exactTokens(messages);
+  deps.emit({ type: "compaction", phase: "end", tokensBefore: tokens, tokensAfter: after, backupPath: compacted.backupPath });
+}
+
+/** Emits a usage event; estimates with the tokenizer when the stream carried no usage. */
+export async function reportUsage(
+  response: LLMResponse,
+  requestMessages: readonly Message[],
+  deps: Pick<LoopDependencies, "budget" | "emit" | "providerName">,
+): Promise<void> {
+  const provider = response.provider ?? deps.providerName;
+  let inputTokens = response.usage?.promptTokens;
+  let outputTokens = response.usage?.completionTokens;
+  const estimated = inputTokens === undefined;
+  if (inputTokens === undefined || outputTokens === undefined) {
+    inputTokens = await deps.budget.exactTokens(requestMessages);
+    outputTokens = await countTextTokens(response.content + response.toolCalls.map((call) => call.function.arguments).join(""));
+  }
+  const cost = estimateCost(provider, response.model, inputTokens, outputTokens);
+  deps.emit({ type: "usage", provider, model: response.model, inputTokens, outputTokens, cost, estimated });
+}

@@ -1,0 +1,343 @@
+import { join } from "node:path";
+import type { Env } from "../providers/config.js";
+import { resilientChat, type ChatFunction } from "../providers/resilient-chat.js";
+import type { LLMProvider, Message, ToolCall } from "../providers/types.js";
+import { appendChatLog, clockTime, loadChatLog, type ChatLogEntry } from "../state/chat-log.js";
+import { configPaths } from "../state/paths.js";
+import { loadPreferences } from "../state/preferences.js";
+import { ProfileStore } from "../state/profiles.js";
+import { loadSavedPlaces } from "../state/saved-places.js";
+import { UsageTracker } from "../state/usage.js";
+import type { ToolContext, ToolMode } from "../tools/define-tool.js";
+import type { ToolRegistry } from "../tools/registry.js";
+import { TimerStore } from "../tools/timers/timer-store.js";
+import { compactMessages } from "./compaction.js";
+import { ContextBudget } from "./context-budget.js";
+import type { AgentEvent, AgentEventListener } from "./events.js";
+import { reportUsage, runToolLoop, type LoopResult } from "./loop.js";
+import { loadProjectContext } from "./project-context.js";
+import { buildSystemMessage, type BackgroundJobSummary } from "./system-prompt.js";
+
+export const INTERACTIVE_ROUNDS = 10;
+export const CODING_ROUNDS = 50;
+/** Chat-log entries seeded as messages when an interactive session starts. */
+export const SEEDED_HISTORY_ENTRIES = 20;
+/** Conversation caps (seed 002 §5). */
+export const HISTORY_CAP = { interactive: 40, coding: 100 };
+
+export interface SessionOptions {
+  home: string;
+  env: Env;
+  nonInteractive: boolean;
+  codingMode: boolean;
+  readonly: boolean;
+  workingDir: string | null;
+  registry: ToolRegistry;
+  /** Builds the provider for the current mode; called lazily, again after a reset. */
+  createProvider: (codingMode: boolean) => Promise<LLMProvider>;
+  /** The Copilot fallback, or undefined when Copilot is not usable. */
+  fallbackProvider?: () => Promise<LLMProvider | undefined>;
+  /** Asks the person to approve a shell command; absent → approved (non-interactive). */
+  confirmCommand?: (command: string) => Promise<boolean>;
+  /** Session-level hook run on every submission (ntfy); returns notices to show. */
+  pollNotifications?: () => Promise<string[]>;
+  budget?: ContextBudget;
+  /** Seconds between retries of transient provider errors (tests shorten them). */
+  transientBackoffSeconds?: readonly number[];
+  now?: () => Date;
+}
+
+/**
+ * State and lifecycle of one conversation (seed 000 §2.2): builds the system message,
+ * runs the loop, persists history (interactive only), and fans events out to subscribers.
+ * Front ends subscribe; they never reach into the loop.
+ */
+export class Session {
+  readonly usage = new UsageTracker();
+  readonly timers: TimerStore;
+  readonly profiles: ProfileStore;
+  readonly budget: ContextBudget;
+  readonly messages: Message[] = [];
+  codingMode: boolean;
+  workingDir: string | null;
+  profileName = "main";
+  /** Set by exit_app; interactive front ends exit once the answer is complete. */
+  exitRequested: string | undefined;
+  private readonly listeners = new Set<AgentEventListener>();
+  private provider: LLMProvider | undefined;
+  private chat: ChatFunction | undefined;
+  private rebuildProvider = false;
+  /** Why the provider could not be created, reported as the run's error. */
+  private startError: string | undefined;
+  private busyFlag = false;
+  private controller: AbortController | undefined;
+  private queue: Promise<unknown> = Promise.resolve();
+  private chatLog: ChatLogEntry[] = [];
+  private readonly backgroundJobs: BackgroundJobSummary[] = [];
+
+  constructor(private readonly options: SessionOptions) {
+    this.codingMode = options.codingMode || options.nonInteractive;
+    this.workingDir = options.workingDir;
+    this.profiles = new ProfileStore(configPaths(options.home));
+    this.budget = options.budget ?? new ContextBudget();
+    this.timers = new TimerStore((name) => this.emit({ type: "notice", level: "info", text: `⏰ Timer '${name}' is done.` }));
+    this.subscribe((event) => {
+      if (event.type === "usage") this.usage.recordLLMCall(event.provider, event.model, event.inputTokens, event.outputTokens, event.cost);
+      if (event.type === "tool_end") this.usage.recordToolCall(event.name);
+    });
+  }
+
+  get busy(): boolean {
+    return this.busyFlag;
+  }
+
+  get mode(): ToolMode {
+    return { codingMode: this.codingMode, nonInteractive: this.options.nonInteractive, readonly: this.options.readonly };
+  }
+
+  get maxRounds(): number {
+    return this.codingMode ? CODING_ROUNDS : INTERACTIVE_ROUNDS;
+  }
+
+  get providerInfo(): { name: string; model: string } | undefined {
+    return this.provider && { name: this.provider.name, model: this.provider.model };
+  }
+
+  subscribe(listener: AgentEventListener): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  private emit(event: AgentEvent): void {
+    for (const listener of this.listeners) {
+      try {
+        listener(event);
+      } catch {
+        // A broken subscriber must not break the run or the other subscribers.
+      }
+    }
+  }
+
+  /** Loads the active profile; interactive sessions seed the last chat-log entries. */
+  async start(): Promise<void> {
+    this.profileName = await this.profiles.activeName();
+    if (this.options.nonInteractive) return;
+    await this.profiles.ensure(this.profileName);
+    await this.loadChatLog();
+    for (const entry of this.chatLog.slice(-SEEDED_HISTORY_ENTRIES)) {
+      if (entry.role === "you") this.messages.push({ role: "user", content: entry.text });
+      else if (entry.role === "assistant") this.messages.push({ role: "assistant", content: entry.text });
+    }
+  }
+
+  private async loadChatLog(): Promise<void> {
+    const loaded = await loadChatLog(this.profiles.paths(this.profileName).chatLog);
+    this.chatLog = loaded.value;
+    if (loaded.warning) this.emit({ type: "notice", level: "warning", text: loaded.warning });
+  }
+
+  /** Runs one message; a message sent while busy waits for the current one to finish. */
+  submit(text: string): Promise<LoopResult> {
+    const run = this.queue.then(() => this.run(text));
+    this.queue = run.catch(() => undefined);
+    return run;
+  }
+
+  /** Cancels the in-flight request; the partial answer is kept. */
+  abort(): void {
+    this.controller?.abort(new Error("Cancelled by the user"));
+  }
+
+  toggleCodingMode(): boolean {
+    this.codingMode = !this.codingMode;
+    this.rebuildProvider = true;
+    return this.codingMode;
+  }
+
+  /** Replaces the provider (e.g. `!model`); the next request uses it. */
+  async useProvider(createProvider: (codingMode: boolean) => Promise<LLMProvider>): Promise<LLMProvider> {
+    const provider = await createProvider(this.codingMode);
+    await this.provider?.destroy();
+    this.options.createProvider = createProvider;
+    this.provider = provider;
+    this.chat = undefined;
+    return provider;
+  }
+
+  async switchProfile(name: string): Promise<{ created: boolean }> {
+    const result = await this.profiles.setActive(name);
+    this.profileName = name;
+    await this.loadChatLog();
+    this.rebuildProvider = true; // the Copilot session carries the old system message
+    return result;
+  }
+
+  private async run(text: string): Promise<LoopResult> {
+    this.busyFlag = true;
+    this.controller = new AbortController();
+    try {
+      await this.pollNotifications();
+      this.messages[0] = { role: "system", content: await this.systemMessage() };
+      this.messages.push({ role: "user", content: text });
+      this.trimHistory();
+      const chat = await this.chatFunction();
+      if (!chat) return this.failedStart();
+      const result = await runToolLoop({ messages: this.messages, maxRounds: this.maxRounds, signal: this.controller.signal }, {
+        chat,
+        providerName: this.provider!.name,
+        tools: { schemas: this.options.registry.schemas(this.mode), execute: (call, signal) => this.executeTool(call, signal) },
+        budget: this.budget,
+        compact: (messages) => compactMessages(messages, { backupDir: this.backupDirs()[0]!, summarize: (transcript) => this.summarize(transcript, SUMMARY_INSTRUCTION) }),
+        emit: (event) => this.emit(event),
+      });
+      await this.persistExchange(text, result);
+      return result;
+    } finally {
+      this.busyFlag = false;
+      this.controller = undefined;
+      if (this.rebuildProvider) await this.resetProvider();
+    }
+  }
+
+  private failedStart(): LoopResult {
+    const message = this.startError ?? "No LLM provider could be started.";
+    this.emit({ type: "error", message });
+    this.emit({ type: "agent_end", reason: "error", text: "", rounds: 0 });
+    return { reason: "error", text: "", rounds: 0, error: message };
+  }
+
+  private async chatFunction(): Promise<ChatFunction | undefined> {
+    if (this.chat) return this.chat;
+    try {
+      this.provider ??= await this.options.createProvider(this.codingMode);
+    } catch (error) {
+      this.startError = error instanceof Error ? error.message : String(error);
+      return undefined;
+    }
+    this.chat = resilientChat(this.provider, {
+      notice: (text) => this.emit({ type: "notice", level: "warning", text }),
+      fallback: this.options.fallbackProvider,
+      transientBackoffSeconds: this.options.transientBackoffSeconds,
+    });
+    return this.chat;
+  }
+
+  private async resetProvider(): Promise<void> {
+    this.rebuildProvider = false;
+    const provider = this.provider;
+    this.provider = undefined;
+    this.chat = undefined;
+    await provider?.destroy().catch(() => undefined);
+  }
+
+  private async pollNotifications(): Promise<void> {
+    if (!this.options.pollNotifications) return;
+    try {
+      for (const text of await this.options.pollNotifications()) this.emit({ type: "notice", level: "info", text: `🔔 ${text}` });
+    } catch (error) {
+      this.emit({ type: "notice", level: "warning", text: `Could not check notifications: ${(error as Error).message}` });
+    }
+  }
+
+  private async systemMessage(): Promise<string> {
+    const paths = this.profiles.paths(this.profileName);
+    const [preferences, places] = await Promise.all([loadPreferences(paths), loadSavedPlaces(paths.savedPlaces)]);
+    for (const warning of [preferences.warning, places.warning]) if (warning) this.emit({ type: "notice", level: "warning", text: warning });
+    if (this.options.nonInteractive) this.chatLog = (await loadChatLog(paths.chatLog)).value;
+    return buildSystemMessage({
+      profileName: this.profileName,
+      preferences: preferences.value,
+      savedPlaces: places.value,
+      chatLog: this.chatLog,
+      codingMode: this.codingMode,
+      nonInteractive: this.options.nonInteractive,
+      workingDir: this.workingDir,
+      backgroundJobs: this.backgroundJobs,
+      project: this.codingMode && this.workingDir ? await loadProjectContext(this.workingDir, this.options.home) : undefined,
+      now: this.options.now?.() ?? new Date(),
+    });
+  }
+
+  /** Drops the oldest exchanges beyond the cap, cutting only before a user message. */
+  private trimHistory(): void {
+    const cap = this.codingMode ? HISTORY_CAP.coding : HISTORY_CAP.interactive;
+    while (this.messages.length - 1 > cap) {
+      const nextUser = this.messages.findIndex((message, index) => index > 1 && message.role === "user");
+      if (nextUser < 0) break;
+      this.messages.splice(1, nextUser - 1);
+    }
+  }
+
+  private async persistExchange(text: string, result: LoopResult): Promise<void> {
+    if (this.options.nonInteractive) return;
+    const time = clockTime(this.options.now?.());
+    const entries: ChatLogEntry[] = [{ role: "you", text, time }];
+    if (result.text) entries.push({ role: "assistant", text: result.text, time });
+    if (result.error) entries.push({ role: "system", text: `Error: ${result.error}`, time });
+    try {
+      const warning = await appendChatLog(this.profiles.paths(this.profileName).chatLog, entries);
+      if (warning) this.emit({ type: "notice", level: "warning", text: warning });
+      this.chatLog.push(...entries);
+    } catch (error) {
+      this.emit({ type: "notice", level: "warning", text: `Could not save the chat log: ${(error as Error).message}` });
+    }
+  }
+
+  backupDirs(): string[] {
+    const dirs = [join(this.profiles.paths(this.profileName).logs)];
+    if (this.workingDir) dirs.unshift(join(this.workingDir, ".marvin", "logs"));
+    return dirs;
+  }
+
+  /** One text-only call (compaction, compact_history); its cost is recorded like any other. */
+  async summarize(text: string, instruction: string): Promise<string> {
+    const chat = await this.chatFunction();
+    if (!chat) throw new Error(this.startError ?? "No LLM provider available to summarise.");
+    const messages: Message[] = [{ role: "system", content: instruction }, { role: "user", content: text }];
+    const response = await chat({ messages, tools: [], onDelta: () => undefined, signal: this.controller?.signal });
+    await reportUsage(response, messages, { budget: this.budget, emit: (event) => this.emit(event), providerName: this.provider!.name });
+    return response.content;
+  }
+
+  private executeTool(call: ToolCall, signal: AbortSignal) {
+    return this.options.registry.execute(call.function.name, call.function.arguments, this.toolContext(signal));
+  }
+
+  toolContext(signal: AbortSignal): ToolContext {
+    const session = this;
+    return {
+      signal,
+      mode: this.mode,
+      home: this.options.home,
+      env: this.options.env,
+      get workingDir() {
+        return session.workingDir;
+      },
+      setWorkingDir: (path) => {
+        session.workingDir = path;
+      },
+      profiles: this.profiles,
+      get profileName() {
+        return session.profileName;
+      },
+      switchProfile: (name) => this.switchProfile(name),
+      usage: this.usage,
+      timers: this.timers,
+      budget: this.budget.view(),
+      confirmCommand: (command) => this.options.confirmCommand?.(command) ?? Promise.resolve(true),
+      summarize: (text, instruction) => this.summarize(text, instruction),
+      requestExit: (message) => {
+        session.exitRequested = message;
+      },
+      backupDirs: () => this.backupDirs(),
+    };
+  }
+
+  async close(): Promise<void> {
+    this.timers.clear();
+    await this.provider?.destroy().catch(() => undefined);
+  }
+}
+
+const SUMMARY_INSTRUCTION =
+  "You compress conversations. Summarise the transcript below so the assistant can continue the work: keep the user's goals, decisions, facts learned, file paths, commands run and their outcomes, and open tasks. Be dense; no preamble.";

@@ -1,0 +1,97 @@
+import YAML from "yaml";
+import type { ChatLogEntry } from "../state/chat-log.js";
+import type { Preferences } from "../state/preferences.js";
+import type { SavedPlace } from "../state/saved-places.js";
+import type { ProjectContext } from "./project-context.js";
+
+export interface BackgroundJobSummary {
+  id: string;
+  description: string;
+  status: string;
+}
+
+export interface SystemPromptInput {
+  profileName: string;
+  preferences: Preferences;
+  savedPlaces: SavedPlace[];
+  chatLog: ChatLogEntry[];
+  codingMode: boolean;
+  nonInteractive: boolean;
+  workingDir: string | null;
+  backgroundJobs: BackgroundJobSummary[];
+  project?: ProjectContext;
+  now: Date;
+}
+
+export const COMPACT_HISTORY_ENTRIES = 20;
+export const COMPACT_HISTORY_CHARS = 200;
+
+const PERSONALITY = `You are Marvin, a helpful local-business and general-purpose assistant running in the user's terminal.
+You help with everyday life (places, travel, weather, news, media, recipes, notes, calendar, reminders) and with code.
+Rules:
+- Use your tools to get real data; never invent places, prices, opening hours, facts or file contents.
+- When a tool fails, read its message, fix the call, and try again or explain what went wrong.
+- Take the user's preferences and saved places into account without being asked ("near home" means the saved place "home").
+- Answer concisely, in plain text with light Markdown. Give sources (URLs) for facts from the web.`;
+
+function section(title: string, body: string): string {
+  return `## ${title}\n${body.trim()}`;
+}
+
+function formatPreferences(preferences: Preferences): string {
+  const entries = Object.entries(preferences).filter(([, value]) => value !== "" && value !== null && !(Array.isArray(value) && value.length === 0));
+  return entries.length ? YAML.stringify(Object.fromEntries(entries)).trim() : "(none set: learn them from the conversation and save them with update_preferences)";
+}
+
+function formatPlaces(places: SavedPlace[]): string {
+  if (places.length === 0) return "(none yet: offer to save places the user mentions often with save_place)";
+  return places
+    .map((place) => {
+      const coordinates = place.lat || place.lng ? ` [${place.lat}, ${place.lng}]` : "";
+      return `- ${place.label}: ${[place.name, place.address].filter(Boolean).join(", ")}${coordinates}${place.notes ? ` (${place.notes})` : ""}`;
+    })
+    .join("\n");
+}
+
+/** The last 20 chat-log entries, each cut to 200 characters (seed 002 §6 item 5). */
+export function compactHistory(entries: ChatLogEntry[]): string {
+  const recent = entries.slice(-COMPACT_HISTORY_ENTRIES);
+  if (recent.length === 0) return "(no earlier conversation)";
+  return recent
+    .map((entry) => {
+      const text = entry.text.replace(/\s+/g, " ").trim();
+      const cut = text.length > COMPACT_HISTORY_CHARS ? `${text.slice(0, COMPACT_HISTORY_CHARS)}…` : text;
+      return `[${entry.time}] ${entry.role}: ${cut}`;
+    })
+    .join("\n");
+}
+
+function codingInstructions(workingDir: string | null, nonInteractive: boolean): string {
+  const where = workingDir ? `Working directory: ${workingDir}` : "No working directory is set yet: call set_working_dir before using file tools.";
+  return `${where}
+- All file paths are relative to the working directory; absolute paths and '..' are refused.
+- Explore with tree and code_grep; read files with read_file (files over 10KB need start_line/end_line).
+- Create new files with create_file and edit existing ones with apply_patch (old_str must match exactly once).
+- For a long document, write the first 2000–4000 words with create_file, then continue with append_file.
+- Always write files with the file tools, never by printing their content in your answer.
+- Run builds and tests with run_command${nonInteractive ? " (commands run without confirmation)" : " (the user confirms each command)"}; commit with git_commit when a change is complete.
+- Notes you write go to .marvin/notes/ inside the project.`;
+}
+
+/** Builds the system message, fresh for every request (seed 000 §2.15, nine sections). */
+export function buildSystemMessage(input: SystemPromptInput): string {
+  const parts = [
+    `${PERSONALITY}\nCurrent date and time: ${input.now.toString()}`,
+    section("User preferences", formatPreferences(input.preferences)),
+    section("Active profile", `Active profile: ${input.profileName}`),
+    section("Saved places", formatPlaces(input.savedPlaces)),
+    section("Recent conversation (compact)", compactHistory(input.chatLog)),
+  ];
+  if (input.codingMode) parts.push(section("Coding mode", codingInstructions(input.workingDir, input.nonInteractive)));
+  if (input.backgroundJobs.length) {
+    parts.push(section("Background jobs", input.backgroundJobs.map((job) => `- ${job.id} (${job.description}): ${job.status}`).join("\n") + "\nUse review_status to read a job's output."));
+  }
+  if (input.project?.instructions) parts.push(section(`Project instructions (${input.project.instructions.name})`, input.project.instructions.content));
+  for (const document of input.project?.documents ?? []) parts.push(section(`Project document ${document.name}`, document.content));
+  return parts.join("\n\n");
+}

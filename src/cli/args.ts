@@ -1,0 +1,107 @@
+import { parseArgs } from "node:util";
+import { PROVIDER_NAMES, type ProviderName } from "../providers/types.js";
+
+export type OutputFormat = "text" | "jsonl";
+
+export interface CliArgs {
+  nonInteractive: boolean;
+  prompt?: string;
+  workingDir?: string;
+  provider?: ProviderName;
+  model?: string;
+  plain: boolean;
+  curses: boolean;
+  ntfy?: string;
+  output: OutputFormat;
+  help: boolean;
+  version: boolean;
+}
+
+export const USAGE = "Usage: marvin [options] [prompt]\nRun 'marvin --help' for all options.";
+
+export const HELP = `Marvin — a local-first terminal assistant.
+
+Usage:
+  marvin                              full-screen terminal UI
+  marvin --plain                      plain readline UI
+  marvin "question"                   ask first, then keep chatting
+  marvin --non-interactive --prompt "…" [--working-dir DIR]
+                                      one answer on stdout, for scripts and other programs
+
+Options:
+  --non-interactive        run one prompt and exit (prompt from --prompt or stdin); coding mode,
+                           commands auto-approved, nothing saved to the chat log
+  -p, --prompt TEXT        the prompt
+  --working-dir DIR        project directory for file, git and shell tools (default: current dir
+                           in non-interactive mode)
+  --provider NAME          ${PROVIDER_NAMES.join(" | ")} (default: $LLM_PROVIDER, else copilot)
+  --model NAME             model to use with the provider
+  --plain                  plain readline UI instead of the full-screen one
+  --curses                 full-screen UI (the default when stdout is a terminal)
+  --ntfy TOPIC             ntfy.sh topic for notifications
+  --output FORMAT          non-interactive output: text (default) or jsonl (one agent event per line)
+  -h, --help               show this help
+  -v, --version            show the version
+
+Non-interactive protocol: answer text on stdout, "  🔧 tool, tool" before each tool round,
+MARVIN_COST:{json} as the last line of stderr; exit 0 on success, 1 on any error.`;
+
+export class UsageError extends Error {
+  override readonly name = "UsageError";
+}
+
+function oneOf<T extends string>(value: string | undefined, allowed: readonly T[], flag: string): T | undefined {
+  if (value === undefined) return undefined;
+  if ((allowed as readonly string[]).includes(value)) return value as T;
+  throw new UsageError(`invalid value '${value}' for ${flag} (expected one of: ${allowed.join(", ")})`);
+}
+
+function nonEmpty(value: string | undefined, flag: string): string | undefined {
+  if (value !== undefined && value.trim() === "") throw new UsageError(`${flag} needs a non-empty value`);
+  return value;
+}
+
+/** Parses argv (without node and script). Throws UsageError with a one-line message. */
+export function parseCliArgs(argv: string[]): CliArgs {
+  let parsed;
+  try {
+    parsed = parseArgs({
+      args: argv,
+      allowPositionals: true,
+      strict: true,
+      options: {
+        "non-interactive": { type: "boolean", default: false },
+        prompt: { type: "string", short: "p" },
+        "working-dir": { type: "string" },
+        provider: { type: "string" },
+        model: { type: "string" },
+        plain: { type: "boolean", default: false },
+        curses: { type: "boolean", default: false },
+        ntfy: { type: "string" },
+        output: { type: "string" },
+        help: { type: "boolean", short: "h", default: false },
+        version: { type: "boolean", short: "v", default: false },
+      },
+    });
+  } catch (error) {
+    const message = (error as Error).message.split(". ")[0]!.replace(/^Unknown option/, "unknown option").replace(/^Option/, "option");
+    throw new UsageError(message);
+  }
+  const { values, positionals } = parsed;
+  if (values.plain && values.curses) throw new UsageError("--plain and --curses cannot be used together");
+  const positional = positionals.length ? positionals.join(" ") : undefined;
+  if (values.prompt !== undefined && positional !== undefined) throw new UsageError("give the prompt either with --prompt or as an argument, not both");
+  return {
+    nonInteractive: values["non-interactive"] ?? false,
+    prompt: values.prompt ?? positional,
+    workingDir: nonEmpty(values["working-dir"], "--working-dir"),
+    provider: oneOf(values.provider?.toLowerCase(), PROVIDER_NAMES, "--provider"),
+    model: nonEmpty(values.model, "--model"),
+    plain: values.plain ?? false,
+    curses: values.curses ?? false,
+    ntfy: nonEmpty(values.ntfy, "--ntfy"),
+    output: oneOf(values.output, ["text", "jsonl"] as const, "--output") ?? "text",
+    help: values.help ?? false,
+    version: values.version ?? false,
+  };
+}

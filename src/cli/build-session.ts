@@ -1,0 +1,90 @@
+import { realpath, stat } from "node:fs/promises";
+import { resolve } from "node:path";
+import { Session } from "../agent/session.js";
+import { type Env, resolveProviderConfig } from "../providers/config.js";
+import { createProvider } from "../providers/create.js";
+import { ollamaAnswers, selectProvider } from "../providers/select.js";
+import type { LLMProvider, ProviderName } from "../providers/types.js";
+import { createAuditLog } from "../state/audit-log.js";
+import { createToolRegistry } from "../tools/index.js";
+import type { CliArgs } from "./args.js";
+
+export interface SessionEnvironment {
+  env: Env;
+  home: string;
+  cwd: string;
+  /** Shown to the person (stderr in non-interactive mode). */
+  notice: (text: string) => void;
+  confirmCommand?: (command: string) => Promise<boolean>;
+}
+
+export interface BuiltSession {
+  session: Session;
+  providerName: ProviderName;
+  /** Waits for pending audit-log writes. */
+  flush: () => Promise<void>;
+}
+
+async function copilotUsable(env: Env, home: string): Promise<boolean> {
+  const { isCopilotUsable } = await import("../providers/copilot/index.js");
+  return isCopilotUsable(env, home);
+}
+
+/** An existing directory, as an absolute real path, or a one-line error. */
+export async function resolveWorkingDir(path: string, cwd: string): Promise<string> {
+  const absolute = resolve(cwd, path);
+  let info;
+  try {
+    info = await stat(absolute);
+  } catch {
+    throw new Error(`--working-dir ${path}: no such directory`);
+  }
+  if (!info.isDirectory()) throw new Error(`--working-dir ${path}: not a directory`);
+  return realpath(absolute);
+}
+
+/** Chooses the provider, builds the tool registry and the session. Throws with a user-facing message. */
+export async function buildSession(args: CliArgs, environment: SessionEnvironment): Promise<BuiltSession> {
+  const { env, home } = environment;
+  const selection = await selectProvider(args.provider, env, home, { copilotUsable: () => copilotUsable(env, home), ollamaAnswers });
+  if ("error" in selection) throw new Error(selection.error);
+  if (selection.notice) environment.notice(selection.notice);
+  const providerName = selection.provider;
+
+  const workingDir = args.workingDir
+    ? await resolveWorkingDir(args.workingDir, environment.cwd)
+    : args.nonInteractive
+      ? await realpath(environment.cwd)
+      : null;
+
+  let fallback: Promise<LLMProvider | undefined> | undefined;
+  const session = new Session({
+    home,
+    env,
+    nonInteractive: args.nonInteractive,
+    codingMode: args.nonInteractive || workingDir !== null,
+    readonly: env.MARVIN_READONLY === "1",
+    workingDir,
+    registry: createToolRegistry(),
+    createProvider: (codingMode) =>
+      createProvider(resolveProviderConfig(providerName, { env, home, codingMode, model: args.model, nonInteractive: args.nonInteractive }), env),
+    fallbackProvider:
+      providerName === "copilot"
+        ? undefined
+        : () =>
+            (fallback ??= copilotUsable(env, home).then((usable) =>
+              usable ? createProvider(resolveProviderConfig("copilot", { env, home, codingMode: args.nonInteractive, nonInteractive: args.nonInteractive }), env) : undefined,
+            )),
+    confirmCommand: environment.confirmCommand,
+  });
+
+  let flush = async () => undefined as void;
+  const auditPath = env.MARVIN_SUBAGENT_LOG?.trim();
+  if (auditPath) {
+    const audit = createAuditLog(resolve(environment.cwd, auditPath), environment.notice);
+    session.subscribe(audit.listener);
+    flush = audit.flush;
+  }
+  await session.start();
+  return { session, providerName, flush };
+}

@@ -1,0 +1,66 @@
+#!/usr/bin/env node
+import { homedir } from "node:os";
+import { HELP, parseCliArgs, USAGE, UsageError } from "./args.js";
+import { marvinVersion } from "./version.js";
+
+const EMPTY_COST_LINE = 'MARVIN_COST:{"session_cost":0,"llm_turns":0,"model_turns":{},"model_cost":{},"input_tokens":{},"output_tokens":{},"tool_calls":{}}';
+
+function onInterrupt(handler: () => void): () => void {
+  let count = 0;
+  const listener = () => {
+    count += 1;
+    if (count === 1) handler();
+    else process.exit(1);
+  };
+  process.on("SIGINT", listener);
+  process.on("SIGTERM", listener);
+  return () => {
+    process.off("SIGINT", listener);
+    process.off("SIGTERM", listener);
+  };
+}
+
+async function main(argv: string[]): Promise<number> {
+  const nonInteractive = argv.includes("--non-interactive");
+  let args;
+  try {
+    args = parseCliArgs(argv);
+  } catch (error) {
+    if (!(error instanceof UsageError)) throw error;
+    process.stderr.write(`marvin: ${error.message}\n${USAGE}\n`);
+    if (nonInteractive) process.stderr.write(`${EMPTY_COST_LINE}\n`);
+    return 1;
+  }
+  if (args.help) {
+    process.stdout.write(`${HELP}\n`);
+    return 0;
+  }
+  if (args.version) {
+    process.stdout.write(`marvin ${marvinVersion()}\n`);
+    return 0;
+  }
+  if (args.nonInteractive) {
+    const { runNonInteractive } = await import("../ui/headless/run.js");
+    return runNonInteractive(args, {
+      stdin: process.stdin,
+      stdout: process.stdout,
+      stderr: process.stderr,
+      env: process.env,
+      home: homedir(),
+      cwd: process.cwd(),
+      version: marvinVersion(),
+      onInterrupt,
+    });
+  }
+  const { runInteractive } = await import("../ui/interactive.js");
+  return runInteractive(args, { env: process.env, home: homedir(), cwd: process.cwd() });
+}
+
+main(process.argv.slice(2)).then(
+  (code) => process.exit(code),
+  (error: unknown) => {
+    process.stderr.write(`Error: ${error instanceof Error ? error.message : String(error)}\n`);
+    if (process.argv.includes("--non-interactive")) process.stderr.write(`${EMPTY_COST_LINE}\n`);
+    process.exit(1);
+  },
+);

@@ -1,0 +1,82 @@
+import { APIConnectionError, APIConnectionTimeoutError, APIError, APIUserAbortError } from "openai";
+import { ProviderError } from "../provider-error.js";
+import type { ProviderConfig } from "../config.js";
+
+/** Seconds from `retry-after-ms` / `retry-after` (seconds or an HTTP date), if any. */
+export function parseRetryAfter(headers: Headers | undefined, now = Date.now()): number | undefined {
+  if (!headers) return undefined;
+  const ms = Number(headers.get("retry-after-ms"));
+  if (Number.isFinite(ms) && ms >= 0 && headers.get("retry-after-ms") !== null) return ms / 1000;
+  const raw = headers.get("retry-after");
+  if (raw === null) return undefined;
+  const seconds = Number(raw);
+  if (Number.isFinite(seconds) && seconds >= 0) return seconds;
+  const date = Date.parse(raw);
+  return Number.isNaN(date) ? undefined : Math.max(0, (date - now) / 1000);
+}
+
+function serverMessage(error: APIError): string {
+  const body = error.error as { message?: unknown } | undefined;
+  const text = typeof body?.message === "string" ? body.message : error.message;
+  return text.replace(/^\d{3}\s+/, "").slice(0, 500);
+}
+
+/** Turns whatever the OpenAI SDK threw into a classified, actionable ProviderError. */
+export function toProviderError(error: unknown, config: ProviderConfig, why: { timedOut?: "total" | "idle"; partialOutput: boolean }): ProviderError {
+  const provider = config.name;
+  const where = config.baseUrl ?? provider;
+  const partialOutput = why.partialOutput;
+  if (why.timedOut) {
+    const limit = why.timedOut === "idle" ? config.idleTimeoutMs : config.timeoutMs;
+    const what = why.timedOut === "idle" ? "sent nothing for" : "did not finish within";
+    return new ProviderError(`${provider} ${what} ${Math.round(limit / 1000)}s (${where}); the request was cancelled.`, {
+      provider, kind: "timeout", partialOutput, cause: error,
+    });
+  }
+  if (error instanceof APIUserAbortError) {
+    return new ProviderError("Request cancelled.", { provider, kind: "aborted", partialOutput, cause: error });
+  }
+  if (error instanceof APIConnectionTimeoutError) {
+    return new ProviderError(`${provider} did not answer in time (${where}).`, { provider, kind: "timeout", partialOutput, cause: error });
+  }
+  if (error instanceof APIConnectionError) {
+    const detail = error.cause instanceof Error ? `: ${error.cause.message}` : "";
+    return new ProviderError(`Cannot reach ${provider} at ${where}${detail}. Check the URL and your network.`, {
+      provider, kind: "network", partialOutput, cause: error,
+    });
+  }
+  if (error instanceof APIError && error.status !== undefined) {
+    const status = error.status;
+    const message = serverMessage(error);
+    if (status === 429) {
+      return new ProviderError(`${provider} rate limit (HTTP 429): ${message}`, {
+        provider, kind: "rate_limit", status, retryAfterSeconds: parseRetryAfter(error.headers), partialOutput, cause: error,
+      });
+    }
+    if (status === 401 || status === 403) {
+      const check = config.keyHint ? `Check ${config.keyHint}.` : "Check the provider's credentials.";
+      return new ProviderError(`${provider} refused the API key (HTTP ${status}): ${message}. ${check}`, {
+        provider, kind: "auth", status, partialOutput, cause: error,
+      });
+    }
+    if (status === 404) {
+      return new ProviderError(`${provider} answered HTTP 404 for model '${config.model}' at ${where}: ${message}. Check the model name and URL.`, {
+        provider, kind: "bad_request", status, partialOutput, cause: error,
+      });
+    }
+    if (status >= 500) {
+      return new ProviderError(`${provider} server error (HTTP ${status}): ${message}`, { provider, kind: "server", status, partialOutput, cause: error });
+    }
+    return new ProviderError(`${provider} rejected the request (HTTP ${status}): ${message}`, {
+      provider, kind: "bad_request", status, partialOutput, cause: error,
+    });
+  }
+  if (error instanceof APIError) {
+    // An error object sent inside the stream (no HTTP status).
+    return new ProviderError(`${provider} reported an error mid-stream: ${serverMessage(error)}`, {
+      provider, kind: "server", partialOutput, cause: error,
+    });
+  }
+  const text = error instanceof Error ? error.message : String(error);
+  return new ProviderError(`${provider} stream failed: ${text}`, { provider, kind: "stream_cut", partialOutput, cause: error });
+}

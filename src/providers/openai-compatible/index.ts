@@ -1,0 +1,88 @@
+import OpenAI from "openai";
+import type { ChatCompletionCreateParamsStreaming } from "openai/resources/chat/completions";
+import type { ProviderConfig } from "../config.js";
+import { ProviderError } from "../provider-error.js";
+import type { ChatRequest, LLMProvider, LLMResponse, ProviderName } from "../types.js";
+import { ChunkAccumulator, type CompletionChunk } from "./accumulator.js";
+import { toProviderError } from "./errors.js";
+
+/** One adapter for every OpenAI-compatible backend: gemini, groq, openai, openai-compat, ollama. */
+export class OpenAICompatibleProvider implements LLMProvider {
+  readonly name: ProviderName;
+  readonly model: string;
+  private readonly client: OpenAI;
+  private sendStreamOptions = true;
+
+  constructor(private readonly config: ProviderConfig) {
+    this.name = config.name;
+    this.model = config.model;
+    this.client = new OpenAI({
+      apiKey: config.apiKey ?? "not-needed",
+      baseURL: config.baseUrl,
+      maxRetries: 0,
+      timeout: config.timeoutMs,
+    });
+  }
+
+  async chat(request: ChatRequest): Promise<LLMResponse> {
+    try {
+      return await this.streamOnce(request);
+    } catch (error) {
+      if (this.sendStreamOptions && error instanceof ProviderError && error.kind === "bad_request" && /stream_options/i.test(error.message)) {
+        this.sendStreamOptions = false; // some servers reject the usage option; ask again without it
+        return this.streamOnce(request);
+      }
+      throw error;
+    }
+  }
+
+  private async streamOnce(request: ChatRequest): Promise<LLMResponse> {
+    const abort = new AbortController();
+    let timedOut: "total" | "idle" | undefined;
+    const cancel = (reason: "total" | "idle") => {
+      timedOut = reason;
+      abort.abort();
+    };
+    const onOuterAbort = () => abort.abort();
+    request.signal?.addEventListener("abort", onOuterAbort, { once: true });
+    if (request.signal?.aborted) abort.abort();
+    const totalTimer = setTimeout(() => cancel("total"), this.config.timeoutMs);
+    let idleTimer = setTimeout(() => cancel("idle"), this.config.idleTimeoutMs);
+    const accumulator = new ChunkAccumulator(this.model);
+    try {
+      const stream = await this.client.chat.completions.create(this.body(request), { signal: abort.signal });
+      for await (const chunk of stream) {
+        clearTimeout(idleTimer);
+        idleTimer = setTimeout(() => cancel("idle"), this.config.idleTimeoutMs);
+        const text = accumulator.push(chunk as CompletionChunk);
+        if (text) request.onDelta(text);
+      }
+    } catch (error) {
+      throw toProviderError(error, this.config, { timedOut, partialOutput: accumulator.textSoFar.length > 0 });
+    } finally {
+      clearTimeout(totalTimer);
+      clearTimeout(idleTimer);
+      request.signal?.removeEventListener("abort", onOuterAbort);
+    }
+    if (!accumulator.hasFinished) {
+      throw new ProviderError(
+        `The response stream from ${this.name} ended before the model finished (connection closed mid-answer).`,
+        { provider: this.name, kind: "stream_cut", partialOutput: accumulator.textSoFar.length > 0 },
+      );
+    }
+    return accumulator.result();
+  }
+
+  private body(request: ChatRequest): ChatCompletionCreateParamsStreaming {
+    const body: ChatCompletionCreateParamsStreaming = {
+      model: this.model,
+      messages: request.messages as ChatCompletionCreateParamsStreaming["messages"],
+      stream: true,
+    };
+    if (this.sendStreamOptions) body.stream_options = { include_usage: true };
+    if (request.tools.length > 0) body.tools = request.tools as ChatCompletionCreateParamsStreaming["tools"];
+    return body;
+  }
+
+  async destroy(): Promise<void> {}
+}

@@ -1,0 +1,46 @@
+import type { ProviderName } from "./types.js";
+
+export type ProviderErrorKind =
+  | "rate_limit"
+  | "auth"
+  | "bad_request"
+  | "server"
+  | "network"
+  | "timeout"
+  | "stream_cut"
+  | "aborted"
+  | "unavailable";
+
+export interface ProviderErrorDetails {
+  provider: ProviderName;
+  kind: ProviderErrorKind;
+  status?: number;
+  /** Seconds the server asked us to wait (Retry-After). */
+  retryAfterSeconds?: number;
+  /** True once any text of this response reached `onDelta`: retrying would repeat it. */
+  partialOutput?: boolean;
+  cause?: unknown;
+}
+
+/** Every provider failure, classified so the loop can decide to retry, fall back or stop. */
+export class ProviderError extends Error {
+  override readonly name = "ProviderError";
+  readonly provider: ProviderName;
+  readonly kind: ProviderErrorKind;
+  readonly status?: number;
+  readonly retryAfterSeconds?: number;
+  readonly partialOutput: boolean;
+
+  constructor(message: string, details: ProviderErrorDetails) {
+    super(message, { cause: details.cause });
+    this.provider = details.provider;
+    this.kind = details.kind;
+    this.status = details.status;
+    this.retryAfterSeconds = details.retryAfterSeconds;
+    this.partialOutput = details.partialOutput ?? false;
+  }
+}
+
+export function isProviderError(error: unknown): error is ProviderError {
+  return error instanceof ProviderError;
+}

@@ -1,0 +1,75 @@
+/** The one message format every provider adapter speaks (OpenAI style, seed 000 §3.1). */
+export type Message =
+  | { role: "system"; content: string }
+  | { role: "user"; content: string }
+  | { role: "assistant"; content: string | null; tool_calls?: ToolCall[] }
+  | { role: "tool"; tool_call_id: string; content: string };
+
+export interface ToolCall {
+  id: string;
+  type: "function";
+  function: { name: string; arguments: string };
+}
+
+/** Tool declaration as sent to the model (OpenAI function-calling format). */
+export interface ToolSchema {
+  type: "function";
+  function: { name: string; description: string; parameters: Record<string, unknown> };
+}
+
+export type ProviderName = "copilot" | "gemini" | "groq" | "openai" | "ollama" | "openai-compat";
+
+export const PROVIDER_NAMES: readonly ProviderName[] = [
+  "copilot",
+  "gemini",
+  "groq",
+  "openai",
+  "ollama",
+  "openai-compat",
+];
+
+export interface TokenUsage {
+  promptTokens: number;
+  completionTokens: number;
+}
+
+export type FinishReason = "stop" | "tool_calls" | "length" | "content_filter" | "other";
+
+export interface LLMResponse {
+  content: string;
+  toolCalls: ToolCall[];
+  /** Absent when the provider did not report usage in the stream. */
+  usage?: TokenUsage;
+  model: string;
+  /** Which provider answered; set by the retry/fallback layer. */
+  provider?: ProviderName;
+  finishReason: FinishReason;
+  /** Reasoning text some models stream separately (DeepSeek `reasoning_content`). */
+  reasoning?: string;
+}
+
+export interface ChatRequest {
+  messages: readonly Message[];
+  /** Empty means: ask for a text-only answer. */
+  tools: readonly ToolSchema[];
+  /** Receives text as it streams; must not throw. */
+  onDelta: (text: string) => void;
+  signal?: AbortSignal;
+  /**
+   * For providers whose SDK runs the tool loop itself (Copilot): executes one batch of
+   * calls with the agent loop's bookkeeping (events, limits) and returns results in order.
+   */
+  runTools?: (calls: ToolCall[]) => Promise<string[]>;
+}
+
+/**
+ * A streaming chat backend. `chat` resolves with the whole response once the stream ends,
+ * and rejects with a {@link ProviderError} on every failure (after any text already
+ * passed to `onDelta`).
+ */
+export interface LLMProvider {
+  readonly name: ProviderName;
+  readonly model: string;
+  chat(request: ChatRequest): Promise<LLMResponse>;
+  destroy(): Promise<void>;
+}

@@ -1,0 +1,46 @@
+import { appendFile } from "node:fs/promises";
+import type { AgentEventListener } from "../agent/events.js";
+
+const MAX_ARGUMENT_CHARS = 200;
+const MAX_RESULT_CHARS = 400;
+
+/** `path=src/main.ts, content=import { App…` — the original's compact argument form. */
+export function formatArguments(raw: string): string {
+  let text: string;
+  try {
+    const parsed: unknown = JSON.parse(raw || "{}");
+    text = typeof parsed === "object" && parsed !== null && !Array.isArray(parsed)
+      ? Object.entries(parsed).map(([key, value]) => `${key}=${typeof value === "string" ? value : JSON.stringify(value)}`).join(", ")
+      : raw;
+  } catch {
+    text = raw;
+  }
+  return text.slice(0, MAX_ARGUMENT_CHARS);
+}
+
+/**
+ * MARVIN_SUBAGENT_LOG: one JSON line per tool call (ts, tool, args ≤200 chars,
+ * result ≤400, elapsed_ms), appended in completion order. A failing write is reported
+ * once through `warn` and never breaks the run.
+ */
+export function createAuditLog(path: string, warn: (text: string) => void): { listener: AgentEventListener; flush: () => Promise<void> } {
+  let pending: Promise<void> = Promise.resolve();
+  let warned = false;
+  const listener: AgentEventListener = (event) => {
+    if (event.type !== "tool_end") return;
+    const line = JSON.stringify({
+      ts: new Date().toISOString().replace(/\.\d{3}Z$/, "Z"),
+      tool: event.name,
+      args: formatArguments(event.arguments),
+      result: event.result.slice(0, MAX_RESULT_CHARS),
+      elapsed_ms: event.elapsedMs,
+    });
+    pending = pending.then(() =>
+      appendFile(path, `${line}\n`).catch((error: Error) => {
+        if (!warned) warn(`Cannot write the tool audit log ${path}: ${error.message}`);
+        warned = true;
+      }),
+    );
+  };
+  return { listener, flush: () => pending };
+}

@@ -1,0 +1,56 @@
+import { join } from "node:path";
+
+/** The only place that knows the on-disk layout shared with the original Marvin (seed 000 §6.2). */
+export interface ConfigPaths {
+  home: string;
+  root: string;
+  lastProfile: string;
+  usage: string;
+  profilesDir: string;
+}
+
+export function configPaths(home: string): ConfigPaths {
+  const root = join(home, ".config", "local-finder");
+  return {
+    home,
+    root,
+    lastProfile: join(root, "last_profile"),
+    usage: join(root, "usage.json"),
+    profilesDir: join(root, "profiles"),
+  };
+}
+
+export interface ProfilePaths {
+  dir: string;
+  preferences: string;
+  /** Older name for the preferences file, read when preferences.yaml is missing. */
+  legacyPreferences: string;
+  savedPlaces: string;
+  chatLog: string;
+  inputHistory: string;
+  tokens: string;
+  ntfySubscriptions: string;
+  bookmarks: string;
+  logs: string;
+}
+
+export function profilePaths(paths: ConfigPaths, name: string): ProfilePaths {
+  const dir = join(paths.profilesDir, name);
+  return {
+    dir,
+    preferences: join(dir, "preferences.yaml"),
+    legacyPreferences: join(dir, "prefs.yaml"),
+    savedPlaces: join(dir, "saved_places.json"),
+    chatLog: join(dir, "chat_log.json"),
+    inputHistory: join(dir, "history"),
+    tokens: join(dir, "tokens.json"),
+    ntfySubscriptions: join(dir, "ntfy_subscriptions.json"),
+    bookmarks: join(dir, "bookmarks.json"),
+    logs: join(dir, "logs"),
+  };
+}
+
+/** Profile names become directory names: keep them to one safe path segment. */
+export function isValidProfileName(name: string): boolean {
+  return /^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/.test(name) && !name.includes("..");
+}

@@ -1,0 +1,55 @@
+import { mkdir, readdir, stat } from "node:fs/promises";
+import { type ConfigPaths, isValidProfileName, profilePaths, type ProfilePaths } from "./paths.js";
+import { readTextIfExists, writeFileAtomic } from "./atomic-file.js";
+import { DEFAULT_PREFERENCES_YAML } from "./preferences.js";
+
+export const DEFAULT_PROFILE = "main";
+
+/** Which profiles exist and which one is active (`last_profile`). */
+export class ProfileStore {
+  constructor(readonly config: ConfigPaths) {}
+
+  paths(name: string): ProfilePaths {
+    return profilePaths(this.config, name);
+  }
+
+  async activeName(): Promise<string> {
+    const saved = (await readTextIfExists(this.config.lastProfile))?.trim();
+    return saved && isValidProfileName(saved) ? saved : DEFAULT_PROFILE;
+  }
+
+  async list(): Promise<string[]> {
+    try {
+      const entries = await readdir(this.config.profilesDir, { withFileTypes: true });
+      return entries.filter((entry) => entry.isDirectory() && isValidProfileName(entry.name)).map((entry) => entry.name).sort();
+    } catch {
+      return [];
+    }
+  }
+
+  async exists(name: string): Promise<boolean> {
+    try {
+      return (await stat(this.paths(name).dir)).isDirectory();
+    } catch {
+      return false;
+    }
+  }
+
+  /** Creates the profile directory with default preferences if it does not exist yet. */
+  async ensure(name: string): Promise<{ created: boolean }> {
+    if (!isValidProfileName(name)) {
+      throw new Error(`Invalid profile name '${name}': use letters, digits, '.', '_' or '-' (max 64 characters).`);
+    }
+    if (await this.exists(name)) return { created: false };
+    const paths = this.paths(name);
+    await mkdir(paths.dir, { recursive: true });
+    await writeFileAtomic(paths.preferences, DEFAULT_PREFERENCES_YAML);
+    return { created: true };
+  }
+
+  async setActive(name: string): Promise<{ created: boolean }> {
+    const result = await this.ensure(name);
+    await writeFileAtomic(this.config.lastProfile, `${name}\n`);
+    return result;
+  }
+}

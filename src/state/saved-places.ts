@@ -1,0 +1,26 @@
+import { loadJsonFile, writeJsonAtomic, type Loaded } from "./atomic-file.js";
+
+export interface SavedPlace {
+  label: string;
+  name: string;
+  address: string;
+  phone: string;
+  website: string;
+  lat: number;
+  lng: number;
+  notes: string;
+}
+
+function parsePlaces(raw: unknown): SavedPlace[] | undefined {
+  if (!Array.isArray(raw)) return undefined;
+  if (!raw.every((item) => typeof item === "object" && item !== null && typeof (item as { label?: unknown }).label === "string")) return undefined;
+  return raw as SavedPlace[];
+}
+
+export function loadSavedPlaces(path: string): Promise<Loaded<SavedPlace[]>> {
+  return loadJsonFile(path, parsePlaces, () => []);
+}
+
+export async function saveSavedPlaces(path: string, places: SavedPlace[]): Promise<void> {
+  await writeJsonAtomic(path, places);
+}

@@ -1,0 +1,158 @@
+import type { z } from "zod";
+import { nearestNames } from "../shared/edit-distance.js";
+import type { ToolSchema } from "../providers/types.js";
+import type { AnyToolDef, ToolContext, ToolMode } from "./define-tool.js";
+import { coerceArguments, describeParameters, exampleCall, toParametersSchema, type JsonSchema } from "./json-schema.js";
+
+export const DEFAULT_TOOL_TIMEOUT_MS = 60_000;
+
+export interface ToolOutcome {
+  content: string;
+  isError: boolean;
+}
+
+interface RegisteredTool {
+  def: AnyToolDef;
+  schema: ToolSchema;
+}
+
+function modeKey(mode: ToolMode): string {
+  return `${Number(mode.codingMode)}${Number(mode.nonInteractive)}${Number(mode.readonly)}`;
+}
+
+function offeredIn(def: AnyToolDef, mode: ToolMode): boolean {
+  if (def.codingOnly && !mode.codingMode) return false;
+  if (def.interactiveOnly && mode.nonInteractive) return false;
+  if (def.writeOp && mode.readonly) return false;
+  return true;
+}
+
+const error = (content: string): ToolOutcome => ({ content, isError: true });
+
+/** Parses wire arguments: an object, a JSON string of one (even double-encoded), or "" for none. */
+function decodeArguments(raw: unknown): { value: Record<string, unknown> } | { rawText: string } | { notObject: unknown } {
+  let value = raw;
+  for (let depth = 0; depth < 2 && typeof value === "string"; depth++) {
+    const text: string = value;
+    if (text.trim() === "") return { value: {} };
+    try {
+      value = JSON.parse(text);
+    } catch {
+      return depth === 0 ? { rawText: text } : { value: {} };
+    }
+  }
+  if (value === null || value === undefined) return { value: {} };
+  if (typeof value === "object" && !Array.isArray(value)) return { value: value as Record<string, unknown> };
+  return { notObject: value };
+}
+
+/** All tools by name: JSON schemas per mode, and validated, time-limited execution. */
+export class ToolRegistry {
+  private readonly tools = new Map<string, RegisteredTool>();
+  private readonly schemaCache = new Map<string, ToolSchema[]>();
+
+  register(def: AnyToolDef): void {
+    if (this.tools.has(def.name)) throw new Error(`Tool '${def.name}' is registered twice`);
+    const parameters = toParametersSchema(def.parameters);
+    this.tools.set(def.name, { def, schema: { type: "function", function: { name: def.name, description: def.description, parameters } } });
+    this.schemaCache.clear();
+  }
+
+  get(name: string): AnyToolDef | undefined {
+    return this.tools.get(name)?.def;
+  }
+
+  names(mode?: ToolMode): string[] {
+    return [...this.tools.values()].filter(({ def }) => !mode || offeredIn(def, mode)).map(({ def }) => def.name);
+  }
+
+  schemas(mode: ToolMode): ToolSchema[] {
+    const key = modeKey(mode);
+    let cached = this.schemaCache.get(key);
+    if (!cached) {
+      cached = [...this.tools.values()].filter(({ def }) => offeredIn(def, mode)).map(({ schema }) => schema);
+      this.schemaCache.set(key, cached);
+    }
+    return cached;
+  }
+
+  /** Runs one call. Never throws: every failure is a result the model can act on. */
+  async execute(name: string, rawArguments: unknown, context: ToolContext): Promise<ToolOutcome> {
+    const tool = this.tools.get(name);
+    if (!tool) return error(this.unknownToolMessage(name, context.mode));
+    const { def, schema } = tool;
+    const parameters = schema.function.parameters as JsonSchema;
+    const refusal = this.refusal(def, context.mode);
+    if (refusal) return error(refusal);
+
+    const decoded = decodeArguments(rawArguments);
+    if ("rawText" in decoded) {
+      const handled = def.rawArguments ? await this.guard(def, context, () => def.rawArguments!(decoded.rawText, context), DEFAULT_TOOL_TIMEOUT_MS) : undefined;
+      if (handled) return handled;
+      return error(
+        `Error: the arguments for ${name} must be a JSON object, not a raw string.\n` +
+          `Parameters:\n${describeParameters(parameters)}\nExample: ${exampleCall(name, parameters)}\n` +
+          `Received: ${decoded.rawText.slice(0, 200)}`,
+      );
+    }
+    if ("notObject" in decoded) {
+      return error(`Error: the arguments for ${name} must be a JSON object, got ${JSON.stringify(decoded.notObject).slice(0, 100)}.\nParameters:\n${describeParameters(parameters)}\nExample: ${exampleCall(name, parameters)}`);
+    }
+
+    const parsed: z.ZodSafeParseResult<Record<string, unknown>> = def.parameters.safeParse(coerceArguments(parameters, decoded.value));
+    if (!parsed.success) {
+      const problems = parsed.error.issues.map((issue) => {
+        const field = issue.path.join(".") || "(arguments)";
+        const missing = issue.code === "invalid_type" && decoded.value[String(issue.path[0])] === undefined;
+        return `  - ${field}: ${missing ? `required (${issue.expected})` : issue.message}`;
+      });
+      const unknown = Object.keys(decoded.value).filter((key) => !(key in ((parameters.properties ?? {}) as object)));
+      if (unknown.length) problems.push(`  - unknown parameter(s): ${unknown.join(", ")}`);
+      return error(`Validation error for ${name}:\n${problems.join("\n")}\n\nParameters:\n${describeParameters(parameters)}\nCorrect usage: ${exampleCall(name, parameters)}`);
+    }
+    const timeout = typeof def.timeoutMs === "function" ? def.timeoutMs(parsed.data) : def.timeoutMs ?? DEFAULT_TOOL_TIMEOUT_MS;
+    return (await this.guard(def, context, (guarded) => def.handler(parsed.data, guarded), timeout)) ?? error(`${name} returned nothing.`);
+  }
+
+  private refusal(def: AnyToolDef, mode: ToolMode): string | undefined {
+    if (def.writeOp && mode.readonly) return `${def.name} is disabled: this is a read-only agent (MARVIN_READONLY=1), so tools that change files or run commands are refused.`;
+    if (def.codingOnly && !mode.codingMode) return `${def.name} is only available in coding mode. Ask the user to turn it on with !code (or run with --working-dir).`;
+    if (def.interactiveOnly && mode.nonInteractive) return `${def.name} is only available in an interactive session.`;
+    return undefined;
+  }
+
+  private unknownToolMessage(name: string, mode: ToolMode): string {
+    const available = this.names(mode);
+    const near = nearestNames(name, available);
+    const hint = near.length ? ` Did you mean: ${near.join(", ")}?` : "";
+    return `Unknown tool '${name}'.${hint} Available tools: ${available.join(", ")}`;
+  }
+
+  /** Runs with a time limit and abort signal; turns throws and timeouts into error results. */
+  private async guard(def: AnyToolDef, context: ToolContext, run: (context: ToolContext) => Promise<string | undefined>, timeoutMs: number): Promise<ToolOutcome | undefined> {
+    const controller = new AbortController();
+    const onAbort = () => controller.abort(context.signal.reason);
+    context.signal.addEventListener("abort", onAbort, { once: true });
+    let timer: NodeJS.Timeout | undefined;
+    const timedOut = new Promise<"timeout">((resolve) => {
+      timer = setTimeout(() => {
+        controller.abort(new Error("timeout"));
+        resolve("timeout");
+      }, timeoutMs);
+    });
+    try {
+      // Object.create keeps the session's live getters (workingDir, profileName) reachable.
+      const guarded: ToolContext = Object.create(context, { signal: { value: controller.signal } });
+      const result = await Promise.race([run(guarded), timedOut]);
+      if (result === "timeout") return error(`Tool ${def.name} timed out after ${Math.round(timeoutMs / 1000)}s and was stopped. Try a smaller request.`);
+      if (context.signal.aborted) return error(`Tool ${def.name} was cancelled.`);
+      return result === undefined ? undefined : { content: result, isError: false };
+    } catch (thrown) {
+      const message = thrown instanceof Error ? thrown.message : String(thrown);
+      return error(`Error in ${def.name}: ${message}`);
+    } finally {
+      clearTimeout(timer);
+      context.signal.removeEventListener("abort", onAbort);
+    }
+  }
+}

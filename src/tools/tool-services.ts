@@ -1,0 +1,40 @@
+import type { Env } from "../providers/config.js";
+import type { ProfileStore } from "../state/profiles.js";
+import type { UsageTracker } from "../state/usage.js";
+import type { TimerStore } from "./timers/timer-store.js";
+
+/** What a tool can learn about, and do to, the context window (seed 000 §4.7). */
+export interface ContextBudgetView {
+  /** Tokens that may still be added before the warning threshold (never negative). */
+  availableTokens(): Promise<number>;
+  /** True once the conversation is past the hard limit: large reads must be refused. */
+  pastHardLimit(): Promise<boolean>;
+  countTokens(text: string): Promise<number>;
+  truncateToTokens(text: string, maxTokens: number): Promise<string>;
+}
+
+/** Session services the tools use; the session implements them, tests build real ones. */
+export interface ToolServices {
+  /** The user's home directory (~/Notes, ~/Downloads…). */
+  readonly home: string;
+  readonly env: Env;
+  /** Working directory of coding tools; null when none is set. */
+  readonly workingDir: string | null;
+  setWorkingDir(path: string): void;
+  readonly profiles: ProfileStore;
+  /** Name of the active profile. */
+  readonly profileName: string;
+  /** Switches the session to another profile (created if new) and reloads its state. */
+  switchProfile(name: string): Promise<{ created: boolean }>;
+  readonly usage: UsageTracker;
+  readonly timers: TimerStore;
+  readonly budget: ContextBudgetView;
+  /** Asks the person at the terminal; non-interactive runs approve. */
+  confirmCommand(command: string): Promise<boolean>;
+  /** One text-only LLM call that condenses `text` as `instruction` says. */
+  summarize(text: string, instruction: string): Promise<string>;
+  /** Ends an interactive session once the current answer is complete. */
+  requestExit(message: string): void;
+  /** Directories where context and history backups are written, newest location first. */
+  backupDirs(): string[];
+}

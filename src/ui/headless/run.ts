@@ -1,0 +1,72 @@
+import type { CliArgs } from "../../cli/args.js";
+import { buildSession, type BuiltSession } from "../../cli/build-session.js";
+import { configPaths } from "../../state/paths.js";
+import { UsageTracker } from "../../state/usage.js";
+import { createJsonlRenderer } from "./jsonl-renderer.js";
+import { createTextRenderer, type Output } from "./text-renderer.js";
+
+export interface HeadlessIO {
+  stdin: NodeJS.ReadableStream & { isTTY?: boolean };
+  stdout: Output;
+  stderr: Output;
+  env: Record<string, string | undefined>;
+  home: string;
+  cwd: string;
+  version: string;
+  /** Registers a handler for SIGINT/SIGTERM; returns a function that removes it. */
+  onInterrupt: (handler: () => void) => () => void;
+}
+
+async function readAll(stream: NodeJS.ReadableStream): Promise<string> {
+  let text = "";
+  stream.setEncoding("utf8");
+  for await (const chunk of stream) text += chunk as string;
+  return text;
+}
+
+/**
+ * One prompt in, one streamed answer out (seed 002 §2.3). Returns the exit code; the
+ * last line written to stderr is always `MARVIN_COST:{json}`, whatever happened.
+ */
+export async function runNonInteractive(args: CliArgs, io: HeadlessIO): Promise<number> {
+  let built: BuiltSession | undefined;
+  const fail = (message: string) => {
+    io.stderr.write(`Error: ${message}\n`);
+    return 1;
+  };
+  let code: number;
+  try {
+    code = await run();
+  } catch (error) {
+    code = fail(error instanceof Error ? error.message : String(error));
+  }
+  if (built) {
+    await built.flush();
+    await built.session.usage.persistLifetime(configPaths(io.home).usage).catch((error: Error) => io.stderr.write(`Warning: could not update usage.json: ${error.message}\n`));
+    await built.session.close();
+  }
+  io.stderr.write(`${(built?.session.usage ?? new UsageTracker()).costLine()}\n`);
+  return code;
+
+  async function run(): Promise<number> {
+    let prompt = args.prompt;
+    if (prompt === undefined && !io.stdin.isTTY) prompt = await readAll(io.stdin);
+    if (!prompt?.trim()) return fail("--prompt required (or pipe the prompt on stdin)");
+    built = await buildSession(args, { env: io.env, home: io.home, cwd: io.cwd, notice: (text) => io.stderr.write(`${text}\n`) });
+    const { session } = built;
+    session.subscribe(args.output === "jsonl" ? createJsonlRenderer(io.stdout, io.version) : createTextRenderer(io.stdout, io.stderr));
+    let interrupted = false;
+    const removeHandler = io.onInterrupt(() => {
+      interrupted = true;
+      session.abort();
+    });
+    try {
+      const result = await session.submit(prompt);
+      if (result.reason === "done") return 0;
+      if (result.reason === "aborted") return fail(interrupted ? "interrupted" : "the request was cancelled");
+      return 1; // the error event was already written
+    } finally {
+      removeHandler();
+    }
+  }
+}

@@ -1,0 +1,50 @@
+import type { AgentEventListener } from "../../agent/events.js";
+import type { Output } from "../headless/text-renderer.js";
+
+export interface Palette {
+  assistant: (text: string) => string;
+  system: (text: string) => string;
+  tool: (text: string) => string;
+}
+
+const ansi = (code: number) => (text: string) => `\x1b[${code}m${text}\x1b[0m`;
+export const COLOR_PALETTE: Palette = { assistant: ansi(32), system: ansi(33), tool: ansi(35) };
+export const PLAIN_PALETTE: Palette = { assistant: (text) => text, system: (text) => text, tool: (text) => text };
+
+/** Linear output for the plain UI: streamed text, `  🔧 a, b` lines, `[System] …` lines. */
+export function createPlainRenderer(out: Output, palette: Palette): AgentEventListener {
+  let atLineStart = true;
+  const write = (text: string) => {
+    if (!text) return;
+    out.write(text);
+    atLineStart = text.endsWith("\n");
+  };
+  const line = (text: string) => {
+    if (!atLineStart) write("\n");
+    write(`${text}\n`);
+  };
+  return (event) => {
+    switch (event.type) {
+      case "text_delta":
+        write(palette.assistant(event.text));
+        break;
+      case "tool_calls":
+        line(palette.tool(`  🔧 ${event.names.join(", ")}`));
+        break;
+      case "notice":
+        line(palette.system(`[System] ${event.text}`));
+        break;
+      case "error":
+        line(palette.system(`[System] Error: ${event.message}`));
+        break;
+      case "compaction":
+        line(palette.system(event.phase === "start" ? "[System] 🔄 Compacting conversation history..." : "[System] ── Context compacted. Older messages summarized. ──"));
+        break;
+      case "agent_end":
+        if (!atLineStart) write("\n");
+        break;
+      default:
+        break;
+    }
+  };
+}

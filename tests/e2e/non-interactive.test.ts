@@ -1,0 +1,255 @@
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { startLlmServer, type LlmServer, type Script } from "../support/llm-server.js";
+import { costOf, runMarvin, serverEnv, tempDir } from "../support/run-marvin.js";
+
+let server: LlmServer | undefined;
+let home: { path: string; cleanup: () => void };
+
+beforeEach(() => {
+  home = tempDir("marvin-home-");
+});
+afterEach(async () => {
+  await server?.close();
+  server = undefined;
+  home.cleanup();
+});
+
+async function ask(script: Script[], prompt = "hello", extraEnv: Record<string, string | undefined> = {}, args: string[] = []) {
+  server = await startLlmServer(script);
+  return runMarvin(["--non-interactive", "--prompt", prompt, ...args], { env: serverEnv(server.url, home.path, extraEnv), cwd: home.path });
+}
+
+describe("marvin --non-interactive against an OpenAI-compatible server", () => {
+  it("streams the answer to stdout and ends stderr with the cost line", async () => {
+    const run = await ask([{ text: "Hello from the scripted model.", usage: { prompt: 1000, completion: 200 } }]);
+    expect(run.code).toBe(0);
+    expect(run.stdout).toBe("Hello from the scripted model.\n");
+    const cost = costOf(run);
+    expect(cost.llm_turns).toBe(1);
+    expect(cost.model_turns).toEqual({ "gpt-4o-mini": 1 });
+    // gpt-4o-mini: $0.15 / $0.60 per million tokens
+    expect(cost.session_cost).toBeCloseTo((1000 * 0.15 + 200 * 0.6) / 1e6, 9);
+    const request = server!.requests[0]!;
+    expect(request.body.model).toBe("gpt-4o-mini");
+    expect(request.body.stream).toBe(true);
+    expect(request.headers.authorization).toBe("Bearer test-key");
+    expect(request.body.messages[0]!.role).toBe("system");
+    expect(request.body.messages[0]!.content).toContain("You are Marvin");
+    expect(request.body.messages.at(-1)).toEqual({ role: "user", content: "hello" });
+  });
+
+  it("prints a tool marker before each tool round and feeds results back with their ids", async () => {
+    const run = await ask([
+      { text: "Let me start it.", toolCalls: [{ name: "timer_start", arguments: { name: "tea", duration_seconds: 180 }, id: "call_a" }] },
+      { toolCalls: [{ name: "timer_check", arguments: { name: "tea" }, id: "call_b" }] },
+      { text: "Your tea timer is running." },
+    ]);
+    expect(run.code).toBe(0);
+    expect(run.stdout).toBe("Let me start it.\n  🔧 timer_start\n  🔧 timer_check\nYour tea timer is running.\n");
+    const second = server!.requests[1]!.body.messages;
+    expect(second.at(-2)).toMatchObject({ role: "assistant", tool_calls: [{ id: "call_a", function: { name: "timer_start" } }] });
+    expect(second.at(-1)).toMatchObject({ role: "tool", tool_call_id: "call_a" });
+    expect(second.at(-1)!.content).toContain("Countdown 'tea' started: 3m 00s");
+    expect(server!.requests[2]!.body.messages.at(-1)!.content).toMatch(/Countdown 'tea': \dm \d\ds left of 3m 00s/);
+    expect(costOf(run).llm_turns).toBe(3);
+  });
+
+  it("runs parallel calls of one response in one round and returns results in call order", async () => {
+    const run = await ask([
+      {
+        toolCalls: [
+          { name: "timer_start", arguments: { name: "one" }, id: "first" },
+          { name: "timer_start", arguments: { name: "two", duration_seconds: 60 }, id: "second" },
+          { name: "timer_check", arguments: {}, id: "third" },
+        ],
+      },
+      { text: "done" },
+    ]);
+    expect(run.code).toBe(0);
+    expect(run.stdout).toBe("  🔧 timer_start, timer_start, timer_check\ndone\n");
+    const tools = server!.requests[1]!.body.messages.filter((message) => message.role === "tool");
+    expect(tools.map((message) => message.tool_call_id)).toEqual(["first", "second", "third"]);
+    expect(tools[0]!.content).toBe("Stopwatch 'one' started.");
+    expect(tools[1]!.content).toBe("Countdown 'two' started: 1m 00s.");
+  });
+
+  it("repairs arguments sent as a JSON string and explains raw-string arguments", async () => {
+    const run = await ask([
+      { toolCalls: [{ name: "timer_start", arguments: JSON.stringify(JSON.stringify({ name: "encoded" })), id: "s1" }] },
+      { toolCalls: [{ name: "timer_start", arguments: "name=broken", id: "s2" }] },
+      { text: "ok" },
+    ]);
+    expect(run.code).toBe(0);
+    const results = server!.requests[2]!.body.messages.filter((message) => message.role === "tool");
+    expect(results[0]!.content).toBe("Stopwatch 'encoded' started.");
+    expect(results[1]!.content).toContain("must be a JSON object, not a raw string");
+    expect(results[1]!.content).toContain("name (string, required)");
+    expect(results[1]!.content).toContain('Example: timer_start({"name":"..."})');
+  });
+
+  it("answers unknown tools and invalid arguments with actionable errors", async () => {
+    const run = await ask([
+      { toolCalls: [{ name: "timer_stat", arguments: {}, id: "u1" }, { name: "timer_start", arguments: { duration_seconds: "soon" }, id: "u2" }] },
+      { text: "ok" },
+    ]);
+    expect(run.code).toBe(0);
+    const [unknown, invalid] = server!.requests[1]!.body.messages.filter((message) => message.role === "tool");
+    expect(unknown!.content).toContain("Unknown tool 'timer_stat'. Did you mean: timer_start");
+    expect(invalid!.content).toContain("Validation error for timer_start");
+    expect(invalid!.content).toContain("- name: required (string)");
+    expect(invalid!.content).toContain("- duration_seconds:");
+    expect(invalid!.content).toContain("Correct usage: timer_start(");
+  });
+
+  it("stops after 50 tool rounds and asks once more without tools", async () => {
+    const script: Script[] = Array.from({ length: 50 }, (_, index) => ({ toolCalls: [{ name: "timer_check", arguments: {}, id: `r${index}` }] }));
+    script.push({ text: "Final answer after the limit." });
+    const run = await ask(script);
+    expect(run.code).toBe(0);
+    expect(server!.requests).toHaveLength(51);
+    expect(server!.requests[49]!.body.tools?.length).toBeGreaterThan(0);
+    expect(server!.requests[50]!.body.tools).toBeUndefined();
+    expect(server!.requests[50]!.body.messages.at(-1)!.content).toContain("Tool-call limit reached (50 rounds)");
+    expect(run.stdout.match(/🔧 timer_check/g)).toHaveLength(50);
+    expect(run.stdout.endsWith("Final answer after the limit.\n")).toBe(true);
+    expect(run.stderr).toContain("Reached the limit of 50 tool rounds");
+    expect(costOf(run).llm_turns).toBe(51);
+  });
+
+  it("waits for Retry-After on 429 and then succeeds", async () => {
+    const run = await ask([{ status: 429, headers: { "retry-after": "1" }, body: { error: { message: "slow down" } } }, { text: "after the wait" }]);
+    expect(run.code).toBe(0);
+    expect(run.stdout).toBe("after the wait\n");
+    expect(run.stderr).toContain("Rate limited by openai-compat. Waiting 1s before retry 1 of 2");
+    expect(server!.requests).toHaveLength(2);
+  });
+
+  it("gives up after two 429 retries with a clear error", async () => {
+    const limited = { status: 429, headers: { "retry-after": "0" }, body: { error: { message: "quota exceeded" } } };
+    const run = await ask([limited, limited, limited]);
+    expect(run.code).toBe(1);
+    expect(server!.requests).toHaveLength(3);
+    expect(run.stderr).toContain("Error: openai-compat rate limit (HTTP 429): quota exceeded");
+    expect(costOf(run).llm_turns).toBe(0);
+  });
+
+  it("names the variable to check on 401", async () => {
+    const run = await ask([{ status: 401, body: { error: { message: "Invalid API key", type: "invalid_request_error" } } }]);
+    expect(run.code).toBe(1);
+    expect(run.stderr).toContain("refused the API key (HTTP 401): Invalid API key. Check OPENAI_COMPAT_API_KEY.");
+    expect(server!.requests).toHaveLength(1);
+    costOf(run);
+  });
+
+  it("retries a 500 and reports it when it persists", async () => {
+    const failing = { status: 500, body: { error: { message: "upstream exploded" } } };
+    const run = await ask([failing, failing, failing]);
+    expect(run.code).toBe(1);
+    expect(server!.requests).toHaveLength(3);
+    expect(run.stderr).toContain("server error (HTTP 500): upstream exploded");
+    costOf(run);
+  }, 30_000);
+
+  it("keeps the partial text and fails clearly when the stream is cut", async () => {
+    const run = await ask([{ cut: { text: "This answer will be interrupted somewhere in the middle", afterChunks: 3 } }]);
+    expect(run.code).toBe(1);
+    expect(run.stdout).toBe("This answer \n");
+    expect(run.stderr).toMatch(/Error: .*(ended before the model finished|stream failed|terminated)/);
+    expect(server!.requests).toHaveLength(1);
+    costOf(run);
+  });
+
+  it("reads the prompt from stdin", async () => {
+    server = await startLlmServer([{ text: "got it" }]);
+    const run = await runMarvin(["--non-interactive"], { env: serverEnv(server.url, home.path), stdin: "prompt from a pipe\n", cwd: home.path });
+    expect(run.code).toBe(0);
+    expect(run.stdout).toBe("got it\n");
+    expect(server.requests[0]!.body.messages.at(-1)!.content).toBe("prompt from a pipe\n");
+  });
+
+  it("fails with exit 1 and the cost line when no prompt is given", async () => {
+    const run = await runMarvin(["--non-interactive"], { env: serverEnv("http://127.0.0.1:9/v1", home.path), stdin: "" });
+    expect(run.code).toBe(1);
+    expect(run.stderrLines[0]).toBe("Error: --prompt required (or pipe the prompt on stdin)");
+    expect(costOf(run)).toMatchObject({ session_cost: 0, llm_turns: 0 });
+  });
+
+  it("puts compact history in the system message but never seeds or writes the chat log", async () => {
+    const profile = join(home.path, ".config", "local-finder", "profiles", "main");
+    const log = [
+      { role: "you", text: "What is a good ramen place near home?", time: "12:01" },
+      { role: "assistant", text: "x".repeat(500), time: "12:02" },
+    ];
+    server = await startLlmServer([{ text: "fine" }]);
+    const { mkdirSync } = await import("node:fs");
+    mkdirSync(profile, { recursive: true });
+    writeFileSync(join(profile, "chat_log.json"), JSON.stringify(log));
+    const run = await runMarvin(["--non-interactive", "-p", "next question"], { env: serverEnv(server.url, home.path), cwd: home.path });
+    expect(run.code).toBe(0);
+    const messages = server.requests[0]!.body.messages;
+    expect(messages).toHaveLength(2);
+    expect(messages[0]!.content).toContain("[12:01] you: What is a good ramen place near home?");
+    expect(messages[0]!.content).toContain(`[12:02] assistant: ${"x".repeat(200)}…`);
+    expect(messages[0]!.content).not.toContain("x".repeat(201));
+    expect(JSON.parse(readFileSync(join(profile, "chat_log.json"), "utf8"))).toEqual(log);
+  });
+
+  it("records lifetime usage in usage.json", async () => {
+    const run = await ask([{ text: "a", usage: { prompt: 10, completion: 5 } }]);
+    expect(run.code).toBe(0);
+    const usage = JSON.parse(readFileSync(join(home.path, ".config", "local-finder", "usage.json"), "utf8"));
+    expect(usage.llm_turns).toBe(1);
+    expect(usage.input_tokens).toEqual({ "gpt-4o-mini": 10 });
+    expect(usage.provider_cost["openai-compat"]).toBeGreaterThan(0);
+  });
+
+  it("writes the MARVIN_SUBAGENT_LOG audit trail", async () => {
+    const logPath = join(home.path, "audit.jsonl");
+    const run = await ask([{ toolCalls: [{ name: "timer_start", arguments: { name: "audit", duration_seconds: 5 } }] }, { text: "ok" }], "hi", { MARVIN_SUBAGENT_LOG: logPath });
+    expect(run.code).toBe(0);
+    const lines = readFileSync(logPath, "utf8").trim().split("\n").map((line) => JSON.parse(line));
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatchObject({ tool: "timer_start", args: "name=audit, duration_seconds=5", result: "Countdown 'audit' started: 5s." });
+    expect(lines[0].ts).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$/);
+    expect(typeof lines[0].elapsed_ms).toBe("number");
+  });
+
+  it("streams every agent event as JSON lines with --output jsonl", async () => {
+    const run = await ask([{ toolCalls: [{ name: "timer_check", arguments: {} }] }, { text: "hi" }], "x", {}, ["--output", "jsonl"]);
+    expect(run.code).toBe(0);
+    const events = run.stdout.trim().split("\n").map((line) => JSON.parse(line));
+    expect(events[0]).toMatchObject({ type: "header", version: 1 });
+    const types = events.map((event) => event.type);
+    expect(types).toContain("tool_calls");
+    expect(types).toContain("tool_end");
+    expect(types.at(-1)).toBe("agent_end");
+    expect(events.at(-1)).toMatchObject({ reason: "done", text: "hi" });
+  });
+
+  it("rejects bad flags with a one-line error, usage and exit 1", async () => {
+    const run = await runMarvin(["--non-interactive", "--provider", "nope"], { env: { PATH: process.env.PATH, HOME: home.path } });
+    expect(run.code).toBe(1);
+    expect(run.stderrLines[0]).toBe("marvin: invalid value 'nope' for --provider (expected one of: copilot, gemini, groq, openai, ollama, openai-compat)");
+    expect(run.stderrLines[1]).toBe("Usage: marvin [options] [prompt]");
+    costOf(run);
+  });
+
+  it("explains how to configure a provider when none is available", async () => {
+    const run = await runMarvin(["--non-interactive", "-p", "hi"], { env: { PATH: process.env.PATH, HOME: home.path, OLLAMA_URL: "http://127.0.0.1:9" } });
+    expect(run.code).toBe(1);
+    expect(run.stderr).toContain("No LLM provider is configured");
+    expect(run.stderr).toContain("LLM_PROVIDER=groq with GROQ_API_KEY");
+    costOf(run);
+  });
+
+  it("uses the one configured provider when LLM_PROVIDER is unset, and says so", async () => {
+    server = await startLlmServer([{ text: "picked" }]);
+    const env = { PATH: process.env.PATH, HOME: home.path, OPENAI_COMPAT_URL: server.url, OPENAI_COMPAT_MODEL: "m1", OLLAMA_URL: "http://127.0.0.1:9" };
+    const run = await runMarvin(["--non-interactive", "-p", "hi"], { env });
+    expect(run.code).toBe(0);
+    expect(run.stdout).toBe("picked\n");
+    expect(run.stderr).toContain("LLM_PROVIDER is not set and Copilot is not available; using openai-compat (OPENAI_COMPAT_URL is set).");
+  });
+});

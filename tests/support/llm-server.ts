@@ -1,0 +1,151 @@
+import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
+import type { AddressInfo } from "node:net";
+
+/** One scripted answer of the fake OpenAI-compatible endpoint. */
+export type ScriptedReply =
+  | { text: string; chunkSize?: number; usage?: { prompt: number; completion: number }; model?: string; delayMs?: number }
+  | {
+      toolCalls: Array<{ name: string; arguments: string | Record<string, unknown>; id?: string }>;
+      text?: string;
+      /** Split each call's arguments into fragments of this many characters. */
+      fragmentSize?: number;
+      usage?: { prompt: number; completion: number };
+    }
+  | { status: number; body?: unknown; headers?: Record<string, string> }
+  /** Exact SSE bytes (conformance recordings). */
+  | { rawSse: string }
+  /** Streams `text` in chunks, then destroys the socket after `afterChunks` chunks. */
+  | { cut: { text: string; afterChunks: number } }
+  /** Accepts the request and never answers (for timeouts). */
+  | { hang: true };
+
+export type Script = ScriptedReply | ((request: RecordedRequest, index: number) => ScriptedReply);
+
+export interface RecordedRequest {
+  path: string;
+  headers: IncomingMessage["headers"];
+  body: {
+    model: string;
+    messages: Array<{ role: string; content: string | null; tool_calls?: Array<{ id: string; function: { name: string; arguments: string } }>; tool_call_id?: string }>;
+    tools?: Array<{ function: { name: string; parameters: Record<string, unknown> } }>;
+    stream?: boolean;
+    stream_options?: unknown;
+  };
+}
+
+export interface LlmServer {
+  /** Base URL (…/v1) to use as OPENAI_COMPAT_URL. */
+  url: string;
+  requests: RecordedRequest[];
+  close(): Promise<void>;
+}
+
+let sequence = 0;
+
+function chunk(model: string, delta: Record<string, unknown>, finishReason: string | null = null): string {
+  return `data: ${JSON.stringify({ id: `chatcmpl-test${sequence}`, object: "chat.completion.chunk", created: 1_700_000_000, model, choices: [{ index: 0, delta, finish_reason: finishReason }] })}\n\n`;
+}
+
+function usageChunk(model: string, usage: { prompt: number; completion: number }): string {
+  return `data: ${JSON.stringify({ id: `chatcmpl-test${sequence}`, object: "chat.completion.chunk", created: 1_700_000_000, model, choices: [], usage: { prompt_tokens: usage.prompt, completion_tokens: usage.completion, total_tokens: usage.prompt + usage.completion } })}\n\n`;
+}
+
+function pieces(text: string, size: number): string[] {
+  const result: string[] = [];
+  for (let index = 0; index < text.length; index += size) result.push(text.slice(index, index + size));
+  return result;
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+function sseHeaders(response: ServerResponse): void {
+  response.writeHead(200, { "content-type": "text/event-stream", "cache-control": "no-cache", connection: "keep-alive" });
+}
+
+async function answer(reply: ScriptedReply, request: RecordedRequest, response: ServerResponse): Promise<void> {
+  sequence += 1;
+  const model = request.body.model;
+  if ("hang" in reply) return;
+  if ("status" in reply) {
+    response.writeHead(reply.status, { "content-type": "application/json", ...reply.headers });
+    response.end(JSON.stringify(reply.body ?? { error: { message: `scripted HTTP ${reply.status}`, type: "test_error" } }));
+    return;
+  }
+  if ("rawSse" in reply) {
+    sseHeaders(response);
+    response.end(reply.rawSse);
+    return;
+  }
+  if ("cut" in reply) {
+    sseHeaders(response);
+    const parts = pieces(reply.cut.text, 4);
+    for (const part of parts.slice(0, reply.cut.afterChunks)) response.write(chunk(model, { content: part }));
+    await sleep(20);
+    response.socket?.destroy();
+    return;
+  }
+  sseHeaders(response);
+  response.write(chunk(model, { role: "assistant", content: "" }));
+  if ("toolCalls" in reply) {
+    if (reply.text) response.write(chunk(model, { content: reply.text }));
+    reply.toolCalls.forEach((call, index) => {
+      const args = typeof call.arguments === "string" ? call.arguments : JSON.stringify(call.arguments);
+      const id = call.id ?? `call_${sequence}_${index}`;
+      response.write(chunk(model, { tool_calls: [{ index, id, type: "function", function: { name: call.name, arguments: "" } }] }));
+      for (const fragment of pieces(args, reply.fragmentSize ?? 7)) {
+        response.write(chunk(model, { tool_calls: [{ index, function: { arguments: fragment } }] }));
+      }
+    });
+    response.write(chunk(model, {}, "tool_calls"));
+    if (reply.usage) response.write(usageChunk(model, reply.usage));
+  } else {
+    for (const part of pieces(reply.text, reply.chunkSize ?? 5)) {
+      response.write(chunk(reply.model ?? model, { content: part }));
+      if (reply.delayMs) await sleep(reply.delayMs);
+    }
+    response.write(chunk(model, {}, "stop"));
+    if (reply.usage) response.write(usageChunk(model, reply.usage));
+  }
+  response.end("data: [DONE]\n\n");
+}
+
+/**
+ * A real HTTP server on 127.0.0.1 speaking the chat-completions SSE protocol, answering
+ * each POST with the next scripted reply. It records every request and shuts itself
+ * down after `lifetimeMs` even if a test forgets to close it.
+ */
+export async function startLlmServer(script: Script[], lifetimeMs = 120_000): Promise<LlmServer> {
+  const requests: RecordedRequest[] = [];
+  const server = createServer((incoming, response) => {
+    let raw = "";
+    incoming.setEncoding("utf8");
+    incoming.on("data", (data: string) => (raw += data));
+    incoming.on("end", () => {
+      const request: RecordedRequest = { path: incoming.url ?? "", headers: incoming.headers, body: raw ? JSON.parse(raw) : {} };
+      requests.push(request);
+      const index = requests.length - 1;
+      const entry = script[index];
+      if (entry === undefined) {
+        response.writeHead(500, { "content-type": "application/json" });
+        response.end(JSON.stringify({ error: { message: `test script exhausted at request ${index + 1}` } }));
+        return;
+      }
+      const reply = typeof entry === "function" ? entry(request, index) : entry;
+      answer(reply, request, response).catch(() => response.destroy());
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const timer = setTimeout(() => server.close(), lifetimeMs);
+  timer.unref();
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}/v1`,
+    requests,
+    close: () =>
+      new Promise<void>((resolve) => {
+        clearTimeout(timer);
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
