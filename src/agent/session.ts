@@ -10,13 +10,14 @@ import { loadSavedPlaces } from "../state/saved-places.js";
 import { UsageTracker } from "../state/usage.js";
 import type { ToolContext, ToolMode } from "../tools/define-tool.js";
 import type { ToolRegistry } from "../tools/registry.js";
+import { JobBoard } from "../tools/job-board.js";
 import { TimerStore } from "../tools/timers/timer-store.js";
 import { compactMessages } from "./compaction.js";
 import { ContextBudget } from "./context-budget.js";
 import type { AgentEvent, AgentEventListener } from "./events.js";
 import { reportUsage, runToolLoop, type LoopResult } from "./loop.js";
 import { loadProjectContext } from "./project-context.js";
-import { buildSystemMessage, type BackgroundJobSummary } from "./system-prompt.js";
+import { buildSystemMessage } from "./system-prompt.js";
 
 export const INTERACTIVE_ROUNDS = 10;
 export const CODING_ROUNDS = 50;
@@ -55,6 +56,7 @@ export interface SessionOptions {
 export class Session {
   readonly usage = new UsageTracker();
   readonly timers: TimerStore;
+  readonly jobs = new JobBoard();
   readonly profiles: ProfileStore;
   readonly budget: ContextBudget;
   readonly messages: Message[] = [];
@@ -73,7 +75,6 @@ export class Session {
   private controller: AbortController | undefined;
   private queue: Promise<unknown> = Promise.resolve();
   private chatLog: ChatLogEntry[] = [];
-  private readonly backgroundJobs: BackgroundJobSummary[] = [];
 
   constructor(private readonly options: SessionOptions) {
     this.codingMode = options.codingMode || options.nonInteractive;
@@ -252,7 +253,7 @@ export class Session {
       codingMode: this.codingMode,
       nonInteractive: this.options.nonInteractive,
       workingDir: this.workingDir,
-      backgroundJobs: this.backgroundJobs,
+      backgroundJobs: this.jobs.summaries(),
       project: this.codingMode && this.workingDir ? await loadProjectContext(this.workingDir, this.options.home) : undefined,
       now: this.options.now?.() ?? new Date(),
     });
@@ -323,6 +324,7 @@ export class Session {
       switchProfile: (name) => this.switchProfile(name),
       usage: this.usage,
       timers: this.timers,
+      jobs: this.jobs,
       budget: this.budget.view(),
       confirmCommand: (command) => this.options.confirmCommand?.(command) ?? Promise.resolve(true),
       summarize: (text, instruction) => this.summarize(text, instruction),
@@ -335,6 +337,7 @@ export class Session {
 
   async close(): Promise<void> {
     this.timers.clear();
+    this.jobs.cancelAll();
     await this.provider?.destroy().catch(() => undefined);
   }
 }

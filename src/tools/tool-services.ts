@@ -1,6 +1,7 @@
 import type { Env } from "../providers/config.js";
 import type { ProfileStore } from "../state/profiles.js";
 import type { UsageTracker } from "../state/usage.js";
+import type { JobBoard } from "./job-board.js";
 import type { TimerStore } from "./timers/timer-store.js";
 
 /** What a tool can learn about, and do to, the context window (seed 000 §4.7). */
@@ -28,6 +29,8 @@ export interface ToolServices {
   switchProfile(name: string): Promise<{ created: boolean }>;
   readonly usage: UsageTracker;
   readonly timers: TimerStore;
+  /** Background jobs (reviews) shown in the system prompt. */
+  readonly jobs: JobBoard;
   readonly budget: ContextBudgetView;
   /** Asks the person at the terminal; non-interactive runs approve. */
   confirmCommand(command: string): Promise<boolean>;
