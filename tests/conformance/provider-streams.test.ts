@@ -1,0 +1,139 @@
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { resolveProviderConfig } from "../../src/providers/config.js";
+import { OpenAICompatibleProvider } from "../../src/providers/openai-compatible/index.js";
+import { ProviderError } from "../../src/providers/provider-error.js";
+import type { LLMResponse } from "../../src/providers/types.js";
+import { startLlmServer, type LlmServer, type ScriptedReply } from "../support/llm-server.js";
+import { SHARED_DIR } from "../support/run-marvin.js";
+
+const STREAMS = join(SHARED_DIR, "conformance", "provider-streams");
+
+/** `*.chunks.txt` holds one `data:` payload per line; OpenAI-style streams end with [DONE]. */
+function chunksToSse(file: string): string {
+  const lines = readFileSync(join(STREAMS, file), "utf8").split("\n").filter((line) => line.trim() !== "");
+  return lines.map((line) => `data: ${line}\n\n`).join("") + "data: [DONE]\n\n";
+}
+
+function recording(file: string): ScriptedReply {
+  return { rawSse: file.endsWith(".sse") ? readFileSync(join(STREAMS, file), "utf8") : chunksToSse(file) };
+}
+
+interface Expected {
+  text?: string | { length: number; start: string; end: string };
+  toolCalls?: Array<{ id: string; name: string; arguments: string }>;
+  finish: LLMResponse["finishReason"];
+  usage?: { prompt: number; completion: number } | null;
+  reasoningStart?: string;
+  reasoningLength?: number;
+}
+
+/** Expected parse results, from the README of the conformance folder. */
+const CASES: Record<string, Expected> = {
+  "simonw-llm/openai-chat-gpt-4o-mini-tool-call.sse": {
+    text: "",
+    toolCalls: [{ id: "call_1EYWDzueHEp8OsB8jJSEp7WB", name: "multiply", arguments: '{"a":1231,"b":2331}' }],
+    finish: "tool_calls",
+    usage: { prompt: 54, completion: 20 },
+  },
+  "simonw-llm/openai-chat-gpt-4o-mini-text-after-tool-result.sse": {
+    text: "The result of \\( 1231 \\times 2331 \\) is \\( 2,869,461 \\).",
+    toolCalls: [],
+    finish: "stop",
+    usage: { prompt: 87, completion: 26 },
+  },
+  "vercel-ai/openai-text.chunks.txt": {
+    text: { length: 1724, start: "**Holiday Name:** Harmony Day\n\n**Date:**", end: "connected through shared human experiences and mutual respect." },
+    toolCalls: [],
+    finish: "stop",
+    usage: { prompt: 16, completion: 300 },
+  },
+  "vercel-ai/azure-model-router.1.chunks.txt": { text: "Capital of Denmark.", toolCalls: [], finish: "stop", usage: { prompt: 15, completion: 78 } },
+  "vercel-ai/groq-tool-call.chunks.txt": {
+    toolCalls: [{ id: "tk85n1k4m", name: "weather", arguments: "{}" }],
+    finish: "tool_calls",
+    usage: { prompt: 210, completion: 15 },
+  },
+  "vercel-ai/groq-text.chunks.txt": {
+    text: { length: 3189, start: 'Introducing "Luminaria" - a new holiday', end: "and a deeper appreciation for the magic of light." },
+    toolCalls: [],
+    finish: "stop",
+    usage: { prompt: 45, completion: 662 },
+  },
+  "vercel-ai/deepseek-tool-call.chunks.txt": {
+    text: "",
+    toolCalls: [{ id: "call_00_ioIn7yN9p1ZOMNpDLwd4MgAF", name: "weather", arguments: '{"location": "San Francisco"}' }],
+    finish: "tool_calls",
+    usage: { prompt: 339, completion: 83 },
+    reasoningStart: "The user is asking for the weather in San Francisco.",
+    reasoningLength: 191,
+  },
+  "vercel-ai/mistral-incremental-tool-call.chunks.txt": {
+    toolCalls: [{ id: "chatcmpl-tool-9f149c74c42f265b", name: "webSearchTool", arguments: '{"query": "current Berlin weather"}' }],
+    finish: "tool_calls",
+    usage: { prompt: 171, completion: 14 },
+  },
+  "vercel-ai/anthropic-fallback-tool-call.sse": {
+    text: "Reading it.",
+    toolCalls: [{ id: "toolu_sanitized", name: "read_file", arguments: '{"path": "a.txt"}' }],
+    finish: "tool_calls",
+    usage: null,
+  },
+  "simonw-llm/openrouter-kimi-k2-tool-call-no-args.sse": {
+    toolCalls: [{ id: "llm_version:0", name: "llm_version", arguments: "{}" }],
+    finish: "tool_calls",
+    usage: { prompt: 56, completion: 12 },
+  },
+};
+
+const files = Object.keys(CASES);
+
+describe("OpenAI-style provider streams recorded from real APIs", () => {
+  let server: LlmServer;
+  const byFile = new Map<string, { response: LLMResponse; deltas: string[] }>();
+
+  beforeAll(async () => {
+    server = await startLlmServer([...files.map(recording), { status: 400, body: JSON.parse(readFileSync(join(STREAMS, "vercel-ai/reasoning-model-legacy-parameter-error.json"), "utf8")) }]);
+    const env = { OPENAI_COMPAT_URL: `${server.url}/chat/completions`, OPENAI_COMPAT_API_KEY: "test-key" };
+    const provider = new OpenAICompatibleProvider(resolveProviderConfig("openai-compat", { env, home: "/nonexistent", codingMode: false, nonInteractive: true }));
+    for (const file of files) {
+      const deltas: string[] = [];
+      const response = await provider.chat({ messages: [{ role: "user", content: file }], tools: [], onDelta: (text) => deltas.push(text) });
+      byFile.set(file, { response, deltas });
+    }
+  });
+  afterAll(() => server.close());
+
+  it.each(files)("%s parses to the expected text, tool calls, finish reason and usage", (file) => {
+    const expected = CASES[file]!;
+    const { response, deltas } = byFile.get(file)!;
+    const text = expected.text;
+    if (typeof text === "string") expect(response.content).toBe(text);
+    else if (text) {
+      expect(response.content).toHaveLength(text.length);
+      expect(response.content.startsWith(text.start)).toBe(true);
+      expect(response.content.endsWith(text.end)).toBe(true);
+    }
+    expect(deltas.join("")).toBe(response.content);
+    if (expected.toolCalls) {
+      expect(response.toolCalls.map((call) => ({ id: call.id, name: call.function.name, arguments: call.function.arguments }))).toEqual(expected.toolCalls);
+    }
+    expect(response.finishReason).toBe(expected.finish);
+    if (expected.usage === null) expect(response.usage).toBeUndefined();
+    else if (expected.usage) expect(response.usage).toEqual({ promptTokens: expected.usage.prompt, completionTokens: expected.usage.completion });
+    if (expected.reasoningStart) {
+      expect(response.reasoning?.startsWith(expected.reasoningStart)).toBe(true);
+      expect(response.reasoning).toHaveLength(expected.reasoningLength!);
+    }
+  });
+
+  it("turns the recorded 400 error body into a bad-request error that keeps the API's explanation", async () => {
+    const env = { OPENAI_COMPAT_URL: server.url, OPENAI_COMPAT_API_KEY: "test-key" };
+    const provider = new OpenAICompatibleProvider(resolveProviderConfig("openai-compat", { env, home: "/nonexistent", codingMode: false, nonInteractive: true }));
+    const failure = await provider.chat({ messages: [{ role: "user", content: "hi" }], tools: [], onDelta: () => undefined }).catch((error: unknown) => error);
+    expect(failure).toBeInstanceOf(ProviderError);
+    expect((failure as ProviderError).kind).toBe("bad_request");
+    expect((failure as ProviderError).message).toMatch(/max_completion_tokens/);
+  });
+});
