@@ -3,7 +3,15 @@ import type { AddressInfo } from "node:net";
 
 /** One scripted answer of the fake OpenAI-compatible endpoint. */
 export type ScriptedReply =
-  | { text: string; chunkSize?: number; usage?: { prompt: number; completion: number }; model?: string; delayMs?: number }
+  | {
+      text: string;
+      chunkSize?: number;
+      usage?: { prompt: number; completion: number };
+      model?: string;
+      delayMs?: number;
+      /** Called right after each text chunk is written (latency benchmarks). */
+      onChunk?: (part: string) => void;
+    }
   | {
       toolCalls: Array<{ name: string; arguments: string | Record<string, unknown>; id?: string }>;
       text?: string;
@@ -101,6 +109,7 @@ async function answer(reply: ScriptedReply, request: RecordedRequest, response: 
   } else {
     for (const part of pieces(reply.text, reply.chunkSize ?? 5)) {
       response.write(chunk(reply.model ?? model, { content: part }));
+      reply.onChunk?.(part);
       if (reply.delayMs) await sleep(reply.delayMs);
     }
     response.write(chunk(model, {}, "stop"));

@@ -1,11 +1,23 @@
 import { spawn } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 
-export const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "..", "..");
-export const MARVIN_BIN = join(REPO_ROOT, "dist", "cli", "main.js");
+/** The nearest folder above this file with a package.json (also right when compiled for bench/). */
+function findRepoRoot(from: string): string {
+  let dir = from;
+  while (!existsSync(join(dir, "package.json"))) {
+    const parent = dirname(dir);
+    if (parent === dir) throw new Error(`no package.json above ${from}`);
+    dir = parent;
+  }
+  return dir;
+}
+
+export const REPO_ROOT = findRepoRoot(dirname(fileURLToPath(import.meta.url)));
+/** The bundled CLI, exactly what `npm link` installs. */
+export const MARVIN_BIN = join(REPO_ROOT, "dist", "bin", "marvin.js");
 export const SHARED_DIR = resolve(REPO_ROOT, "..", "shared");
 
 export interface MarvinRun {

@@ -1,0 +1,98 @@
+import { spawn } from "node:child_process";
+import { performance } from "node:perf_hooks";
+import { runMarvin, serverEnv, tempDir, MARVIN_BIN } from "../tests/support/run-marvin.js";
+import { startLlmServer, type ScriptedReply } from "../tests/support/llm-server.js";
+import { median, ms, percentile, report } from "./stats.js";
+
+/** Cold start: a fresh `node marvin --version` process, median of several runs. */
+async function startup(): Promise<void> {
+  const times: number[] = [];
+  for (let run = 0; run < 15; run += 1) {
+    const started = performance.now();
+    const result = await runMarvin(["--version"], { env: { PATH: process.env.PATH } });
+    if (result.code !== 0) throw new Error(`marvin --version failed: ${result.stderr}`);
+    times.push(performance.now() - started);
+  }
+  const value = median(times);
+  report("cold start (marvin --version, median)", ms(value), { text: "< 100 ms", met: value < 100 });
+}
+
+async function timedRun(script: ScriptedReply[], prompt: string): Promise<{ wall: number; requestBytes: number[] }> {
+  const server = await startLlmServer(script);
+  const home = tempDir("marvin-bench-");
+  try {
+    const started = performance.now();
+    const result = await runMarvin(["--non-interactive", "--working-dir", home.path, "--prompt", prompt], { env: serverEnv(server.url, home.path), timeoutMs: 120_000 });
+    const wall = performance.now() - started;
+    if (result.code !== 0) throw new Error(`marvin run failed: ${result.stderr}`);
+    return { wall, requestBytes: server.requests.map((request) => Buffer.byteLength(JSON.stringify(request.body))) };
+  } finally {
+    await server.close();
+    home.cleanup();
+  }
+}
+
+/** One whole non-interactive turn: process start, provider setup, one streamed answer, exit. */
+async function wholeTurn(): Promise<void> {
+  const walls: number[] = [];
+  for (let run = 0; run < 7; run += 1) walls.push((await timedRun([{ text: "Hello from the benchmark.", usage: { prompt: 10, completion: 5 } }], "hi")).wall);
+  const value = median(walls);
+  report("one whole turn (median)", ms(value), { text: "< 300 ms", met: value < 300 });
+}
+
+/** Agent-loop cost per tool round: 50 rounds minus 1 round, divided by 49. */
+async function perRound(): Promise<void> {
+  const toolRound: ScriptedReply = { toolCalls: [{ name: "list_places", arguments: {} }] };
+  const final: ScriptedReply = { text: "done" };
+  const one = await timedRun([toolRound, final], "one round");
+  const fifty = await timedRun([...Array.from({ length: 50 }, () => toolRound), final], "fifty rounds");
+  const value = (fifty.wall - one.wall) / 49;
+  report("per-round overhead (50 tool rounds)", ms(value), { text: "< 5 ms", met: value < 5 });
+}
+
+/** Time from a chunk leaving the server to its bytes on marvin's stdout. */
+async function chunkLatency(): Promise<void> {
+  const sentAt = new Map<string, number>();
+  const parts = Array.from({ length: 100 }, (_, index) => `<${String(index).padStart(3, "0")}>`);
+  const server = await startLlmServer([{ text: parts.join(""), chunkSize: 5, delayMs: 10, onChunk: (part) => sentAt.set(part, performance.now()) }]);
+  const home = tempDir("marvin-bench-");
+  const latencies: number[] = [];
+  try {
+    await new Promise<void>((resolve, reject) => {
+      const child = spawn(process.execPath, [MARVIN_BIN, "--non-interactive", "--prompt", "stream"], { env: serverEnv(server.url, home.path) as NodeJS.ProcessEnv, cwd: home.path });
+      let seen = "";
+      child.stdout.setEncoding("utf8").on("data", (data: string) => {
+        const now = performance.now();
+        seen += data;
+        for (const match of seen.matchAll(/<\d{3}>/g)) {
+          const sent = sentAt.get(match[0]);
+          if (sent !== undefined) latencies.push(now - sent);
+          sentAt.delete(match[0]);
+        }
+      });
+      child.on("error", reject);
+      child.on("close", (code) => (code === 0 ? resolve() : reject(new Error(`marvin exited ${code}`))));
+    });
+  } finally {
+    await server.close();
+    home.cleanup();
+  }
+  const p50 = median(latencies);
+  const worst = Math.max(...latencies);
+  report("chunk → stdout latency (median / p95 / max)", `${ms(p50)} / ${ms(percentile(latencies, 0.95))} / ${ms(worst)}`, { text: "< 5 ms", met: p50 < 5 });
+}
+
+/** Size of the first request body: system message plus every tool schema offered in coding mode. */
+async function requestSize(): Promise<void> {
+  const { requestBytes } = await timedRun([{ text: "ok" }], "size");
+  const bytes = requestBytes[0]!;
+  report("request body with all tools", `${(bytes / 1024).toFixed(1)} KB`, { text: "≤ 40 KB", met: bytes <= 40 * 1024 });
+}
+
+export async function runCoreBenchmarks(): Promise<void> {
+  await startup();
+  await wholeTurn();
+  await perRound();
+  await chunkLatency();
+  await requestSize();
+}

@@ -1,0 +1,23 @@
+// Bundles the CLI into dist/bin/: one ES module per lazily loaded part (UI, provider SDK
+// adapters, tokenizer), so a start reads a few large files instead of hundreds of small ones.
+import { build } from "esbuild";
+import { rm } from "node:fs/promises";
+
+const outdir = "dist/bin";
+await rm(outdir, { recursive: true, force: true });
+await build({
+  entryPoints: { marvin: "src/cli/main.ts" },
+  outdir,
+  bundle: true,
+  splitting: true,
+  format: "esm",
+  platform: "node",
+  target: "node20",
+  chunkNames: "chunks/[name]-[hash]",
+  // Native or very large optional packages stay in node_modules and load only when used.
+  external: ["@github/copilot-sdk", "ink", "react", "react/*"],
+  // Bundled CommonJS dependencies call require() for Node built-ins.
+  banner: { js: 'import { createRequire as __marvinCreateRequire } from "node:module"; const require = __marvinCreateRequire(import.meta.url);' },
+  legalComments: "none",
+  logLevel: "warning",
+});
