@@ -104,6 +104,11 @@ export class Session {
     return this.provider && { name: this.provider.name, model: this.provider.model };
   }
 
+  /** The active profile's chat log as loaded, plus this session's exchanges (front ends show the recent part). */
+  get chatEntries(): readonly ChatLogEntry[] {
+    return this.chatLog;
+  }
+
   subscribe(listener: AgentEventListener): () => void {
     this.listeners.add(listener);
     return () => this.listeners.delete(listener);
@@ -140,6 +145,31 @@ export class Session {
   /** Runs one message; a message sent while busy waits for the current one to finish. */
   submit(text: string): Promise<LoopResult> {
     const run = this.queue.then(() => this.run(text));
+    this.queue = run.catch(() => undefined);
+    return run;
+  }
+
+  /**
+   * Runs one message on another provider (`!pro`), queued like `submit`; the session's own
+   * provider is back in place for the next message.
+   */
+  submitOnce(text: string, createProvider: (codingMode: boolean) => Promise<LLMProvider>): Promise<LoopResult> {
+    const run = this.queue.then(async () => {
+      const saved = { provider: this.provider, chat: this.chat, create: this.options.createProvider, codingMode: this.codingMode };
+      this.provider = undefined;
+      this.chat = undefined;
+      this.options.createProvider = createProvider;
+      try {
+        return await this.run(text);
+      } finally {
+        const temporary = this.provider as LLMProvider | undefined; // reassigned by run()
+        await temporary?.destroy().catch(() => undefined);
+        this.provider = saved.provider;
+        this.chat = saved.chat;
+        this.options.createProvider = saved.create;
+        if (this.codingMode !== saved.codingMode) await this.resetProvider();
+      }
+    });
     this.queue = run.catch(() => undefined);
     return run;
   }
@@ -244,7 +274,7 @@ export class Session {
     const paths = this.profiles.paths(this.profileName);
     const [preferences, places] = await Promise.all([loadPreferences(paths), loadSavedPlaces(paths.savedPlaces)]);
     for (const warning of [preferences.warning, places.warning]) if (warning) this.emit({ type: "notice", level: "warning", text: warning });
-    if (this.options.nonInteractive) this.chatLog = (await loadChatLog(paths.chatLog)).value;
+    if (this.options.nonInteractive) await this.loadChatLog();
     return buildSystemMessage({
       profileName: this.profileName,
       preferences: preferences.value,

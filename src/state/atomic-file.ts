@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { copyFile, mkdir, open, readFile, rename, unlink } from "node:fs/promises";
+import { mkdir, open, readFile, rename, unlink } from "node:fs/promises";
 import { basename, dirname, join } from "node:path";
 
 /**
@@ -49,13 +49,14 @@ function timestampForFileName(date: Date): string {
 }
 
 /**
- * Keeps a copy of an unreadable state file next to it (`<file>.corrupt-<ts>`) so that the
- * next write, which starts from the default, can never destroy the user's data.
+ * Moves an unreadable state file aside (`<file>.corrupt-<ts>`) so that the next write,
+ * which starts from the default, can never destroy the user's data, and so the next
+ * start does not warn about the same file again.
  */
 export async function preserveCorruptFile(path: string, now = new Date()): Promise<string> {
-  const copy = `${path}.corrupt-${timestampForFileName(now)}`;
-  await copyFile(path, copy);
-  return copy;
+  const aside = `${path}.corrupt-${timestampForFileName(now)}`;
+  await rename(path, aside);
+  return aside;
 }
 
 /**
@@ -74,5 +75,5 @@ export async function loadJsonFile<T>(path: string, parse: (raw: unknown) => T |
     problem = `it is not valid JSON (${(error as Error).message})`;
   }
   const copy = await preserveCorruptFile(path);
-  return { value: fallback(), warning: `Could not read ${path}: ${problem}. A copy was kept at ${copy}; starting from an empty one.` };
+  return { value: fallback(), warning: `Could not read ${path}: ${problem}. It was moved to ${copy}; starting from an empty one.` };
 }

@@ -40,7 +40,7 @@ export async function loadPreferences(paths: ProfilePaths): Promise<Loaded<Prefe
   const document = parseDocument(found.text);
   if (document) return { value: (document.toJS() as Preferences | null) ?? {} };
   const copy = await preserveCorruptFile(found.path);
-  return { value: {}, warning: `Could not read ${found.path}: it is not a YAML mapping. A copy was kept at ${copy}.` };
+  return { value: {}, warning: `Could not read ${found.path}: it is not a YAML mapping. It was moved to ${copy}; default preferences are used.` };
 }
 
 /** Reads a scalar the way a person types it: numbers, booleans, or text. */

@@ -1,4 +1,4 @@
-import { loadJsonFile, writeJsonAtomic } from "./atomic-file.js";
+import { loadJsonFile, writeJsonAtomic, type Loaded } from "./atomic-file.js";
 
 /** Seed 000 §3.7. Keys of the maps are model names (tool names for tool_calls). */
 export interface UsageRecord {
@@ -97,13 +97,13 @@ export class UsageTracker {
     return `MARVIN_COST:${JSON.stringify(payload)}`;
   }
 
-  static async loadLifetime(path: string): Promise<LifetimeUsage> {
-    return (await loadJsonFile(path, parseLifetime, emptyLifetime)).value;
+  static async loadLifetime(path: string): Promise<Loaded<LifetimeUsage>> {
+    return loadJsonFile(path, parseLifetime, emptyLifetime);
   }
 
   /** Lifetime totals including this session, without writing anything. */
   async getLifetimeUsage(path: string): Promise<LifetimeUsage> {
-    const lifetime = await UsageTracker.loadLifetime(path);
+    const { value: lifetime } = await UsageTracker.loadLifetime(path);
     this.mergeInto(lifetime);
     return lifetime;
   }
@@ -126,10 +126,11 @@ export class UsageTracker {
    * Adds this session to `usage.json` (re-read just before writing, so concurrent Marvin
    * processes lose at most a race of milliseconds). Does nothing when nothing was used.
    */
-  async persistLifetime(path: string): Promise<void> {
-    if (this.session.llm_turns === 0 && Object.keys(this.session.tool_calls).length === 0) return;
-    const lifetime = await UsageTracker.loadLifetime(path);
+  async persistLifetime(path: string): Promise<string | undefined> {
+    if (this.session.llm_turns === 0 && Object.keys(this.session.tool_calls).length === 0) return undefined;
+    const { value: lifetime, warning } = await UsageTracker.loadLifetime(path);
     this.mergeInto(lifetime);
     await writeJsonAtomic(path, lifetime);
+    return warning;
   }
 }

@@ -42,7 +42,10 @@ export async function runNonInteractive(args: CliArgs, io: HeadlessIO): Promise<
   }
   if (built) {
     await built.flush();
-    await built.session.usage.persistLifetime(configPaths(io.home).usage).catch((error: Error) => io.stderr.write(`Warning: could not update usage.json: ${error.message}\n`));
+    const warning = await built.session.usage
+      .persistLifetime(configPaths(io.home).usage)
+      .catch((error: Error) => `could not update usage.json: ${error.message}`);
+    if (warning) io.stderr.write(`Warning: ${warning}\n`);
     await built.session.close();
   }
   io.stderr.write(`${(built?.session.usage ?? new UsageTracker()).costLine()}\n`);
