@@ -208,7 +208,10 @@ export class Session {
     this.controller = new AbortController();
     try {
       await this.pollNotifications();
-      this.messages[0] = { role: "system", content: await this.systemMessage() };
+      const system: Message = { role: "system", content: await this.systemMessage() };
+      // Seeded history starts at index 0 until the first system message is put in front of it.
+      if (this.messages[0]?.role === "system") this.messages[0] = system;
+      else this.messages.unshift(system);
       this.messages.push({ role: "user", content: text });
       this.trimHistory();
       const chat = await this.chatFunction();

@@ -84,7 +84,8 @@ export function parseCliArgs(argv: string[]): CliArgs {
       },
     });
   } catch (error) {
-    const message = (error as Error).message.split(". ")[0]!.replace(/^Unknown option/, "unknown option").replace(/^Option/, "option");
+    // Node's messages run on over several sentences and lines; the first sentence says what is wrong.
+    const message = (error as Error).message.split(/\.(?:\s|$)/)[0]!.replace(/^Unknown option/, "unknown option").replace(/^Option/, "option");
     throw new UsageError(message);
   }
   const { values, positionals } = parsed;

@@ -85,6 +85,14 @@ export async function buildSession(args: CliArgs, environment: SessionEnvironmen
     session.subscribe(audit.listener);
     flush = audit.flush;
   }
-  await session.start();
+  // Front ends subscribe after this returns: warnings from loading state go to `notice`.
+  const forwardStartNotices = session.subscribe((event) => {
+    if (event.type === "notice") environment.notice(event.text);
+  });
+  try {
+    await session.start();
+  } finally {
+    forwardStartNotices();
+  }
   return { session, providerName, flush };
 }

@@ -2,18 +2,26 @@ import { randomBytes } from "node:crypto";
 import { mkdir, open, readFile, rename, unlink } from "node:fs/promises";
 import { basename, dirname, join } from "node:path";
 
+export interface AtomicWriteOptions {
+  /** Permissions of the written file; default 0o600 (state files are private). */
+  mode?: number;
+  /** fsync before the rename (default true). Project files edited by tools skip it: the rename alone keeps readers safe. */
+  sync?: boolean;
+}
+
 /**
  * Writes a file so that readers see the old or the new content, never a torn one:
  * temp file in the same directory, fsync, rename over the target.
  */
-export async function writeFileAtomic(path: string, content: string): Promise<void> {
+export async function writeFileAtomic(path: string, content: string, options: AtomicWriteOptions = {}): Promise<void> {
   const dir = dirname(path);
   await mkdir(dir, { recursive: true });
   const temp = join(dir, `.${basename(path)}.${process.pid}.${randomBytes(4).toString("hex")}.tmp`);
   const handle = await open(temp, "w", 0o600);
   try {
+    if (options.mode !== undefined) await handle.chmod(options.mode);
     await handle.writeFile(content, "utf8");
-    await handle.sync();
+    if (options.sync ?? true) await handle.sync();
   } finally {
     await handle.close();
   }

@@ -71,24 +71,31 @@ export async function updatePreference(paths: ProfilePaths, key: string, action:
   if (document.contents === null) document.contents = document.createNode({}) as unknown as typeof document.contents;
   const current = document.get(key) as unknown;
   const currentList = YAML.isSeq(current) ? (current.toJSON() as unknown[]) : current === undefined || current === null || current === "" ? [] : [YAML.isScalar(current) ? current.value : current];
+  // An existing list is edited in place, so the comments on it and on its items survive.
+  const writeList = (keep: (item: unknown) => boolean, additions: unknown[]) => {
+    if (!YAML.isSeq(current)) return document.set(key, [...currentList.filter(keep), ...additions]);
+    current.items = current.items.filter((item) => keep(YAML.isScalar(item) ? item.value : item));
+    for (const addition of additions) current.add(document.createNode(addition));
+  };
   let description: string;
   switch (action) {
     case "set": {
       const parsed = YAML.isSeq(current) ? splitList(value) : parseScalar(value);
-      document.set(key, parsed);
+      if (Array.isArray(parsed)) writeList(() => false, parsed);
+      else document.set(key, parsed);
       description = `${key} set to ${JSON.stringify(parsed)}`;
       break;
     }
     case "add": {
       const additions = splitList(value).filter((item) => !currentList.includes(item));
-      document.set(key, [...currentList, ...additions]);
+      writeList(() => true, additions);
       description = additions.length ? `added ${additions.join(", ")} to ${key}` : `${key} already contains ${value}`;
       break;
     }
     case "remove": {
       const removals = splitList(value);
       const kept = currentList.filter((item) => !removals.includes(String(item)));
-      document.set(key, kept);
+      writeList((item) => !removals.includes(String(item)), []);
       description = kept.length < currentList.length ? `removed ${removals.join(", ")} from ${key}` : `${key} did not contain ${value}`;
       break;
     }

@@ -38,7 +38,8 @@ function decodeArguments(raw: unknown): { value: Record<string, unknown> } | { r
     try {
       value = JSON.parse(text);
     } catch {
-      return depth === 0 ? { rawText: text } : { value: {} };
+      // Inside a JSON string too: a JSON-quoted Codex patch is still a raw patch, not "no arguments".
+      return { rawText: text };
     }
   }
   if (value === null || value === undefined) return { value: {} };
@@ -144,10 +145,11 @@ export class ToolRegistry {
       // Object.create keeps the session's live getters (workingDir, profileName) reachable.
       const guarded: ToolContext = Object.create(context, { signal: { value: controller.signal } });
       const result = await Promise.race([run(guarded), timedOut]);
-      if (result === "timeout") return error(`Tool ${def.name} timed out after ${Math.round(timeoutMs / 1000)}s and was stopped. Try a smaller request.`);
+      if (result === "timeout") return error(`Tool ${def.name} timed out after ${Number((timeoutMs / 1000).toFixed(1))}s and was stopped. Try a smaller request.`);
       if (context.signal.aborted) return error(`Tool ${def.name} was cancelled.`);
       return result === undefined ? undefined : { content: result, isError: false };
     } catch (thrown) {
+      if (context.signal.aborted) return error(`Tool ${def.name} was cancelled.`);
       const message = thrown instanceof Error ? thrown.message : String(thrown);
       return error(`Error in ${def.name}: ${message}`);
     } finally {

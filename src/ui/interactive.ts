@@ -1,8 +1,4 @@
-import { createInterface } from "node:readline/promises";
 import type { CliArgs } from "../cli/args.js";
-import { buildSession } from "../cli/build-session.js";
-import { configPaths } from "../state/paths.js";
-import { COLOR_PALETTE, createPlainRenderer, PLAIN_PALETTE } from "./plain/renderer.js";
 
 export interface InteractiveEnvironment {
   env: Record<string, string | undefined>;
@@ -10,52 +6,27 @@ export interface InteractiveEnvironment {
   cwd: string;
 }
 
-const EXIT_WORDS = new Set(["quit", "exit"]);
+type RunTui = (args: CliArgs, environment: InteractiveEnvironment) => Promise<number>;
 
-/** The readline front end: one prompt loop over the session. */
-export async function runInteractive(args: CliArgs, environment: InteractiveEnvironment): Promise<number> {
-  const colors = process.stdout.isTTY && !environment.env.NO_COLOR;
-  const palette = colors ? COLOR_PALETTE : PLAIN_PALETTE;
-  const readline = createInterface({ input: process.stdin, output: process.stdout, terminal: Boolean(process.stdin.isTTY) });
-  const built = await buildSession(args, {
-    ...environment,
-    notice: (text) => process.stdout.write(`${palette.system(`[System] ${text}`)}\n`),
-    confirmCommand: async (command) => /^y(es)?$/i.test((await readline.question(`Run \`${command}\`? [y/N] `)).trim()),
-  }).catch((error: Error) => {
-    process.stderr.write(`Error: ${error.message}\n`);
-    return undefined;
-  });
-  if (!built) {
-    readline.close();
-    return 1;
-  }
-  const { session } = built;
-  session.subscribe(createPlainRenderer(process.stdout, palette));
-  readline.on("SIGINT", () => {
-    if (session.busy) session.abort();
-    else readline.close();
-  });
-  let closed = false;
-  readline.on("close", () => {
-    closed = true;
-  });
+async function loadTui(): Promise<RunTui | string> {
   try {
-    let next = args.prompt;
-    while (!closed) {
-      const input = next ?? (await readline.question("> ").catch(() => undefined));
-      next = undefined;
-      if (input === undefined) break;
-      const text = input.trim();
-      if (!text) continue;
-      if (EXIT_WORDS.has(text.toLowerCase())) break;
-      await session.submit(text);
-      if (session.exitRequested !== undefined) break;
-    }
-  } finally {
-    readline.close();
-    await built.flush();
-    await session.usage.persistLifetime(configPaths(environment.home).usage).catch(() => undefined);
-    await session.close();
+    // A literal specifier, so the bundler makes the TUI (and Ink) a lazily loaded chunk.
+    const module: { runTui?: RunTui } = await import("./tui/run.js");
+    return typeof module.runTui === "function" ? module.runTui : "the full-screen UI module has no runTui";
+  } catch (error) {
+    return error instanceof Error ? error.message.split("\n")[0]! : String(error);
   }
-  return 0;
+}
+
+/**
+ * Picks the front end: the plain readline UI with `--plain` or when stdout is not a
+ * terminal, else the full-screen TUI (falling back to plain, with a note, if it cannot load).
+ */
+export async function runInteractive(args: CliArgs, environment: InteractiveEnvironment): Promise<number> {
+  const { runPlain } = await import("./plain/run.js");
+  if (args.plain || !process.stdout.isTTY) return runPlain(args, environment);
+  const runTui = await loadTui();
+  if (typeof runTui === "function") return runTui(args, environment);
+  process.stdout.write(`[System] The full-screen UI is not available (${runTui}); using the plain UI.\n`);
+  return runPlain(args, environment);
 }

@@ -29,7 +29,7 @@ export function toProviderError(error: unknown, config: ProviderConfig, why: { t
   if (why.timedOut) {
     const limit = why.timedOut === "idle" ? config.idleTimeoutMs : config.timeoutMs;
     const what = why.timedOut === "idle" ? "sent nothing for" : "did not finish within";
-    return new ProviderError(`${provider} ${what} ${Math.round(limit / 1000)}s (${where}); the request was cancelled.`, {
+    return new ProviderError(`${provider} ${what} ${Number((limit / 1000).toFixed(1))}s (${where}); the request was cancelled.`, {
       provider, kind: "timeout", partialOutput, cause: error,
     });
   }

@@ -1,4 +1,4 @@
-import OpenAI from "openai";
+import OpenAI, { APIUserAbortError } from "openai";
 import type { ChatCompletionCreateParamsStreaming } from "openai/resources/chat/completions";
 import type { ProviderConfig } from "../config.js";
 import { ProviderError } from "../provider-error.js";
@@ -65,6 +65,8 @@ export class OpenAICompatibleProvider implements LLMProvider {
       request.signal?.removeEventListener("abort", onOuterAbort);
     }
     if (!accumulator.hasFinished) {
+      // The SDK ends the iteration quietly when its signal aborts: report the timeout or the cancel, not a cut.
+      if (abort.signal.aborted) throw toProviderError(new APIUserAbortError(), this.config, { timedOut, partialOutput: accumulator.textSoFar.length > 0 });
       throw new ProviderError(
         `The response stream from ${this.name} ended before the model finished (connection closed mid-answer).`,
         { provider: this.name, kind: "stream_cut", partialOutput: accumulator.textSoFar.length > 0 },

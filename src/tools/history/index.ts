@@ -102,6 +102,7 @@ export const historyTools = [
           }
           if (hits.length >= max_results) break;
         }
+        if (hits.length >= max_results) break;
       }
       if (filesSearched === 0) return `No history backups exist yet (looked in ${context.backupDirs().join(", ")}).`;
       if (hits.length === 0) return `No matches for '${query}' in ${filesSearched} backup file(s).`;

@@ -2,14 +2,19 @@ import type { AgentEventListener } from "../../agent/events.js";
 import type { Output } from "../headless/text-renderer.js";
 
 export interface Palette {
+  you: (text: string) => string;
   assistant: (text: string) => string;
   system: (text: string) => string;
   tool: (text: string) => string;
 }
 
 const ansi = (code: number) => (text: string) => `\x1b[${code}m${text}\x1b[0m`;
-export const COLOR_PALETTE: Palette = { assistant: ansi(32), system: ansi(33), tool: ansi(35) };
-export const PLAIN_PALETTE: Palette = { assistant: (text) => text, system: (text) => text, tool: (text) => text };
+const same = (text: string) => text;
+/** you=cyan, assistant=green, system=yellow, tools=magenta (seed 000 §2.9). */
+export const COLOR_PALETTE: Palette = { you: ansi(36), assistant: ansi(32), system: ansi(33), tool: ansi(35) };
+export const PLAIN_PALETTE: Palette = { you: same, assistant: same, system: same, tool: same };
+
+export const ABORTED_NOTE = "[System] Stopped. The partial answer is kept.";
 
 /** Linear output for the plain UI: streamed text, `  🔧 a, b` lines, `[System] …` lines. */
 export function createPlainRenderer(out: Output, palette: Palette): AgentEventListener {
@@ -42,6 +47,7 @@ export function createPlainRenderer(out: Output, palette: Palette): AgentEventLi
         break;
       case "agent_end":
         if (!atLineStart) write("\n");
+        if (event.reason === "aborted") line(palette.system(ABORTED_NOTE));
         break;
       default:
         break;

@@ -1,0 +1,129 @@
+import { readdir, readFile } from "node:fs/promises";
+import { join } from "node:path";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { OpenAICompatibleProvider } from "../providers/openai-compatible/index.js";
+import type { Message } from "../providers/types.js";
+import { startLlmServer, type LlmServer, type Script } from "../../tests/support/llm-server.js";
+import { scriptedConfig, TempDirs } from "../../tests/support/test-session.js";
+import { compactMessages, KEEP_RECENT_MESSAGES } from "./compaction.js";
+
+const dirs = new TempDirs();
+let home: string;
+let server: LlmServer | undefined;
+
+beforeEach(async () => {
+  home = await dirs.make("marvin-compaction-");
+});
+afterEach(async () => {
+  await server?.close();
+  server = undefined;
+  await dirs.cleanup();
+});
+
+/** A summariser that asks the scripted LLM server, as the session does. */
+async function summarizerFor(script: Script[]): Promise<(transcript: string) => Promise<string>> {
+  server = await startLlmServer(script);
+  const provider = new OpenAICompatibleProvider(scriptedConfig(server.url, home));
+  return async (transcript) => {
+    const messages: Message[] = [{ role: "system", content: "Summarise." }, { role: "user", content: transcript }];
+    return (await provider.chat({ messages, tools: [], onDelta: () => undefined })).content;
+  };
+}
+
+function exchange(index: number): Message[] {
+  return [
+    { role: "user", content: `question ${index}` },
+    { role: "assistant", content: null, tool_calls: [{ id: `call_${index}`, type: "function", function: { name: "web_search", arguments: `{"query":"q${index}"}` } }] },
+    { role: "tool", tool_call_id: `call_${index}`, content: `result ${index}` },
+    { role: "assistant", content: `answer ${index}` },
+  ];
+}
+
+function conversation(exchanges: number): Message[] {
+  return [{ role: "system", content: "You are Marvin." }, ...Array.from({ length: exchanges }, (_, index) => exchange(index + 1)).flat()];
+}
+
+/** Every tool result must follow an assistant message that made the call. */
+function orphanedToolResults(messages: readonly Message[]): string[] {
+  const called = new Set<string>();
+  const orphans: string[] = [];
+  for (const message of messages) {
+    if (message.role === "assistant") for (const call of message.tool_calls ?? []) called.add(call.id);
+    if (message.role === "tool" && !called.has(message.tool_call_id)) orphans.push(message.tool_call_id);
+  }
+  return orphans;
+}
+
+describe("compactMessages", () => {
+  it("backs up every message, keeps the system message and the last 8, and summarises the middle", async () => {
+    const summarize = await summarizerFor([{ text: "The user asked five questions about search." }]);
+    const messages = conversation(5); // 1 + 20 messages; the last 8 start on a user message
+    const now = new Date("2025-02-15T12:34:56.789Z");
+    const result = await compactMessages(messages, { backupDir: join(home, ".marvin", "logs"), summarize, now });
+
+    expect(result.backupPath).toBe(join(home, ".marvin", "logs", "context-backup-2025-02-15T12-34-56-789Z.jsonl"));
+    const backup = (await readFile(result.backupPath!, "utf8")).trimEnd().split("\n").map((line) => JSON.parse(line));
+    expect(backup).toEqual(messages);
+
+    expect(result.messages).toHaveLength(1 + 1 + KEEP_RECENT_MESSAGES);
+    expect(result.messages[0]).toBe(messages[0]);
+    expect(result.messages[1]).toEqual({
+      role: "system",
+      content: `[Compacted history summary — full text in ${result.backupPath}]\nThe user asked five questions about search.`,
+    });
+    expect(result.messages.slice(2)).toEqual(messages.slice(-KEEP_RECENT_MESSAGES));
+
+    const transcript = server!.requests[0]!.body.messages[1]!.content!;
+    expect(transcript).toContain("user: question 1");
+    expect(transcript).toContain('assistant: web_search{"query":"q3"}');
+    expect(transcript).toContain("tool: result 3");
+    expect(transcript).not.toContain("question 4");
+  });
+
+  it("never starts the kept tail on a tool result whose call would be dropped", async () => {
+    const summarize = await summarizerFor([{ text: "summary" }]);
+    const messages: Message[] = [...conversation(4), { role: "user", content: "last question" }, { role: "assistant", content: "last answer" }];
+    expect(messages.at(-KEEP_RECENT_MESSAGES)!.role).toBe("tool");
+    const result = await compactMessages(messages, { backupDir: home, summarize });
+    expect(orphanedToolResults(result.messages)).toEqual([]);
+    expect(result.messages[2]).toMatchObject({ role: "assistant", tool_calls: [{ id: "call_3" }] });
+    expect(result.messages.slice(2)).toEqual(messages.slice(-KEEP_RECENT_MESSAGES - 1));
+  });
+
+  it("leaves a short conversation alone and writes no backup", async () => {
+    const summarize = await summarizerFor([]);
+    const messages = conversation(2); // 9 messages: nothing between the system message and the last 8
+    const result = await compactMessages(messages, { backupDir: join(home, "logs"), summarize });
+    expect(result).toEqual({ messages });
+    expect(await readdir(home)).toEqual([]);
+    expect(server!.requests).toHaveLength(0);
+  });
+
+  it("falls back to a plain list of requests and tools when the summariser fails", async () => {
+    const summarize = await summarizerFor([{ status: 500 }]);
+    const result = await compactMessages(conversation(4), { backupDir: home, summarize });
+    const summary = (result.messages[1] as { content: string }).content;
+    expect(summary).toContain("Earlier requests:\n- question 1\n- question 2");
+    expect(summary).toContain("Tools used: web_search");
+  });
+
+  it("never overwrites an earlier backup (history only grows)", async () => {
+    const summarize = await summarizerFor([{ text: "one" }, { text: "two" }]);
+    const now = new Date("2025-01-01T00:00:00.000Z");
+    const first = await compactMessages(conversation(3), { backupDir: home, summarize, now });
+    const second = await compactMessages(conversation(4), { backupDir: home, summarize, now });
+    expect(first.backupPath).not.toBe(second.backupPath);
+    expect((await readdir(home)).sort()).toEqual(["context-backup-2025-01-01T00-00-00-000Z-1.jsonl", "context-backup-2025-01-01T00-00-00-000Z.jsonl"]);
+    expect((await readFile(first.backupPath!, "utf8")).trimEnd().split("\n")).toHaveLength(13);
+  });
+
+  it("shortens huge tool results in the transcript it sends to the summariser", async () => {
+    const summarize = await summarizerFor([{ text: "ok" }]);
+    const messages = conversation(3);
+    (messages[3] as { content: string }).content = "x".repeat(10_000);
+    await compactMessages(messages, { backupDir: home, summarize });
+    const transcript = server!.requests[0]!.body.messages[1]!.content!;
+    expect(transcript).toContain(`tool: ${"x".repeat(2_000)} […]`);
+    expect(transcript).not.toContain("x".repeat(2_001));
+  });
+});

@@ -1,0 +1,244 @@
+import { readFile } from "node:fs/promises";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { z } from "zod";
+import { OpenAICompatibleProvider } from "../providers/openai-compatible/index.js";
+import { resilientChat } from "../providers/resilient-chat.js";
+import type { Message } from "../providers/types.js";
+import { defineTool, type AnyToolDef } from "../tools/define-tool.js";
+import { startLlmServer, type LlmServer, type Script } from "../../tests/support/llm-server.js";
+import { createTestSession, registryOf, scriptedConfig, TempDirs } from "../../tests/support/test-session.js";
+import { compactMessages } from "./compaction.js";
+import { ContextBudget, type BudgetThresholds } from "./context-budget.js";
+import type { AgentEvent } from "./events.js";
+import { runToolLoop, type LoopResult } from "./loop.js";
+
+const dirs = new TempDirs();
+let home: string;
+let server: LlmServer | undefined;
+
+beforeEach(async () => {
+  home = await dirs.make("marvin-loop-");
+});
+afterEach(async () => {
+  await server?.close();
+  server = undefined;
+  await dirs.cleanup();
+});
+
+const NO_LIMITS: BudgetThresholds = { warn: 1e9, compact: 1e9, hard: 1e9 };
+
+interface LoopRun {
+  result: LoopResult;
+  events: AgentEvent[];
+  messages: Message[];
+}
+
+interface LoopOptions {
+  tools?: AnyToolDef[];
+  thresholds?: BudgetThresholds;
+  maxRounds?: number;
+  messages?: Message[];
+  controller?: AbortController;
+  /** Called for every event as it is emitted (to abort at a precise point). */
+  onEvent?: (event: AgentEvent) => void;
+}
+
+/** Runs the real loop against the scripted server, with real tools, budget and compaction. */
+async function runLoop(script: Script[], options: LoopOptions = {}): Promise<LoopRun> {
+  server = await startLlmServer(script);
+  const provider = new OpenAICompatibleProvider(scriptedConfig(server.url, home));
+  const events: AgentEvent[] = [];
+  const emit = (event: AgentEvent) => {
+    events.push(event);
+    options.onEvent?.(event);
+  };
+  const chat = resilientChat(provider, { notice: (text) => emit({ type: "notice", level: "warning", text }), transientBackoffSeconds: [0.01, 0.01] });
+  const registry = registryOf(options.tools ?? []);
+  const session = createTestSession({ home, registry });
+  const messages = options.messages ?? [
+    { role: "system", content: "You are Marvin." },
+    { role: "user", content: "hello" },
+  ];
+  const controller = options.controller ?? new AbortController();
+  const result = await runToolLoop(
+    { messages, maxRounds: options.maxRounds ?? 10, signal: controller.signal },
+    {
+      chat,
+      providerName: provider.name,
+      tools: {
+        schemas: registry.schemas(session.mode),
+        execute: (call, signal) => registry.execute(call.function.name, call.function.arguments, session.toolContext(signal)),
+      },
+      budget: new ContextBudget(options.thresholds ?? NO_LIMITS),
+      compact: (current) =>
+        compactMessages(current, {
+          backupDir: home,
+          summarize: async (transcript) => (await chat({ messages: [{ role: "system", content: "Summarise." }, { role: "user", content: transcript }], tools: [], onDelta: () => undefined })).content,
+        }),
+      emit,
+    },
+  );
+  return { result, events, messages };
+}
+
+const lookup = defineTool({
+  name: "lookup",
+  description: "Looks a word up.",
+  parameters: z.object({ word: z.string() }),
+  handler: async ({ word }) => `definition of ${word}`,
+});
+
+function history(exchanges: number): Message[] {
+  const messages: Message[] = [{ role: "system", content: "You are Marvin." }];
+  for (let index = 1; index <= exchanges; index++) {
+    messages.push({ role: "user", content: `earlier question ${index}: ${"detail ".repeat(30)}` });
+    messages.push({ role: "assistant", content: `earlier answer ${index}: ${"detail ".repeat(30)}` });
+  }
+  messages.push({ role: "user", content: "the new question" });
+  return messages;
+}
+
+describe("runToolLoop", () => {
+  it("streams a text answer and reports events in order", async () => {
+    const { result, events, messages } = await runLoop([{ text: "Hello there, friend.", usage: { prompt: 100, completion: 5 } }]);
+    expect(result).toEqual({ reason: "done", text: "Hello there, friend.", rounds: 1 });
+    const types = events.map((event) => event.type).filter((type, index, all) => type !== "text_delta" || all[index - 1] !== "text_delta");
+    expect(types).toEqual(["agent_start", "turn_start", "text_delta", "usage", "turn_end", "agent_end"]);
+    expect(events.filter((event) => event.type === "text_delta").map((event) => (event as { text: string }).text).join("")).toBe("Hello there, friend.");
+    expect(events.find((event) => event.type === "usage")).toEqual({
+      type: "usage", provider: "openai-compat", model: "gpt-4o-mini", inputTokens: 100, outputTokens: 5, cost: (100 * 0.15 + 5 * 0.6) / 1e6, estimated: false,
+    });
+    expect(messages.at(-1)).toEqual({ role: "assistant", content: "Hello there, friend." });
+  });
+
+  it("estimates usage with the tokenizer when the stream reports none", async () => {
+    const { events } = await runLoop([{ text: "no usage in this stream" }]);
+    const usage = events.find((event) => event.type === "usage") as Extract<AgentEvent, { type: "usage" }>;
+    expect(usage.estimated).toBe(true);
+    expect(usage.inputTokens).toBeGreaterThan(0);
+    expect(usage.outputTokens).toBe(5);
+  });
+
+  it("runs the calls of one response in parallel and returns the results in call order with their ids", async () => {
+    let release: () => void = () => undefined;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    const waiter = defineTool({ name: "wait_for_other", description: "Waits.", parameters: z.object({}), timeoutMs: 2_000, handler: async () => { await released; return "waited"; } });
+    const releaser = defineTool({ name: "release_other", description: "Releases.", parameters: z.object({}), handler: async () => { release(); return "released"; } });
+    const { result, events } = await runLoop(
+      [{ toolCalls: [{ name: "wait_for_other", arguments: {}, id: "first" }, { name: "release_other", arguments: {}, id: "second" }, { name: "lookup", arguments: { word: "x" }, id: "third" }] }, { text: "all done" }],
+      { tools: [waiter, releaser, lookup] },
+    );
+    expect(result.reason).toBe("done");
+    const toolEvents = events.filter((event) => event.type.startsWith("tool_"));
+    expect(toolEvents[0]).toEqual({ type: "tool_calls", turn: 1, names: ["wait_for_other", "release_other", "lookup"] });
+    expect(toolEvents.slice(1, 4).map((event) => event.type)).toEqual(["tool_start", "tool_start", "tool_start"]);
+    const results = server!.requests[1]!.body.messages.filter((message) => message.role === "tool");
+    expect(results).toEqual([
+      { role: "tool", tool_call_id: "first", content: "waited" },
+      { role: "tool", tool_call_id: "second", content: "released" },
+      { role: "tool", tool_call_id: "third", content: "definition of x" },
+    ]);
+    const assistant = server!.requests[1]!.body.messages.at(-4)!;
+    expect(assistant.tool_calls!.map((call) => call.id)).toEqual(["first", "second", "third"]);
+  });
+
+  it("reports tool results and errors with elapsed time in tool_end events", async () => {
+    const { events } = await runLoop([{ toolCalls: [{ name: "lookup", arguments: { word: "cat" }, id: "a" }, { name: "nope", arguments: {}, id: "b" }] }, { text: "ok" }], { tools: [lookup] });
+    const ends = events.filter((event) => event.type === "tool_end") as Array<Extract<AgentEvent, { type: "tool_end" }>>;
+    ends.sort((a, b) => a.callId.localeCompare(b.callId)); // emitted in completion order
+    expect(ends.map(({ callId, name, arguments: args, result, isError }) => ({ callId, name, args, result, isError }))).toEqual([
+      { callId: "a", name: "lookup", args: '{"word":"cat"}', result: "definition of cat", isError: false },
+      { callId: "b", name: "nope", args: "{}", result: expect.stringContaining("Unknown tool 'nope'"), isError: true },
+    ]);
+    for (const end of ends) expect(end.elapsedMs).toBeGreaterThanOrEqual(0);
+  });
+
+  it("appends the budget warning to tool results once past the warning threshold", async () => {
+    const { messages } = await runLoop([{ toolCalls: [{ name: "lookup", arguments: { word: "cat" } }] }, { text: "ok" }], { tools: [lookup], thresholds: { warn: 10, compact: 1e9, hard: 1e9 } });
+    const result = messages.find((message) => message.role === "tool")!;
+    expect(result.content).toMatch(/^definition of cat\n\n\[Context budget warning: about \d+ tokens are in use/);
+    expect(server!.requests[1]!.body.messages.find((message) => message.role === "tool")!.content).toBe(result.content);
+  });
+
+  it("adds no warning below the threshold", async () => {
+    const { messages } = await runLoop([{ toolCalls: [{ name: "lookup", arguments: { word: "cat" } }] }, { text: "ok" }], { tools: [lookup] });
+    expect(messages.find((message) => message.role === "tool")!.content).toBe("definition of cat");
+  });
+
+  it("compacts past the compact threshold: backup, system + summary + last 8, summary written by the LLM", async () => {
+    const messages = history(10);
+    const before = [...messages];
+    const tokens = await new ContextBudget().exactTokens(messages);
+    const { result, events } = await runLoop([{ text: "Summary: ten earlier questions about details." }, { text: "fresh answer" }], {
+      messages,
+      thresholds: { warn: tokens - 1, compact: tokens - 1, hard: 1e9 },
+    });
+    expect(result.reason).toBe("done");
+    const [summaryRequest, answerRequest] = server!.requests;
+    expect(summaryRequest!.body.tools).toBeUndefined();
+    expect(summaryRequest!.body.messages[1]!.content).toContain("user: earlier question 1:");
+    const sent = answerRequest!.body.messages;
+    expect(sent).toHaveLength(1 + 1 + 8);
+    expect(sent[0]).toEqual({ role: "system", content: "You are Marvin." });
+    expect(sent[1]!.role).toBe("system");
+    expect(sent[1]!.content).toMatch(/^\[Compacted history summary — full text in .*context-backup-.*\.jsonl\]\nSummary: ten earlier questions about details\.$/);
+    expect(sent.slice(2)).toEqual(before.slice(-8));
+
+    const compaction = events.filter((event) => event.type === "compaction") as Array<Extract<AgentEvent, { type: "compaction" }>>;
+    expect(compaction.map((event) => event.phase)).toEqual(["start", "end"]);
+    expect(compaction[1]!.tokensAfter).toBeLessThan(compaction[0]!.tokensBefore);
+    const backup = (await readFile(compaction[1]!.backupPath!, "utf8")).trimEnd().split("\n").map((line) => JSON.parse(line));
+    expect(backup).toEqual(before);
+  });
+
+  it("compacts too when the conversation is already past the hard limit", async () => {
+    const { events } = await runLoop([{ text: "summary" }, { text: "answer" }], { messages: history(10), thresholds: { warn: 1, compact: 2, hard: 3 } });
+    expect(events.some((event) => event.type === "compaction" && event.phase === "end")).toBe(true);
+    expect(server!.requests[1]!.body.messages).toHaveLength(10);
+  });
+
+  it("keeps the partial text when aborted mid-stream", async () => {
+    const controller = new AbortController();
+    const full = "This is a long answer that arrives slowly, piece by piece.";
+    const { result, events, messages } = await runLoop([{ text: full, chunkSize: 5, delayMs: 60 }], {
+      controller,
+      onEvent: (event) => {
+        if (event.type === "text_delta" && !controller.signal.aborted) setTimeout(() => controller.abort(new Error("stop")), 80);
+      },
+    });
+    expect(result.reason).toBe("aborted");
+    expect(result.text.length).toBeGreaterThan(0);
+    expect(result.text.length).toBeLessThan(full.length);
+    expect(full.startsWith(result.text)).toBe(true);
+    expect(messages.at(-1)).toEqual({ role: "assistant", content: result.text });
+    expect(events.at(-1)).toEqual({ type: "agent_end", reason: "aborted", text: result.text, rounds: 1 });
+    expect(events.some((event) => event.type === "error")).toBe(false);
+  });
+
+  it("stops after the round limit and asks once more without tools", async () => {
+    const script: Script[] = [1, 2, 3].map((index) => ({ toolCalls: [{ name: "lookup", arguments: { word: `w${index}` } }] }));
+    script.push({ text: "I tried, but here is one more call:", toolCalls: [{ name: "lookup", arguments: { word: "ignored" } }] });
+    const { result, events, messages } = await runLoop(script, { tools: [lookup], maxRounds: 3 });
+    expect(result).toEqual({ reason: "done", text: "I tried, but here is one more call:", rounds: 4 });
+    expect(server!.requests).toHaveLength(4);
+    expect(server!.requests.slice(0, 3).every((request) => request.body.tools?.length === 1)).toBe(true);
+    expect(server!.requests[3]!.body.tools).toBeUndefined();
+    expect(server!.requests[3]!.body.messages.at(-1)).toEqual({
+      role: "system",
+      content: "Tool-call limit reached (3 rounds). Do not call any more tools: answer now with what you have, and say what is left undone.",
+    });
+    expect(events).toContainEqual({ type: "notice", level: "warning", text: "Reached the limit of 3 tool rounds; asking for a final answer." });
+    expect(events.filter((event) => event.type === "tool_calls")).toHaveLength(3);
+    expect(messages.at(-1)).toEqual({ role: "assistant", content: "I tried, but here is one more call:" });
+  });
+
+  it("reports a provider failure as an error event and keeps the text already streamed", async () => {
+    const { result, events, messages } = await runLoop([{ cut: { text: "Partial answer before the cut", afterChunks: 3 } }]);
+    expect(result.reason).toBe("error");
+    expect(result.error).toMatch(/ended before the model finished|stream failed/);
+    expect(result.text).toBe("Partial answer before the cut".slice(0, 12));
+    expect(messages.at(-1)).toEqual({ role: "assistant", content: result.text });
+    expect(events.find((event) => event.type === "error")).toEqual({ type: "error", message: result.error });
+    expect(events.at(-1)).toMatchObject({ type: "agent_end", reason: "error" });
+  });
+});

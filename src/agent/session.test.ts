@@ -1,0 +1,188 @@
+import { mkdir, readdir, readFile, writeFile } from "node:fs/promises";
+import { join } from "node:path";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { z } from "zod";
+import { configPaths, profilePaths } from "../state/paths.js";
+import { defineTool } from "../tools/define-tool.js";
+import { startLlmServer, type LlmServer, type Script } from "../../tests/support/llm-server.js";
+import { createTestSession, TempDirs, type TestSessionOptions } from "../../tests/support/test-session.js";
+import { ContextBudget } from "./context-budget.js";
+import type { AgentEvent } from "./events.js";
+import { CODING_ROUNDS, INTERACTIVE_ROUNDS } from "./session.js";
+
+const dirs = new TempDirs();
+let home: string;
+let server: LlmServer | undefined;
+
+beforeEach(async () => {
+  home = await dirs.make("marvin-session-");
+});
+afterEach(async () => {
+  await server?.close();
+  server = undefined;
+  await dirs.cleanup();
+});
+
+const lookup = defineTool({ name: "lookup", description: "Looks up.", parameters: z.object({}), handler: async () => "found" });
+const mainProfile = () => profilePaths(configPaths(home), "main");
+
+async function startSession(script: Script[], options: Partial<TestSessionOptions> = {}) {
+  server = await startLlmServer(script);
+  const session = createTestSession({ home, llmUrl: server.url, tools: [lookup], ...options });
+  const events: AgentEvent[] = [];
+  session.subscribe((event) => events.push(event));
+  await session.start();
+  return { session, events };
+}
+
+async function writeChatLog(entries: Array<{ role: string; text: string; time: string }>): Promise<void> {
+  await mkdir(mainProfile().dir, { recursive: true });
+  await writeFile(mainProfile().chatLog, JSON.stringify(entries, null, 2));
+}
+
+describe("Session rounds", () => {
+  it("allows 10 tool rounds in an interactive chat, then asks once more without tools", async () => {
+    expect(INTERACTIVE_ROUNDS).toBe(10);
+    const script: Script[] = Array.from({ length: 10 }, () => ({ toolCalls: [{ name: "lookup", arguments: {} }] }));
+    script.push({ text: "final" });
+    const { session } = await startSession(script);
+    expect(session.maxRounds).toBe(10);
+    const result = await session.submit("go");
+    expect(result.reason).toBe("done");
+    expect(server!.requests).toHaveLength(11);
+    expect(server!.requests[9]!.body.tools).toHaveLength(1);
+    expect(server!.requests[10]!.body.tools).toBeUndefined();
+    expect(server!.requests[10]!.body.messages.at(-1)!.content).toContain("Tool-call limit reached (10 rounds)");
+    expect(session.usage.getSessionUsage()).toMatchObject({ llm_turns: 11, tool_calls: { lookup: 10 } });
+    await session.close();
+  });
+
+  it("allows 50 rounds in coding mode and in non-interactive runs", async () => {
+    expect(CODING_ROUNDS).toBe(50);
+    const coding = createTestSession({ home, codingMode: true });
+    const headless = createTestSession({ home, nonInteractive: true });
+    expect([coding.maxRounds, headless.maxRounds, headless.codingMode]).toEqual([50, 50, true]);
+  });
+});
+
+describe("Session history", () => {
+  it("seeds the last 20 chat-log entries into an interactive conversation", async () => {
+    await writeChatLog(Array.from({ length: 25 }, (_, index) => ({ role: index % 2 ? "assistant" : "you", text: `entry ${index}`, time: "10:00" })));
+    const { session } = await startSession([{ text: "ok" }]);
+    await session.submit("new");
+    const sent = server!.requests[0]!.body.messages;
+    expect(sent).toHaveLength(1 + 20 + 1);
+    expect(sent[1]).toEqual({ role: "assistant", content: "entry 5" });
+    expect(sent[2]).toEqual({ role: "user", content: "entry 6" });
+    expect(sent.at(-1)).toEqual({ role: "user", content: "new" });
+  });
+
+  it("does not seed or write the chat log in non-interactive runs, but shows it compactly", async () => {
+    const entries = [{ role: "you", text: "old question", time: "08:15" }];
+    await writeChatLog(entries);
+    const { session } = await startSession([{ text: "ok" }], { nonInteractive: true });
+    await session.submit("new");
+    const sent = server!.requests[0]!.body.messages;
+    expect(sent).toHaveLength(2);
+    expect(sent[0]!.content).toContain("[08:15] you: old question");
+    expect(JSON.parse(await readFile(mainProfile().chatLog, "utf8"))).toEqual(entries);
+  });
+
+  it("appends you/assistant entries with HH:MM times to chat_log.json after an interactive exchange", async () => {
+    const { session } = await startSession([{ text: "Hello!" }, { status: 401 }], { now: () => new Date(2025, 0, 2, 9, 5) });
+    await session.submit("hi");
+    await session.submit("again");
+    expect(JSON.parse(await readFile(mainProfile().chatLog, "utf8"))).toEqual([
+      { role: "you", text: "hi", time: "09:05" },
+      { role: "assistant", text: "Hello!", time: "09:05" },
+      { role: "you", text: "again", time: "09:05" },
+      { role: "system", text: expect.stringContaining("Error: openai-compat refused the API key (HTTP 401)"), time: "09:05" },
+    ]);
+  });
+
+  it("caps an interactive conversation at 40 messages, cutting whole exchanges", async () => {
+    const { session } = await startSession([{ text: "ok" }]);
+    for (let index = 0; index < 30; index++) session.messages.push({ role: "user", content: `q${index}` }, { role: "assistant", content: `a${index}` });
+    await session.submit("latest");
+    const sent = server!.requests[0]!.body.messages;
+    expect(sent.length - 1).toBeLessThanOrEqual(40);
+    expect(sent[0]!.role).toBe("system");
+    expect(sent[1]!.role).toBe("user");
+    expect(sent.at(-1)).toEqual({ role: "user", content: "latest" });
+    expect(sent.at(-2)).toEqual({ role: "assistant", content: "a29" });
+  });
+
+  it("builds the system message fresh for every request", async () => {
+    const { session } = await startSession([{ text: "one" }, { text: "two" }]);
+    await session.submit("first");
+    await writeFile(mainProfile().preferences, "dietary: [vegan]\n");
+    await session.submit("second");
+    expect(server!.requests[0]!.body.messages[0]!.content).not.toContain("vegan");
+    expect(server!.requests[1]!.body.messages[0]!.content).toContain("dietary:\n  - vegan");
+  });
+
+  it("keeps the partial answer when aborted, in the conversation and the chat log", async () => {
+    const { session, events } = await startSession([{ text: "A slow answer that will be cut short by the user.", chunkSize: 4, delayMs: 50 }]);
+    session.subscribe((event) => {
+      if (event.type === "text_delta") setTimeout(() => session.abort(), 60);
+    });
+    const result = await session.submit("talk");
+    expect(result.reason).toBe("aborted");
+    expect(result.text.length).toBeGreaterThan(0);
+    expect(session.messages.at(-1)).toEqual({ role: "assistant", content: result.text });
+    expect(session.busy).toBe(false);
+    const log = JSON.parse(await readFile(mainProfile().chatLog, "utf8"));
+    expect(log.at(-1)).toMatchObject({ role: "assistant", text: result.text });
+    expect(events.at(-1)).toMatchObject({ type: "agent_end", reason: "aborted" });
+  });
+});
+
+describe("Session system message", () => {
+  it("includes the working directory, project instructions and documents in coding mode", async () => {
+    const workingDir = await dirs.make("marvin-project-");
+    await mkdir(join(workingDir, ".marvin"));
+    await writeFile(join(workingDir, ".marvin-instructions"), "Always run npm test.");
+    await writeFile(join(workingDir, ".marvin", "spec.md"), "# Spec: a todo app");
+    const { session } = await startSession([{ text: "ok" }], { codingMode: true, workingDir });
+    await session.submit("start");
+    const system = server!.requests[0]!.body.messages[0]!.content!;
+    expect(system).toContain(`## Coding mode\nWorking directory: ${workingDir}`);
+    expect(system).toContain(`## Project instructions (${join(workingDir, ".marvin-instructions")})\nAlways run npm test.`);
+    expect(system).toContain("## Project document .marvin/spec.md\n# Spec: a todo app");
+  });
+
+  it("leaves coding instructions out of an everyday chat", async () => {
+    const { session } = await startSession([{ text: "ok" }]);
+    await session.submit("weather?");
+    const system = server!.requests[0]!.body.messages[0]!.content!;
+    expect(system).toContain("## Active profile\nActive profile: main");
+    expect(system).not.toContain("## Coding mode");
+  });
+});
+
+describe("Session compaction", () => {
+  it("backs up to .marvin/logs, summarises with the LLM, and counts the summary call", async () => {
+    const workingDir = await dirs.make("marvin-project-");
+    const filler = "lorem ipsum dolor sit amet ".repeat(200);
+    await writeChatLog(Array.from({ length: 20 }, (_, index) => ({ role: index % 2 ? "assistant" : "you", text: `${index}: ${filler}`, time: "10:00" })));
+    const budget = new ContextBudget({ warn: 15_000, compact: 15_000, hard: 1_000_000 });
+    const { session, events } = await startSession([{ text: "Summary of twenty messages." }, { text: "answer" }], { codingMode: true, workingDir, budget });
+    const result = await session.submit("new question");
+    expect(result.reason).toBe("done");
+
+    const [summaryRequest, answerRequest] = server!.requests;
+    expect(summaryRequest!.body.messages[0]!.content).toMatch(/^You compress conversations\./);
+    expect(summaryRequest!.body.tools).toBeUndefined();
+    expect(answerRequest!.body.messages).toHaveLength(10);
+    expect(answerRequest!.body.messages[1]!.content).toContain("Summary of twenty messages.");
+
+    const logs = join(workingDir, ".marvin", "logs");
+    const [backup] = await readdir(logs);
+    expect(backup).toMatch(/^context-backup-.+\.jsonl$/);
+    const lines = (await readFile(join(logs, backup!), "utf8")).trimEnd().split("\n");
+    expect(lines).toHaveLength(22);
+    expect(JSON.parse(lines.at(-1)!)).toEqual({ role: "user", content: "new question" });
+    expect(events.filter((event) => event.type === "compaction").map((event) => (event as { phase: string }).phase)).toEqual(["start", "end"]);
+    expect(session.usage.getSessionUsage().llm_turns).toBe(2);
+  });
+});

@@ -1,0 +1,110 @@
+import { describe, expect, it } from "vitest";
+import { HELP, parseCliArgs, USAGE, UsageError, type CliArgs } from "./args.js";
+
+const DEFAULTS: CliArgs = {
+  nonInteractive: false,
+  prompt: undefined,
+  workingDir: undefined,
+  provider: undefined,
+  model: undefined,
+  plain: false,
+  curses: false,
+  ntfy: undefined,
+  output: "text",
+  help: false,
+  version: false,
+};
+
+function usageError(argv: string[]): string {
+  try {
+    parseCliArgs(argv);
+  } catch (error) {
+    expect(error).toBeInstanceOf(UsageError);
+    const message = (error as Error).message;
+    expect(message).not.toContain("\n");
+    return message;
+  }
+  throw new Error(`expected a UsageError for ${JSON.stringify(argv)}`);
+}
+
+describe("parseCliArgs", () => {
+  it("defaults to the interactive UI with no prompt", () => {
+    expect(parseCliArgs([])).toEqual(DEFAULTS);
+  });
+
+  it("reads every flag", () => {
+    const argv = ["--non-interactive", "--prompt", "fix the test", "--working-dir", "/tmp/app", "--provider", "groq", "--model", "llama-3.1-8b-instant", "--plain", "--ntfy", "my-topic", "--output", "jsonl"];
+    expect(parseCliArgs(argv)).toEqual({
+      ...DEFAULTS,
+      nonInteractive: true,
+      prompt: "fix the test",
+      workingDir: "/tmp/app",
+      provider: "groq",
+      model: "llama-3.1-8b-instant",
+      plain: true,
+      ntfy: "my-topic",
+      output: "jsonl",
+    });
+    expect(parseCliArgs(["--curses"])).toEqual({ ...DEFAULTS, curses: true });
+    expect(parseCliArgs(["--output", "text"]).output).toBe("text");
+  });
+
+  it("reads the short forms and --flag=value", () => {
+    expect(parseCliArgs(["-p", "hi"]).prompt).toBe("hi");
+    expect(parseCliArgs(["--prompt=-5 degrees?"]).prompt).toBe("-5 degrees?");
+    expect(parseCliArgs(["-h"]).help).toBe(true);
+    expect(parseCliArgs(["--help"]).help).toBe(true);
+    expect(parseCliArgs(["-v"]).version).toBe(true);
+    expect(parseCliArgs(["--version"]).version).toBe(true);
+  });
+
+  it("accepts every provider, in any case", () => {
+    for (const name of ["copilot", "gemini", "groq", "openai", "ollama", "openai-compat"]) expect(parseCliArgs(["--provider", name]).provider).toBe(name);
+    expect(parseCliArgs(["--provider", "OpenAI"]).provider).toBe("openai");
+  });
+
+  it("takes a positional prompt, joining its words", () => {
+    expect(parseCliArgs(["What's", "the", "weather?"]).prompt).toBe("What's the weather?");
+    expect(parseCliArgs(["--plain", "What's the weather in Tokyo?"])).toEqual({ ...DEFAULTS, plain: true, prompt: "What's the weather in Tokyo?" });
+    expect(parseCliArgs(["--", "--not-a-flag"]).prompt).toBe("--not-a-flag");
+  });
+});
+
+describe("usage errors: one line saying what is wrong", () => {
+  it("rejects unknown flags", () => {
+    expect(usageError(["--frobnicate"])).toBe("unknown option '--frobnicate'");
+    expect(usageError(["-x"])).toBe("unknown option '-x'");
+  });
+
+  it("rejects a flag without its value", () => {
+    expect(usageError(["--prompt"])).toBe("option '-p, --prompt <value>' argument missing");
+    expect(usageError(["--working-dir"])).toBe("option '--working-dir <value>' argument missing");
+    expect(usageError(["-p", "--plain"])).toBe("option '-p' argument is ambiguous");
+  });
+
+  it("rejects a value given to a switch", () => {
+    expect(usageError(["--plain=yes"])).toBe("option '--plain' does not take an argument");
+  });
+
+  it("rejects bad values", () => {
+    expect(usageError(["--provider", "claude"])).toBe("invalid value 'claude' for --provider (expected one of: copilot, gemini, groq, openai, ollama, openai-compat)");
+    expect(usageError(["--output", "xml"])).toBe("invalid value 'xml' for --output (expected one of: text, jsonl)");
+    expect(usageError(["--model", " "])).toBe("--model needs a non-empty value");
+    expect(usageError(["--working-dir", ""])).toBe("--working-dir needs a non-empty value");
+    expect(usageError(["--ntfy", ""])).toBe("--ntfy needs a non-empty value");
+  });
+
+  it("rejects contradictory flags", () => {
+    expect(usageError(["--plain", "--curses"])).toBe("--plain and --curses cannot be used together");
+    expect(usageError(["--prompt", "a", "b"])).toBe("give the prompt either with --prompt or as an argument, not both");
+  });
+});
+
+describe("help text", () => {
+  it("lists every flag", () => {
+    for (const flag of ["--non-interactive", "-p, --prompt", "--working-dir", "--provider", "--model", "--plain", "--curses", "--ntfy", "--output", "-h, --help", "-v, --version"]) {
+      expect(HELP).toContain(flag);
+    }
+    expect(USAGE.split("\n")[0]).toBe("Usage: marvin [options] [prompt]");
+  });
+});

@@ -1,0 +1,116 @@
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { startLlmServer, type LlmServer, type Script } from "../../../tests/support/llm-server.js";
+import { scriptedConfig, TempDirs } from "../../../tests/support/test-session.js";
+import type { Env } from "../config.js";
+import { ProviderError } from "../provider-error.js";
+import type { ChatRequest } from "../types.js";
+import { OpenAICompatibleProvider } from "./index.js";
+
+const dirs = new TempDirs();
+let home: string;
+let server: LlmServer | undefined;
+
+beforeEach(async () => {
+  home = await dirs.make("marvin-openai-compatible-");
+});
+afterEach(async () => {
+  await server?.close();
+  server = undefined;
+  await dirs.cleanup();
+});
+
+async function provider(script: Script[], env: Env = {}): Promise<OpenAICompatibleProvider> {
+  server = await startLlmServer(script);
+  return new OpenAICompatibleProvider(scriptedConfig(server.url, home, env));
+}
+
+function request(deltas: string[] = []): ChatRequest {
+  return { messages: [{ role: "user", content: "hi" }], tools: [], onDelta: (text) => deltas.push(text) };
+}
+
+async function failure(promise: Promise<unknown>): Promise<ProviderError> {
+  const error = await promise.then(() => undefined, (caught: unknown) => caught);
+  expect(error).toBeInstanceOf(ProviderError);
+  return error as ProviderError;
+}
+
+describe("timeouts: the adapter never hangs", () => {
+  it("cancels a stream that goes silent for longer than the idle limit, keeping what arrived", async () => {
+    const chat = await provider([{ text: "first words, then a long silence", chunkSize: 12, delayMs: 2_000 }], { MARVIN_STREAM_IDLE_TIMEOUT: "0.2" });
+    const deltas: string[] = [];
+    const started = Date.now();
+    const error = await failure(chat.chat(request(deltas)));
+    expect(Date.now() - started).toBeLessThan(1_500);
+    expect(deltas).toEqual(["first words,"]);
+    expect(error).toMatchObject({ kind: "timeout", partialOutput: true });
+    expect(error.message).toBe(`openai-compat sent nothing for 0.2s (${server!.url}); the request was cancelled.`);
+  });
+
+  it("counts waiting for the first byte as silence too", async () => {
+    const chat = await provider([{ hang: true }], { MARVIN_STREAM_IDLE_TIMEOUT: "0.2" });
+    const error = await failure(chat.chat(request()));
+    expect(error).toMatchObject({ kind: "timeout", partialOutput: false });
+    expect(error.message).toContain("sent nothing for 0.2s");
+  });
+
+  it("cancels a request that streams steadily but exceeds the whole-request limit", async () => {
+    const chat = await provider([{ text: "a steady trickle of text that goes on", chunkSize: 2, delayMs: 50 }], { MARVIN_REQUEST_TIMEOUT: "0.3", MARVIN_STREAM_IDLE_TIMEOUT: "5" });
+    const deltas: string[] = [];
+    const error = await failure(chat.chat(request(deltas)));
+    expect(error.kind).toBe("timeout");
+    expect(error.message).toBe(`openai-compat did not finish within 0.3s (${server!.url}); the request was cancelled.`);
+    expect(deltas.length).toBeGreaterThan(0);
+  });
+});
+
+describe("cancelling", () => {
+  it("reports a cancel mid-stream as cancelled, not as a cut stream", async () => {
+    const chat = await provider([{ text: "a slow answer that the user stops", chunkSize: 6, delayMs: 100 }]);
+    const controller = new AbortController();
+    const deltas: string[] = [];
+    const pending = chat.chat({ ...request(deltas), signal: controller.signal });
+    setTimeout(() => controller.abort(), 150);
+    const error = await failure(pending);
+    expect(error).toMatchObject({ kind: "aborted", partialOutput: true, message: "Request cancelled." });
+    expect(deltas.length).toBeGreaterThan(0);
+  });
+});
+
+describe("HTTP errors become actionable messages", () => {
+  it("names the key variable on 401/403", async () => {
+    const chat = await provider([{ status: 403, body: { error: { message: "Forbidden" } } }]);
+    const error = await failure(chat.chat(request()));
+    expect(error).toMatchObject({ kind: "auth", status: 403 });
+    expect(error.message).toBe("openai-compat refused the API key (HTTP 403): Forbidden. Check OPENAI_COMPAT_API_KEY.");
+  });
+
+  it("names the model and URL on 404", async () => {
+    const chat = await provider([{ status: 404, body: { error: { message: "model not found" } } }]);
+    const error = await failure(chat.chat(request()));
+    expect(error.message).toBe(`openai-compat answered HTTP 404 for model 'gpt-4o-mini' at ${server!.url}: model not found. Check the model name and URL.`);
+  });
+
+  it("reads Retry-After from a 429", async () => {
+    const chat = await provider([{ status: 429, headers: { "retry-after": "7" } }]);
+    expect(await failure(chat.chat(request()))).toMatchObject({ kind: "rate_limit", retryAfterSeconds: 7 });
+  });
+
+  it("says which URL could not be reached", async () => {
+    const closed = await startLlmServer([]);
+    const url = closed.url;
+    await closed.close();
+    const chat = new OpenAICompatibleProvider(scriptedConfig(url, home));
+    const error = await failure(chat.chat(request()));
+    expect(error.kind).toBe("network");
+    expect(error.message).toMatch(new RegExp(`^Cannot reach openai-compat at ${url.replace(/[.]/g, "\\.")}.*Check the URL and your network\\.$`));
+  });
+});
+
+describe("servers that reject stream_options", () => {
+  it("asks again without it", async () => {
+    const chat = await provider([{ status: 400, body: { error: { message: "Unrecognized request argument: stream_options" } } }, { text: "fine" }]);
+    expect((await chat.chat(request())).content).toBe("fine");
+    expect(server!.requests[0]!.body.stream_options).toEqual({ include_usage: true });
+    expect(server!.requests[1]!.body.stream_options).toBeUndefined();
+  });
+});

@@ -1,0 +1,68 @@
+import { readFile, writeFile } from "node:fs/promises";
+import { join } from "node:path";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import type { AgentEvent } from "../agent/events.js";
+import { TempDirs } from "../../tests/support/test-session.js";
+import { createAuditLog, formatArguments } from "./audit-log.js";
+
+const dirs = new TempDirs();
+let dir: string;
+
+beforeEach(async () => {
+  dir = await dirs.make("marvin-audit-");
+});
+afterEach(() => dirs.cleanup());
+
+function toolEnd(name: string, args: string, result: string, elapsedMs = 42): AgentEvent {
+  return { type: "tool_end", turn: 1, callId: `id-${name}`, name, arguments: args, result, isError: false, elapsedMs };
+}
+
+async function lines(path: string): Promise<Array<Record<string, unknown>>> {
+  return (await readFile(path, "utf8")).trimEnd().split("\n").map((line) => JSON.parse(line));
+}
+
+describe("formatArguments", () => {
+  it("writes key=value pairs joined by ', ' as the original does", () => {
+    expect(formatArguments('{"path":"src/main.ts","content":"import { App"}')).toBe("path=src/main.ts, content=import { App");
+    expect(formatArguments('{"n":5,"flags":["a"],"opts":{"x":true}}')).toBe('n=5, flags=["a"], opts={"x":true}');
+    expect(formatArguments("")).toBe("");
+  });
+
+  it("keeps unparseable or non-object arguments as they came", () => {
+    expect(formatArguments("*** Begin Patch")).toBe("*** Begin Patch");
+    expect(formatArguments("[1,2]")).toBe("[1,2]");
+  });
+
+  it("cuts the arguments to 200 characters", () => {
+    expect(formatArguments(JSON.stringify({ content: "x".repeat(500) }))).toHaveLength(200);
+  });
+});
+
+describe("createAuditLog (MARVIN_SUBAGENT_LOG)", () => {
+  it("appends one JSON line per finished tool call with ts, tool, args, result and elapsed_ms", async () => {
+    const path = join(dir, "audit.jsonl");
+    await writeFile(path, '{"earlier":"line"}\n');
+    const audit = createAuditLog(path, () => undefined);
+    audit.listener({ type: "tool_start", turn: 1, callId: "a", name: "create_file", arguments: "{}" });
+    audit.listener(toolEnd("create_file", '{"path":"src/main.ts","content":"import { App } from \'./app\';"}', "Created src/main.ts (2847 bytes)"));
+    audit.listener(toolEnd("run_command", '{"command":"npm test"}', "r".repeat(1000), 1500));
+    await audit.flush();
+    const [earlier, first, second] = await lines(path);
+    expect(earlier).toEqual({ earlier: "line" });
+    expect(Object.keys(first!)).toEqual(["ts", "tool", "args", "result", "elapsed_ms"]);
+    expect(first).toMatchObject({ tool: "create_file", args: "path=src/main.ts, content=import { App } from './app';", result: "Created src/main.ts (2847 bytes)", elapsed_ms: 42 });
+    expect(first!.ts).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$/);
+    expect(Math.abs(Date.parse(first!.ts as string) - Date.now())).toBeLessThan(60_000);
+    expect(second).toMatchObject({ tool: "run_command", args: "command=npm test", result: "r".repeat(400), elapsed_ms: 1500 });
+  });
+
+  it("reports a failing write once and never throws", async () => {
+    const warnings: string[] = [];
+    const audit = createAuditLog(join(dir, "missing-dir", "audit.jsonl"), (text) => warnings.push(text));
+    audit.listener(toolEnd("a", "{}", "x"));
+    audit.listener(toolEnd("b", "{}", "y"));
+    await audit.flush();
+    expect(warnings).toHaveLength(1);
+    expect(warnings[0]).toContain("Cannot write the tool audit log");
+  });
+});

@@ -1,0 +1,137 @@
+import { mkdir, readdir, readFile, writeFile } from "node:fs/promises";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import YAML from "yaml";
+import { TempDirs } from "../../tests/support/test-session.js";
+import { configPaths, profilePaths, type ProfilePaths } from "./paths.js";
+import { DEFAULT_PREFERENCES_YAML, loadPreferences, updatePreference } from "./preferences.js";
+
+const dirs = new TempDirs();
+let paths: ProfilePaths;
+
+beforeEach(async () => {
+  const home = await dirs.make("marvin-prefs-");
+  paths = profilePaths(configPaths(home), "main");
+  await mkdir(paths.dir, { recursive: true });
+});
+afterEach(() => dirs.cleanup());
+
+const COMMENTED = `# My preferences — keep this comment
+dietary: [vegetarian] # no meat
+budget: moderate
+
+# distances in km
+max_distance_km: 10
+favorite_cuisines:
+  - thai # the best
+  - ramen
+`;
+
+describe("loadPreferences", () => {
+  it("reads preferences.yaml as a mapping", async () => {
+    await writeFile(paths.preferences, COMMENTED);
+    expect(await loadPreferences(paths)).toEqual({ value: { dietary: ["vegetarian"], budget: "moderate", max_distance_km: 10, favorite_cuisines: ["thai", "ramen"] } });
+  });
+
+  it("reads the legacy prefs.yaml when preferences.yaml is missing", async () => {
+    await writeFile(paths.legacyPreferences, "budget: cheap\n");
+    expect((await loadPreferences(paths)).value).toEqual({ budget: "cheap" });
+    await writeFile(paths.preferences, "budget: fancy\n");
+    expect((await loadPreferences(paths)).value).toEqual({ budget: "fancy" });
+  });
+
+  it("is empty, without a warning, when there is no file or the file is empty", async () => {
+    expect(await loadPreferences(paths)).toEqual({ value: {} });
+    await writeFile(paths.preferences, "# only a comment\n");
+    expect(await loadPreferences(paths)).toEqual({ value: {} });
+  });
+
+  it("moves broken YAML aside with a warning and uses defaults", async () => {
+    await writeFile(paths.preferences, "dietary: [unclosed\n  budget: : :\n");
+    const loaded = await loadPreferences(paths);
+    expect(loaded.value).toEqual({});
+    expect(loaded.warning).toContain(`Could not read ${paths.preferences}: it is not a YAML mapping.`);
+    const aside = (await readdir(paths.dir)).find((name) => name.startsWith("preferences.yaml.corrupt-"));
+    expect(aside).toBeDefined();
+    expect(loaded.warning).toContain(aside);
+  });
+
+  it("treats a YAML list at the top as broken, not as preferences", async () => {
+    await writeFile(paths.preferences, "- a\n- b\n");
+    expect((await loadPreferences(paths)).warning).toContain("not a YAML mapping");
+  });
+});
+
+describe("updatePreference", () => {
+  it("sets a scalar, keeping the user's comments and layout", async () => {
+    await writeFile(paths.preferences, COMMENTED);
+    expect(await updatePreference(paths, "budget", "set", "cheap")).toBe('budget set to "cheap"');
+    const text = await readFile(paths.preferences, "utf8");
+    expect(text).toContain("# My preferences — keep this comment");
+    expect(text).toContain("# no meat");
+    expect(text).toContain("# distances in km");
+    expect(text).toContain("budget: cheap");
+    expect(text.indexOf("budget")).toBeLessThan(text.indexOf("max_distance_km"));
+  });
+
+  it("reads numbers and booleans as a person types them", async () => {
+    await writeFile(paths.preferences, COMMENTED);
+    await updatePreference(paths, "max_distance_km", "set", "25");
+    await updatePreference(paths, "has_car", "set", "no");
+    expect((await loadPreferences(paths)).value).toMatchObject({ max_distance_km: 25, has_car: false });
+  });
+
+  it("sets a list from comma-separated values when the key is a list", async () => {
+    await writeFile(paths.preferences, COMMENTED);
+    await updatePreference(paths, "favorite_cuisines", "set", "sushi, tacos");
+    expect((await loadPreferences(paths)).value.favorite_cuisines).toEqual(["sushi", "tacos"]);
+  });
+
+  it("adds list items without duplicates and removes them", async () => {
+    await writeFile(paths.preferences, COMMENTED);
+    expect(await updatePreference(paths, "dietary", "add", "vegetarian, gluten-free")).toBe("added gluten-free to dietary");
+    expect(await updatePreference(paths, "dietary", "add", "gluten-free")).toBe("dietary already contains gluten-free");
+    expect((await loadPreferences(paths)).value.dietary).toEqual(["vegetarian", "gluten-free"]);
+    expect(await updatePreference(paths, "dietary", "remove", "vegetarian")).toBe("removed vegetarian from dietary");
+    expect(await updatePreference(paths, "dietary", "remove", "vegan")).toBe("dietary did not contain vegan");
+    expect((await loadPreferences(paths)).value.dietary).toEqual(["gluten-free"]);
+    expect(await readFile(paths.preferences, "utf8")).toContain("# My preferences — keep this comment");
+  });
+
+  it("keeps the comments on a list and on its remaining items when editing it", async () => {
+    await writeFile(paths.preferences, COMMENTED);
+    await updatePreference(paths, "favorite_cuisines", "remove", "ramen");
+    await updatePreference(paths, "favorite_cuisines", "add", "sushi");
+    await updatePreference(paths, "dietary", "set", "vegan, halal");
+    const text = await readFile(paths.preferences, "utf8");
+    expect(text).toContain("  - thai # the best\n  - sushi\n");
+    expect(text).toContain("dietary: [ vegan, halal ] # no meat");
+  });
+
+  it("adds to a key that does not exist yet, or turns a scalar into a list", async () => {
+    await writeFile(paths.preferences, COMMENTED);
+    await updatePreference(paths, "allergies", "add", "peanuts");
+    await updatePreference(paths, "budget", "add", "cheap");
+    expect((await loadPreferences(paths)).value).toMatchObject({ allergies: ["peanuts"], budget: ["moderate", "cheap"] });
+  });
+
+  it("starts from the default preferences when there is no file", async () => {
+    await updatePreference(paths, "budget", "set", "cheap");
+    const written = YAML.parse(await readFile(paths.preferences, "utf8"));
+    expect(written).toEqual({ ...YAML.parse(DEFAULT_PREFERENCES_YAML), budget: "cheap" });
+    expect(await readFile(paths.preferences, "utf8")).toContain("# Marvin preferences");
+  });
+
+  it("updates a legacy prefs.yaml into preferences.yaml, keeping its comments", async () => {
+    await writeFile(paths.legacyPreferences, "# old file\nbudget: moderate\n");
+    await updatePreference(paths, "budget", "set", "cheap");
+    expect(await readFile(paths.preferences, "utf8")).toBe("# old file\nbudget: cheap\n");
+    expect(await readFile(paths.legacyPreferences, "utf8")).toBe("# old file\nbudget: moderate\n");
+  });
+
+  it("refuses to overwrite a file it cannot parse, and says what to do", async () => {
+    const broken = "dietary: [unclosed\n";
+    await writeFile(paths.preferences, broken);
+    await expect(updatePreference(paths, "budget", "set", "cheap")).rejects.toThrow(`${paths.preferences} is not valid YAML; fix it`);
+    expect(await readFile(paths.preferences, "utf8")).toBe(broken);
+  });
+});

@@ -1,0 +1,104 @@
+import { mkdir, readdir, readFile, writeFile } from "node:fs/promises";
+import { join } from "node:path";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { TempDirs } from "../../tests/support/test-session.js";
+import { configPaths, isValidProfileName, profilePaths } from "./paths.js";
+import { DEFAULT_PREFERENCES_YAML } from "./preferences.js";
+import { DEFAULT_PROFILE, ProfileStore } from "./profiles.js";
+
+const dirs = new TempDirs();
+let home: string;
+let store: ProfileStore;
+
+beforeEach(async () => {
+  home = await dirs.make("marvin-profiles-");
+  store = new ProfileStore(configPaths(home));
+});
+afterEach(() => dirs.cleanup());
+
+const root = () => join(home, ".config", "local-finder");
+
+describe("the on-disk layout shared with the original Marvin", () => {
+  it("puts everything under ~/.config/local-finder", () => {
+    expect(configPaths(home)).toEqual({
+      home,
+      root: root(),
+      lastProfile: join(root(), "last_profile"),
+      usage: join(root(), "usage.json"),
+      profilesDir: join(root(), "profiles"),
+    });
+    const profile = profilePaths(configPaths(home), "ada");
+    const dir = join(root(), "profiles", "ada");
+    expect(profile).toMatchObject({
+      dir,
+      preferences: join(dir, "preferences.yaml"),
+      legacyPreferences: join(dir, "prefs.yaml"),
+      savedPlaces: join(dir, "saved_places.json"),
+      chatLog: join(dir, "chat_log.json"),
+      inputHistory: join(dir, "history"),
+      tokens: join(dir, "tokens.json"),
+      ntfySubscriptions: join(dir, "ntfy_subscriptions.json"),
+    });
+  });
+});
+
+describe("the active profile", () => {
+  it("is main when last_profile is missing", async () => {
+    expect(DEFAULT_PROFILE).toBe("main");
+    expect(await store.activeName()).toBe("main");
+  });
+
+  it("is read from last_profile, ignoring surrounding whitespace", async () => {
+    await mkdir(root(), { recursive: true });
+    await writeFile(join(root(), "last_profile"), "ada\n");
+    expect(await store.activeName()).toBe("ada");
+  });
+
+  it("falls back to main when last_profile holds something unsafe", async () => {
+    await mkdir(root(), { recursive: true });
+    await writeFile(join(root(), "last_profile"), "../../etc");
+    expect(await store.activeName()).toBe("main");
+  });
+
+  it("is written by setActive, which creates the profile when it is new", async () => {
+    expect(await store.setActive("bob")).toEqual({ created: true });
+    expect(await readFile(join(root(), "last_profile"), "utf8")).toBe("bob\n");
+    expect(await store.activeName()).toBe("bob");
+    expect(await store.setActive("bob")).toEqual({ created: false });
+  });
+});
+
+describe("ensure", () => {
+  it("creates the profile directory with default preferences", async () => {
+    expect(await store.ensure("main")).toEqual({ created: true });
+    expect(await readFile(store.paths("main").preferences, "utf8")).toBe(DEFAULT_PREFERENCES_YAML);
+    expect(await store.exists("main")).toBe(true);
+  });
+
+  it("never touches an existing profile", async () => {
+    await mkdir(store.paths("main").dir, { recursive: true });
+    await writeFile(store.paths("main").preferences, "# mine\nbudget: cheap\n");
+    expect(await store.ensure("main")).toEqual({ created: false });
+    expect(await readFile(store.paths("main").preferences, "utf8")).toBe("# mine\nbudget: cheap\n");
+  });
+
+  it("refuses names that are not one safe path segment", async () => {
+    for (const name of ["", "../evil", "a/b", ".hidden", "x..y", "with space", "a".repeat(65), "a\\b"]) {
+      expect(isValidProfileName(name)).toBe(false);
+      await expect(store.ensure(name)).rejects.toThrow(`Invalid profile name '${name}': use letters, digits, '.', '_' or '-' (max 64 characters).`);
+    }
+    expect(await readdir(home)).toEqual([]);
+    for (const name of ["main", "Ada", "work-2", "kids_room", "v1.2", "a".repeat(64)]) expect(isValidProfileName(name)).toBe(true);
+  });
+});
+
+describe("list", () => {
+  it("lists profile directories, sorted, skipping stray files and unsafe names", async () => {
+    expect(await store.list()).toEqual([]);
+    await store.ensure("zoe");
+    await store.ensure("adam");
+    await writeFile(join(root(), "profiles", "notes.txt"), "");
+    await mkdir(join(root(), "profiles", ".cache"));
+    expect(await store.list()).toEqual(["adam", "zoe"]);
+  });
+});

@@ -1,0 +1,124 @@
+import { spawn } from "node:child_process";
+import { once } from "node:events";
+import { mkdir, mkdtemp, realpath, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { createToolHarness, type ToolHarness, type ToolHarnessOptions } from "../../../tests/support/tool-harness.js";
+import { reviewerEnv, ReviewJob } from "./review-process.js";
+import { buildReviewPrompt, REVIEW_PROMPT_OPENING } from "./review-prompt.js";
+import { processAlive, REVIEWS_SUBDIR, type ReviewRecord } from "./review-record.js";
+
+let base: string;
+let project: string;
+const open: ToolHarness[] = [];
+
+beforeEach(async () => {
+  base = await realpath(await mkdtemp(join(tmpdir(), "marvin-review-")));
+  project = join(base, "proj");
+  await mkdir(join(project, REVIEWS_SUBDIR), { recursive: true });
+});
+
+afterEach(async () => {
+  for (const created of open.splice(0)) await created.close();
+  await rm(base, { recursive: true, force: true });
+});
+
+async function harness(options: Partial<ToolHarnessOptions> = {}): Promise<ToolHarness> {
+  const created = await createToolHarness({ home: base, workingDir: project, codingMode: true, ...options });
+  open.push(created);
+  return created;
+}
+
+/** The pid of a process that has already exited. */
+async function finishedPid(): Promise<number> {
+  const child = spawn(process.execPath, ["-e", ""], { stdio: "ignore" });
+  await once(child, "exit");
+  return child.pid!;
+}
+
+async function recordReview(id: string, log: string, output: string): Promise<void> {
+  const dir = join(project, REVIEWS_SUBDIR);
+  const record: ReviewRecord = { id, pid: await finishedPid(), directory: project, focus: "security", startedAt: new Date(Date.now() - 65_000).toISOString(), outputFile: join(dir, `${id}.md`), logFile: join(dir, `${id}.log`) };
+  await writeFile(join(dir, `${id}.json`), JSON.stringify(record));
+  await writeFile(record.outputFile, output);
+  await writeFile(record.logFile, log);
+}
+
+describe("review_codebase", () => {
+  it("refuses to nest reviews past the depth limit and says why", async () => {
+    const result = await (await harness({ env: { MARVIN_DEPTH: "2" } })).call("review_codebase", {});
+    expect(result.isError).toBe(true);
+    expect(result.content).toContain("this Marvin is already a nested agent (MARVIN_DEPTH=2)");
+    expect(result.content).toContain("Review the code yourself");
+  });
+
+  it("reviews only directories inside the working dir", async () => {
+    const tools = await harness();
+    expect((await tools.call("review_codebase", { working_dir: "../" })).content).toContain("Path traversal not allowed");
+    expect((await tools.call("review_codebase", { working_dir: "/etc" })).content).toContain("Absolute paths not allowed");
+    expect((await tools.call("review_codebase", { working_dir: "missing" })).content).toContain("missing is not a directory inside the working dir");
+  });
+
+  it("gives the reviewer the parent's environment, one level deeper, read-only, without git overrides", () => {
+    const env = reviewerEnv({ LLM_PROVIDER: "openai-compat", OPENAI_COMPAT_URL: "http://127.0.0.1:1/v1", MARVIN_DEPTH: "1", GIT_DIR: "/elsewhere/.git", GIT_WORK_TREE: "/elsewhere", MARVIN_SUBAGENT_LOG: "/tmp/audit.jsonl", MARVIN_CODE_MODEL_HIGH: "big-model" });
+    expect(env).toEqual({ LLM_PROVIDER: "openai-compat", OPENAI_COMPAT_URL: "http://127.0.0.1:1/v1", MARVIN_DEPTH: "2", MARVIN_READONLY: "1", MARVIN_MODEL: "big-model", MARVIN_CODE_MODEL_HIGH: "big-model" });
+    expect(reviewerEnv({}).MARVIN_DEPTH).toBe("1");
+  });
+
+  it("builds a prompt with the focus, the reference documents and the requester's context", () => {
+    const prompt = buildReviewPrompt({ directory: "/p", focus: "security", refDir: "docs", maxRounds: 2, context: "We just rewrote auth." });
+    expect(prompt.startsWith(REVIEW_PROMPT_OPENING)).toBe(true);
+    expect(prompt).toContain("Focus on security.");
+    expect(prompt).toContain("Reference documents (specifications, designs) are in docs/");
+    expect(prompt).toContain("Make up to 2 passes");
+    expect(prompt).toContain("Context from the requester:\nWe just rewrote auth.");
+    expect(buildReviewPrompt({ directory: "/p", focus: "all", refDir: undefined, maxRounds: 4, context: "" })).not.toContain("Reference documents");
+  });
+});
+
+describe("review_status", () => {
+  it("says when no review was started", async () => {
+    expect((await (await harness()).call("review_status", {})).content).toBe("No code review has been started in this working dir yet. Start one with review_codebase.");
+  });
+
+  it("reads reviews of earlier sessions from their files: finished with cost, or stopped with the log", async () => {
+    await recordReview("review-20250101-120000", "notice\nMARVIN_COST:{\"session_cost\":0.0123,\"llm_turns\":3}\n", "## Findings\n- **major** `a.ts:1` bug\n");
+    await recordReview("review-20250102-120000", "Error: provider exploded\n", "");
+    const tools = await harness();
+    const latest = await tools.call("review_status", {});
+    expect(latest.content).toMatch(/^review-20250102-120000 \(code review of \., focus: security\): stopped after 1m 0[45]s without finishing \(killed or crashed\)\.\n/);
+    expect(latest.content).toContain("(the reviewer wrote no report)");
+    expect(latest.content).toContain("Reviewer log (last lines):\nError: provider exploded");
+    const earlier = await tools.call("review_status", { job_id: "review-20250101-120000" });
+    expect(earlier.content).toMatch(/^review-20250101-120000 \(code review of \., focus: security\): finished after 1m 0[45]s\. Cost: \$0\.0123, 3 LLM turns\.\n/);
+    expect(earlier.content).toContain("Report file: .marvin/reviews/review-20250101-120000.md\n\n## Findings\n- **major** `a.ts:1` bug");
+    const unknown = await tools.call("review_status", { job_id: "../../etc/passwd" });
+    expect(unknown.content).toContain("No review '../../etc/passwd'. Known reviews: review-20250101-120000, review-20250102-120000.");
+  });
+});
+
+describe("ReviewJob", () => {
+  const record = (pid: number): ReviewRecord => ({ id: "review-20250101-000000", pid, directory: "/p", focus: "all", startedAt: new Date().toISOString(), outputFile: "/dev/null", logFile: "/dev/null" });
+
+  it("reports the exit of its process", async () => {
+    const child = spawn(process.execPath, ["-e", "process.exit(3)"], { stdio: "ignore" });
+    const job = new ReviewJob(record(child.pid!), child);
+    expect(job.status()).toMatch(/^running for \ds \(pid \d+\)$/);
+    await once(child, "exit");
+    expect(job.status()).toBe("failed after 0s (exit 3)");
+    expect(job.running).toBe(false);
+  });
+
+  it("cancel() stops watching but leaves the detached review running", async () => {
+    const child = spawn("sleep", ["10"], { stdio: "ignore", detached: true });
+    try {
+      const job = new ReviewJob(record(child.pid!), child);
+      job.cancel();
+      expect(processAlive(child.pid!)).toBe(true);
+      expect(child.listenerCount("exit")).toBe(0);
+    } finally {
+      child.kill("SIGKILL");
+    }
+  });
+});

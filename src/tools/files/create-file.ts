@@ -1,0 +1,32 @@
+import { lstat, readFile } from "node:fs/promises";
+import { z } from "zod";
+import { defineTool, ToolError } from "../define-tool.js";
+import { FILE_TOOLS_BLOCKED, requireWorkingDir, resolveInside } from "./sandbox.js";
+import { createTextFile } from "./text-file.js";
+import { countLines } from "./text-lines.js";
+
+async function alreadyExists(real: string, path: string): Promise<ToolError> {
+  const stats = await lstat(real);
+  if (stats.isDirectory()) return new ToolError(`${path} is an existing directory; choose a file name inside it.`);
+  const lines = countLines(await readFile(real, "utf8").catch(() => ""));
+  return new ToolError(`${path} already exists (${lines} lines). Use apply_patch to change it, or append_file to add to its end.`);
+}
+
+export const createFileTool = defineTool({
+  name: "create_file",
+  description:
+    "Create a new file in the working dir (parent folders are created). Fails if the file exists: edit existing files with apply_patch. " +
+    "For a long file, write the first part here and continue with append_file.",
+  parameters: z.object({
+    path: z.string().describe("Path relative to the working dir, e.g. 'src/util.ts'"),
+    content: z.string().default("").describe("The whole content of the new file"),
+  }),
+  codingOnly: true,
+  writeOp: true,
+  handler: async ({ path, content }, context) => {
+    const root = requireWorkingDir(context);
+    const real = await resolveInside(root, path, { write: true, blocked: FILE_TOOLS_BLOCKED });
+    if (!(await createTextFile(real, content))) throw await alreadyExists(real, path);
+    return `Created ${path} (${Buffer.byteLength(content)} bytes, ${countLines(content)} lines).`;
+  },
+});

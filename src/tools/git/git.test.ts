@@ -1,0 +1,149 @@
+import { execFileSync } from "node:child_process";
+import { mkdir, mkdtemp, realpath, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { createToolHarness, type ToolHarness, type ToolHarnessOptions } from "../../../tests/support/tool-harness.js";
+
+let base: string;
+let project: string;
+const open: ToolHarness[] = [];
+
+function git(cwd: string, ...args: string[]): string {
+  return execFileSync("git", args, { cwd, env: { PATH: process.env.PATH, HOME: base }, encoding: "utf8" });
+}
+
+async function initRepo(dir: string): Promise<void> {
+  await mkdir(dir, { recursive: true });
+  git(dir, "init", "--quiet", "--initial-branch=main");
+  git(dir, "config", "user.name", "Test Author");
+  git(dir, "config", "user.email", "test@example.invalid");
+}
+
+async function harness(options: Partial<ToolHarnessOptions> = {}): Promise<ToolHarness> {
+  const created = await createToolHarness({ home: base, workingDir: project, codingMode: true, ...options });
+  open.push(created);
+  return created;
+}
+
+beforeEach(async () => {
+  base = await realpath(await mkdtemp(join(tmpdir(), "marvin-git-")));
+  project = join(base, "proj");
+  await initRepo(project);
+});
+
+afterEach(async () => {
+  for (const created of open.splice(0)) await created.close();
+  await rm(base, { recursive: true, force: true });
+});
+
+describe("git tools", () => {
+  it("status, diff, commit (staging everything by default) and log on a real repository", async () => {
+    const tools = await harness();
+    expect((await tools.call("git_log", {})).content).toBe("No commits yet.");
+    await writeFile(join(project, "a.txt"), "old\n");
+    expect((await tools.call("git_status", {})).content).toContain("?? a.txt");
+    expect((await tools.call("git_diff", {})).content).toBe("No unstaged changes. (New untracked files do not show in a diff; git_status lists them.)");
+
+    const first = await tools.call("git_commit", { message: "Add a.txt" });
+    expect(first.isError).toBe(false);
+    expect(first.content).toMatch(/^\[main \(root-commit\) [0-9a-f]+\] Add a\.txt\n 1 file changed, 1 insertion/);
+    expect((await tools.call("git_status", {})).content).toContain("Nothing to commit, working tree clean.");
+
+    await writeFile(join(project, "a.txt"), "new\n");
+    const diff = await tools.call("git_diff", { path: "a.txt" });
+    expect(diff.content).toContain("-old\n+new");
+    expect((await tools.call("git_diff", { staged: true })).content).toBe("No staged changes.");
+    expect((await tools.call("git_commit", { message: "nothing staged", add_all: false })).content).toBe(
+      "Nothing to commit: nothing is staged. Call git_commit with add_all=true to stage all changes.",
+    );
+    await tools.call("git_commit", { message: "Change a.txt\n\nDetails here." });
+    expect((await tools.call("git_commit", { message: "again" })).content).toBe("Nothing to commit: the working tree is clean.");
+
+    const log = (await tools.call("git_log", { max_count: 5 })).content.split("\n");
+    expect(log).toHaveLength(2);
+    expect(log[0]).toMatch(/^[0-9a-f]{7,} \d{4}-\d{2}-\d{2} Test Author \(HEAD -> main\): Change a\.txt$/);
+    expect(log[1]).toMatch(/Add a\.txt$/);
+    const full = (await tools.call("git_log", { max_count: 1, oneline: false })).content;
+    expect(full).toContain("Author: Test Author <test@example.invalid>");
+    expect(full).toContain("Details here.");
+    expect(full).toContain("a.txt | 2 +-");
+
+    const blame = (await tools.call("git_blame", { path: "a.txt", start_line: 1, end_line: 1 })).content;
+    expect(blame).toMatch(/^[0-9a-f^]+ \(Test Author \d{4}-\d{2}-\d{2} +1\) new$/);
+  });
+
+  it("ignores GIT_DIR and GIT_WORK_TREE inherited from the parent and acts on the working dir's repository", async () => {
+    const other = join(base, "other");
+    await initRepo(other);
+    const tools = await harness({ env: { GIT_DIR: join(other, ".git"), GIT_WORK_TREE: other, GIT_INDEX_FILE: join(other, ".git", "index") } });
+    await writeFile(join(project, "mine.txt"), "mine\n");
+    expect((await tools.call("git_commit", { message: "Mine" })).isError).toBe(false);
+    expect(git(project, "log", "--format=%s")).toBe("Mine\n");
+    expect(() => git(other, "log")).toThrow();
+    expect((await tools.call("run_command", { command: "git log --format=%s" })).content).toContain("Mine");
+  });
+
+  it("lists and creates branches and checks them out", async () => {
+    const tools = await harness();
+    expect((await tools.call("git_branch", {})).content).toBe("No branches yet (no commits). The first commit will be on main.");
+    await writeFile(join(project, "a.txt"), "a\n");
+    await tools.call("git_commit", { message: "init" });
+    expect((await tools.call("git_branch", { name: "feature/x" })).content).toBe("Created branch feature/x (still on main). Switch to it with git_checkout.");
+    const listing = (await tools.call("git_branch", {})).content;
+    expect(listing).toMatch(/^ {2}feature\/x +[0-9a-f]+ init\n\* main +[0-9a-f]+ init$/);
+
+    const switched = await tools.call("git_checkout", { target: "feature/x" });
+    expect(switched.content).toBe("Switched to branch 'feature/x'\nNow on branch feature/x.");
+    const created = await tools.call("git_checkout", { target: "topic", create_branch: true });
+    expect(created.content).toBe("Switched to a new branch 'topic'\nNow on branch topic.");
+    await writeFile(join(project, "a.txt"), "changed\n");
+    expect((await tools.call("git_checkout", { target: "a.txt" })).isError).toBe(false);
+    expect(git(project, "status", "--short")).toBe("");
+  });
+
+  it("explains refused checkouts: option-like targets, escapes and conflicting changes", async () => {
+    const tools = await harness();
+    await writeFile(join(project, "a.txt"), "a\n");
+    await tools.call("git_commit", { message: "init" });
+    await tools.call("git_checkout", { target: "other", create_branch: true });
+    await writeFile(join(project, "a.txt"), "other\n");
+    await tools.call("git_commit", { message: "other" });
+    await writeFile(join(project, "a.txt"), "dirty\n");
+    const conflict = await tools.call("git_checkout", { target: "main" });
+    expect(conflict.isError).toBe(true);
+    expect(conflict.content).toContain("uncommitted changes would be overwritten");
+    expect(conflict.content).toContain("Commit them with git_commit first");
+    expect((await tools.call("git_checkout", { target: "--force" })).content).toContain("looks like an option");
+    expect((await tools.call("git_checkout", { target: "../other/a.txt" })).content).toContain("works inside the working dir only");
+    expect((await tools.call("git_diff", { path: "../other" })).content).toContain("Path traversal not allowed");
+  });
+
+  it("refuses writes in a read-only agent but still lists branches", async () => {
+    const tools = await harness({ readonly: true });
+    expect((await tools.call("git_commit", { message: "x" })).content).toContain("git_commit is disabled: this is a read-only agent");
+    expect((await tools.call("git_checkout", { target: "main" })).content).toContain("read-only agent");
+    expect((await tools.call("git_branch", { name: "new" })).content).toContain("cannot create branches in a read-only agent");
+    expect((await tools.call("git_branch", {})).isError).toBe(false);
+  });
+
+  it("says what to do when the dir is not a repository, git is missing, or the author is unknown", async () => {
+    const plain = join(base, "plain");
+    await mkdir(plain);
+    const notRepo = await (await harness({ workingDir: plain })).call("git_status", {});
+    expect(notRepo).toEqual({ isError: true, content: `Error in git_status: ${plain} is not a git repository (nor inside one). Create one with run_command("git init"), or set_working_dir to the repository.` });
+
+    const emptyBin = join(base, "empty-bin");
+    await mkdir(emptyBin);
+    const missing = await (await harness({ env: { PATH: emptyBin } })).call("git_log", {});
+    expect(missing.content).toContain("git is not installed (or not on PATH)");
+
+    git(project, "config", "--unset", "user.name");
+    git(project, "config", "--unset", "user.email");
+    git(project, "config", "user.useConfigOnly", "true");
+    await writeFile(join(project, "a.txt"), "a\n");
+    const anonymous = await (await harness()).call("git_commit", { message: "who" });
+    expect(anonymous.isError).toBe(true);
+    expect(anonymous.content).toContain("git does not know who the author is");
+  });
+});

@@ -1,0 +1,83 @@
+import { execFile } from "node:child_process";
+import { existsSync } from "node:fs";
+import { realpath } from "node:fs/promises";
+import { relative, sep } from "node:path";
+import { withoutRepositoryOverrides } from "../../shared/child-env.js";
+import { truncateText } from "../../shared/truncate.js";
+import { ToolError, type ToolContext } from "../define-tool.js";
+import { requireWorkingDir, resolveInside } from "../files/sandbox.js";
+
+/** Most characters of git output handed to the model. */
+export const MAX_GIT_OUTPUT = 30_000;
+const MAX_BUFFER = 64 * 1024 * 1024;
+
+export interface GitOutcome {
+  stdout: string;
+  stderr: string;
+  /** Exit code; 0 on success. */
+  code: number;
+}
+
+function gitEnv(context: ToolContext): NodeJS.ProcessEnv {
+  // Never prompt for credentials or an editor; skip optional index locks on reads.
+  return { ...withoutRepositoryOverrides(context.env), GIT_TERMINAL_PROMPT: "0", GIT_EDITOR: "true", GIT_OPTIONAL_LOCKS: "0" };
+}
+
+function exec(args: string[], cwd: string, context: ToolContext): Promise<GitOutcome> {
+  return new Promise((resolve, reject) => {
+    execFile("git", args, { cwd, env: gitEnv(context), maxBuffer: MAX_BUFFER, signal: context.signal, encoding: "utf8" }, (error, stdout, stderr) => {
+      if (!error) return resolve({ stdout, stderr, code: 0 });
+      const failure = error as NodeJS.ErrnoException & { code?: string | number };
+      if (failure.code === "ENOENT") return reject(new ToolError("git is not installed (or not on PATH). Install git, or ask the user to, then try again."));
+      if (failure.name === "AbortError") return reject(new ToolError(`git ${args[0]} was cancelled.`));
+      if (typeof failure.code === "number") return resolve({ stdout, stderr, code: failure.code });
+      reject(new ToolError(`git ${args[0]} could not run: ${error.message}`));
+    });
+  });
+}
+
+/** The working dir, checked to still exist (a missing cwd would look like a missing git). */
+function gitDirectory(context: ToolContext): string {
+  const dir = requireWorkingDir(context);
+  if (!existsSync(dir)) throw new ToolError(`The working dir ${dir} no longer exists. Call set_working_dir with an existing directory.`);
+  return dir;
+}
+
+/** Runs git in the working dir; a non-zero exit is returned, not thrown. */
+export function runGit(context: ToolContext, args: string[]): Promise<GitOutcome> {
+  return exec(args, gitDirectory(context), context);
+}
+
+async function notARepository(context: ToolContext, outcome: GitOutcome): Promise<boolean> {
+  if (/not a git repository/i.test(outcome.stderr)) return true;
+  if (outcome.code !== 128) return false;
+  return (await runGit(context, ["rev-parse", "--is-inside-work-tree"])).code !== 0;
+}
+
+/** Runs git and throws a ToolError written for the model when it fails. */
+export async function gitOrThrow(context: ToolContext, args: string[]): Promise<GitOutcome> {
+  const outcome = await runGit(context, args);
+  return outcome.code === 0 ? outcome : gitFailure(context, args, outcome);
+}
+
+/** Throws the ToolError for a failed git call: not a repository, or git's own message. */
+export async function gitFailure(context: ToolContext, args: string[], outcome: GitOutcome): Promise<never> {
+  if (await notARepository(context, outcome)) {
+    throw new ToolError(`${gitDirectory(context)} is not a git repository (nor inside one). Create one with run_command("git init"), or set_working_dir to the repository.`);
+  }
+  const message = (outcome.stderr.trim() || outcome.stdout.trim() || `exit code ${outcome.code}`).slice(0, 4000);
+  throw new ToolError(`git ${args[0]} failed: ${message}`);
+}
+
+/** `requested` as a git pathspec relative to the working dir, checked by the sandbox. */
+export async function gitPath(context: ToolContext, requested: string): Promise<string> {
+  const root = await realpath(gitDirectory(context));
+  const absolute = await resolveInside(root, requested);
+  return relative(root, absolute).split(sep).join("/") || ".";
+}
+
+/** Output for the model: trimmed, capped, with a hint when cut. */
+export function capped(text: string, hint: string): string {
+  const trimmed = text.replace(/\s+$/, "");
+  return trimmed.length > MAX_GIT_OUTPUT ? `${truncateText(trimmed, MAX_GIT_OUTPUT)}\n${hint}` : trimmed;
+}

@@ -1,0 +1,147 @@
+import { mkdir, readdir, readFile, writeFile } from "node:fs/promises";
+import { join } from "node:path";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { startLlmServer, type LlmServer } from "../../../tests/support/llm-server.js";
+import { createToolHarness, type ToolHarness } from "../../../tests/support/tool-harness.js";
+import { TempDirs } from "../../../tests/support/test-session.js";
+
+const dirs = new TempDirs();
+let home: string;
+let harness: ToolHarness | undefined;
+let server: LlmServer | undefined;
+
+beforeEach(async () => {
+  home = await dirs.make("marvin-history-tools-");
+});
+afterEach(async () => {
+  await harness?.close();
+  await server?.close();
+  harness = undefined;
+  server = undefined;
+  await dirs.cleanup();
+});
+
+const profileDir = () => join(home, ".config", "local-finder", "profiles", "main");
+const chatLogPath = () => join(profileDir(), "chat_log.json");
+
+function entries(count: number) {
+  return Array.from({ length: count }, (_, index) => ({
+    role: index % 2 ? "assistant" : "you",
+    text: `entry ${index}: ${"we talked about ramen shops and train times in Tokyo ".repeat(5)}`,
+    time: `10:${String(index).padStart(2, "0")}`,
+  }));
+}
+
+async function writeChatLog(log: unknown[] | string): Promise<void> {
+  await mkdir(profileDir(), { recursive: true });
+  await writeFile(chatLogPath(), typeof log === "string" ? log : JSON.stringify(log, null, 2));
+}
+
+describe("compact_history", () => {
+  it("backs up the log, summarises older entries with the LLM and keeps the recent ones", async () => {
+    const original = entries(30);
+    await writeChatLog(original);
+    server = await startLlmServer([{ text: "The user likes ramen and asked about trains in Tokyo.", usage: { prompt: 2000, completion: 20 } }]);
+    harness = await createToolHarness({ home, llmUrl: server.url });
+    const outcome = await harness.call("compact_history", { target_tokens: 400 });
+    expect(outcome.isError).toBe(false);
+    expect(outcome.content).toMatch(/^Compacted chat history from \d+ to \d+ tokens: 27 older entries summarised, 3 recent kept\. Backup: .*chat-backup-.*\.json$/);
+
+    const [backupName] = await readdir(join(profileDir(), "logs"));
+    expect(backupName).toMatch(/^chat-backup-\d{4}-\d\d-\d\dT\d\d-\d\d-\d\d-\d{3}Z\.json$/);
+    expect(JSON.parse(await readFile(join(profileDir(), "logs", backupName!), "utf8"))).toEqual(original);
+
+    const compacted = JSON.parse(await readFile(chatLogPath(), "utf8"));
+    expect(compacted).toHaveLength(4);
+    expect(compacted[0]).toEqual({ role: "system", text: "[Summary of 27 earlier messages]\nThe user likes ramen and asked about trains in Tokyo.", time: expect.stringMatching(/^\d\d:\d\d$/) });
+    expect(compacted.slice(1)).toEqual(original.slice(-3));
+
+    const [instruction, transcript] = server.requests[0]!.body.messages;
+    expect(instruction!.content).toContain("Summarise this conversation history in at most 200 tokens");
+    expect(transcript!.content).toContain("you [10:00]: entry 0:");
+    expect(transcript!.content).toContain("you [10:26]: entry 26:");
+    expect(transcript!.content).not.toContain("entry 27:");
+    expect(server.requests[0]!.body.tools).toBeUndefined();
+    expect(harness.session.usage.getSessionUsage().llm_turns).toBe(1);
+  });
+
+  it("does nothing when the history already fits", async () => {
+    await writeChatLog(entries(2));
+    harness = await createToolHarness({ home });
+    expect((await harness.call("compact_history", {})).content).toMatch(/^Chat history is \d+ tokens \(2 entries\), already within 4000\. Nothing to do\.$/);
+    expect(await readdir(profileDir())).toEqual(["chat_log.json"]); // no backup written
+  });
+
+  it("compacts nothing when the log cannot be read, and says why", async () => {
+    await writeChatLog("[{broken");
+    // Non-interactive: the session does not load the log at start, so the tool meets the broken file.
+    harness = await createToolHarness({ home, nonInteractive: true });
+    const outcome = await harness.call("compact_history", {});
+    expect(outcome.content).toMatch(/^Could not read .*chat_log\.json: it is not valid JSON.*\nNothing was compacted\.$/s);
+  });
+
+  it("refuses a target below 200 tokens", async () => {
+    harness = await createToolHarness({ home });
+    const outcome = await harness.call("compact_history", { target_tokens: 50 });
+    expect(outcome.isError).toBe(true);
+    expect(outcome.content).toContain("- target_tokens:");
+  });
+});
+
+describe("search_history_backups", () => {
+  async function withBothBackupKinds(): Promise<{ workingDir: string }> {
+    const workingDir = await dirs.make("marvin-history-project-");
+    const contextLogs = join(workingDir, ".marvin", "logs");
+    await mkdir(contextLogs, { recursive: true });
+    const messages = [
+      { role: "system", content: "You are Marvin." },
+      { role: "user", content: "Find the Ramen place from last week" },
+      { role: "assistant", content: null, tool_calls: [{ id: "c1", type: "function", function: { name: "places_text_search", arguments: '{"query":"ramen Kreuzberg"}' } }] },
+      { role: "tool", tool_call_id: "c1", content: "Cocolo Ramen, Gormannstraße 26" },
+    ];
+    await writeFile(join(contextLogs, "context-backup-2025-01-01T10-00-00-000Z.jsonl"), messages.map((message) => JSON.stringify(message)).join("\n") + "\n");
+    await mkdir(join(profileDir(), "logs"), { recursive: true });
+    await writeFile(join(profileDir(), "logs", "chat-backup-2025-01-02T10-00-00-000Z.json"), JSON.stringify([{ role: "you", text: "I loved that ramen in Tokyo", time: "19:45" }]));
+    await writeFile(join(profileDir(), "logs", "unrelated.txt"), "ramen everywhere");
+    return { workingDir };
+  }
+
+  it("finds text in context backups (JSONL) and chat backups (JSON), case-insensitively", async () => {
+    const { workingDir } = await withBothBackupKinds();
+    harness = await createToolHarness({ home, codingMode: true, workingDir });
+    const content = (await harness.call("search_history_backups", { query: "RAMEN" })).content;
+    const lines = content.split("\n");
+    expect(lines[0]).toBe("4 match(es) for 'RAMEN':");
+    expect(content).toContain("- [user] Find the Ramen place from last week");
+    expect(content).toContain('"arguments":"{\\"query\\":\\"ramen Kreuzberg\\"}"');
+    expect(content).toContain("- [tool] Cocolo Ramen, Gormannstraße 26");
+    expect(content).toContain("- [you 19:45] I loved that ramen in Tokyo");
+    expect(content).toContain(join(workingDir, ".marvin", "logs", "context-backup-2025-01-01T10-00-00-000Z.jsonl"));
+    expect(content).toContain(join(profileDir(), "logs", "chat-backup-2025-01-02T10-00-00-000Z.json"));
+    expect(content).not.toContain("unrelated.txt");
+  });
+
+  it("stops at max_results", async () => {
+    const { workingDir } = await withBothBackupKinds();
+    harness = await createToolHarness({ home, codingMode: true, workingDir });
+    expect((await harness.call("search_history_backups", { query: "ramen", max_results: 1 })).content.split("\n")[0]).toBe("1 match(es) for 'ramen':");
+  });
+
+  it("says when nothing matches, or when there are no backups yet", async () => {
+    harness = await createToolHarness({ home });
+    expect((await harness.call("search_history_backups", { query: "sushi" })).content).toBe(`No history backups exist yet (looked in ${join(profileDir(), "logs")}).`);
+    await harness.close();
+    const { workingDir } = await withBothBackupKinds();
+    harness = await createToolHarness({ home, codingMode: true, workingDir });
+    expect((await harness.call("search_history_backups", { query: "sushi" })).content).toBe("No matches for 'sushi' in 2 backup file(s).");
+  });
+
+  it("finds what compact_history backed up", async () => {
+    await writeChatLog(entries(30));
+    server = await startLlmServer([{ text: "summary" }]);
+    harness = await createToolHarness({ home, llmUrl: server.url });
+    await harness.call("compact_history", { target_tokens: 400 });
+    const content = (await harness.call("search_history_backups", { query: "entry 5:" })).content;
+    expect(content).toMatch(/^1 match\(es\) for 'entry 5:':\n- \[assistant 10:05\] entry 5: we talked about ramen/);
+  });
+});

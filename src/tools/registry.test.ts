@@ -1,0 +1,289 @@
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { z } from "zod";
+import { sleep } from "../shared/sleep.js";
+import { createTestSession, registryOf, TempDirs } from "../../tests/support/test-session.js";
+import { defineTool, ToolError, type ToolContext, type ToolMode } from "./define-tool.js";
+import type { ToolRegistry } from "./registry.js";
+
+const dirs = new TempDirs();
+let home: string;
+
+beforeEach(async () => {
+  home = await dirs.make("marvin-registry-");
+});
+afterEach(() => dirs.cleanup());
+
+const INTERACTIVE: ToolMode = { codingMode: false, nonInteractive: false, readonly: false };
+const CODING: ToolMode = { codingMode: true, nonInteractive: false, readonly: false };
+const NON_INTERACTIVE: ToolMode = { codingMode: true, nonInteractive: true, readonly: false };
+const READONLY: ToolMode = { codingMode: true, nonInteractive: true, readonly: true };
+
+/** Handlers record what they received, so tests see exactly what reached them. */
+const received: Array<{ tool: string; args: unknown }> = [];
+const echo = (tool: string) => async (args: unknown) => {
+  received.push({ tool, args });
+  return `${tool} ran with ${JSON.stringify(args)}`;
+};
+
+const everyday = defineTool({ name: "weather_forecast", description: "Weather.", parameters: z.object({ city: z.string() }), handler: echo("weather_forecast") });
+const codingOnly = defineTool({ name: "git_status", description: "Status.", parameters: z.object({}), codingOnly: true, handler: echo("git_status") });
+const writer = defineTool({ name: "create_file", description: "Create.", parameters: z.object({ path: z.string(), content: z.string() }), codingOnly: true, writeOp: true, handler: echo("create_file") });
+const interactiveOnly = defineTool({ name: "open_editor", description: "Editor.", parameters: z.object({}), interactiveOnly: true, handler: echo("open_editor") });
+const typed = defineTool({
+  name: "timer_start",
+  description: "Timer.",
+  parameters: z.object({
+    name: z.string(),
+    duration_seconds: z.number().int().min(0).default(0),
+    loud: z.boolean().default(false),
+    tags: z.array(z.string()).default([]),
+    note: z.string().optional(),
+  }),
+  handler: echo("timer_start"),
+});
+
+function contextFor(registry: ToolRegistry, mode: ToolMode, signal = new AbortController().signal): ToolContext {
+  const session = createTestSession({ home, registry, codingMode: mode.codingMode, nonInteractive: mode.nonInteractive, readonly: mode.readonly });
+  return session.toolContext(signal);
+}
+
+function registry(): ToolRegistry {
+  received.length = 0;
+  return registryOf([everyday, codingOnly, writer, interactiveOnly, typed]);
+}
+
+const schemaNames = (tools: ToolRegistry, mode: ToolMode) => tools.schemas(mode).map((schema) => schema.function.name);
+
+describe("tool schemas per mode", () => {
+  it("hides codingOnly tools outside coding mode", () => {
+    const tools = registry();
+    expect(schemaNames(tools, INTERACTIVE)).toEqual(["weather_forecast", "open_editor", "timer_start"]);
+    expect(schemaNames(tools, CODING)).toEqual(["weather_forecast", "git_status", "create_file", "open_editor", "timer_start"]);
+  });
+
+  it("hides interactiveOnly tools from non-interactive runs", () => {
+    expect(schemaNames(registry(), NON_INTERACTIVE)).toEqual(["weather_forecast", "git_status", "create_file", "timer_start"]);
+  });
+
+  it("strips write tools when read-only", () => {
+    expect(schemaNames(registry(), READONLY)).toEqual(["weather_forecast", "git_status", "timer_start"]);
+    expect(registry().names(READONLY)).not.toContain("create_file");
+  });
+
+  it("sends OpenAI function schemas built from the zod parameters", () => {
+    const [schema] = registry().schemas(INTERACTIVE);
+    expect(schema).toEqual({
+      type: "function",
+      function: { name: "weather_forecast", description: "Weather.", parameters: expect.objectContaining({ type: "object", required: ["city"] }) },
+    });
+  });
+
+  it("refuses a second tool with the same name", () => {
+    const tools = registry();
+    expect(() => tools.register(everyday)).toThrow("Tool 'weather_forecast' is registered twice");
+  });
+});
+
+describe("refusing tools the mode does not offer", () => {
+  it("refuses a write tool in a read-only agent with a clear message, without running it", async () => {
+    const tools = registry();
+    const outcome = await tools.execute("create_file", { path: "a.txt", content: "x" }, contextFor(tools, READONLY));
+    expect(outcome.isError).toBe(true);
+    expect(outcome.content).toContain("create_file is disabled: this is a read-only agent (MARVIN_READONLY=1)");
+    expect(received).toEqual([]);
+  });
+
+  it("refuses a coding tool outside coding mode and says how to turn it on", async () => {
+    const tools = registry();
+    const outcome = await tools.execute("git_status", {}, contextFor(tools, INTERACTIVE));
+    expect(outcome).toEqual({ isError: true, content: expect.stringContaining("git_status is only available in coding mode") });
+    expect(outcome.content).toContain("!code");
+    expect(received).toEqual([]);
+  });
+
+  it("refuses an interactive-only tool in a non-interactive run", async () => {
+    const tools = registry();
+    const outcome = await tools.execute("open_editor", {}, contextFor(tools, NON_INTERACTIVE));
+    expect(outcome.content).toBe("open_editor is only available in an interactive session.");
+    expect(received).toEqual([]);
+  });
+});
+
+describe("unknown tools", () => {
+  it("lists near names among the tools the mode offers", async () => {
+    const tools = registry();
+    const outcome = await tools.execute("timer_stat", {}, contextFor(tools, INTERACTIVE));
+    expect(outcome.isError).toBe(true);
+    expect(outcome.content).toMatch(/^Unknown tool 'timer_stat'\. Did you mean: timer_start\? Available tools: /);
+    expect(outcome.content).not.toContain("git_status"); // hidden outside coding mode
+  });
+
+  it("still lists the available tools when nothing is close", async () => {
+    const tools = registry();
+    const outcome = await tools.execute("zzzzzzzzzz", {}, contextFor(tools, CODING));
+    expect(outcome.content).toBe("Unknown tool 'zzzzzzzzzz'. Available tools: weather_forecast, git_status, create_file, open_editor, timer_start");
+  });
+});
+
+describe("argument decoding", () => {
+  it("accepts an object, a JSON string of one, and a double-encoded JSON string", async () => {
+    const tools = registry();
+    const context = contextFor(tools, INTERACTIVE);
+    const forms = [{ city: "Oslo" }, JSON.stringify({ city: "Oslo" }), JSON.stringify(JSON.stringify({ city: "Oslo" }))];
+    for (const form of forms) {
+      const outcome = await tools.execute("weather_forecast", form, context);
+      expect(outcome).toEqual({ isError: false, content: 'weather_forecast ran with {"city":"Oslo"}' });
+    }
+  });
+
+  it("treats empty, null and missing arguments as no arguments", async () => {
+    const tools = registry();
+    const context = contextFor(tools, CODING);
+    for (const form of ["", "  ", "null", null, undefined]) {
+      expect((await tools.execute("git_status", form, context)).content).toBe("git_status ran with {}");
+    }
+  });
+
+  it("explains a raw non-JSON string with the parameters and an example", async () => {
+    const tools = registry();
+    const outcome = await tools.execute("timer_start", "name=tea, duration=5", contextFor(tools, INTERACTIVE));
+    expect(outcome.isError).toBe(true);
+    expect(outcome.content).toContain("Error: the arguments for timer_start must be a JSON object, not a raw string.");
+    expect(outcome.content).toContain("  - name (string, required)");
+    expect(outcome.content).toContain("  - duration_seconds (integer, default 0)");
+    expect(outcome.content).toContain('Example: timer_start({"name":"..."})');
+    expect(outcome.content).toContain("Received: name=tea, duration=5");
+    expect(received).toEqual([]);
+  });
+
+  it("explains a raw string even when it arrives JSON-quoted", async () => {
+    const tools = registry();
+    const outcome = await tools.execute("weather_forecast", JSON.stringify("city=Oslo"), contextFor(tools, INTERACTIVE));
+    expect(outcome.content).toContain("must be a JSON object, not a raw string");
+    expect(outcome.content).toContain("Received: city=Oslo");
+  });
+
+  it("rejects JSON that is not an object", async () => {
+    const tools = registry();
+    const outcome = await tools.execute("weather_forecast", "[1,2]", contextFor(tools, INTERACTIVE));
+    expect(outcome.content).toMatch(/^Error: the arguments for weather_forecast must be a JSON object, got \[1,2\]\./);
+    expect(outcome.content).toContain('Example: weather_forecast({"city":"..."})');
+  });
+
+  it("hands raw strings to a tool that understands them (Codex patches), quoted or not", async () => {
+    const patches: string[] = [];
+    const patchTool = defineTool({
+      name: "apply_patch",
+      description: "Patch.",
+      parameters: z.object({ path: z.string(), old_str: z.string(), new_str: z.string() }),
+      handler: async () => "structured",
+      rawArguments: async (raw) => {
+        if (!raw.startsWith("*** Begin Patch")) return undefined;
+        patches.push(raw);
+        return "patch applied";
+      },
+    });
+    const tools = registryOf([patchTool]);
+    const context = contextFor(tools, CODING);
+    const patch = "*** Begin Patch\n*** Update File: a.txt\n@@\n-old\n+new\n*** End Patch";
+    expect(await tools.execute("apply_patch", patch, context)).toEqual({ isError: false, content: "patch applied" });
+    expect(await tools.execute("apply_patch", JSON.stringify(patch), context)).toEqual({ isError: false, content: "patch applied" });
+    expect(patches).toEqual([patch, patch]);
+    const other = await tools.execute("apply_patch", "diff --git a b", context);
+    expect(other.content).toContain("must be a JSON object, not a raw string");
+  });
+});
+
+describe("validation", () => {
+  it("names every wrong field and shows the correct usage", async () => {
+    const tools = registry();
+    const outcome = await tools.execute("timer_start", { duration_seconds: "soon", loud: "very", colour: "red" }, contextFor(tools, INTERACTIVE));
+    expect(outcome.isError).toBe(true);
+    const lines = outcome.content.split("\n");
+    expect(lines[0]).toBe("Validation error for timer_start:");
+    expect(lines).toContain("  - name: required (string)");
+    expect(lines.find((line) => line.startsWith("  - duration_seconds: "))).toMatch(/expected number/);
+    expect(lines.find((line) => line.startsWith("  - loud: "))).toMatch(/expected boolean/);
+    expect(lines).toContain("  - unknown parameter(s): colour");
+    expect(outcome.content).toContain("Parameters:\n  - name (string, required)");
+    expect(outcome.content).toContain('Correct usage: timer_start({"name":"..."})');
+    expect(received).toEqual([]);
+  });
+
+  it("repairs the lax forms models send: numbers and booleans as strings, null, one string for a list", async () => {
+    const tools = registry();
+    const outcome = await tools.execute("timer_start", { name: "tea", duration_seconds: " 180 ", loud: "TRUE", tags: "kitchen", note: null }, contextFor(tools, INTERACTIVE));
+    expect(outcome.isError).toBe(false);
+    expect(received.at(-1)!.args).toEqual({ name: "tea", duration_seconds: 180, loud: true, tags: ["kitchen"] });
+    await tools.execute("timer_start", { name: "tea", tags: '["a","b"]' }, contextFor(tools, INTERACTIVE));
+    expect(received.at(-1)!.args).toEqual({ name: "tea", duration_seconds: 0, loud: false, tags: ["a", "b"] });
+  });
+});
+
+describe("running handlers", () => {
+  it("stops a tool at its time limit, aborts its signal and says so", async () => {
+    let sawAbort = false;
+    const slow = defineTool({
+      name: "slow_tool",
+      description: "Slow.",
+      parameters: z.object({}),
+      timeoutMs: 100,
+      handler: async (_args, context) => {
+        await sleep(5_000, context.signal).catch(() => (sawAbort = context.signal.aborted));
+        return "too late";
+      },
+    });
+    const tools = registryOf([slow]);
+    const started = Date.now();
+    const outcome = await tools.execute("slow_tool", {}, contextFor(tools, INTERACTIVE));
+    expect(Date.now() - started).toBeLessThan(2_000);
+    expect(outcome).toEqual({ isError: true, content: "Tool slow_tool timed out after 0.1s and was stopped. Try a smaller request." });
+    await sleep(10);
+    expect(sawAbort).toBe(true);
+  });
+
+  it("takes the time limit from the arguments when it is a function", async () => {
+    const waits = defineTool({
+      name: "wait",
+      description: "Waits.",
+      parameters: z.object({ seconds: z.number() }),
+      timeoutMs: ({ seconds }) => seconds * 1000,
+      handler: async (_args, context) => {
+        await sleep(300, context.signal);
+        return "waited";
+      },
+    });
+    const tools = registryOf([waits]);
+    const context = contextFor(tools, INTERACTIVE);
+    expect((await tools.execute("wait", { seconds: 2 }, context)).content).toBe("waited");
+    expect((await tools.execute("wait", { seconds: 0.05 }, context)).content).toContain("timed out after 0.1s");
+  });
+
+  it("turns a throwing handler into an error result the model can read", async () => {
+    const failing = defineTool({ name: "failing", description: "Fails.", parameters: z.object({}), handler: async () => { throw new ToolError("File not found: a.txt. Use tree to list files."); } });
+    const crashing = defineTool({ name: "crashing", description: "Crashes.", parameters: z.object({}), handler: async () => { throw new TypeError("cannot read x of undefined"); } });
+    const tools = registryOf([failing, crashing]);
+    const context = contextFor(tools, INTERACTIVE);
+    expect(await tools.execute("failing", {}, context)).toEqual({ isError: true, content: "Error in failing: File not found: a.txt. Use tree to list files." });
+    expect(await tools.execute("crashing", {}, context)).toEqual({ isError: true, content: "Error in crashing: cannot read x of undefined" });
+  });
+
+  it("reports a cancelled call when the run is aborted", async () => {
+    const waiting = defineTool({ name: "waiting", description: "Waits.", parameters: z.object({}), handler: async (_args, context) => { await sleep(5_000, context.signal); return "done"; } });
+    const tools = registryOf([waiting]);
+    const controller = new AbortController();
+    setTimeout(() => controller.abort(new Error("user pressed Ctrl+C")), 30);
+    const outcome = await tools.execute("waiting", {}, contextFor(tools, INTERACTIVE, controller.signal));
+    expect(outcome.isError).toBe(true);
+    expect(outcome.content).toBe("Tool waiting was cancelled.");
+  });
+
+  it("gives the handler the session's live context", async () => {
+    const where = defineTool({ name: "where", description: "Where.", parameters: z.object({}), handler: async (_args, context) => `${context.profileName} ${context.workingDir} ${context.mode.codingMode}` });
+    const tools = registryOf([where]);
+    const session = createTestSession({ home, registry: tools, codingMode: true });
+    const context = session.toolContext(new AbortController().signal);
+    session.workingDir = "/somewhere";
+    expect((await tools.execute("where", {}, context)).content).toBe("main /somewhere true");
+  });
+});

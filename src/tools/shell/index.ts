@@ -1,0 +1,59 @@
+import { existsSync } from "node:fs";
+import { z } from "zod";
+import { withoutRepositoryOverrides } from "../../shared/child-env.js";
+import { formatDuration } from "../../shared/duration.js";
+import { defineTool, ToolError } from "../define-tool.js";
+import { requireWorkingDir } from "../files/sandbox.js";
+import { runInProcessGroup, type GroupRunResult } from "./process-group.js";
+
+/** Output kept: the start (what ran) and, mostly, the end (errors, summaries). */
+const HEAD_CHARS = 8_000;
+const TAIL_CHARS = 22_000;
+/** The registry's limit is the command's own plus time for the person to confirm. */
+const CONFIRMATION_ALLOWANCE_MS = 10 * 60_000;
+
+function statusLine(result: GroupRunResult, timeoutSeconds: number): string {
+  const took = formatDuration(result.elapsedMs);
+  if (result.timedOut) return `Timed out after ${timeoutSeconds}s: the command and every process it started were killed. Raise timeout (seconds) if it needs longer, or run it in the background with output to a file.`;
+  if (result.aborted) return `Cancelled after ${took}: the command and every process it started were killed.`;
+  if (result.signal) return `Killed by ${result.signal} after ${took}.`;
+  return `Exit code: ${result.exitCode} (${took})`;
+}
+
+export const runCommand = defineTool({
+  name: "run_command",
+  description:
+    "Run a shell command (bash -c) in the working dir and return its exit code and output (stdout and stderr interleaved; long output keeps its start and end). " +
+    "Interactive sessions ask the user to confirm first. No terminal and no stdin: pass flags like --yes. The command and everything it starts are killed after timeout seconds.",
+  codingOnly: true,
+  writeOp: true,
+  timeoutMs: (args) => args.timeout * 1000 + CONFIRMATION_ALLOWANCE_MS,
+  parameters: z.object({
+    command: z.string().trim().min(1).describe("The command line, e.g. 'npm test' or 'ls -la src'"),
+    timeout: z.number().int().min(1).max(3600).default(60).describe("Seconds before the command is killed"),
+  }),
+  handler: async ({ command, timeout }, context) => {
+    const cwd = requireWorkingDir(context);
+    if (!existsSync(cwd)) throw new ToolError(`The working dir ${cwd} no longer exists. Call set_working_dir with an existing directory.`);
+    if (!(await context.confirmCommand(command))) {
+      return `The user declined to run this command: ${command}\nDo not run it again; ask the user what to do instead, or take another approach.`;
+    }
+    const result = await runInProcessGroup({
+      command,
+      cwd,
+      env: withoutRepositoryOverrides(context.env),
+      timeoutMs: timeout * 1000,
+      signal: context.signal,
+      headChars: HEAD_CHARS,
+      tailChars: TAIL_CHARS,
+    });
+    const parts = [statusLine(result, timeout)];
+    if (result.cut) parts.push(`(output was ${result.cut + HEAD_CHARS + TAIL_CHARS} characters; the middle ${result.cut} were cut)`);
+    parts.push(result.output.trim() ? result.output.replace(/\s+$/, "") : "(no output)");
+    if (result.lingering) parts.push("Note: a process the command started in the background is still running and its output is not captured. Redirect it to a file (cmd > out.log 2>&1 &) to see it.");
+    return parts.join("\n");
+  },
+});
+
+/** The shell domain (seed 000 §2.8). */
+export const shellTools = [runCommand];

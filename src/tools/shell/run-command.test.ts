@@ -1,0 +1,129 @@
+import { existsSync, readFileSync } from "node:fs";
+import { mkdir, mkdtemp, readFile, realpath, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { createToolHarness, type ToolHarness, type ToolHarnessOptions } from "../../../tests/support/tool-harness.js";
+import { sleep } from "../../shared/sleep.js";
+import { createToolRegistry } from "../index.js";
+
+let base: string;
+let project: string;
+const open: ToolHarness[] = [];
+const leftovers: number[] = [];
+
+/** True while the process runs; a zombie awaiting its reaper counts as gone. */
+function alive(pid: number): boolean {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+    return !/ Z /.test(stat.slice(stat.lastIndexOf(")")));
+  } catch {
+    return false;
+  }
+}
+
+async function waitFor(condition: () => boolean, timeoutMs = 5_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!condition()) {
+    if (Date.now() > deadline) throw new Error("condition not met in time");
+    await sleep(20);
+  }
+}
+
+async function harness(options: Partial<ToolHarnessOptions> = {}): Promise<ToolHarness> {
+  const created = await createToolHarness({ home: base, workingDir: project, codingMode: true, ...options });
+  open.push(created);
+  return created;
+}
+
+beforeEach(async () => {
+  base = await realpath(await mkdtemp(join(tmpdir(), "marvin-shell-")));
+  project = join(base, "proj");
+  await mkdir(project);
+});
+
+afterEach(async () => {
+  for (const pid of leftovers.splice(0)) if (alive(pid)) process.kill(pid, "SIGKILL");
+  for (const created of open.splice(0)) await created.close();
+  await rm(base, { recursive: true, force: true });
+});
+
+describe("run_command", () => {
+  it("runs in the working dir and reports the exit code with stdout and stderr interleaved", async () => {
+    const tools = await harness();
+    const result = await tools.call("run_command", { command: "pwd; echo one; echo two >&2; echo three" });
+    expect(result.isError).toBe(false);
+    expect(result.content).toMatch(/^Exit code: 0 \(\ds\)\n/);
+    expect(result.content.split("\n").slice(1)).toEqual([project, "one", "two", "three"]);
+    expect((await tools.call("run_command", { command: "echo failing >&2; exit 3" })).content).toMatch(/^Exit code: 3 \(\ds\)\nfailing$/);
+    expect((await tools.call("run_command", { command: "true" })).content).toMatch(/\n\(no output\)$/);
+  });
+
+  it("kills the whole process group, grandchildren included, when the timeout passes", async () => {
+    const tools = await harness();
+    const started = Date.now();
+    const result = await tools.call("run_command", { command: "bash -c 'sleep 30' & echo $! > inner.pid; sleep 30 & echo $! > grandchild.pid; echo waiting; wait", timeout: 1 });
+    expect(Date.now() - started).toBeLessThan(5_000);
+    expect(result.content).toBe("Timed out after 1s: the command and every process it started were killed. Raise timeout (seconds) if it needs longer, or run it in the background with output to a file.\nwaiting");
+    for (const file of ["inner.pid", "grandchild.pid"]) {
+      const pid = Number(await readFile(join(project, file), "utf8"));
+      leftovers.push(pid);
+      await waitFor(() => !alive(pid));
+    }
+  });
+
+  it("kills the process group when the call is aborted", async () => {
+    const tools = await harness();
+    const controller = new AbortController();
+    const running = createToolRegistry().execute("run_command", { command: "sleep 30 & echo $! > grandchild.pid; wait" }, tools.session.toolContext(controller.signal));
+    await waitFor(() => existsSync(join(project, "grandchild.pid")) && readFileSync(join(project, "grandchild.pid"), "utf8").trim() !== "");
+    const pid = Number(readFileSync(join(project, "grandchild.pid"), "utf8"));
+    leftovers.push(pid);
+    controller.abort(new Error("user pressed Esc"));
+    expect(await running).toEqual({ isError: true, content: "Tool run_command was cancelled." });
+    await waitFor(() => !alive(pid));
+  });
+
+  it("keeps the head and the tail of long output and says how much was cut", async () => {
+    const tools = await harness();
+    const result = (await tools.call("run_command", { command: "seq 1 200000" })).content;
+    expect(result).toMatch(/^Exit code: 0 \(\ds\)\n\(output was 1288895 characters; the middle \d+ were cut\)\n1\n2\n3\n/);
+    expect(result).toContain("characters cut from the middle of the output …]");
+    expect(result.endsWith("199999\n200000")).toBe(true);
+    expect(result.length).toBeLessThan(31_000);
+  });
+
+  it("returns when the shell exits even if a background process keeps its output open", async () => {
+    const tools = await harness();
+    const started = Date.now();
+    const result = (await tools.call("run_command", { command: "sleep 20 & echo $!" })).content;
+    leftovers.push(Number(result.split("\n")[1]));
+    expect(Date.now() - started).toBeLessThan(3_000);
+    expect(result).toContain("a process the command started in the background is still running");
+  });
+
+  it("asks for confirmation first and does not run a declined command", async () => {
+    const asked: string[] = [];
+    const tools = await harness({
+      confirmCommand: async (command) => {
+        asked.push(command);
+        return false;
+      },
+    });
+    const result = await tools.call("run_command", { command: "touch created.txt" });
+    expect(asked).toEqual(["touch created.txt"]);
+    expect(result.content).toBe("The user declined to run this command: touch created.txt\nDo not run it again; ask the user what to do instead, or take another approach.");
+    expect(existsSync(join(project, "created.txt"))).toBe(false);
+  });
+
+  it("explains a missing bash, a read-only agent, and gives the registry more time than the command", async () => {
+    const emptyBin = join(base, "empty-bin");
+    await mkdir(emptyBin);
+    const noBash = await (await harness({ env: { PATH: emptyBin } })).call("run_command", { command: "ls" });
+    expect(noBash).toEqual({ isError: true, content: "Error in run_command: bash is not installed (or not on PATH), so commands cannot run. Install bash, or ask the user to run the command." });
+    expect((await (await harness({ readonly: true })).call("run_command", { command: "ls" })).content).toContain("read-only agent");
+    const definition = createToolRegistry().get("run_command")!;
+    const limit = definition.timeoutMs as (args: { timeout: number }) => number;
+    expect(limit({ timeout: 600 })).toBeGreaterThan(600_000);
+  });
+});

@@ -1,0 +1,76 @@
+import { mkdir, writeFile } from "node:fs/promises";
+import { join } from "node:path";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { createToolHarness, type ToolHarness } from "../../../tests/support/tool-harness.js";
+import { TempDirs } from "../../../tests/support/test-session.js";
+
+const dirs = new TempDirs();
+let home: string;
+let harness: ToolHarness | undefined;
+
+beforeEach(async () => {
+  home = await dirs.make("marvin-system-tools-");
+});
+afterEach(async () => {
+  await harness?.close();
+  harness = undefined;
+  await dirs.cleanup();
+});
+
+async function open(nonInteractive = false): Promise<ToolHarness> {
+  harness = await createToolHarness({ home, nonInteractive });
+  return harness;
+}
+
+describe("exit_app", () => {
+  it("asks an interactive session to exit after the answer, with the default goodbye", async () => {
+    const { call, session } = await open();
+    expect(await call("exit_app", {})).toEqual({ isError: false, content: "Goodbye!" });
+    expect(session.exitRequested).toBe("Goodbye!");
+    expect((await call("exit_app", { message: "See you tomorrow." })).content).toBe("See you tomorrow.");
+    expect(session.exitRequested).toBe("See you tomorrow.");
+  });
+
+  it("tells a non-interactive run that it ends with the answer", async () => {
+    const { call } = await open(true);
+    expect((await call("exit_app", {})).content).toBe("Goodbye! (this run ends when the answer is complete)");
+  });
+});
+
+describe("system_info", () => {
+  it("describes OS, CPU, memory, disk, uptime, Node.js and battery", async () => {
+    const { call } = await open();
+    const outcome = await call("system_info", {});
+    expect(outcome.isError).toBe(false);
+    const lines = outcome.content.split("\n");
+    for (const prefix of ["OS: ", "Host: ", "CPU: ", "Memory: ", "Disk (/): ", `Disk (${home}): `, "Uptime: ", "Battery: "]) {
+      expect(lines.some((line) => line.startsWith(prefix))).toBe(true);
+    }
+    expect(lines).toContain(`Node.js: ${process.version}`);
+    expect(outcome.content).toMatch(/Memory: \d+\.\d GiB used of \d+\.\d GiB/);
+  });
+});
+
+describe("get_usage", () => {
+  it("reports this session's calls, tokens and cost per model, and tool calls", async () => {
+    const { call, session } = await open();
+    session.usage.recordLLMCall("openai", "gpt-5.1", 1000, 200, 0.00325);
+    session.usage.recordLLMCall("openai", "gpt-5.1", 2000, 100, 0.0035);
+    session.usage.recordToolCall("web_search");
+    expect((await call("get_usage", {})).content).toBe(
+      "This session: $0.006750 over 2 LLM call(s)\n  gpt-5.1: 2 call(s), 3000 in / 300 out tokens, $0.006750\n  tools: web_search ×1",
+    );
+  });
+
+  it("adds lifetime totals from usage.json when include_lifetime is set", async () => {
+    const root = join(home, ".config", "local-finder");
+    await mkdir(root, { recursive: true });
+    await writeFile(join(root, "usage.json"), JSON.stringify({ total_cost: 1.25, sessions: 9, llm_turns: 40, model_turns: { "gpt-5.1": 40 }, model_cost: { "gpt-5.1": 1.25 }, input_tokens: { "gpt-5.1": 900000 }, output_tokens: { "gpt-5.1": 20000 } }));
+    const { call, session } = await open();
+    session.usage.recordLLMCall("openai", "gpt-5.1", 1000, 200, 0.25);
+    const content = (await call("get_usage", { include_lifetime: true })).content;
+    expect(content).toContain("This session: $0.2500 over 1 LLM call(s)");
+    expect(content).toContain("\n\nLifetime (10 sessions): $1.5000 over 41 LLM call(s)\n  gpt-5.1: 41 call(s), 901000 in / 20200 out tokens, $1.5000");
+    expect((await call("get_usage", { include_lifetime: "false" })).content).not.toContain("Lifetime");
+  });
+});

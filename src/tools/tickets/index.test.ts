@@ -1,0 +1,224 @@
+import { mkdir, mkdtemp, readdir, readFile, realpath, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { createToolHarness, type ToolHarness, type ToolHarnessOptions } from "../../../tests/support/tool-harness.js";
+
+let base: string;
+let home: string;
+const harnesses: ToolHarness[] = [];
+
+beforeEach(async () => {
+  base = await realpath(await mkdtemp(join(tmpdir(), "marvin-tickets-")));
+  home = join(base, "ada");
+  await mkdir(home);
+});
+
+afterEach(async () => {
+  await Promise.all(harnesses.splice(0).map((harness) => harness.close()));
+  await rm(base, { recursive: true, force: true });
+});
+
+async function open(options: Partial<ToolHarnessOptions> = {}): Promise<ToolHarness> {
+  const harness = await createToolHarness({ home, ...options });
+  harnesses.push(harness);
+  return harness;
+}
+
+async function ok(harness: ToolHarness, name: string, args: unknown): Promise<string> {
+  const outcome = await harness.call(name, args);
+  expect(outcome.isError, outcome.content).toBe(false);
+  return outcome.content;
+}
+
+async function failure(harness: ToolHarness, name: string, args: unknown): Promise<string> {
+  const outcome = await harness.call(name, args);
+  expect(outcome.isError, outcome.content).toBe(true);
+  return outcome.content;
+}
+
+function createdId(output: string): string {
+  const id = /^Created ticket (\S+):/.exec(output)?.[1];
+  if (!id) throw new Error(`no ticket id in: ${output}`);
+  return id;
+}
+
+/** Reads a ticket the way tk's awk scripts do (FS=": ", `---` toggles, lists stripped and split). */
+function readLikeTk(text: string): { fields: Record<string, string>; lists: Record<string, string[]>; title: string } {
+  const fields: Record<string, string> = {};
+  let inFront = false;
+  let title = "";
+  for (const line of text.split("\n")) {
+    if (line === "---") {
+      inFront = !inFront;
+      continue;
+    }
+    if (inFront) {
+      const [key, value = ""] = line.split(": ");
+      fields[key!] = value;
+    } else if (line.startsWith("# ") && title === "") title = line.slice(2);
+  }
+  const list = (value = "") => value.replace(/[[\] ]/g, "").split(",").filter(Boolean);
+  return { fields, lists: { deps: list(fields.deps), links: list(fields.links), tags: list(fields.tags) }, title };
+}
+
+async function ticketFile(dir: string, id: string): Promise<string> {
+  return readFile(join(dir, `${id}.md`), "utf8");
+}
+
+describe("ticket tools outside coding mode (~/.tickets)", () => {
+  it("creates tickets in ~/.tickets in tk's layout, readable by tk's parsing rules", async () => {
+    await writeFile(join(home, ".gitconfig"), "[user]\n\tname = Ada Lovelace\n");
+    const harness = await open();
+    const epic = createdId(await ok(harness, "create_ticket", { title: "Plan the move", ticket_type: "epic", priority: 1, tags: "home, move" }));
+    expect(epic).toMatch(/^ada-[a-z0-9]{4}$/);
+    const output = await ok(harness, "create_ticket", { title: "Book movers", description: "Three quotes.\nCompare prices.\n\n", parent: epic.slice(-4) });
+    const child = createdId(output);
+    expect(output).toContain(`child of ${epic} (Plan the move)`);
+    expect(output).toContain(join(home, ".tickets"));
+
+    const text = await ticketFile(join(home, ".tickets"), child);
+    expect(text).toMatch(
+      new RegExp(
+        `^---\\nid: ${child}\\nstatus: open\\ndeps: \\[\\]\\nlinks: \\[\\]\\ncreated: \\d{4}-\\d\\d-\\d\\dT\\d\\d:\\d\\d:\\d\\dZ\\ntype: task\\npriority: 2\\n` +
+          `assignee: Ada Lovelace\\nparent: ${epic}\\n---\\n# Book movers\\n\\nThree quotes.\\nCompare prices.\\n\\n$`,
+      ),
+    );
+    const tk = readLikeTk(await ticketFile(join(home, ".tickets"), epic));
+    expect(tk.title).toBe("Plan the move");
+    expect(tk.fields).toMatchObject({ id: epic, status: "open", type: "epic", priority: "1", tags: "[home, move]" });
+    expect(tk.lists.tags).toEqual(["home", "move"]);
+  });
+
+  it("omits the assignee when git has no user.name, and refuses empty titles", async () => {
+    const harness = await open();
+    const id = createdId(await ok(harness, "create_ticket", { title: "Water plants" }));
+    expect(await ticketFile(join(home, ".tickets"), id)).not.toContain("assignee:");
+    expect(await failure(harness, "create_ticket", { title: "  " })).toContain("The title is empty");
+    expect(await failure(harness, "create_ticket", { title: "x", parent: "nope" })).toContain("ticket 'nope' not found");
+  });
+
+  it("starts, notes, closes, and reports what closing unblocked", async () => {
+    const harness = await open();
+    const first = createdId(await ok(harness, "create_ticket", { title: "Renew passport" }));
+    const second = createdId(await ok(harness, "create_ticket", { title: "Book flights" }));
+    expect(await ok(harness, "ticket_add_dep", { ticket_id: second, depends_on: first })).toBe(`Added dependency: ${second} -> ${first}`);
+    expect(await ok(harness, "ticket_start", { ticket_id: first })).toBe(`Updated ${first} -> in_progress`);
+    expect(await ok(harness, "ticket_add_note", { ticket_id: first, note: "Photos taken." })).toBe(`Note added to ${first}`);
+    expect(await ok(harness, "ticket_add_note", { ticket_id: first, note: "Form sent\nwith fee." })).toBe(`Note added to ${first}`);
+    expect(await ok(harness, "ticket_close", { ticket_id: first })).toBe(`Updated ${first} -> closed\nNow unblocked: ${second} (Book flights)`);
+
+    const text = await ticketFile(join(home, ".tickets"), first);
+    expect(readLikeTk(text).fields.status).toBe("closed");
+    expect(text).toMatch(/\n\n\n## Notes\n\n\*\*\d{4}-[\d-]+T[\d:]+Z\*\*\n\nPhotos taken\.\n\n\*\*[\dTZ:-]+\*\*\n\nForm sent\nwith fee\.\n$/);
+    const listed = await ok(harness, "ticket_list", {});
+    expect(listed).toContain(`${second} [open] - Book flights <- [${first}]`);
+    expect(await ok(harness, "ticket_list", { status: "in_progress" })).toMatch(/^No tickets match status=in_progress \(2 tickets/);
+  });
+
+  it("says where tickets would live when there are none", async () => {
+    const harness = await open();
+    expect(await ok(harness, "ticket_list", {})).toBe(`No tickets yet in ${join(home, ".tickets")}. Create one with create_ticket.`);
+    expect(await failure(harness, "ticket_show", { ticket_id: "x" })).toContain("there are no tickets yet");
+  });
+});
+
+describe("ticket resolution and tk's feature scenarios", () => {
+  async function seed(dir: string, tickets: Array<[string, string, string[]?, string?]>): Promise<void> {
+    await mkdir(dir, { recursive: true });
+    for (const [id, title, deps = [], extra = ""] of tickets) {
+      const text = `---\nid: ${id}\nstatus: open\ndeps: [${deps.join(", ")}]\nlinks: []\ncreated: 2026-01-01T00:00:00Z\ntype: task\npriority: 2\n${extra}---\n# ${title}\n\n`;
+      await writeFile(join(dir, `${id}.md`), text);
+    }
+  }
+
+  it("matches IDs exactly first, then by any unique part", async () => {
+    await seed(join(home, ".tickets"), [["abc", "Short ID ticket"], ["abc-1234", "Long ID ticket"], ["abc-5678", "Other"]]);
+    const harness = await open();
+    expect(await ok(harness, "ticket_show", { ticket_id: " abc " })).toContain("# Short ID ticket");
+    expect(await ok(harness, "ticket_show", { ticket_id: "c-12" })).toContain("id: abc-1234");
+    expect(await failure(harness, "ticket_show", { ticket_id: "abc-" })).toContain("ambiguous ID 'abc-' matches multiple tickets: abc-1234 (Long ID ticket), abc-5678 (Other)");
+  });
+
+  it("orders dep-tree children by subtree depth, then ID (ticket_dependencies.feature)", async () => {
+    await seed(join(home, ".tickets"), [
+      ["task-0001", "Root", ["task-0010", "task-0005", "task-0008", "task-0020", "task-0015"]],
+      ["task-0005", "Shallow A"],
+      ["task-0008", "Shallow B"],
+      ["task-0010", "Shallow C"],
+      ["task-0015", "Deep A", ["task-0025"]],
+      ["task-0020", "Deep B", ["task-0025"]],
+      ["task-0025", "Deepest"],
+    ]);
+    const harness = await open();
+    expect((await ok(harness, "ticket_dep_tree", { ticket_id: "task-0001" })).split("\n")).toEqual([
+      "task-0001 [open] Root",
+      "├── task-0005 [open] Shallow A",
+      "├── task-0008 [open] Shallow B",
+      "├── task-0010 [open] Shallow C",
+      "├── task-0015 [open] Deep A",
+      "│   └── task-0025 [open] Deepest",
+      "└── task-0020 [open] Deep B",
+    ]);
+  });
+
+  it("cuts dependency cycles written by other tools and names them", async () => {
+    await seed(join(home, ".tickets"), [["task-0001", "Main", ["task-0002"]], ["task-0002", "Dependency", ["task-0003"]], ["task-0003", "Another", ["task-0001"]]]);
+    const harness = await open();
+    const tree = await ok(harness, "ticket_dep_tree", { ticket_id: "0002" });
+    expect(tree.split("\n").slice(0, 3)).toEqual(["task-0002 [open] Dependency", "└── task-0003 [open] Another", "    └── task-0001 [open] Main"]);
+    expect(tree).toContain("Dependency cycle: task-0002 -> task-0003 -> task-0001 -> task-0002");
+  });
+
+  it("refuses self-dependencies and new cycles without changing any file", async () => {
+    await seed(join(home, ".tickets"), [["task-0001", "Main", ["task-0002"]], ["task-0002", "Dependency"]]);
+    const before = await ticketFile(join(home, ".tickets"), "task-0002");
+    const harness = await open();
+    expect(await failure(harness, "ticket_add_dep", { ticket_id: "0002", depends_on: "0002" })).toContain("cannot depend on itself");
+    expect(await failure(harness, "ticket_add_dep", { ticket_id: "0002", depends_on: "0001" })).toContain("task-0002 -> task-0001 -> task-0002");
+    expect(await ticketFile(join(home, ".tickets"), "task-0002")).toBe(before);
+    expect(await failure(harness, "ticket_add_dep", { ticket_id: "0001", depends_on: "nonexistent" })).toContain("ticket 'nonexistent' not found");
+  });
+
+  it("keeps unknown fields and the body when rewriting", async () => {
+    await seed(join(home, ".tickets"), [["x-0001", "Keep me", [], "external-ref: JIRA-9\ncustom: value # with comment\n"]]);
+    const path = join(home, ".tickets", "x-0001.md");
+    await writeFile(path, `${await readFile(path, "utf8")}Body line\nstatus: in the body\n`);
+    const harness = await open();
+    await ok(harness, "ticket_start", { ticket_id: "0001" });
+    const text = await readFile(path, "utf8");
+    expect(text).toContain("status: in_progress\n");
+    expect(text).toContain("external-ref: JIRA-9\ncustom: value # with comment\n");
+    expect(text.endsWith("Body line\nstatus: in the body\n")).toBe(true);
+  });
+
+  it("filters the list by tags, all of them", async () => {
+    await seed(join(home, ".tickets"), [["t-0001", "Both", [], "tags: [home, urgent]\n"], ["t-0002", "Home only", [], "tags: [home]\n"]]);
+    const harness = await open();
+    const listed = await ok(harness, "ticket_list", { tags: "home,urgent" });
+    expect(listed).toContain("t-0001");
+    expect(listed).not.toContain("t-0002");
+    expect(await ok(harness, "ticket_list", { tags: "home" })).toContain("t-0002");
+  });
+});
+
+describe("where tickets live in coding mode", () => {
+  it("uses the project's .tickets, found by walking up from the working dir like tk", async () => {
+    const project = join(base, "marvin-demo");
+    await mkdir(join(project, "src", "deep"), { recursive: true });
+    const harness = await open({ codingMode: true, workingDir: project });
+    const id = createdId(await ok(harness, "create_ticket", { title: "First ticket" }));
+    expect(id).toMatch(/^md-[a-z0-9]{4}$/);
+    expect(await readdir(join(project, ".tickets"))).toEqual([`${id}.md`]);
+
+    const nested = await open({ codingMode: true, workingDir: join(project, "src", "deep") });
+    expect(await ok(nested, "ticket_list", {})).toContain(`${id}  [open] - First ticket`);
+  });
+
+  it("honours TICKETS_DIR, as tk does", async () => {
+    const other = join(base, "other-tickets");
+    const harness = await open({ env: { TICKETS_DIR: other } });
+    const id = createdId(await ok(harness, "create_ticket", { title: "Elsewhere" }));
+    expect(await readdir(other)).toEqual([`${id}.md`]);
+  });
+});

@@ -1,0 +1,147 @@
+import { randomInt } from "node:crypto";
+import { readdir, readFile, stat } from "node:fs/promises";
+import { basename, dirname, isAbsolute, join, resolve } from "node:path";
+import { writeFileAtomic } from "../../state/atomic-file.js";
+import { ToolError, type ToolContext } from "../define-tool.js";
+import { listValue, parseTicketFile, scalarValue, type FrontMatterValue } from "./ticket-file.js";
+
+/** One ticket as read from `<dir>/<id>.md`. */
+export interface Ticket {
+  /** The file name without `.md`: what tk resolves IDs against. */
+  id: string;
+  path: string;
+  text: string;
+  fields: Record<string, FrontMatterValue>;
+  title: string;
+  status: string;
+  deps: string[];
+  links: string[];
+  parent: string;
+  tags: string[];
+  priority: string;
+  type: string;
+}
+
+export const TICKET_STATUSES = ["open", "in_progress", "closed"] as const;
+
+/** tk's `closed` listing also counts `done` as closed. */
+export function isClosed(ticket: Pick<Ticket, "status"> | undefined): boolean {
+  return ticket?.status === "closed" || ticket?.status === "done";
+}
+
+async function isDirectory(path: string): Promise<boolean> {
+  return (await stat(path).catch(() => undefined))?.isDirectory() ?? false;
+}
+
+/**
+ * Where the ticket tools keep `.tickets/`:
+ * - `TICKETS_DIR` when set (tk honours it too), relative paths taken from the directory below;
+ * - in coding mode with a working dir: tk's own discovery, the nearest `.tickets` walking up from
+ *   the working dir, else `<working dir>/.tickets` (so the file tools' `.tickets/` block points here);
+ * - otherwise the personal store `~/.tickets`, which `tk` also finds when run anywhere in the home.
+ */
+export async function locateTicketsDir(context: Pick<ToolContext, "env" | "home" | "workingDir" | "mode">): Promise<string> {
+  const project = context.mode.codingMode && context.workingDir ? context.workingDir : null;
+  const base = project ?? context.home;
+  const override = context.env.TICKETS_DIR?.trim();
+  if (override) return isAbsolute(override) ? override : resolve(base, override);
+  if (!project) return join(context.home, ".tickets");
+  for (let dir = project; ; dir = dirname(dir)) {
+    if (await isDirectory(join(dir, ".tickets"))) return join(dir, ".tickets");
+    if (dirname(dir) === dir) return join(project, ".tickets");
+  }
+}
+
+function toTicket(id: string, path: string, text: string): Ticket {
+  const { fields, title } = parseTicketFile(text);
+  return {
+    id,
+    path,
+    text,
+    fields,
+    title,
+    status: scalarValue(fields.status),
+    deps: listValue(fields.deps),
+    links: listValue(fields.links),
+    parent: scalarValue(fields.parent),
+    tags: listValue(fields.tags),
+    priority: scalarValue(fields.priority) || "2",
+    type: scalarValue(fields.type) || "task",
+  };
+}
+
+/** Every ticket in `dir`, in tk's glob (ID) order; an absent directory has none. */
+export async function loadTickets(dir: string): Promise<Ticket[]> {
+  const names = await readdir(dir).catch((error: NodeJS.ErrnoException) => {
+    if (error.code === "ENOENT") return [] as string[];
+    throw error;
+  });
+  const files = names.filter((name) => name.endsWith(".md") && !name.startsWith(".")).sort();
+  const tickets = await Promise.all(
+    files.map(async (name) => {
+      const path = join(dir, name);
+      const text = await readFile(path, "utf8").catch(() => undefined);
+      return text === undefined ? undefined : toTicket(name.slice(0, -3), path, text);
+    }),
+  );
+  return tickets.filter((ticket): ticket is Ticket => ticket !== undefined);
+}
+
+function describe(ticket: Ticket): string {
+  return `${ticket.id} (${ticket.title || "untitled"})`;
+}
+
+/**
+ * tk's ID resolution: an exact file name wins, else the one file whose name contains the
+ * string; several → ambiguous, none → not found. Case is only ignored when nothing matches as typed.
+ */
+export function resolveTicket(tickets: readonly Ticket[], requested: string, dir: string): Ticket {
+  const wanted = requested.trim();
+  if (wanted === "") throw new ToolError("A ticket ID is required, e.g. 'md-qx2u' or any unique part of it such as 'qx2u'.");
+  const exact = tickets.find((ticket) => ticket.id === wanted);
+  if (exact) return exact;
+  let matches = tickets.filter((ticket) => ticket.id.includes(wanted));
+  if (matches.length === 0) matches = tickets.filter((ticket) => ticket.id.toLowerCase().includes(wanted.toLowerCase()));
+  if (matches.length === 1) return matches[0]!;
+  if (matches.length > 1) {
+    throw new ToolError(`ambiguous ID '${wanted}' matches multiple tickets: ${matches.map(describe).join(", ")}. Use more of the ID.`);
+  }
+  if (tickets.length === 0) throw new ToolError(`ticket '${wanted}' not found: there are no tickets yet in ${dir}. Create one with create_ticket.`);
+  const known = tickets.slice(0, 20).map(describe).join(", ");
+  throw new ToolError(`ticket '${wanted}' not found in ${dir}. Known tickets: ${known}${tickets.length > 20 ? ", …" : ""}. Use ticket_list to see them all.`);
+}
+
+/**
+ * tk's ID prefix: the first letter of every `-`/`_`-separated part of the directory name
+ * (`marvin-demo` → `md`), or its first three characters when that gives fewer than two.
+ */
+export function idPrefix(directoryName: string): string {
+  const initials = directoryName
+    .split(/[-_\s]+/)
+    .filter((part) => part !== "")
+    .map((part) => part[0])
+    .join("");
+  const prefix = initials.length >= 2 ? initials : directoryName.slice(0, 3);
+  return prefix || "t";
+}
+
+const ID_ALPHABET = "abcdefghijklmnopqrstuvwxyz0123456789";
+
+function randomSuffix(): string {
+  return Array.from({ length: 4 }, () => ID_ALPHABET[randomInt(ID_ALPHABET.length)]).join("");
+}
+
+/** A new `<prefix>-<4 chars>` ID not used in `dir` (tk itself does not check; Marvin never overwrites). */
+export function newTicketId(dir: string, existing: readonly Ticket[]): string {
+  const prefix = idPrefix(basename(dirname(dir)));
+  const taken = new Set(existing.map((ticket) => ticket.id));
+  for (let attempt = 0; attempt < 100; attempt++) {
+    const id = `${prefix}-${randomSuffix()}`;
+    if (!taken.has(id)) return id;
+  }
+  throw new ToolError(`Could not find a free ticket ID with prefix '${prefix}' in ${dir}.`);
+}
+
+export async function writeTicket(path: string, text: string): Promise<void> {
+  await writeFileAtomic(path, text);
+}

@@ -1,0 +1,72 @@
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import type { AgentEvent } from "../../agent/events.js";
+import { createToolHarness, type ToolHarness } from "../../../tests/support/tool-harness.js";
+import { TempDirs } from "../../../tests/support/test-session.js";
+import { TimerStore } from "./timer-store.js";
+
+const dirs = new TempDirs();
+let harness: ToolHarness;
+
+beforeEach(async () => {
+  harness = await createToolHarness({ home: await dirs.make("marvin-timer-tools-") });
+});
+afterEach(async () => {
+  await harness.close();
+  await dirs.cleanup();
+});
+
+describe("timer tools", () => {
+  it("starts stopwatches and countdowns, checks and stops them", async () => {
+    const { call } = harness;
+    expect(await call("timer_start", { name: "run" })).toEqual({ isError: false, content: "Stopwatch 'run' started." });
+    expect((await call("timer_start", { name: "tea", duration_seconds: 180 })).content).toBe("Countdown 'tea' started: 3m 00s.");
+    expect((await call("timer_check", { name: "run" })).content).toBe("Stopwatch 'run': 0s elapsed.");
+    expect((await call("timer_check", {})).content).toMatch(/^Stopwatch 'run': 0s elapsed\.\nCountdown 'tea': (3m 00s|2m 59s) left of 3m 00s\.$/);
+    expect((await call("timer_stop", { name: "tea" })).content).toMatch(/^Countdown 'tea' stopped with (3m 00s|2m 59s) left \(ran 0s\)\.$/);
+    expect((await call("timer_stop", { name: "run" })).content).toBe("Stopwatch 'run' stopped at 0s.");
+    expect((await call("timer_check", {})).content).toBe("No timers are running.");
+  });
+
+  it("refuses a second timer with the same name", async () => {
+    await harness.call("timer_start", { name: "eggs", duration_seconds: 300 });
+    const outcome = await harness.call("timer_start", { name: "eggs" });
+    expect(outcome).toEqual({ isError: true, content: "Error in timer_start: A timer named 'eggs' is already running. Stop it with timer_stop or choose another name." });
+  });
+
+  it("names the running timers when asked about an unknown one", async () => {
+    await harness.call("timer_start", { name: "eggs", duration_seconds: 300 });
+    expect(await harness.call("timer_stop", { name: "egs" })).toEqual({ isError: true, content: "Error in timer_stop: No timer named 'egs'. Running timers: eggs." });
+    expect((await harness.call("timer_check", { name: "x" })).content).toBe("Error in timer_check: No timer named 'x'. Running timers: eggs.");
+  });
+
+  it("rejects a negative duration", async () => {
+    const outcome = await harness.call("timer_start", { name: "back", duration_seconds: -5 });
+    expect(outcome.isError).toBe(true);
+    expect(outcome.content).toContain("- duration_seconds:");
+  });
+
+  it("tells the session when a countdown is done", async () => {
+    const events: AgentEvent[] = [];
+    harness.session.subscribe((event) => events.push(event));
+    await harness.call("timer_start", { name: "quick", duration_seconds: 1 });
+    await new Promise((resolve) => setTimeout(resolve, 1_100));
+    expect(events).toContainEqual({ type: "notice", level: "info", text: "⏰ Timer 'quick' is done." });
+  });
+});
+
+describe("TimerStore arithmetic (clock injected)", () => {
+  it("reports elapsed and remaining time, and finished countdowns", () => {
+    let now = 1_000_000;
+    const store = new TimerStore(() => undefined, () => now);
+    store.start("pasta", 600);
+    store.start("lap", 0);
+    now += 125_000;
+    expect(store.describe("pasta")).toBe("Countdown 'pasta': 7m 55s left of 10m 00s.");
+    expect(store.describe("lap")).toBe("Stopwatch 'lap': 2m 05s elapsed.");
+    now += 3_600_000;
+    expect(store.describe("pasta")).toBe("Countdown 'pasta': finished 52m 05s ago.");
+    expect(store.stop("pasta")).toBe("Countdown 'pasta' stopped; it had finished 52m 05s ago (ran 10m 00s).");
+    expect(store.stop("lap")).toBe("Stopwatch 'lap' stopped at 1h 02m 05s.");
+    store.clear();
+  });
+});

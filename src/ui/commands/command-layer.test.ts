@@ -1,0 +1,177 @@
+import { mkdirSync, readFileSync, realpathSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { afterEach, describe, expect, it } from "vitest";
+import { createLayerFixture, type LayerFixture } from "../../../tests/support/command-layer-fixture.js";
+
+let fixture: LayerFixture | undefined;
+afterEach(async () => {
+  await fixture?.close();
+  fixture = undefined;
+});
+
+async function setup(...args: Parameters<typeof createLayerFixture>): Promise<LayerFixture> {
+  fixture = await createLayerFixture(...args);
+  return fixture;
+}
+
+describe("messages", () => {
+  it("submits anything that is not a command to the session and reports the answer", async () => {
+    const { layer, host, server } = await setup([{ text: "Hello there." }]);
+    const result = await layer.handle("hi Marvin");
+    expect(result.type).toBe("submitted");
+    const answer = result.type === "submitted" ? await result.done : undefined;
+    expect(answer).toMatchObject({ reason: "done", text: "Hello there." });
+    expect(host.submitted).toEqual(["session: hi Marvin"]);
+    expect(server.requests[0]!.body.messages.at(-1)).toEqual({ role: "user", content: "hi Marvin" });
+  });
+
+  it("quit and exit end the session without reaching the model", async () => {
+    const { layer, server } = await setup();
+    expect(await layer.handle("quit")).toEqual({ type: "exit" });
+    expect(await layer.handle("Exit")).toEqual({ type: "exit" });
+    expect(server.requests).toHaveLength(0);
+  });
+
+  it("help lists every command", async () => {
+    const { layer, host } = await setup();
+    await layer.handle("!help");
+    for (const command of ["!shell", "!code", "!COMMAND", "!pro", "!model", "preferences", "profiles", "usage", "saved", "quit"]) {
+      expect(host.lastSystem).toContain(command);
+    }
+  });
+
+  it("answers that voice and Blender are not in this release", async () => {
+    const { layer, host, server } = await setup();
+    await layer.handle("!voice");
+    await layer.handle("!v 5");
+    await layer.handle("!blender");
+    expect(host.systemMessages).toEqual([
+      "Voice input is not available in this release.",
+      "Voice input is not available in this release.",
+      "Blender integration is not available in this release.",
+    ]);
+    expect(server.requests).toHaveLength(0);
+  });
+});
+
+describe("shell commands", () => {
+  it("!COMMAND runs in the start directory and shows its output", async () => {
+    const { layer, host, cwd } = await setup();
+    expect(await layer.handle("!echo hi && pwd")).toEqual({ type: "handled" });
+    expect(host.shellText).toBe(`hi\n${cwd}\n`);
+  });
+
+  it("runs in the session's working directory once there is one, and reports a failing exit code", async () => {
+    const { layer, host, harness, cwd } = await setup();
+    const project = join(cwd, "project");
+    mkdirSync(project);
+    harness.session.workingDir = project;
+    await layer.handle("!pwd; printf 'no newline' >&2; exit 3");
+    expect(host.shellText).toBe(`${project}\nno newline\n`);
+    expect(host.lastSystem).toBe("Exit code 3.");
+  });
+
+  it("shell mode sends every line to the shell until toggled off", async () => {
+    const { layer, host, server } = await setup();
+    expect(layer.prompt).toBe("> ");
+    await layer.handle("!sh");
+    expect(layer.shellMode).toBe(true);
+    expect(layer.prompt).toBe("$ ");
+    expect(host.lastSystem).toContain("Shell mode ON");
+    await layer.handle("echo inside shell mode");
+    await layer.handle("usage");
+    expect(host.shellText).toContain("inside shell mode\n");
+    expect(host.lastSystem).toMatch(/Exit code 127/); // `usage` is not a program here
+    await layer.handle("!shell");
+    expect(layer.prompt).toBe("> ");
+    expect(host.stateChanges).toBe(2);
+    expect(server.requests).toHaveLength(0);
+  });
+
+  it("Ctrl+C (interrupt) stops a running command", async () => {
+    const { layer, host } = await setup();
+    const started = Date.now();
+    const running = layer.handle("!echo started; sleep 30");
+    await waitFor(() => host.shellText.includes("started"));
+    expect(layer.commandRunning).toBe(true);
+    expect(layer.interrupt()).toBe(true);
+    await running;
+    expect(Date.now() - started).toBeLessThan(10_000);
+    expect(host.lastSystem).toBe("Command interrupted.");
+    expect(layer.commandRunning).toBe(false);
+    expect(layer.interrupt()).toBe(false);
+  });
+
+  it("a bare ! explains itself", async () => {
+    const { layer, host } = await setup();
+    await layer.handle("!");
+    expect(host.lastSystem).toContain("Type a command after '!'");
+  });
+});
+
+describe("modes and reports", () => {
+  it("!code toggles coding mode, using the start directory when no working directory is set", async () => {
+    const { layer, host, harness, cwd } = await setup();
+    expect(harness.session.codingMode).toBe(false);
+    await layer.handle("!code");
+    expect(harness.session.codingMode).toBe(true);
+    expect(harness.session.workingDir).toBe(realpathSync(cwd));
+    expect(host.lastSystem).toBe(`Coding mode ON: working directory ${cwd}. Marvin asks before running any command.`);
+    await layer.handle("!code");
+    expect(harness.session.codingMode).toBe(false);
+    expect(host.lastSystem).toBe("Coding mode OFF.");
+  });
+
+  it("profiles lists every profile and marks the active one", async () => {
+    const { layer, host, harness } = await setup();
+    await harness.session.profiles.ensure("work");
+    await harness.session.profiles.ensure("alice");
+    await layer.handle("profiles");
+    expect(host.lastSystem).toContain("Profiles:\n    alice\n  * main (active)\n    work\n");
+  });
+
+  it("saved lists the active profile's saved places", async () => {
+    const { layer, host, harness } = await setup();
+    await layer.handle("saved");
+    expect(host.lastSystem).toContain("No saved places yet");
+    const place = { label: "home", name: "Flat", address: "1 Main St, Springfield", phone: "", website: "", lat: 1, lng: 2, notes: "" };
+    writeFileSync(harness.session.profiles.paths("main").savedPlaces, JSON.stringify([place]));
+    await layer.handle("saved");
+    expect(host.lastSystem).toBe("Saved places (1):\n  home — Flat, 1 Main St, Springfield");
+  });
+
+  it("usage shows this session and the lifetime totals of usage.json plus this session", async () => {
+    const { layer, host, home } = await setup([{ text: "ok", usage: { prompt: 1_000_000, completion: 0 } }]);
+    mkdirSync(join(home, ".config", "local-finder"), { recursive: true });
+    const lifetime = { total_cost: 2, sessions: 3, llm_turns: 7, provider_cost: { groq: 2 }, model_turns: {}, model_cost: {}, input_tokens: {}, output_tokens: {}, tool_calls: {}, last_updated: "" };
+    writeFileSync(join(home, ".config", "local-finder", "usage.json"), JSON.stringify(lifetime));
+    const result = await layer.handle("hello");
+    if (result.type === "submitted") await result.done;
+    await layer.handle("usage");
+    // gpt-4o-mini input: $0.15 per million tokens
+    expect(host.lastSystem).toContain("This session: $0.1500 · 1 LLM call · 1,000,000 tokens in / 0 out · 0 tool calls");
+    expect(host.lastSystem).toContain("gpt-4o-mini: 1 call, $0.1500");
+    expect(host.lastSystem).toContain("Lifetime (4 sessions, this one included): $2.1500 · 8 LLM calls");
+    expect(host.lastSystem).toContain("by provider: groq $2.0000, openai-compat $0.1500");
+  });
+});
+
+describe("input history", () => {
+  it("appends every non-empty line to the active profile's history file", async () => {
+    const { layer, harness } = await setup();
+    await layer.handle("!echo one");
+    await layer.handle("   ");
+    await layer.handle("!voice");
+    await layer.close();
+    expect(readFileSync(harness.session.profiles.paths("main").inputHistory, "utf8")).toBe("!echo one\n!voice\n");
+    expect(await layer.loadHistory()).toEqual(["!echo one", "!voice"]);
+  });
+});
+
+async function waitFor(condition: () => boolean, timeoutMs = 5000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!condition()) {
+    if (Date.now() > deadline) throw new Error("condition not met in time");
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}

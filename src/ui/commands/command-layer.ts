@@ -1,0 +1,255 @@
+import { realpath } from "node:fs/promises";
+import type { LoopResult } from "../../agent/loop.js";
+import { appendInputHistory, loadInputHistory } from "../../state/input-history.js";
+import { PROVIDER_NAMES, type ProviderName } from "../../providers/types.js";
+import { editPreferences } from "./editor.js";
+import { COMMAND_HELP } from "./help.js";
+import { parseInput, type ParsedInput } from "./parse.js";
+import { COPILOT_UNAVAILABLE, copilotUsable, modelFor, parseProviderName, providerChoices, providerFactory, providerProblem } from "./providers.js";
+import { profilesReport, savedPlacesReport, usageReport } from "./reports.js";
+import { runShellCommand } from "./shell-command.js";
+import type { ActiveModel, CommandEnvironment, CommandHost, CommandResult } from "./types.js";
+
+const HANDLED: CommandResult = { type: "handled" };
+
+const UNAVAILABLE = {
+  voice: "Voice input is not available in this release.",
+  blender: "Blender integration is not available in this release.",
+} as const;
+
+function messageOf(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
+function sentence(text: string): string {
+  return /[.!?]$/.test(text) ? text : `${text}.`;
+}
+
+/**
+ * The interactive command layer shared by the TUI and the plain UI: one typed line in,
+ * a command performed or a message submitted. It owns shell mode and the input history;
+ * everything else lives in the session. See ./index.ts for the contract.
+ */
+export class CommandLayer {
+  private shell = false;
+  private selected: ActiveModel;
+  private shellController: AbortController | undefined;
+  private historyWrites: Promise<void> = Promise.resolve();
+  private historyWarned = false;
+
+  constructor(
+    private readonly environment: CommandEnvironment,
+    private readonly host: CommandHost,
+  ) {
+    this.selected = { provider: environment.providerName, model: modelFor(environment.providerName, environment, environment.model) };
+  }
+
+  get shellMode(): boolean {
+    return this.shell;
+  }
+
+  /** `$ ` in shell mode, `> ` otherwise. */
+  get prompt(): string {
+    return this.shell ? "$ " : "> ";
+  }
+
+  /** Provider and model in use (the one actually answering while a `!pro` query runs). */
+  get activeModel(): ActiveModel {
+    const info = this.environment.session.providerInfo;
+    return info ? { provider: info.name as ProviderName, model: info.model } : this.selected;
+  }
+
+  /** True while a `!command` runs. */
+  get commandRunning(): boolean {
+    return this.shellController !== undefined;
+  }
+
+  /** Ctrl+C: stops the running shell command, else the streaming answer. Returns whether anything was stopped. */
+  interrupt(): boolean {
+    if (this.shellController) {
+      this.shellController.abort();
+      return true;
+    }
+    if (this.environment.session.busy) {
+      this.environment.session.abort();
+      return true;
+    }
+    return false;
+  }
+
+  /** The active profile's input history file. */
+  get historyPath(): string {
+    const { session } = this.environment;
+    return session.profiles.paths(session.profileName).inputHistory;
+  }
+
+  /** Input history of the active profile, oldest first (for ↑/↓ and Ctrl+R). */
+  loadHistory(): Promise<string[]> {
+    return this.historyWrites.then(() => loadInputHistory(this.historyPath));
+  }
+
+  /** Handles one typed line. Never throws: failures become system messages. */
+  async handle(line: string): Promise<CommandResult> {
+    const parsed = parseInput(line, this.shell);
+    if (parsed.kind !== "empty") this.recordHistory(line);
+    try {
+      return await this.dispatch(parsed);
+    } catch (error) {
+      this.host.system(`Error: ${messageOf(error)}`);
+      return HANDLED;
+    }
+  }
+
+  /** Stops a running shell command and waits for pending history writes. */
+  async close(): Promise<void> {
+    this.shellController?.abort();
+    await this.historyWrites;
+  }
+
+  private async dispatch(parsed: ParsedInput): Promise<CommandResult> {
+    const { session } = this.environment;
+    switch (parsed.kind) {
+      case "empty":
+        return HANDLED;
+      case "exit":
+        return { type: "exit" };
+      case "help":
+        return this.say(COMMAND_HELP);
+      case "toggle-shell":
+        return this.toggleShell();
+      case "toggle-coding":
+        return this.toggleCoding();
+      case "shell":
+        return this.runShell(parsed.command);
+      case "pro":
+        return this.askCopilot(parsed.prompt);
+      case "model":
+        return this.switchModel(parsed.args);
+      case "preferences":
+        return this.say(await editPreferences(session, this.environment.env, (run) => this.host.releaseTerminal(run)));
+      case "profiles":
+        return this.say(await profilesReport(session));
+      case "usage":
+        return this.say(await usageReport(session, this.environment.home));
+      case "saved":
+        return this.say(await savedPlacesReport(session));
+      case "unavailable":
+        return this.say(UNAVAILABLE[parsed.feature]);
+      case "message":
+        return this.submit(parsed.text);
+      default: {
+        const exhaustive: never = parsed;
+        return exhaustive;
+      }
+    }
+  }
+
+  private say(text: string): CommandResult {
+    this.host.system(text);
+    return HANDLED;
+  }
+
+  private changed(text: string): CommandResult {
+    this.host.stateChanged?.();
+    return this.say(text);
+  }
+
+  private recordHistory(line: string): void {
+    const path = this.historyPath;
+    this.historyWrites = this.historyWrites
+      .then(() => appendInputHistory(path, line))
+      .then(
+        () => undefined,
+        (error: unknown) => {
+          if (this.historyWarned) return;
+          this.historyWarned = true;
+          this.host.system(`Could not save the input history (${path}): ${messageOf(error)}`);
+        },
+      );
+  }
+
+  private submit(text: string, via: "session" | "copilot" = "session"): CommandResult {
+    const { session } = this.environment;
+    this.host.messageSubmitted?.(text, via);
+    const run = via === "copilot" ? session.submitOnce(text, providerFactory("copilot", this.environment)) : session.submit(text);
+    const done = run.catch((error: unknown): LoopResult => {
+      this.host.system(`Error: ${messageOf(error)}`);
+      return { reason: "error", text: "", rounds: 0, error: messageOf(error) };
+    });
+    return { type: "submitted", done };
+  }
+
+  private toggleShell(): CommandResult {
+    this.shell = !this.shell;
+    if (!this.shell) return this.changed("Shell mode OFF: lines go to Marvin again.");
+    return this.changed(`Shell mode ON: every line runs in the shell (in ${this.shellDirectory}). !sh to leave it.`);
+  }
+
+  private async toggleCoding(): Promise<CommandResult> {
+    const { session } = this.environment;
+    const on = session.toggleCodingMode();
+    if (!on) return this.changed("Coding mode OFF.");
+    session.workingDir ??= await realpath(this.environment.cwd);
+    return this.changed(`Coding mode ON: working directory ${session.workingDir}. Marvin asks before running any command.`);
+  }
+
+  private get shellDirectory(): string {
+    return this.environment.session.workingDir ?? this.environment.cwd;
+  }
+
+  private async runShell(command: string): Promise<CommandResult> {
+    if (!command) return this.say("Type a command after '!', e.g. !ls -la (or !sh for shell mode).");
+    if (this.shellController) return this.say("A command is still running: wait for it, or press Ctrl+C to stop it.");
+    const controller = new AbortController();
+    this.shellController = controller;
+    let endsWithNewline = true;
+    try {
+      const result = await runShellCommand(command, {
+        cwd: this.shellDirectory,
+        env: this.environment.env,
+        signal: controller.signal,
+        onOutput: (chunk) => {
+          endsWithNewline = chunk.endsWith("\n");
+          this.host.shellOutput(chunk);
+        },
+      });
+      if (!endsWithNewline) this.host.shellOutput("\n");
+      if (result.spawnError) return this.say(`Could not run the command: ${result.spawnError}`);
+      if (result.interrupted) return this.say("Command interrupted.");
+      if (result.code !== 0) return this.say(`Exit code ${result.code ?? "unknown (killed by a signal)"}.`);
+      return HANDLED;
+    } finally {
+      this.shellController = undefined;
+    }
+  }
+
+  private async askCopilot(prompt: string): Promise<CommandResult> {
+    if (!prompt) return this.say("Usage: !pro PROMPT (asks GitHub Copilot once, whatever the current provider).");
+    if (this.activeModel.provider === "copilot") return this.submit(prompt);
+    if (!(await copilotUsable(this.environment))) return this.say(`${COPILOT_UNAVAILABLE} The current provider (${this.activeModel.provider}) stays in use.`);
+    this.host.system(`Asking GitHub Copilot (${modelFor("copilot", this.environment)}) for this one message.`);
+    return this.submit(prompt, "copilot");
+  }
+
+  private async switchModel(args: string[]): Promise<CommandResult> {
+    const current = this.activeModel;
+    if (args.length === 0) {
+      const choices = await providerChoices(this.environment);
+      return this.say([`Current: ${current.provider} · ${current.model}`, "Providers:", ...choices, "Switch with !model PROVIDER [MODEL]."].join("\n"));
+    }
+    const [rawName = "", model, ...extra] = args;
+    const name = parseProviderName(rawName);
+    if (!name) return this.say(`'${rawName}' is not a provider. Choose one of: ${PROVIDER_NAMES.join(", ")} (e.g. !model groq, or !model openai gpt-4o).`);
+    if (extra.length) return this.say("Usage: !model PROVIDER [MODEL] (model names have no spaces).");
+    if (this.environment.session.busy) return this.say("Marvin is still answering: switch after the answer, or press Ctrl+C to stop it first.");
+    const problem = await providerProblem(name, this.environment);
+    if (problem) return this.say(`Cannot switch to ${name}: ${sentence(problem)} Still using ${current.provider} · ${current.model}.`);
+    try {
+      const provider = await this.environment.session.useProvider(providerFactory(name, this.environment, model));
+      this.selected = { provider: name, model: provider.model };
+    } catch (error) {
+      return this.say(`Could not switch to ${name}: ${messageOf(error)} Still using ${current.provider} · ${current.model}.`);
+    }
+    return this.changed(`Now using ${this.selected.provider} · ${this.selected.model}; the conversation continues.`);
+  }
+}

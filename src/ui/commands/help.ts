@@ -1,0 +1,15 @@
+/** The `help` / `!help` text; UI-specific keys (scrolling, Ctrl+R…) are added by each UI. */
+export const COMMAND_HELP = `Commands:
+  !shell, !sh               toggle shell mode: every line runs in bash (prompt "$ ")
+  !code                     toggle coding mode (file, git and shell tools; commands need your OK)
+  !COMMAND                  run COMMAND in the shell, in the working directory
+  !pro PROMPT               ask GitHub Copilot once, whatever the current provider
+  !model [PROVIDER [MODEL]] show the provider and model, or switch them mid-conversation
+  preferences               edit this profile's preferences.yaml in $EDITOR (default nano)
+  profiles                  list profiles (the active one is marked)
+  usage                     cost and tokens: this session and lifetime
+  saved                     saved places of this profile
+  help, !help               this list
+  quit, exit, Ctrl+D        leave Marvin
+  Ctrl+C                    stop the answer being written (or the running command)
+Anything else is sent to Marvin.`;

@@ -1,0 +1,41 @@
+/**
+ * The interactive command layer, shared by the full-screen TUI and the plain UI.
+ * It holds no UI code: a front end builds one `CommandLayer` per session and passes it
+ * every line the person submits.
+ *
+ * ```ts
+ * const layer = new CommandLayer({ session, env, home, cwd, providerName, model }, host);
+ * const history = await layer.loadHistory();        // oldest first, for ↑/↓ and Ctrl+R
+ * const result = await layer.handle(line);           // never throws
+ * switch (result.type) {
+ *   case "exit": ...                                 // quit / exit: close the session, end
+ *   case "submitted": await result.done; ...         // went to the model (queued if busy); never rejects
+ *   case "handled": ...                              // a command ran; its output went to the host
+ * }
+ * layer.prompt        // "$ " in shell mode, "> " otherwise
+ * layer.shellMode     // for the status bar
+ * layer.activeModel   // { provider, model }, known before the first request
+ * layer.interrupt()   // Ctrl+C: stops a running !command, else the streaming answer; false if idle
+ * await layer.close() // on exit: stops a running command, flushes the history file
+ * ```
+ *
+ * `host` (see `CommandHost`) is how the layer talks back: `system(text)` for system
+ * messages, `shellOutput(chunk)` for the raw output of shell commands,
+ * `releaseTerminal(run)` around the `preferences` editor, and the optional
+ * `messageSubmitted(text, via)` / `stateChanged()` notifications.
+ *
+ * Lines (seed 002 §2.4; the word commands only when alone on the line, any case):
+ * `!shell`/`!sh` shell mode · `!code` coding mode · `!COMMAND` a shell command in the
+ * working directory (else the cwd) · `!pro PROMPT` one message on Copilot · `!model
+ * [PROVIDER [MODEL]]` · `!voice`/`!v [N]`/`!blender` not in this release · `preferences` ·
+ * `profiles` · `usage` · `saved` · `help`/`!help` · `quit`/`exit`. Anything else goes to the
+ * model. In shell mode every line is a shell command except `!…` commands and `quit`/`exit`.
+ * Every non-empty line is appended to the profile's `history` file.
+ *
+ * What stays in each UI: key handling (Ctrl+C calls `interrupt()`, Ctrl+D exits), rendering
+ * session events, and the run_command confirmation (`confirmCommand` given to buildSession).
+ */
+export { CommandLayer } from "./command-layer.js";
+export { COMMAND_HELP } from "./help.js";
+export { parseInput, type ParsedInput, type ParsedKind } from "./parse.js";
+export type { ActiveModel, CommandEnvironment, CommandHost, CommandResult } from "./types.js";

@@ -1,0 +1,74 @@
+/** What one typed line asks for (seed 002 §2.4). Pure: no state is touched here. */
+export type ParsedInput =
+  | { kind: "empty" }
+  | { kind: "exit" }
+  | { kind: "help" }
+  | { kind: "toggle-shell" }
+  | { kind: "toggle-coding" }
+  /** `!COMMAND`, or any line in shell mode; `command` may be empty (a bare `!`). */
+  | { kind: "shell"; command: string }
+  | { kind: "pro"; prompt: string }
+  | { kind: "model"; args: string[] }
+  | { kind: "preferences" }
+  | { kind: "profiles" }
+  | { kind: "usage" }
+  | { kind: "saved" }
+  | { kind: "unavailable"; feature: "voice" | "blender" }
+  | { kind: "message"; text: string };
+
+export type ParsedKind = ParsedInput["kind"];
+
+const WORD_COMMANDS: Record<string, ParsedInput> = {
+  quit: { kind: "exit" },
+  exit: { kind: "exit" },
+  help: { kind: "help" },
+  preferences: { kind: "preferences" },
+  profiles: { kind: "profiles" },
+  usage: { kind: "usage" },
+  saved: { kind: "saved" },
+};
+
+/** Word commands that still mean Marvin (not the shell) while shell mode is on. */
+const SHELL_MODE_WORDS = new Set(["quit", "exit"]);
+
+function parseBang(body: string): ParsedInput {
+  const [name = "", ...rest] = body.split(/\s+/);
+  const argument = body.slice(name.length).trim();
+  switch (name.toLowerCase()) {
+    case "shell":
+    case "sh":
+      return { kind: "toggle-shell" };
+    case "code":
+      return { kind: "toggle-coding" };
+    case "help":
+      return { kind: "help" };
+    case "pro":
+      return { kind: "pro", prompt: argument };
+    case "model":
+      return { kind: "model", args: rest.filter(Boolean) };
+    case "voice":
+      return { kind: "unavailable", feature: "voice" };
+    case "v":
+      if (argument === "" || /^\d+$/.test(argument)) return { kind: "unavailable", feature: "voice" };
+      return { kind: "shell", command: body };
+    case "blender":
+      return { kind: "unavailable", feature: "blender" };
+    default:
+      return { kind: "shell", command: body };
+  }
+}
+
+/**
+ * Classifies a typed line. Outside shell mode: `!…` commands, the word commands
+ * (`quit`, `exit`, `help`, `preferences`, `profiles`, `usage`, `saved`, case-insensitive,
+ * alone on the line), else a message for the model. In shell mode every line is a shell
+ * command except `!…` commands (so `!sh` toggles back, `!ls` runs `ls`) and `quit`/`exit`.
+ */
+export function parseInput(line: string, shellMode: boolean): ParsedInput {
+  const text = line.trim();
+  if (!text) return { kind: "empty" };
+  if (text.startsWith("!")) return parseBang(text.slice(1).trim());
+  const word = text.toLowerCase();
+  if (shellMode) return SHELL_MODE_WORDS.has(word) ? WORD_COMMANDS[word]! : { kind: "shell", command: text };
+  return WORD_COMMANDS[word] ?? { kind: "message", text: line.trim() };
+}

@@ -1,0 +1,58 @@
+import type { LoopResult } from "../../agent/loop.js";
+import type { Session } from "../../agent/session.js";
+import type { Env } from "../../providers/config.js";
+import type { ProviderName } from "../../providers/types.js";
+
+/**
+ * What the command layer needs from a front end. Every method must not throw; the layer
+ * may call them while a response is streaming.
+ */
+export interface CommandHost {
+  /** Shows one system message (may span lines): `[System] …` in plain, yellow in the TUI. */
+  system(text: string): void;
+  /**
+   * Raw output of a `!command` / shell-mode command, chunk by chunk as it arrives (stdout and
+   * stderr interleaved). The layer sends a final "\n" when the output did not end with one.
+   */
+  shellOutput(chunk: string): void;
+  /**
+   * Hands the real terminal to a child process (the `preferences` editor) while `run` runs:
+   * stop reading keys and drawing, leave raw mode / the alternate screen, restore after.
+   */
+  releaseTerminal<T>(run: () => Promise<T>): Promise<T>;
+  /** Called synchronously just before a message goes to the model, so the UI can show it. */
+  messageSubmitted?(text: string, via: "session" | "copilot"): void;
+  /** Shell mode, coding mode, provider or model changed: refresh the prompt / status bar. */
+  stateChanged?(): void;
+}
+
+/** The session and the process facts the commands act on. */
+export interface CommandEnvironment {
+  session: Session;
+  env: Env;
+  home: string;
+  /** Where shell commands run when the session has no working directory. */
+  cwd: string;
+  /** The provider the session was built with (`BuiltSession.providerName`). */
+  providerName: ProviderName;
+  /** The `--model` flag, if given. */
+  model?: string;
+}
+
+/** What became of one typed line. */
+export type CommandResult =
+  /** A command ran (or was refused with a system message); nothing went to the model. */
+  | { type: "handled" }
+  /** `quit` / `exit`: the UI closes the session and ends. */
+  | { type: "exit" }
+  /**
+   * The text went to the model (`session.submit`, queued if busy). `done` settles when its
+   * answer is complete; it never rejects.
+   */
+  | { type: "submitted"; done: Promise<LoopResult> };
+
+/** Provider and model as shown in the status bar / by `!model`. */
+export interface ActiveModel {
+  provider: ProviderName;
+  model: string;
+}

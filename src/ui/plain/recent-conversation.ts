@@ -1,0 +1,22 @@
+import { SEEDED_HISTORY_ENTRIES } from "../../agent/session.js";
+import { truncateText } from "../../shared/truncate.js";
+import type { ChatLogEntry } from "../../state/chat-log.js";
+import type { Palette } from "./renderer.js";
+
+/** Longest text shown per entry; the model still gets the whole entry. */
+export const RECENT_ENTRY_CHARS = 600;
+
+const LABELS: Record<ChatLogEntry["role"], string> = { you: "You", assistant: "Marvin", system: "System" };
+
+/** The recent part of chat_log.json (the entries seeded into the conversation), one block per entry. */
+export function formatRecentConversation(entries: readonly ChatLogEntry[], palette: Palette, limit = SEEDED_HISTORY_ENTRIES): string[] {
+  const recent = entries.slice(-limit);
+  if (recent.length === 0) return [];
+  const colour = { you: palette.you, assistant: palette.assistant, system: palette.system };
+  const lines = recent.map((entry) => {
+    const paint = colour[entry.role] ?? palette.system;
+    const time = entry.time ? `[${entry.time}] ` : "";
+    return paint(`${time}${LABELS[entry.role] ?? entry.role}: ${truncateText(entry.text, RECENT_ENTRY_CHARS)}`);
+  });
+  return [palette.system(`── Recent conversation (${recent.length} of ${entries.length} messages) ──`), ...lines, palette.system("── end of recent conversation ──")];
+}

@@ -1,0 +1,139 @@
+import type { CliArgs } from "../../cli/args.js";
+import { buildSession, type BuiltSession } from "../../cli/build-session.js";
+import { INPUT_HISTORY_LIMIT } from "../../state/input-history.js";
+import { configPaths } from "../../state/paths.js";
+import { CommandLayer, type CommandHost } from "../commands/index.js";
+import type { InteractiveEnvironment } from "../interactive.js";
+import { LineInput } from "./line-input.js";
+import { formatRecentConversation } from "./recent-conversation.js";
+import { COLOR_PALETTE, createPlainRenderer, PLAIN_PALETTE } from "./renderer.js";
+import { PlainScreen } from "./screen.js";
+
+export interface PlainStreams {
+  stdin: NodeJS.ReadStream;
+  stdout: NodeJS.WriteStream;
+  stderr: NodeJS.WriteStream;
+}
+
+export const EXIT_HINT = "(To exit, press Ctrl+C again or Ctrl+D, or type quit.)";
+
+const CONFIRM_YES = /^y(es)?$/i;
+
+/** Hands the terminal to a child program: no raw mode, readline not reading. */
+async function withTerminalReleased<T>(stdin: NodeJS.ReadStream, input: LineInput, run: () => Promise<T>): Promise<T> {
+  const wasRaw = Boolean(stdin.isTTY && stdin.isRaw);
+  input.pause();
+  if (wasRaw) stdin.setRawMode(false);
+  try {
+    return await run();
+  } finally {
+    if (wasRaw) stdin.setRawMode(true);
+    input.resume();
+  }
+}
+
+/**
+ * The plain readline UI (seed 000 §2.10): linear output, one prompt loop over the session.
+ * Also what runs when stdout is not a terminal, and when scripts pipe lines into stdin
+ * (one line = one message; end of input exits after the last answer).
+ *
+ * Keys on a terminal: Ctrl+C stops the answer or command in progress (or answers "no" to
+ * a confirmation and stops the request); at the prompt it clears the typed line, and on an
+ * empty line a second Ctrl+C in a row exits (the Node REPL convention). Ctrl+D on an empty
+ * line exits. Without a terminal, SIGINT stops the work in progress, or exits when idle.
+ */
+export async function runPlain(args: CliArgs, environment: InteractiveEnvironment, streams: PlainStreams = process): Promise<number> {
+  const { stdin, stdout } = streams;
+  const palette = stdout.isTTY && !environment.env.NO_COLOR ? COLOR_PALETTE : PLAIN_PALETTE;
+  let input: LineInput | undefined;
+  let asking = false;
+  const startupScreen = new PlainScreen(stdout, palette);
+
+  const confirmCommand = async (command: string): Promise<boolean> => {
+    if (!input) return false;
+    screen.breakLine();
+    asking = true;
+    try {
+      const answer = await input.ask(palette.tool(`Run \`${command}\`? [y/N] `));
+      return CONFIRM_YES.test(answer?.trim() ?? "");
+    } finally {
+      asking = false;
+    }
+  };
+  let built: BuiltSession;
+  try {
+    built = await buildSession(args, { ...environment, notice: (text) => startupScreen.system(text), confirmCommand });
+  } catch (error) {
+    streams.stderr.write(`Error: ${(error as Error).message}\n`);
+    return 1;
+  }
+  const { session } = built;
+
+  const host: CommandHost = {
+    system: (text) => screen.system(text),
+    shellOutput: (chunk) => screen.write(chunk),
+    releaseTerminal: (run) => withTerminalReleased(stdin, lines, run),
+  };
+  const layer = new CommandLayer({ session, env: environment.env, home: environment.home, cwd: environment.cwd, providerName: built.providerName, model: args.model }, host);
+  const lines = new LineInput({ input: stdin, output: stdout, terminal: Boolean(stdin.isTTY), history: await layer.loadHistory(), historySize: INPUT_HISTORY_LIMIT });
+  input = lines;
+  const screen = new PlainScreen(stdout, palette, lines);
+  session.subscribe(createPlainRenderer(screen, palette));
+
+  let idleInterrupts = 0;
+  const onInterrupt = () => {
+    if (asking) {
+      lines.cancelPending();
+      layer.interrupt();
+      return;
+    }
+    if (layer.interrupt()) {
+      idleInterrupts = 0;
+      return;
+    }
+    if (!lines.terminal) return lines.close();
+    if (!lines.promptShowing) return; // e.g. a command's report is being prepared
+    if (lines.currentLine) {
+      idleInterrupts = 0;
+      return lines.clearLine();
+    }
+    idleInterrupts += 1;
+    if (idleInterrupts >= 2) lines.close();
+    else lines.clearLine(EXIT_HINT);
+  };
+  lines.onInterrupt(onInterrupt);
+  process.on("SIGINT", onInterrupt);
+
+  const { provider, model } = layer.activeModel;
+  const coding = session.codingMode && session.workingDir ? ` · coding mode in ${session.workingDir}` : "";
+  screen.system(`Marvin — ${provider} · ${model} · profile ${session.profileName}${coding}. Type help for commands, quit to leave.`);
+  for (const line of formatRecentConversation(session.chatEntries, palette)) screen.line(line);
+
+  try {
+    let pending = args.prompt;
+    while (true) {
+      if (pending !== undefined) screen.line(palette.you(`${layer.prompt}${pending}`));
+      const line = pending ?? (await lines.next(palette.you(layer.prompt)));
+      pending = undefined;
+      if (line === undefined) break;
+      if (!lines.terminal && line.trim()) screen.line(palette.you(`${layer.prompt}${line}`));
+      idleInterrupts = 0;
+      const result = await layer.handle(line);
+      if (result.type === "exit") break;
+      if (result.type === "submitted") await result.done;
+      if (session.exitRequested !== undefined) {
+        screen.system(session.exitRequested);
+        break;
+      }
+    }
+    if (lines.terminal) stdout.write("\n");
+  } finally {
+    process.off("SIGINT", onInterrupt);
+    lines.close();
+    await layer.close();
+    await built.flush();
+    await session.usage.persistLifetime(configPaths(environment.home).usage).catch((error: Error) => screen.system(`Could not update usage.json: ${error.message}`));
+    await session.close();
+  }
+  return 0;
+}

@@ -1,0 +1,29 @@
+/** One tool call of a round, as the chat area shows it. */
+export interface ToolCallView {
+  callId: string;
+  name: string;
+  /** Clock time (ms) when the tool started. */
+  startedAt: number;
+  elapsedMs?: number;
+  summary?: string;
+  isError?: boolean;
+}
+
+interface EntryBase {
+  id: number;
+  /** Bumped on every change, so rendered lines can be cached per revision. */
+  revision: number;
+}
+
+export type ChatEntry =
+  | (EntryBase & { kind: "you"; text: string; time: string })
+  /** `continued`: a later part of the same answer (after a tool round); no header. */
+  | (EntryBase & { kind: "assistant"; text: string; time: string; streaming: boolean; continued: boolean; interrupted: boolean })
+  | (EntryBase & { kind: "system"; text: string; level: "info" | "warning" | "error" })
+  | (EntryBase & { kind: "tools"; names: string[]; calls: ToolCallView[] })
+  /** A typed command echoed into the chat (`$ ls`, `> usage`). */
+  | (EntryBase & { kind: "command"; text: string })
+  /** Raw output of a shell command, as it arrives. */
+  | (EntryBase & { kind: "output"; text: string });
+
+export type ChatEntryKind = ChatEntry["kind"];

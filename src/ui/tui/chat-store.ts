@@ -1,0 +1,237 @@
+import type { AgentEvent } from "../../agent/events.js";
+import { clockTime, type ChatLogEntry } from "../../state/chat-log.js";
+import type { ChatEntry, ToolCallView } from "./chat-entry.js";
+import { summarizeToolResult } from "./tool-summary.js";
+
+type AssistantEntry = Extract<ChatEntry, { kind: "assistant" }>;
+type ToolsEntry = Extract<ChatEntry, { kind: "tools" }>;
+type NewEntry = ChatEntry extends infer E ? (E extends ChatEntry ? Omit<E, "id" | "revision"> : never) : never;
+
+export interface ChatStoreOptions {
+  /** Shortest time between two redraws caused by streamed text (default 33 ms, ≈ 30 fps). */
+  frameMs?: number;
+  /** Monotonic clock in ms (tool timings, redraw pacing). */
+  clock?: () => number;
+  /** Wall clock for the `HH:MM` of new messages. */
+  now?: () => Date;
+}
+
+/**
+ * The chat area's state, fed by agent events. Streamed text is buffered and applied at most
+ * once per frame, so a fast stream costs one redraw per frame rather than one per token.
+ * Listeners are told after every visible change (React subscribes with useSyncExternalStore).
+ */
+export class ChatStore {
+  private readonly entryList: ChatEntry[] = [];
+  private readonly listeners = new Set<() => void>();
+  private versionNumber = 0;
+  private nextId = 1;
+  private pendingText = "";
+  private flushTimer: ReturnType<typeof setTimeout> | undefined;
+  private lastFlushAt = -Infinity;
+  private answer: AssistantEntry | undefined;
+  private answerStarted = false;
+  private round: ToolsEntry | undefined;
+  private readonly frameMs: number;
+  readonly clock: () => number;
+  private readonly now: () => Date;
+  /** Messages typed while busy, shown until their turn comes. */
+  readonly queued: string[] = [];
+
+  constructor(options: ChatStoreOptions = {}) {
+    this.frameMs = options.frameMs ?? 33;
+    this.clock = options.clock ?? (() => performance.now());
+    this.now = options.now ?? (() => new Date());
+  }
+
+  get entries(): readonly ChatEntry[] {
+    return this.entryList;
+  }
+
+  get version(): number {
+    return this.versionNumber;
+  }
+
+  subscribe = (listener: () => void): (() => void) => {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  };
+
+  getVersion = (): number => this.versionNumber;
+
+  /** Tells listeners something outside the entries changed (busy state, mode flags). */
+  changed(): void {
+    this.versionNumber += 1;
+    for (const listener of this.listeners) listener();
+  }
+
+  private add(entry: NewEntry): ChatEntry {
+    const created = { ...entry, id: this.nextId++, revision: 0 } as ChatEntry;
+    this.entryList.push(created);
+    if (entry.kind !== "assistant") this.answer = undefined;
+    if (entry.kind !== "tools") this.round = undefined;
+    return created;
+  }
+
+  private touch(entry: ChatEntry): void {
+    entry.revision += 1;
+  }
+
+  addUser(text: string): void {
+    this.flush(false);
+    this.add({ kind: "you", text, time: clockTime(this.now()) });
+    this.answerStarted = false;
+    this.changed();
+  }
+
+  addSystem(text: string, level: "info" | "warning" | "error" = "info"): void {
+    this.flush(false);
+    this.add({ kind: "system", text, level });
+    this.changed();
+  }
+
+  /** Echoes a typed command line (not a message to the model). */
+  addCommand(text: string): void {
+    this.flush(false);
+    this.add({ kind: "command", text });
+    this.changed();
+  }
+
+  /** Appends shell output to the output block right after the last command. */
+  addOutput(chunk: string): void {
+    this.flush(false);
+    const last = this.entryList.at(-1);
+    if (last?.kind === "output") {
+      last.text += chunk;
+      this.touch(last);
+    } else {
+      this.add({ kind: "output", text: chunk });
+    }
+    this.changed();
+  }
+
+  /** The recent conversation from `chat_log.json`, shown when the TUI starts. */
+  addHistory(entries: readonly ChatLogEntry[]): void {
+    for (const entry of entries) {
+      if (entry.role === "you") this.add({ kind: "you", text: entry.text, time: entry.time ?? "" });
+      else if (entry.role === "assistant") this.add({ kind: "assistant", text: entry.text, time: entry.time ?? "", streaming: false, continued: false, interrupted: false });
+      else this.add({ kind: "system", text: entry.text, level: "info" });
+    }
+    this.answer = undefined;
+    this.changed();
+  }
+
+  apply(event: AgentEvent): void {
+    switch (event.type) {
+      case "text_delta":
+        this.pendingText += event.text;
+        this.scheduleFlush();
+        return;
+      case "agent_start":
+        this.answer = undefined;
+        this.answerStarted = false;
+        return;
+      case "tool_calls":
+        this.flush(false);
+        this.endAnswer();
+        this.round = this.add({ kind: "tools", names: event.names, calls: [] }) as ToolsEntry;
+        break;
+      case "tool_start":
+        this.startTool(event.callId, event.name);
+        break;
+      case "tool_end":
+        this.endTool(event);
+        break;
+      case "notice":
+        this.addSystem(event.text, event.level);
+        return;
+      case "error":
+        this.addSystem(`Error: ${event.message}`, "error");
+        return;
+      case "compaction":
+        this.addSystem(event.phase === "start" ? "🔄 Compacting conversation history..." : "── Context compacted. Older messages summarized. ──");
+        return;
+      case "usage":
+        break;
+      case "turn_end":
+        this.flush(false);
+        break;
+      case "agent_end":
+        this.flush(false);
+        if (event.reason === "aborted") this.markInterrupted();
+        this.endAnswer();
+        break;
+      case "turn_start":
+        return;
+      default: {
+        const unknown: never = event;
+        return unknown;
+      }
+    }
+    this.changed();
+  }
+
+  private startTool(callId: string, name: string): void {
+    const round = this.round ?? (this.add({ kind: "tools", names: [name], calls: [] }) as ToolsEntry);
+    this.round = round;
+    round.calls.push({ callId, name, startedAt: this.clock() });
+    this.touch(round);
+  }
+
+  private endTool(event: Extract<AgentEvent, { type: "tool_end" }>): void {
+    const round = [...this.entryList].reverse().find((entry): entry is ToolsEntry => entry.kind === "tools" && entry.calls.some((call) => call.callId === event.callId));
+    const call: ToolCallView | undefined = round?.calls.find((candidate) => candidate.callId === event.callId);
+    if (!round || !call) return;
+    call.elapsedMs = event.elapsedMs;
+    call.summary = summarizeToolResult(event.result);
+    call.isError = event.isError;
+    this.touch(round);
+  }
+
+  private markInterrupted(): void {
+    const last = this.entryList.at(-1);
+    if (last?.kind === "assistant" && last.streaming) {
+      last.interrupted = true;
+      this.touch(last);
+    } else {
+      this.add({ kind: "system", text: "Request cancelled.", level: "warning" });
+    }
+  }
+
+  private endAnswer(): void {
+    if (this.answer?.streaming) {
+      this.answer.streaming = false;
+      this.touch(this.answer);
+    }
+    this.answer = undefined;
+  }
+
+  private scheduleFlush(): void {
+    if (this.flushTimer) return;
+    const wait = Math.max(0, this.lastFlushAt + this.frameMs - this.clock());
+    this.flushTimer = setTimeout(() => this.flush(true), wait);
+  }
+
+  /** Applies buffered text now; `notify` tells listeners (callers that notify anyway pass false). */
+  flush(notify = true): void {
+    if (this.flushTimer) clearTimeout(this.flushTimer);
+    this.flushTimer = undefined;
+    if (!this.pendingText) return;
+    this.lastFlushAt = this.clock();
+    const text = this.pendingText;
+    this.pendingText = "";
+    if (!this.answer) {
+      this.answer = this.add({ kind: "assistant", text: "", time: clockTime(this.now()), streaming: true, continued: this.answerStarted, interrupted: false }) as AssistantEntry;
+      this.answerStarted = true;
+    }
+    this.answer.text += text;
+    this.touch(this.answer);
+    if (notify) this.changed();
+  }
+
+  /** Stops the frame timer (on exit). */
+  dispose(): void {
+    if (this.flushTimer) clearTimeout(this.flushTimer);
+    this.flushTimer = undefined;
+  }
+}

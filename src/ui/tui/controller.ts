@@ -1,0 +1,249 @@
+import type { Session } from "../../agent/session.js";
+import { normalizeHistoryEntry } from "../../state/input-history.js";
+import { COMMAND_HELP, parseInput, type CommandHost, type CommandLayer } from "../commands/index.js";
+import type { ChatStore } from "./chat-store.js";
+import type { ConfirmBroker } from "./confirm-broker.js";
+import { HistoryBrowser } from "./history-browser.js";
+import type { InputEvent } from "./key-parser.js";
+import { EMPTY_PROMPT, promptKey, type PromptEffect, type PromptState } from "./prompt-keys.js";
+import { pageSize, scrollBy, type ScrollTop } from "./viewport.js";
+
+/** Keys of the full-screen UI, added to the shared `help` text. */
+export const TUI_KEYS_HELP = `Keys:
+  PgUp/PgDn, Shift+↑/↓, wheel   scroll the conversation (Ctrl+Home/End: top/bottom)
+  ↑/↓, Ctrl+R                   previous inputs, search them
+  ←/→, Home/End, Ctrl+A/E/U/K/W edit the line; Alt+Enter adds a line break`;
+
+export interface TuiControllerOptions {
+  session: Session;
+  /** Builds the shared command layer over this UI's host. */
+  createLayer: (host: CommandHost) => CommandLayer;
+  chat: ChatStore;
+  confirm: ConfirmBroker;
+  /** Ends the UI (unmounts it); cleanup happens in the caller. */
+  onExit: () => void;
+  /** Hands the terminal to a child program (the preferences editor). */
+  releaseTerminal: <T>(run: () => Promise<T>) => Promise<T>;
+  /** Ctrl+L: draw the whole screen again. */
+  redraw?: () => void;
+}
+
+/** Where the chat area was last drawn, for scrolling by pages. */
+export interface ChatLayout {
+  totalLines: number;
+  height: number;
+}
+
+/**
+ * The TUI's state and behaviour, kept outside React so the screen can be torn down and
+ * rebuilt (around an editor) without losing anything. The React tree renders from it and
+ * sends it input events; it talks to the session only through the shared command layer.
+ */
+export class TuiController {
+  prompt: PromptState = EMPTY_PROMPT;
+  scrollTop: ScrollTop = null;
+  layout: ChatLayout = { totalLines: 0, height: 1 };
+  readonly history = new HistoryBrowser();
+  readonly layer: CommandLayer;
+  private readonly listeners = new Set<() => void>();
+  private versionNumber = 0;
+  private runsInFlight = 0;
+  private commandsRunning = 0;
+  private busySince: number | undefined;
+  private exiting = false;
+  private idleWaiters: Array<() => void> = [];
+
+  constructor(private readonly options: TuiControllerOptions) {
+    this.layer = options.createLayer(this.host);
+    options.chat.subscribe(() => this.changed());
+    options.confirm.onChange(() => this.changed());
+  }
+
+  get chat(): ChatStore {
+    return this.options.chat;
+  }
+
+  get session(): Session {
+    return this.options.session;
+  }
+
+  /** Loads the profile's input history for ↑/↓ and Ctrl+R. */
+  async loadHistory(): Promise<void> {
+    this.history.replace(await this.layer.loadHistory());
+    this.changed();
+  }
+
+  get pendingConfirmation(): string | undefined {
+    return this.options.confirm.pending;
+  }
+
+  /** Milliseconds since the current work (answer or command) started, or undefined when idle. */
+  busyFor(now: number): number | undefined {
+    return this.busySince === undefined ? undefined : now - this.busySince;
+  }
+
+  subscribe = (listener: () => void): (() => void) => {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  };
+
+  getVersion = (): number => this.versionNumber;
+
+  changed(): void {
+    this.versionNumber += 1;
+    for (const listener of this.listeners) listener();
+  }
+
+  /** How the command layer reaches this UI. */
+  readonly host: CommandHost = {
+    system: (text) => this.chat.addSystem(text === COMMAND_HELP ? `${text}\n${TUI_KEYS_HELP}` : text),
+    shellOutput: (chunk) => this.chat.addOutput(chunk),
+    releaseTerminal: (run) => this.options.releaseTerminal(run),
+    messageSubmitted: (text) => this.messageSubmitted(text),
+    stateChanged: () => this.changed(),
+  };
+
+  handleInput(event: InputEvent): void {
+    if (this.exiting) return;
+    if (this.pendingConfirmation !== undefined) return this.confirmKey(event);
+    const outcome = promptKey(this.prompt, event, this.history);
+    this.prompt = outcome.state;
+    if (outcome.effect) this.apply(outcome.effect);
+    this.changed();
+  }
+
+  private apply(effect: PromptEffect): void {
+    const { totalLines, height } = this.layout;
+    switch (effect.type) {
+      case "submit":
+        void this.submit(effect.text);
+        break;
+      case "interrupt":
+        this.interrupt();
+        break;
+      case "exit":
+        this.exit();
+        break;
+      case "scroll":
+        this.scrollTop = scrollBy(this.scrollTop, effect.lines, totalLines, height);
+        break;
+      case "page":
+        this.scrollTop = scrollBy(this.scrollTop, effect.direction * pageSize(height), totalLines, height);
+        break;
+      case "scroll-to":
+        this.scrollTop = effect.where === "top" ? 0 : null;
+        break;
+      case "redraw":
+        this.options.redraw?.();
+        break;
+    }
+  }
+
+  /** Ctrl+C: stop what is running; when idle, clear the line, or leave if it is empty. */
+  private interrupt(): void {
+    if (this.layer.interrupt()) return;
+    if (this.prompt.line.text) this.prompt = EMPTY_PROMPT;
+    else this.exit();
+  }
+
+  private confirmKey(event: InputEvent): void {
+    if (event.kind === "wheel" || (event.kind === "key" && (event.name === "pageup" || event.name === "pagedown"))) {
+      const outcome = promptKey(this.prompt, event, this.history);
+      if (outcome.effect) this.apply(outcome.effect);
+      this.changed();
+      return;
+    }
+    const answer = event.kind === "text" ? event.text.trim().toLowerCase() : event.kind === "key" ? event.name : "";
+    const interrupted = event.kind === "key" && event.ctrl && event.name === "c";
+    if (answer === "y" || answer === "yes") return this.answerConfirmation(true);
+    if (answer === "n" || answer === "no" || answer === "enter" || answer === "escape" || interrupted) {
+      this.answerConfirmation(false);
+      if (interrupted) this.layer.interrupt();
+    }
+  }
+
+  private answerConfirmation(approved: boolean): void {
+    this.chat.addCommand(`Run \`${this.pendingConfirmation}\`? [y/N] ${approved ? "y" : "n"}`);
+    this.options.confirm.answer(approved);
+  }
+
+  /** Runs one typed line through the command layer. */
+  async submit(text: string): Promise<void> {
+    const parsed = parseInput(text, this.layer.shellMode);
+    if (parsed.kind === "empty") return;
+    this.remember(text);
+    this.scrollTop = null;
+    if (parsed.kind !== "message" && parsed.kind !== "pro") this.chat.addCommand(`${this.layer.prompt}${text.trim()}`);
+    const isCommand = parsed.kind === "shell";
+    if (isCommand) {
+      this.commandsRunning += 1;
+      this.workStarted();
+    }
+    try {
+      const result = await this.layer.handle(text);
+      if (result.type === "exit") this.exit();
+      if (result.type === "submitted") void result.done.then(() => this.runFinished());
+    } finally {
+      if (isCommand) this.commandsRunning -= 1;
+      this.settle();
+    }
+  }
+
+  private remember(text: string): void {
+    const entry = normalizeHistoryEntry(text);
+    const entries = this.history.history;
+    if (entry.trim() && entries.at(-1) !== entry) this.history.replace([...entries, entry]);
+  }
+
+  private messageSubmitted(text: string): void {
+    if (this.runsInFlight > 0) this.chat.queued.push(text);
+    else this.chat.addUser(text);
+    this.runsInFlight += 1;
+    this.workStarted();
+    this.changed();
+  }
+
+  private workStarted(): void {
+    this.busySince ??= this.chat.clock();
+  }
+
+  private runFinished(): void {
+    this.runsInFlight -= 1;
+    const next = this.chat.queued.shift();
+    if (next !== undefined) this.chat.addUser(next);
+    this.settle();
+    const farewell = this.session.exitRequested;
+    if (farewell !== undefined && this.runsInFlight === 0) {
+      this.chat.addSystem(farewell);
+      this.exit();
+    }
+  }
+
+  /** Clears the busy state once nothing runs any more. */
+  private settle(): void {
+    if (this.runsInFlight === 0 && this.commandsRunning === 0) {
+      this.busySince = undefined;
+      for (const resolve of this.idleWaiters.splice(0)) resolve();
+    }
+    this.changed();
+  }
+
+  /** Resolves when no answer or command is running. */
+  idle(): Promise<void> {
+    if (this.runsInFlight === 0 && this.commandsRunning === 0) return Promise.resolve();
+    return new Promise((resolve) => this.idleWaiters.push(resolve));
+  }
+
+  /** Leaves the UI: declines waiting confirmations and stops work in progress. */
+  exit(): void {
+    if (this.exiting) return;
+    this.exiting = true;
+    this.options.confirm.declineAll();
+    this.layer.interrupt();
+    this.options.onExit();
+  }
+
+  get exited(): boolean {
+    return this.exiting;
+  }
+}

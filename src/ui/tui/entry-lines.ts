@@ -1,0 +1,118 @@
+import { formatDuration } from "../../shared/duration.js";
+import type { ChatEntry, ToolCallView } from "./chat-entry.js";
+import { renderMarkdown } from "./markdown.js";
+import { StreamingMarkdown } from "./markdown-stream.js";
+import { wrapToLines } from "./spans.js";
+import { terminalText } from "./terminal-text.js";
+import type { Style, Theme } from "./theme.js";
+
+const plain: Style = (text) => text;
+
+/** Tools running longer than this get a live elapsed-time counter. */
+export const LIVE_COUNTER_AFTER_MS = 2000;
+
+interface CachedLines {
+  revision: number;
+  width: number;
+  /** Extra cache key for lines that change with time (running tool counters). */
+  tick: number;
+  lines: string[];
+}
+
+function header(label: string, time: string, style: Style, theme: Theme): string {
+  return theme.bold(style(time ? `${label} · ${time}` : label));
+}
+
+/**
+ * Turns chat entries into terminal lines for a given width, caching each entry's lines by
+ * revision and width so a redraw only re-renders what changed (usually the streaming answer).
+ */
+export class EntryLineRenderer {
+  private readonly cache = new WeakMap<ChatEntry, CachedLines>();
+  private readonly streams = new WeakMap<ChatEntry, StreamingMarkdown>();
+
+  constructor(private readonly theme: Theme) {}
+
+  /** All lines of the conversation, entries separated by blank lines. */
+  render(entries: readonly ChatEntry[], width: number, now: number): string[] {
+    const lines: string[] = [];
+    let previous: ChatEntry | undefined;
+    for (const entry of entries) {
+      const joined = entry.kind === "tools" || entry.kind === "output" || (entry.kind === "assistant" && entry.continued && previous?.kind === "tools");
+      previous = entry;
+      if (lines.length > 0 && !joined) lines.push("");
+      for (const line of this.entryLines(entry, width, now)) lines.push(line);
+    }
+    return lines;
+  }
+
+  entryLines(entry: ChatEntry, width: number, now: number): string[] {
+    const tick = entry.kind === "tools" ? this.runningTick(entry.calls, now) : 0;
+    const cached = this.cache.get(entry);
+    if (cached && cached.revision === entry.revision && cached.width === width && cached.tick === tick) return cached.lines;
+    const lines = this.build(entry, width, now);
+    this.cache.set(entry, { revision: entry.revision, width, tick, lines });
+    return lines;
+  }
+
+  /** Changes once a second while some tool has run past the counter threshold. */
+  private runningTick(calls: ToolCallView[], now: number): number {
+    const longest = Math.max(0, ...calls.filter((call) => call.elapsedMs === undefined).map((call) => now - call.startedAt));
+    return longest >= LIVE_COUNTER_AFTER_MS ? Math.floor(longest / 1000) : 0;
+  }
+
+  private build(entry: ChatEntry, width: number, now: number): string[] {
+    const { theme } = this;
+    switch (entry.kind) {
+      case "you":
+        return [header("You", entry.time, theme.you, theme), ...wrapToLines([{ text: entry.text, style: theme.you }], width)];
+      case "assistant":
+        return this.assistantLines(entry, width);
+      case "system": {
+        const style = entry.level === "error" ? (text: string) => theme.bold(theme.system(text)) : theme.system;
+        return wrapToLines([{ text: `[System] ${entry.text}`, style }], width);
+      }
+      case "tools":
+        return [
+          ...wrapToLines([{ text: `🔧 ${entry.names.join(", ")}`, style: theme.tool }], width),
+          ...entry.calls.flatMap((call) => this.callLines(call, width, now)),
+        ];
+      case "command":
+        return wrapToLines([{ text: entry.text, style: theme.you }], width);
+      case "output":
+        return wrapToLines([{ text: terminalText(entry.text).replace(/\n$/, ""), style: plain }], width, false);
+      default: {
+        const unknown: never = entry;
+        return unknown;
+      }
+    }
+  }
+
+  private assistantLines(entry: Extract<ChatEntry, { kind: "assistant" }>, width: number): string[] {
+    const { theme } = this;
+    let body: string[];
+    if (entry.streaming) {
+      let stream = this.streams.get(entry);
+      if (!stream) this.streams.set(entry, (stream = new StreamingMarkdown(theme, theme.assistant)));
+      body = stream.render(entry.text, width);
+    } else {
+      this.streams.delete(entry);
+      body = renderMarkdown(entry.text, width, theme, theme.assistant);
+    }
+    const lines = entry.continued ? body : [header("Marvin", entry.time, theme.assistant, theme), ...body];
+    if (entry.interrupted) lines.push(theme.dim(theme.system("[interrupted]")));
+    return lines;
+  }
+
+  private callLines(call: ToolCallView, width: number, now: number): string[] {
+    const { theme } = this;
+    if (call.elapsedMs === undefined) {
+      const running = now - call.startedAt;
+      if (running < LIVE_COUNTER_AFTER_MS) return [];
+      return wrapToLines([{ text: `   ⏳ ${call.name} ${formatDuration(running)}`, style: theme.tool }], width);
+    }
+    const mark = call.isError ? "✗" : "↳";
+    const took = call.elapsedMs >= LIVE_COUNTER_AFTER_MS ? ` (${(call.elapsedMs / 1000).toFixed(1)}s)` : "";
+    return wrapToLines([{ text: `   ${mark} ${call.name}: ${call.summary ?? ""}${took}`, style: theme.tool }], width);
+  }
+}

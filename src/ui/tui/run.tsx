@@ -1,0 +1,123 @@
+import { render, type Instance } from "ink";
+import type { CliArgs } from "../../cli/args.js";
+import { buildSession, type BuiltSession } from "../../cli/build-session.js";
+import { SEEDED_HISTORY_ENTRIES } from "../../agent/session.js";
+import { configPaths } from "../../state/paths.js";
+import { CommandLayer } from "../commands/index.js";
+import type { InteractiveEnvironment } from "../interactive.js";
+import { ChatStore } from "./chat-store.js";
+import { App } from "./components/app.js";
+import { ConfirmBroker } from "./confirm-broker.js";
+import { captureConsole } from "./console-capture.js";
+import { TuiController } from "./controller.js";
+import { FrameWriter } from "./frame-writer.js";
+import { TerminalModes } from "./terminal-modes.js";
+import { themeFor } from "./theme.js";
+
+/** How long to wait on exit for an aborted answer to be saved to the chat log. */
+const EXIT_GRACE_MS = 3000;
+
+function welcome(controller: TuiController): string {
+  const { session, layer } = controller;
+  const { provider, model } = layer.activeModel;
+  const coding = session.codingMode && session.workingDir ? ` · coding mode in ${session.workingDir}` : "";
+  return `Marvin — ${provider} · ${model} · profile ${session.profileName}${coding}. Type help for commands, quit to leave.`;
+}
+
+function showRecentConversation(controller: TuiController): void {
+  const entries = controller.session.chatEntries;
+  const recent = entries.slice(-SEEDED_HISTORY_ENTRIES);
+  if (recent.length === 0) return;
+  controller.chat.addSystem(`── Recent conversation (${recent.length} of ${entries.length} messages) ──`);
+  controller.chat.addHistory(recent);
+  controller.chat.addSystem("── end of recent conversation ──");
+}
+
+/**
+ * The full-screen UI (seed 000 §2.9): builds the session, takes over the terminal, and runs
+ * until quit / exit / Ctrl+D (or Ctrl+C when idle). The terminal is restored on every way out.
+ */
+export async function runTui(args: CliArgs, environment: InteractiveEnvironment): Promise<number> {
+  const { stdin, stdout } = process;
+  const confirm = new ConfirmBroker();
+  const startupNotices: string[] = [];
+  let built: BuiltSession;
+  try {
+    built = await buildSession(args, { ...environment, notice: (text) => startupNotices.push(text), confirmCommand: confirm.ask });
+  } catch (error) {
+    process.stderr.write(`Error: ${(error as Error).message}\n`);
+    return 1;
+  }
+  const { session } = built;
+  const theme = themeFor(environment.env);
+  const modes = new TerminalModes(stdin, stdout);
+  const chat = new ChatStore();
+  let instance: Instance | undefined;
+  let frames: FrameWriter | undefined;
+  let resolveExit: () => void = () => undefined;
+  const exited = new Promise<void>((resolve) => (resolveExit = resolve));
+
+  const mount = () => {
+    modes.enter();
+    frames = new FrameWriter(stdout);
+    // Debug mode hands each whole frame to the FrameWriter, which draws only what changed.
+    instance = render(<App controller={controller} theme={theme} />, { stdout: frames as unknown as NodeJS.WriteStream, stdin, debug: true, exitOnCtrlC: false, patchConsole: false });
+  };
+  const unmount = () => {
+    instance?.unmount();
+    instance = undefined;
+    frames?.dispose();
+    frames = undefined;
+    modes.leave();
+  };
+  const controller: TuiController = new TuiController({
+    session,
+    chat,
+    confirm,
+    createLayer: (host) => new CommandLayer({ session, env: environment.env, home: environment.home, cwd: environment.cwd, providerName: built.providerName, model: args.model }, host),
+    onExit: () => resolveExit(),
+    releaseTerminal: async (run) => {
+      unmount();
+      try {
+        return await run();
+      } finally {
+        if (!controller.exited) mount();
+      }
+    },
+    redraw: () => {
+      unmount();
+      mount();
+    },
+  });
+
+  const unsubscribe = session.subscribe((event) => chat.apply(event));
+  const restoreConsole = captureConsole((text) => chat.addSystem(text, "warning"));
+  const onSignal = () => controller.exit();
+  const onInterrupt = () => (controller.layer.interrupt() ? undefined : controller.exit());
+  process.on("SIGTERM", onSignal);
+  process.on("SIGHUP", onSignal);
+  process.on("SIGINT", onInterrupt);
+  try {
+    await controller.loadHistory();
+    chat.addSystem(welcome(controller));
+    for (const notice of startupNotices) chat.addSystem(notice);
+    showRecentConversation(controller);
+    mount();
+    if (args.prompt) void controller.submit(args.prompt);
+    await exited;
+    await Promise.race([controller.idle(), new Promise((resolve) => setTimeout(resolve, EXIT_GRACE_MS).unref())]);
+  } finally {
+    unmount();
+    process.off("SIGTERM", onSignal);
+    process.off("SIGHUP", onSignal);
+    process.off("SIGINT", onInterrupt);
+    restoreConsole();
+    unsubscribe();
+    chat.dispose();
+    await controller.layer.close();
+    await built.flush();
+    await session.usage.persistLifetime(configPaths(environment.home).usage).catch(() => undefined);
+    await session.close();
+  }
+  return 0;
+}

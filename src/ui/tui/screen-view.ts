@@ -1,0 +1,70 @@
+import { preview } from "../../shared/truncate.js";
+import type { TuiController } from "./controller.js";
+import type { EntryLineRenderer } from "./entry-lines.js";
+import { renderPrompt } from "./prompt-view.js";
+import { wrapToLines } from "./spans.js";
+import type { StatusInfo } from "./status-line.js";
+import type { Theme } from "./theme.js";
+import { visibleRange } from "./viewport.js";
+
+/** Everything one frame shows, computed from the controller for a terminal size. */
+export interface ScreenView {
+  /** Columns used for content: one less than the terminal, so no line ends in the last column. */
+  width: number;
+  status: StatusInfo;
+  chatLines: string[];
+  chatHeight: number;
+  queuedLines: string[];
+  promptLines: string[];
+}
+
+const STATUS_ROWS = 1;
+const SEPARATOR_ROWS = 1;
+const MAX_QUEUED_ROWS = 3;
+
+function countMessages(controller: TuiController): number {
+  return controller.session.messages.filter((message) => message.role === "user" || (message.role === "assistant" && message.content)).length;
+}
+
+function promptArea(controller: TuiController, width: number, maxRows: number, theme: Theme): string[] {
+  const command = controller.pendingConfirmation;
+  if (command !== undefined) {
+    const question = wrapToLines([{ text: `Run \`${command}\`? [y/N] `, style: (text) => theme.bold(theme.tool(text)) }], width);
+    return question.slice(-maxRows);
+  }
+  return renderPrompt(controller.layer.prompt, controller.prompt, controller.history.history, width, maxRows, theme);
+}
+
+export function buildScreen(controller: TuiController, renderer: EntryLineRenderer, theme: Theme, columns: number, rows: number, now: number): ScreenView {
+  const width = Math.max(1, columns - 1);
+  const available = Math.max(1, rows - STATUS_ROWS - SEPARATOR_ROWS);
+  const promptLines = promptArea(controller, width, Math.max(1, Math.floor(available / 3)), theme);
+  const queued = controller.chat.queued;
+  const queuedLines = queued.slice(0, MAX_QUEUED_ROWS).map((text) => theme.dim(theme.you(`⏳ queued: ${preview(text, Math.max(1, width - 11))}`)));
+  const chatHeight = Math.max(1, available - promptLines.length - queuedLines.length);
+  const allLines = renderer.render(controller.chat.entries, width, now);
+  const range = visibleRange(allLines.length, chatHeight, controller.scrollTop);
+  controller.layout = { totalLines: allLines.length, height: chatHeight };
+  const { session, layer } = controller;
+  const active = layer.activeModel;
+  return {
+    width,
+    chatHeight,
+    chatLines: allLines.slice(range.start, range.end),
+    queuedLines,
+    promptLines,
+    status: {
+      provider: active.provider,
+      model: active.model,
+      profile: session.profileName,
+      messages: countMessages(controller),
+      cost: session.usage.getSessionUsage().session_cost,
+      coding: session.codingMode,
+      shell: layer.shellMode,
+      readonly: session.mode.readonly,
+      busyMs: controller.busyFor(now),
+      queued: queued.length,
+      linesBelow: range.below,
+    },
+  };
+}

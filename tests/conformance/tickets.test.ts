@@ -1,0 +1,120 @@
+import { cp, mkdir, mkdtemp, readFile, readdir, realpath, rm, writeFile } from "node:fs/promises";
+import { readFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { createToolHarness, type ToolHarness } from "../support/tool-harness.js";
+import { SHARED_DIR } from "../support/run-marvin.js";
+import { loadTickets } from "../../src/tools/tickets/ticket-store.js";
+import { dependencyTree } from "../../src/tools/tickets/ticket-views.js";
+
+const TICKETS = join(SHARED_DIR, "conformance", "tickets");
+const EXAMPLES = join(TICKETS, "example-tickets-dir");
+
+/** transcript.txt as command → output (the text between `$ command` and the next blank-line-separated `$`). */
+function transcript(): Map<string, string[]> {
+  const blocks = new Map<string, string[]>();
+  const text = readFileSync(join(TICKETS, "transcript.txt"), "utf8");
+  for (const block of text.split(/\n(?=\$ )/)) {
+    const [command, ...output] = block.replace(/\n+$/, "").split("\n");
+    const key = command!.slice(2);
+    // Commands run twice (ready, blocked) differ before/after the close; keep the first.
+    if (!blocks.has(key)) blocks.set(key, output);
+  }
+  return blocks;
+}
+
+const recorded = transcript();
+function expected(command: string): string[] {
+  const output = recorded.get(command);
+  if (!output) throw new Error(`transcript.txt has no '${command}'`);
+  return output;
+}
+
+/** Lines of each `## Section` of a show output, sorted: tk's order there is awk hash order. */
+function normaliseSections(lines: string[]): string[] {
+  const start = lines.findIndex((line) => /^## (Blockers|Blocking|Children|Linked)$/.test(line));
+  if (start < 0) return lines;
+  const head = lines.slice(0, start);
+  const sections = lines.slice(start).join("\n").split(/\n(?=## )/).map((section) => {
+    const [title, ...rest] = section.split("\n");
+    return [title, ...rest.filter((line) => line !== "").sort()].join("\n");
+  });
+  return [...head, ...sections];
+}
+
+let base: string;
+let project: string;
+let harness: ToolHarness;
+
+beforeEach(async () => {
+  base = await realpath(await mkdtemp(join(tmpdir(), "marvin-tk-")));
+  project = join(base, "marvin-demo");
+  await mkdir(join(base, "home"));
+  await cp(EXAMPLES, join(project, ".tickets"), { recursive: true });
+  // The transcript's listings were taken before `tk close md-qx2u`, the last write; undo it.
+  const qx2u = join(project, ".tickets", "md-qx2u.md");
+  await writeFile(qx2u, (await readFile(qx2u, "utf8")).replace("status: closed", "status: in_progress"));
+  harness = await createToolHarness({ home: join(base, "home"), workingDir: project, codingMode: true });
+});
+
+afterEach(async () => {
+  await harness.close();
+  await rm(base, { recursive: true, force: true });
+});
+
+async function ok(name: string, args: unknown): Promise<string> {
+  const outcome = await harness.call(name, args);
+  expect(outcome.isError, outcome.content).toBe(false);
+  return outcome.content;
+}
+
+async function failure(name: string, args: unknown): Promise<string> {
+  const outcome = await harness.call(name, args);
+  expect(outcome.isError, outcome.content).toBe(true);
+  return outcome.content;
+}
+
+describe("tk compatibility: the recorded example directory", () => {
+  it("lists tickets exactly as tk ls does", async () => {
+    const listing = (await ok("ticket_list", {})).split("\n");
+    expect(listing[0]).toBe(`4 tickets in ${join(project, ".tickets")}:`);
+    expect(listing.slice(1)).toEqual(expected("tk ls"));
+    expect((await ok("ticket_list", { status: "open" })).split("\n").slice(1)).toEqual(expected("tk ls --status=open"));
+  });
+
+  it("draws the dependency tree as tk dep tree does, each ticket at its deepest level", async () => {
+    expect((await ok("ticket_dep_tree", { ticket_id: "md-saxv" })).split("\n")).toEqual(expected("tk dep tree md-saxv"));
+    expect((await ok("ticket_dep_tree", { ticket_id: "saxv" })).split("\n")[0]).toBe("md-saxv [open] Write release notes");
+    const tickets = await loadTickets(join(project, ".tickets"));
+    const saxv = tickets.find((ticket) => ticket.id === "md-saxv")!;
+    expect(dependencyTree(saxv, tickets, true).split("\n")).toEqual(expected("tk dep tree --full md-saxv"));
+  });
+
+  it("shows tickets as tk show does: parent title, Blocking, Children, Linked", async () => {
+    const shown = (await ok("ticket_show", { ticket_id: "md-qx2u" })).replace(/\n$/, "").split("\n");
+    expect(normaliseSections(shown)).toEqual(normaliseSections(expected("tk show md-qx2u")));
+    expect((await ok("ticket_show", { ticket_id: "icgn" })).replace(/\n$/, "").split("\n")).toEqual(expected("tk show md-icgn"));
+  });
+
+  it("closes a ticket leaving the file byte for byte as tk close did", async () => {
+    expect(await ok("ticket_close", { ticket_id: "md-qx2u" })).toContain("Updated md-qx2u -> closed");
+    const files = await readdir(join(project, ".tickets"));
+    expect(files.sort()).toEqual(["md-gg89.md", "md-icgn.md", "md-qx2u.md", "md-saxv.md"]);
+    for (const file of files) {
+      expect(await readFile(join(project, ".tickets", file), "utf8"), file).toBe(readFileSync(join(EXAMPLES, file), "utf8"));
+    }
+    const blocked = (await ok("ticket_show", { ticket_id: "saxv" })).split("\n");
+    expect(blocked.slice(blocked.indexOf("## Blockers"))).toEqual(["## Blockers", "", "- md-gg89 [open] Implement apply_patch tool", ""]);
+    expect((await ok("ticket_list", { status: "closed" })).split("\n").slice(1)).toEqual(["md-qx2u  [closed] - Parse provider SSE streams"]);
+  });
+
+  it("reports tk's errors: unknown ticket, invalid status, existing dependency", async () => {
+    expect(await failure("ticket_show", { ticket_id: "zzzz" })).toContain(expected("tk show zzzz")[0]!.replace("Error: ", ""));
+    expect(await failure("ticket_list", { status: "bogus" })).toContain("invalid status 'bogus'. Must be one of: open in_progress closed");
+    expect(await ok("ticket_add_dep", { ticket_id: "md-saxv", depends_on: "md-qx2u" })).toContain("Dependency already exists");
+    const ambiguous = await failure("ticket_show", { ticket_id: "md-" });
+    expect(ambiguous).toContain("ambiguous ID 'md-' matches multiple tickets");
+    expect(ambiguous).toContain("md-gg89 (Implement apply_patch tool)");
+  });
+});

@@ -1,0 +1,138 @@
+import { execFileSync } from "node:child_process";
+import { mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { REVIEW_PROMPT_OPENING } from "../../src/tools/coding/review-prompt.js";
+import { startLlmServer, type LlmServer, type RecordedRequest, type ScriptedReply } from "../support/llm-server.js";
+import { runMarvin, serverEnv, tempDir } from "../support/run-marvin.js";
+
+let server: LlmServer | undefined;
+let home: { path: string; cleanup: () => void };
+let project: string;
+
+function git(...args: string[]): string {
+  return execFileSync("git", args, { cwd: project, env: { PATH: process.env.PATH, HOME: home.path }, encoding: "utf8" });
+}
+
+/** Kills reviewers a failed test may have left behind. */
+function killReviewers(): void {
+  const dir = join(project, ".marvin", "reviews");
+  for (const name of (() => {
+    try {
+      return readdirSync(dir);
+    } catch {
+      return [];
+    }
+  })().filter((file) => file.endsWith(".json"))) {
+    const { pid } = JSON.parse(readFileSync(join(dir, name), "utf8")) as { pid: number };
+    try {
+      process.kill(pid, "SIGKILL");
+    } catch {
+      // already gone
+    }
+  }
+}
+
+beforeEach(() => {
+  home = tempDir("marvin-home-");
+  project = join(home.path, "project");
+  mkdirSync(join(project, "src"), { recursive: true });
+  writeFileSync(join(project, "src", "app.ts"), "// TODO: validate input\nexport const password = 'hunter2';\n");
+});
+
+afterEach(async () => {
+  killReviewers();
+  await server?.close();
+  server = undefined;
+  home.cleanup();
+});
+
+const toolResults = (request: RecordedRequest) => request.body.messages.filter((message) => message.role === "tool").map((message) => message.content ?? "");
+
+describe("coding, git and shell tools end to end", () => {
+  it("runs a command, commits with git and greps in the --working-dir", async () => {
+    git("init", "--quiet", "--initial-branch=main");
+    git("config", "user.name", "E2E Author");
+    git("config", "user.email", "e2e@example.invalid");
+    server = await startLlmServer([
+      { toolCalls: [{ name: "run_command", arguments: { command: "echo hello > hello.txt && cat hello.txt && pwd" } }] },
+      { toolCalls: [{ name: "git_commit", arguments: { message: "Add hello" } }] },
+      { toolCalls: [{ name: "code_grep", arguments: { pattern: "TODO|password", context_lines: 0 } }] },
+      { text: "All done." },
+    ]);
+    const run = await runMarvin(["--non-interactive", "--working-dir", project, "--prompt", "do the chores"], { env: serverEnv(server.url, home.path), cwd: home.path });
+    expect(run.code).toBe(0);
+    expect(run.stdout).toBe("  🔧 run_command\n  🔧 git_commit\n  🔧 code_grep\nAll done.\n");
+    const offered = server.requests[0]!.body.tools!.map((tool) => tool.function.name);
+    expect(offered).toEqual(expect.arrayContaining(["run_command", "git_commit", "git_status", "code_grep", "tree", "review_codebase", "review_status"]));
+
+    const [commandResult] = toolResults(server.requests[1]!);
+    expect(commandResult).toMatch(/^Exit code: 0 \(\ds\)\nhello\n/);
+    expect(commandResult).toContain(project);
+    const [commitResult] = toolResults(server.requests[2]!).slice(-1);
+    expect(commitResult).toMatch(/^\[main \(root-commit\) [0-9a-f]+\] Add hello\n 2 files changed/);
+    const [grepResult] = toolResults(server.requests[3]!).slice(-1);
+    expect(grepResult).toBe("src/app.ts\n1:// TODO: validate input\n2:export const password = 'hunter2';\n\n2 matching lines in 1 file.");
+
+    expect(git("log", "--format=%s")).toBe("Add hello\n");
+    expect(git("show", "--stat", "--format=", "HEAD")).toContain("hello.txt");
+  });
+
+  it("review_codebase starts a real read-only child marvin against the same server; review_status returns its report", async () => {
+    const counters = { parent: 0, reviewer: 0 };
+    const reviewerScript: ScriptedReply[] = [
+      {
+        toolCalls: [
+          { name: "code_grep", arguments: { pattern: "password" }, id: "grep1" },
+          { name: "review_codebase", arguments: {}, id: "nested1" },
+        ],
+      },
+      { text: "## Findings\n- **critical** `src/app.ts:2` hard-coded password.\n## Summary\nMove the secret out of the code." },
+    ];
+    const waitForReviewer = "for i in $(seq 1 300); do grep -qs MARVIN_COST .marvin/reviews/*.log && exit 0; sleep 0.05; done; exit 1";
+    const parentScript: ScriptedReply[] = [
+      { toolCalls: [{ name: "review_codebase", arguments: { focus: "security", context: "Check secrets." } }] },
+      { toolCalls: [{ name: "run_command", arguments: { command: waitForReviewer, timeout: 30 } }] },
+      { toolCalls: [{ name: "review_status", arguments: {} }] },
+      { text: "Review done." },
+    ];
+    const dispatch = (request: RecordedRequest): ScriptedReply => {
+      const reviewer = request.body.messages.some((message) => message.role === "user" && message.content?.startsWith(REVIEW_PROMPT_OPENING));
+      const reply = reviewer ? reviewerScript[counters.reviewer++] : parentScript[counters.parent++];
+      return reply ?? { status: 500, body: { error: { message: `unexpected ${reviewer ? "reviewer" : "parent"} request` } } };
+    };
+    server = await startLlmServer(Array.from({ length: 10 }, () => dispatch));
+    const run = await runMarvin(["--non-interactive", "--working-dir", project, "--prompt", "review my code"], {
+      env: serverEnv(server.url, home.path, { MARVIN_DEPTH: "1" }),
+      cwd: home.path,
+      timeoutMs: 45_000,
+    });
+    expect(run.stderr).not.toContain("Error:");
+    expect(run.code).toBe(0);
+    expect(run.stdout).toBe("  🔧 review_codebase\n  🔧 run_command\n  🔧 review_status\nReview done.\n");
+    expect(counters).toEqual({ parent: 4, reviewer: 2 });
+
+    const reviewerRequests = server.requests.filter((request) => request.body.messages.some((message) => message.content?.startsWith(REVIEW_PROMPT_OPENING)));
+    const reviewerTools = reviewerRequests[0]!.body.tools!.map((tool) => tool.function.name);
+    expect(reviewerTools).toContain("code_grep");
+    expect(reviewerTools).not.toContain("run_command");
+    expect(reviewerTools).not.toContain("git_commit");
+    const prompt = reviewerRequests[0]!.body.messages.find((message) => message.role === "user")!.content!;
+    expect(prompt).toContain("Focus on security.");
+    expect(prompt).toContain("Context from the requester:\nCheck secrets.");
+    const [grep, nested] = toolResults(reviewerRequests[1]!);
+    expect(grep).toContain("src/app.ts\n1-// TODO: validate input\n2:export const password = 'hunter2';");
+    expect(nested).toContain("this Marvin is already a nested agent (MARVIN_DEPTH=2)");
+
+    const parentRequests = server.requests.filter((request) => !reviewerRequests.includes(request));
+    expect(toolResults(parentRequests[1]!)[0]).toMatch(/^Started review (review-\d{8}-\d{6}) of \. in the background \(pid \d+\)\./);
+    const status = toolResults(parentRequests[3]!).at(-1)!;
+    expect(status).toMatch(/^review-\d{8}-\d{6} \(code review of \., focus: security\): finished after \d+s \(exit 0\)\. Cost: \$\d\.\d{4}, 2 LLM turns\.\n/);
+    expect(status).toContain("## Findings\n- **critical** `src/app.ts:2` hard-coded password.");
+
+    const reviews = readdirSync(join(project, ".marvin", "reviews"));
+    const report = reviews.find((name) => name.endsWith(".md"))!;
+    expect(status).not.toContain("🔧");
+    expect(readFileSync(join(project, ".marvin", "reviews", report), "utf8")).toBe("  🔧 code_grep, review_codebase\n## Findings\n- **critical** `src/app.ts:2` hard-coded password.\n## Summary\nMove the secret out of the code.\n");
+  });
+});

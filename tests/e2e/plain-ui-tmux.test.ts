@@ -1,0 +1,122 @@
+import { execFileSync, spawnSync } from "node:child_process";
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { startLlmServer, type LlmServer, type Script } from "../support/llm-server.js";
+import { MARVIN_BIN, serverEnv, tempDir } from "../support/run-marvin.js";
+
+const hasTmux = spawnSync("tmux", ["-V"]).status === 0;
+
+let server: LlmServer | undefined;
+let home: { path: string; cleanup: () => void };
+let socket: string | undefined;
+
+const quote = (value: string) => `'${value.replace(/'/g, `'\\''`)}'`;
+
+function tmux(...args: string[]): string {
+  return execFileSync("tmux", ["-L", socket!, ...args], { encoding: "utf8" });
+}
+
+/** The pane's text (with its scrollback), or with colours as escape sequences. */
+function screen(withColours = false): string {
+  return tmux("capture-pane", "-p", "-J", "-S", "-200", "-t", "marvin", ...(withColours ? ["-e"] : []));
+}
+
+function type(text: string): void {
+  tmux("send-keys", "-t", "marvin", "-l", text);
+}
+
+function press(...keys: string[]): void {
+  tmux("send-keys", "-t", "marvin", ...keys);
+}
+
+async function waitForScreen(condition: (text: string) => boolean, timeoutMs = 10_000): Promise<string> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const text = screen();
+    if (condition(text)) return text;
+    if (Date.now() > deadline) throw new Error(`the terminal never showed what was expected; it shows:\n${text}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+/** Starts `marvin --plain` in a detached tmux terminal; the pane prints MARVIN-EXITED-<code> when it ends. */
+async function startMarvin(script: Script[], extraEnv: Record<string, string> = {}): Promise<void> {
+  server = await startLlmServer(script);
+  const env = { ...serverEnv(server.url, home.path), TERM: "xterm-256color", LANG: "C.UTF-8", ...extraEnv };
+  const assignments = Object.entries(env).map(([key, value]) => `${key}=${quote(value ?? "")}`);
+  const command = `cd ${quote(home.path)} && env -i ${assignments.join(" ")} ${quote(process.execPath)} ${quote(MARVIN_BIN)} --plain; echo MARVIN-EXITED-$?; sleep 30`;
+  socket = `marvin-plain-test-${process.pid}-${Date.now()}`;
+  tmux("new-session", "-d", "-s", "marvin", "-x", "110", "-y", "30", command);
+  await waitForScreen((text) => text.includes("quit to leave.") && text.trimEnd().endsWith("\n>"));
+}
+
+beforeEach(() => {
+  home = tempDir("marvin-plain-tmux-");
+});
+afterEach(async () => {
+  if (socket) spawnSync("tmux", ["-L", socket, "kill-server"]);
+  socket = undefined;
+  await server?.close();
+  server = undefined;
+  home.cleanup();
+});
+
+describe.skipIf(!hasTmux)("marvin --plain in a real terminal (tmux)", () => {
+  it("streams an answer, stops a slow one with Ctrl+C, clears a typed line with Ctrl+C, and quits", async () => {
+    await startMarvin([
+      { text: "Hello from the terminal test.", chunkSize: 4, delayMs: 5 },
+      { text: "slow ".repeat(300), chunkSize: 5, delayMs: 40 },
+      { text: "Ready for more." },
+    ]);
+    type("hi there");
+    press("Enter");
+    await waitForScreen((text) => text.includes("> hi there\nHello from the terminal test.\n>"));
+
+    type("tell me a long story");
+    press("Enter");
+    await waitForScreen((text) => (text.match(/slow/g) ?? []).length >= 5);
+    press("C-c");
+    const stopped = await waitForScreen((text) => text.includes("[System] Stopped. The partial answer is kept."));
+    expect((stopped.match(/slow/g) ?? []).length).toBeLessThan(300);
+
+    type("half typed");
+    press("C-c");
+    type("next");
+    press("Enter");
+    await waitForScreen((text) => text.includes("Ready for more."));
+
+    press("C-c");
+    await waitForScreen((text) => text.includes("(To exit, press Ctrl+C again or Ctrl+D, or type quit.)"));
+    expect(screen(true)).toMatch(/\x1b\[32m[^\n]*Ready/); // assistant text is green on a terminal
+    type("quit");
+    press("Enter");
+    await waitForScreen((text) => text.includes("MARVIN-EXITED-0"));
+
+    expect(server!.requests).toHaveLength(3);
+    const third = server!.requests[2]!.body.messages;
+    expect(third.at(-1)).toEqual({ role: "user", content: "next" });
+    expect(third.at(-2)!.role).toBe("assistant");
+    expect(third.at(-2)!.content).toMatch(/^(slow )+/);
+  });
+
+  it("recalls earlier input with ↑ from the profile's history file, honours NO_COLOR, and exits on Ctrl+D", async () => {
+    const profile = join(home.path, ".config", "local-finder", "profiles", "main");
+    mkdirSync(profile, { recursive: true });
+    writeFileSync(join(profile, "history"), "an old question\nremembered line\n");
+    await startMarvin([], { NO_COLOR: "1" });
+    press("Up");
+    await waitForScreen((text) => text.trimEnd().endsWith("> remembered line"));
+    press("Up");
+    await waitForScreen((text) => text.trimEnd().endsWith("> an old question"));
+    press("C-u");
+    type("help");
+    press("Enter");
+    await waitForScreen((text) => text.includes("[System] Commands:") && text.trimEnd().endsWith("\n>"));
+    expect(screen(true)).not.toMatch(/\x1b\[3\dm/);
+    press("C-d");
+    await waitForScreen((text) => text.includes("MARVIN-EXITED-0"));
+    expect(server!.requests).toHaveLength(0);
+    expect(readFileSync(join(profile, "history"), "utf8")).toBe("an old question\nremembered line\nhelp\n");
+  });
+});

@@ -1,0 +1,153 @@
+import { spawn } from "node:child_process";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { startLlmServer, type LlmServer, type Script } from "../support/llm-server.js";
+import { MARVIN_BIN, runMarvin, serverEnv, tempDir } from "../support/run-marvin.js";
+
+let server: LlmServer | undefined;
+let home: { path: string; cleanup: () => void };
+
+beforeEach(() => {
+  home = tempDir("marvin-plain-");
+});
+afterEach(async () => {
+  await server?.close();
+  server = undefined;
+  home.cleanup();
+});
+
+const profileFile = (name: string) => join(home.path, ".config", "local-finder", "profiles", "main", name);
+
+async function plain(script: Script[], stdin: string, args: string[] = [], extraEnv: Record<string, string | undefined> = {}) {
+  await server?.close();
+  server = await startLlmServer(script);
+  return runMarvin(["--plain", ...args], { env: serverEnv(server.url, home.path, extraEnv), cwd: home.path, stdin });
+}
+
+describe("marvin --plain driven through pipes", () => {
+  it("runs a full turn with a tool round, saves the chat log and input history, and seeds them into the next run", async () => {
+    const first = await plain(
+      [
+        { text: "Starting it.", toolCalls: [{ name: "timer_start", arguments: { name: "tea", duration_seconds: 120 } }] },
+        { text: "Your tea timer is running." },
+      ],
+      "start a tea timer\n",
+    );
+    expect(first.code).toBe(0);
+    expect(first.stdout).toContain("> start a tea timer\nStarting it.\n  🔧 timer_start\nYour tea timer is running.\n");
+    expect(first.stdout).not.toContain("\x1b["); // no colours when stdout is a pipe
+    expect(server!.requests[1]!.body.messages.at(-1)!.content).toContain("Countdown 'tea' started");
+
+    const log = JSON.parse(readFileSync(profileFile("chat_log.json"), "utf8")) as Array<{ role: string; text: string; time: string }>;
+    expect(log.map(({ role, text }) => ({ role, text }))).toEqual([
+      { role: "you", text: "start a tea timer" },
+      { role: "assistant", text: "Starting it.Your tea timer is running." },
+    ]);
+    for (const entry of log) expect(entry.time).toMatch(/^\d\d:\d\d$/);
+
+    const second = await plain([{ text: "It is still running." }], "and now?\n");
+    expect(second.code).toBe(0);
+    expect(second.stdout).toMatch(/── Recent conversation \(2 of 2 messages\) ──\n\[\d\d:\d\d\] You: start a tea timer\n\[\d\d:\d\d\] Marvin: Starting it\.Your tea timer is running\.\n── end of recent conversation ──\n/);
+    const messages = server!.requests[0]!.body.messages;
+    expect(messages[0]!.role).toBe("system");
+    expect(messages.slice(1)).toEqual([
+      { role: "user", content: "start a tea timer" },
+      { role: "assistant", content: "Starting it.Your tea timer is running." },
+      { role: "user", content: "and now?" },
+    ]);
+    expect(readFileSync(profileFile("history"), "utf8")).toBe("start a tea timer\nand now?\n");
+  });
+
+  it("answers the positional prompt first, then reads the next lines until end of input", async () => {
+    const run = await plain([{ text: "Sunny." }, { text: "You're welcome." }], "thanks\n", ["what's the weather?"]);
+    expect(run.code).toBe(0);
+    expect(run.stdout).toContain("> what's the weather?\nSunny.\n> thanks\nYou're welcome.\n");
+    expect(server!.requests.map((request) => request.body.messages.at(-1)!.content)).toEqual(["what's the weather?", "thanks"]);
+  });
+
+  it("handles the commands locally and stops at quit", async () => {
+    const placesDir = join(home.path, ".config", "local-finder", "profiles", "main");
+    mkdirSync(placesDir, { recursive: true });
+    writeFileSync(join(placesDir, "saved_places.json"), JSON.stringify([{ label: "gym", name: "Iron Gym", address: "5 Oak Rd", phone: "", website: "", lat: 0, lng: 0, notes: "" }]));
+    mkdirSync(join(home.path, ".config", "local-finder", "profiles", "work"));
+    const lines = ["usage", "profiles", "saved", "!code", "!echo hi", "!sh", "echo from-shell-mode", "!sh", "!model", "!model nope", "!voice", "help", "quit", "this is never sent"];
+    const run = await plain([], `${lines.join("\n")}\n`);
+    expect(run.code).toBe(0);
+    const out = run.stdout;
+    expect(out).toContain("> usage\n[System] This session: $0.0000 · 0 LLM calls");
+    expect(out).toContain("> profiles\n[System] Profiles:\n  * main (active)\n    work\n");
+    expect(out).toContain("> saved\n[System] Saved places (1):\n  gym — Iron Gym, 5 Oak Rd\n");
+    expect(out).toContain(`> !code\n[System] Coding mode ON: working directory ${home.path}`);
+    expect(out).toContain("> !echo hi\nhi\n> !sh\n[System] Shell mode ON");
+    expect(out).toContain("$ echo from-shell-mode\nfrom-shell-mode\n$ !sh\n[System] Shell mode OFF");
+    expect(out).toContain("> !model\n[System] Current: openai-compat · gpt-4o-mini\nProviders:");
+    expect(out).toContain("> !model nope\n[System] 'nope' is not a provider.");
+    expect(out).toContain("> !voice\n[System] Voice input is not available in this release.\n");
+    expect(out).toContain("> help\n[System] Commands:");
+    expect(out).toContain("> quit\n");
+    expect(out).not.toContain("this is never sent");
+    expect(server!.requests).toHaveLength(0);
+  });
+
+  it("asks before run_command, showing the exact command, and takes y / n from stdin", async () => {
+    const project = join(home.path, "project");
+    mkdirSync(project);
+    const run = await plain(
+      [
+        { toolCalls: [{ name: "run_command", arguments: { command: "echo confirmed-output" } }] },
+        { text: "It printed the text." },
+        { toolCalls: [{ name: "run_command", arguments: { command: "touch should-not-exist" } }] },
+        { text: "Fine, I did not run it." },
+      ],
+      "run the echo\ny\nnow touch a file\nn\n",
+      ["--working-dir", project],
+    );
+    expect(run.code).toBe(0);
+    expect(run.stdout).toContain("  🔧 run_command\nRun `echo confirmed-output`? [y/N] y\nIt printed the text.\n");
+    expect(run.stdout).toContain("  🔧 run_command\nRun `touch should-not-exist`? [y/N] n\nFine, I did not run it.\n");
+    expect(server!.requests[1]!.body.messages.at(-1)!.content).toMatch(/Exit code: 0[\s\S]*confirmed-output/);
+    expect(server!.requests[3]!.body.messages.at(-1)!.content).toContain("The user declined to run this command: touch should-not-exist");
+    expect(existsSync(join(project, "should-not-exist"))).toBe(false);
+  });
+
+  it("switches the model mid-conversation with !model", async () => {
+    const run = await plain([{ text: "one" }, { text: "two" }], "first\n!model openai-compat other-model\nsecond\n");
+    expect(run.code).toBe(0);
+    expect(run.stdout).toContain("[System] Now using openai-compat · other-model; the conversation continues.");
+    expect(server!.requests.map((request) => request.body.model)).toEqual(["gpt-4o-mini", "other-model"]);
+    expect(server!.requests[1]!.body.messages.slice(1).map((message) => message.content)).toEqual(["first", "one", "second"]);
+  });
+
+  it("stops a streaming answer on SIGINT, keeps the partial text, and goes on with the next line", async () => {
+    server = await startLlmServer([{ text: "word ".repeat(400), chunkSize: 5, delayMs: 20 }, { text: "Back again." }]);
+    const child = spawn(process.execPath, [MARVIN_BIN, "--plain"], { env: serverEnv(server.url, home.path) as NodeJS.ProcessEnv, cwd: home.path, stdio: ["pipe", "pipe", "pipe"] });
+    let stdout = "";
+    child.stdout.setEncoding("utf8").on("data", (data: string) => (stdout += data));
+    const exited = new Promise<number | null>((resolve) => child.on("close", resolve));
+    try {
+      child.stdin.write("tell me a long story\n");
+      await waitFor(() => (stdout.match(/word/g) ?? []).length >= 5, () => stdout);
+      child.kill("SIGINT");
+      await waitFor(() => stdout.includes("[System] Stopped. The partial answer is kept."), () => stdout);
+      child.stdin.end("and then?\n");
+      expect(await exited).toBe(0);
+    } finally {
+      child.kill("SIGKILL");
+    }
+    expect(stdout).toContain("> and then?\nBack again.\n");
+    expect(server.requests).toHaveLength(2);
+    const partial = server.requests[1]!.body.messages.at(-2)!;
+    expect(partial.role).toBe("assistant");
+    expect(partial.content).toMatch(/^(word )+/);
+    expect(partial.content!.length).toBeLessThan("word ".repeat(400).length);
+  });
+});
+
+async function waitFor(condition: () => boolean, describe: () => string, timeoutMs = 10_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!condition()) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting; output so far:\n${describe()}`);
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+}

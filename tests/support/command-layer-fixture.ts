@@ -1,0 +1,82 @@
+import { mkdirSync, mkdtempSync, realpathSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { startLlmServer, type LlmServer, type Script } from "./llm-server.js";
+import { createToolHarness, type ToolHarness } from "./tool-harness.js";
+import { CommandLayer } from "../../src/ui/commands/command-layer.js";
+import type { CommandHost } from "../../src/ui/commands/types.js";
+
+/** A host that keeps what the layer shows, as a UI would display it. */
+export class RecordingHost implements CommandHost {
+  readonly systemMessages: string[] = [];
+  readonly submitted: string[] = [];
+  shellText = "";
+  terminalReleases = 0;
+  stateChanges = 0;
+
+  system(text: string): void {
+    this.systemMessages.push(text);
+  }
+
+  shellOutput(chunk: string): void {
+    this.shellText += chunk;
+  }
+
+  async releaseTerminal<T>(run: () => Promise<T>): Promise<T> {
+    this.terminalReleases += 1;
+    return run();
+  }
+
+  messageSubmitted(text: string, via: "session" | "copilot"): void {
+    this.submitted.push(`${via}: ${text}`);
+  }
+
+  stateChanged(): void {
+    this.stateChanges += 1;
+  }
+
+  get lastSystem(): string {
+    return this.systemMessages.at(-1) ?? "";
+  }
+}
+
+export interface LayerFixture {
+  layer: CommandLayer;
+  host: RecordingHost;
+  harness: ToolHarness;
+  server: LlmServer;
+  env: Record<string, string | undefined>;
+  home: string;
+  /** The directory Marvin was started in (a real path). */
+  cwd: string;
+  close(): Promise<void>;
+}
+
+/** A real session over a temp home, talking to a scripted LLM server, with a command layer on top. */
+export async function createLayerFixture(script: Script[] = [], extraEnv: Record<string, string | undefined> = {}, workingDir: string | null = null): Promise<LayerFixture> {
+  const root = realpathSync(mkdtempSync(join(tmpdir(), "marvin-commands-")));
+  const home = join(root, "home");
+  const cwd = join(root, "cwd");
+  mkdirSync(home);
+  mkdirSync(cwd);
+  const server = await startLlmServer(script);
+  const env = { HOME: home, PATH: process.env.PATH, OPENAI_COMPAT_URL: server.url, OPENAI_COMPAT_API_KEY: "test-key", OPENAI_COMPAT_MODEL: "gpt-4o-mini", ...extraEnv };
+  const harness = await createToolHarness({ home, env, llmUrl: server.url, workingDir });
+  const host = new RecordingHost();
+  const layer = new CommandLayer({ session: harness.session, env, home, cwd, providerName: "openai-compat" }, host);
+  return {
+    layer,
+    host,
+    harness,
+    server,
+    env,
+    home,
+    cwd,
+    close: async () => {
+      await layer.close();
+      await harness.close();
+      await server.close();
+      rmSync(root, { recursive: true, force: true });
+    },
+  };
+}

@@ -1,0 +1,77 @@
+import { mkdtemp, realpath, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import type { ContextBudget } from "../../src/agent/context-budget.js";
+import { Session } from "../../src/agent/session.js";
+import { resolveProviderConfig, type Env, type ProviderConfig } from "../../src/providers/config.js";
+import { createProvider } from "../../src/providers/create.js";
+import type { AnyToolDef } from "../../src/tools/define-tool.js";
+import { ToolRegistry } from "../../src/tools/registry.js";
+
+/** Temporary directories of one test file, removed together. */
+export class TempDirs {
+  private readonly made: string[] = [];
+
+  /** A fresh directory (real path, so symlinked /tmp does not confuse path checks). */
+  async make(prefix = "marvin-unit-"): Promise<string> {
+    const path = await realpath(await mkdtemp(join(tmpdir(), prefix)));
+    this.made.push(path);
+    return path;
+  }
+
+  async cleanup(): Promise<void> {
+    await Promise.all(this.made.splice(0).map((path) => rm(path, { recursive: true, force: true })));
+  }
+}
+
+/** Env for the openai-compat provider talking to a scripted server. */
+export function scriptedEnv(url: string, home: string, extra: Env = {}): Env {
+  return { HOME: home, OPENAI_COMPAT_URL: url, OPENAI_COMPAT_API_KEY: "test-key", OPENAI_COMPAT_MODEL: "gpt-4o-mini", ...extra };
+}
+
+/** Provider config for a scripted server, with optional timeouts in milliseconds. */
+export function scriptedConfig(url: string, home: string, extra: Env = {}): ProviderConfig {
+  return resolveProviderConfig("openai-compat", { env: scriptedEnv(url, home, extra), home, codingMode: false, nonInteractive: true });
+}
+
+export function registryOf(tools: AnyToolDef[]): ToolRegistry {
+  const registry = new ToolRegistry();
+  for (const tool of tools) registry.register(tool);
+  return registry;
+}
+
+export interface TestSessionOptions {
+  home: string;
+  tools?: AnyToolDef[];
+  registry?: ToolRegistry;
+  /** Scripted LLM server; absent → creating the provider fails with a clear message. */
+  llmUrl?: string;
+  nonInteractive?: boolean;
+  codingMode?: boolean;
+  readonly?: boolean;
+  workingDir?: string | null;
+  budget?: ContextBudget;
+  env?: Env;
+  now?: () => Date;
+}
+
+/** A real Session over a temporary home with the given tools, not yet started. */
+export function createTestSession(options: TestSessionOptions): Session {
+  const env: Env = options.llmUrl ? scriptedEnv(options.llmUrl, options.home, options.env) : { HOME: options.home, ...options.env };
+  return new Session({
+    home: options.home,
+    env,
+    nonInteractive: options.nonInteractive ?? false,
+    codingMode: options.codingMode ?? false,
+    readonly: options.readonly ?? false,
+    workingDir: options.workingDir ?? null,
+    registry: options.registry ?? registryOf(options.tools ?? []),
+    budget: options.budget,
+    transientBackoffSeconds: [0.01, 0.01],
+    now: options.now,
+    createProvider: async (codingMode) => {
+      if (!options.llmUrl) throw new Error("No LLM provider is configured for this test.");
+      return createProvider(resolveProviderConfig("openai-compat", { env, home: options.home, codingMode, nonInteractive: true }), env);
+    },
+  });
+}
