@@ -1,5 +1,5 @@
 import { execFileSync, spawnSync } from "node:child_process";
-import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { startLlmServer, type LlmServer, type Script } from "../support/llm-server.js";
@@ -41,11 +41,11 @@ async function waitForScreen(condition: (text: string) => boolean, timeoutMs = 1
 }
 
 /** Starts `marvin --plain` in a detached tmux terminal; the pane prints MARVIN-EXITED-<code> when it ends. */
-async function startMarvin(script: Script[], extraEnv: Record<string, string> = {}): Promise<void> {
+async function startMarvin(script: Script[], extraEnv: Record<string, string> = {}, args: string[] = []): Promise<void> {
   server = await startLlmServer(script);
   const env = { ...serverEnv(server.url, home.path), TERM: "xterm-256color", LANG: "C.UTF-8", ...extraEnv };
   const assignments = Object.entries(env).map(([key, value]) => `${key}=${quote(value ?? "")}`);
-  const command = `cd ${quote(home.path)} && env -i ${assignments.join(" ")} ${quote(process.execPath)} ${quote(MARVIN_BIN)} --plain; echo MARVIN-EXITED-$?; sleep 30`;
+  const command = `cd ${quote(home.path)} && env -i ${assignments.join(" ")} ${quote(process.execPath)} ${quote(MARVIN_BIN)} --plain ${args.map(quote).join(" ")}; echo MARVIN-EXITED-$?; sleep 30`;
   socket = `marvin-plain-test-${process.pid}-${Date.now()}`;
   tmux("new-session", "-d", "-s", "marvin", "-x", "110", "-y", "30", command);
   await waitForScreen((text) => text.includes("quit to leave.") && text.trimEnd().endsWith("\n>"));
@@ -62,7 +62,7 @@ afterEach(async () => {
   home.cleanup();
 });
 
-describe.skipIf(!hasTmux)("marvin --plain in a real terminal (tmux)", () => {
+describe.skipIf(!hasTmux)(`marvin --plain in a real terminal (tmux)${hasTmux ? "" : ": skipped because tmux is not installed"}`, () => {
   it("streams an answer, stops a slow one with Ctrl+C, clears a typed line with Ctrl+C, and quits", async () => {
     await startMarvin([
       { text: "Hello from the terminal test.", chunkSize: 4, delayMs: 5 },
@@ -98,6 +98,39 @@ describe.skipIf(!hasTmux)("marvin --plain in a real terminal (tmux)", () => {
     expect(third.at(-1)).toEqual({ role: "user", content: "next" });
     expect(third.at(-2)!.role).toBe("assistant");
     expect(third.at(-2)!.content).toMatch(/^(slow )+/);
+  });
+
+  it("asks before run_command; y runs it, and Ctrl+C at the question declines and stops the request", async () => {
+    const project = join(home.path, "project");
+    mkdirSync(project);
+    await startMarvin(
+      [
+        { toolCalls: [{ name: "run_command", arguments: { command: "echo approved > approved.txt" } }] },
+        { text: "Done." },
+        { toolCalls: [{ name: "run_command", arguments: { command: "touch never.txt" } }] },
+        { text: "unused" },
+      ],
+      {},
+      ["--working-dir", project],
+    );
+    type("write the file");
+    press("Enter");
+    await waitForScreen((text) => text.trimEnd().endsWith("Run `echo approved > approved.txt`? [y/N]"));
+    type("y");
+    press("Enter");
+    await waitForScreen((text) => text.includes("Done.") && text.trimEnd().endsWith("\n>"));
+    expect(readFileSync(join(project, "approved.txt"), "utf8")).toBe("approved\n");
+
+    type("touch another");
+    press("Enter");
+    await waitForScreen((text) => text.trimEnd().endsWith("Run `touch never.txt`? [y/N]"));
+    press("C-c");
+    await waitForScreen((text) => /Run `touch never\.txt`\? \[y\/N\]\s*\n\[System\] Stopped\. The partial answer is kept\.\n>/.test(text));
+    type("quit");
+    press("Enter");
+    await waitForScreen((text) => text.includes("MARVIN-EXITED-0"));
+    expect(existsSync(join(project, "never.txt"))).toBe(false);
+    expect(server!.requests).toHaveLength(3);
   });
 
   it("recalls earlier input with ↑ from the profile's history file, honours NO_COLOR, and exits on Ctrl+D", async () => {

@@ -66,6 +66,16 @@ describe("marvin --plain driven through pipes", () => {
     expect(server!.requests.map((request) => request.body.messages.at(-1)!.content)).toEqual(["what's the weather?", "thanks"]);
   });
 
+  it("is what `marvin` runs when stdout is not a terminal, and shows a warning about a corrupt chat log", async () => {
+    mkdirSync(join(home.path, ".config", "local-finder", "profiles", "main"), { recursive: true });
+    writeFileSync(profileFile("chat_log.json"), "{ not json");
+    server = await startLlmServer([{ text: "Hi." }]);
+    const run = await runMarvin(["hello"], { env: serverEnv(server.url, home.path), cwd: home.path, stdin: "" });
+    expect(run.code).toBe(0);
+    expect(run.stdout).toMatch(/\[System\] Could not read .*chat_log\.json: it is not valid JSON/);
+    expect(run.stdout).toContain("> hello\nHi.\n");
+  });
+
   it("handles the commands locally and stops at quit", async () => {
     const placesDir = join(home.path, ".config", "local-finder", "profiles", "main");
     mkdirSync(placesDir, { recursive: true });

@@ -79,20 +79,24 @@ export class LineInput {
   /** Answers a pending `next`/`ask` with end of input, as Ctrl+C does to a confirmation. */
   cancelPending(): boolean {
     if (!this.waiter) return false;
+    if (this.terminal && this.promptShown) this.resetLine();
     this.deliver(undefined, true);
     return true;
   }
 
   /** Ctrl+C at the prompt: leaves what was typed on screen, optionally prints a note, and starts a fresh prompt. */
   clearLine(note?: string): void {
-    const readline = this.readline as Interface & { clearLine?: () => void; line: string; cursor: number };
-    if (typeof readline.clearLine === "function") readline.clearLine();
-    else {
-      this.options.output.write("\r\n");
-      Object.assign(readline, { line: "", cursor: 0 });
-    }
+    this.resetLine();
     if (note) this.options.output.write(`${note}\n`);
     this.readline.prompt();
+  }
+
+  /** Moves below what was typed and empties readline's line buffer. */
+  private resetLine(): void {
+    const readline = this.readline as Interface & { clearLine?: () => void; line: string; cursor: number };
+    if (typeof readline.clearLine === "function") return readline.clearLine();
+    this.options.output.write("\r\n");
+    Object.assign(readline, { line: "", cursor: 0 });
   }
 
   /** Writes output that arrives while the prompt is shown above it, then redraws the prompt. */

@@ -75,7 +75,7 @@ export async function runPlain(args: CliArgs, environment: InteractiveEnvironmen
     releaseTerminal: (run) => withTerminalReleased(stdin, lines, run),
   };
   const layer = new CommandLayer({ session, env: environment.env, home: environment.home, cwd: environment.cwd, providerName: built.providerName, model: args.model }, host);
-  const lines = new LineInput({ input: stdin, output: stdout, terminal: Boolean(stdin.isTTY), history: await layer.loadHistory(), historySize: INPUT_HISTORY_LIMIT });
+  const lines = new LineInput({ input: stdin, output: stdout, terminal: Boolean(stdin.isTTY && stdout.isTTY), history: await layer.loadHistory(), historySize: INPUT_HISTORY_LIMIT });
   input = lines;
   const screen = new PlainScreen(stdout, palette, lines);
   session.subscribe(createPlainRenderer(screen, palette));

@@ -33,9 +33,9 @@ function formatCost(cost: number): string {
   return `$${cost < 1 ? cost.toFixed(4) : cost.toFixed(2)}`;
 }
 
-/** Cuts text to `width` columns, marking the cut with an ellipsis. */
-export function fitToWidth(text: string, width: number): string {
-  if (textWidth(text) <= width) return text + " ".repeat(width - textWidth(text));
+/** Cuts text to at most `width` columns, marking a cut with an ellipsis. */
+export function truncateToWidth(text: string, width: number): string {
+  if (textWidth(text) <= width) return text;
   let result = "";
   let used = 0;
   for (const character of text) {
@@ -44,22 +44,28 @@ export function fitToWidth(text: string, width: number): string {
     result += character;
     used += columns;
   }
-  return `${result}…${" ".repeat(Math.max(0, width - used - 1))}`;
+  return `${result}…`;
 }
 
-/** The status bar as plain text, padded or cut to exactly `width` columns. */
+/**
+ * The status bar as plain text of exactly `width` columns: who answers and the session facts
+ * on the left, activity (busy, queued, scrolled) on the right, where a cut never reaches it.
+ */
 export function formatStatus(status: StatusInfo, width: number): string {
   const emoji = PROVIDER_EMOJI[status.provider] ?? "🤖";
   const modes = [status.coding && "coding", status.shell && "shell", status.readonly && "readonly"].filter(Boolean).join(" · ");
-  const parts = [
-    `${emoji} ${status.provider} · ${status.model}`,
-    `profile ${status.profile}`,
-    `${status.messages} msgs`,
-    formatCost(status.cost),
-    ...(modes ? [modes] : []),
-    status.busyMs === undefined ? "○ ready" : `● working ${formatDuration(status.busyMs)}`,
-    ...(status.queued ? [`${status.queued} queued`] : []),
+  const facts = [`👤 ${status.profile}`, `${status.messages} msgs`, formatCost(status.cost), ...(modes ? [modes] : [])];
+  const right = [
     ...(status.linesBelow ? [`↓ ${status.linesBelow} more lines`] : []),
+    ...(status.queued ? [`${status.queued} queued`] : []),
+    status.busyMs === undefined ? "○ ready" : `● working ${formatDuration(status.busyMs)}`,
   ];
-  return fitToWidth(` ${parts.join(" │ ")}`, width);
+  const rightText = ` ${right.join(" │ ")} `;
+  const leftWidth = Math.max(0, width - textWidth(rightText));
+  const withProvider = ` ${[`${emoji} ${status.provider} · ${status.model}`, ...facts].join(" │ ")} │`;
+  // Narrow terminals: the emoji alone names the provider.
+  const withoutProvider = ` ${[`${emoji} ${status.model}`, ...facts].join(" │ ")} │`;
+  const leftText = truncateToWidth(textWidth(withProvider) <= leftWidth ? withProvider : withoutProvider, leftWidth);
+  const gap = " ".repeat(Math.max(0, leftWidth - textWidth(leftText)));
+  return truncateToWidth(leftText + gap + rightText, width);
 }

@@ -1,0 +1,281 @@
+import { existsSync } from "node:fs";
+import { mkdir, readFile, writeFile } from "node:fs/promises";
+import { join } from "node:path";
+import { stripVTControlCharacters as plain } from "node:util";
+import { render } from "ink-testing-library";
+import { afterEach, describe, expect, it } from "vitest";
+import { startLlmServer, type LlmServer, type Script } from "../../../../tests/support/llm-server.js";
+import { TempDirs } from "../../../../tests/support/test-session.js";
+import type { Session } from "../../../agent/session.js";
+import type { CliArgs } from "../../../cli/args.js";
+import { buildSession } from "../../../cli/build-session.js";
+import { sleep } from "../../../shared/sleep.js";
+import { CommandLayer } from "../../commands/index.js";
+import { ChatStore } from "../chat-store.js";
+import { ConfirmBroker } from "../confirm-broker.js";
+import { TuiController } from "../controller.js";
+import { themeFor } from "../theme.js";
+import { App } from "./app.js";
+
+const dirs = new TempDirs();
+const cleanups: Array<() => Promise<void> | void> = [];
+afterEach(async () => {
+  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+  await dirs.cleanup();
+});
+
+const ARGS: CliArgs = { nonInteractive: false, plain: false, curses: true, output: "text", help: false, version: false };
+
+interface AppOptions {
+  env?: Record<string, string>;
+  workingDir?: boolean;
+  history?: string[];
+  rows?: number;
+  columns?: number;
+}
+
+/** The real TUI (session, command layer, controller, Ink tree) against a scripted LLM server. */
+async function startApp(script: Script[], options: AppOptions = {}) {
+  const home = await dirs.make("marvin-tui-");
+  const server: LlmServer = await startLlmServer(script);
+  cleanups.push(() => server.close());
+  const env = { HOME: home, PATH: process.env.PATH, LLM_PROVIDER: "openai-compat", OPENAI_COMPAT_URL: server.url, OPENAI_COMPAT_API_KEY: "k", OPENAI_COMPAT_MODEL: "gpt-4o-mini", ...options.env };
+  if (options.history) {
+    const profile = join(home, ".config", "local-finder", "profiles", "main");
+    await mkdir(profile, { recursive: true });
+    await writeFile(join(profile, "history"), `${options.history.join("\n")}\n`);
+  }
+  const confirm = new ConfirmBroker();
+  const args = { ...ARGS, workingDir: options.workingDir ? home : undefined };
+  const { session, providerName } = await buildSession(args, { env, home, cwd: home, notice: () => undefined, confirmCommand: confirm.ask });
+  const chat = new ChatStore();
+  session.subscribe((event) => chat.apply(event));
+  let exited = false;
+  const controller = new TuiController({
+    session,
+    chat,
+    confirm,
+    createLayer: (host) => new CommandLayer({ session, env, home, cwd: home, providerName }, host),
+    onExit: () => (exited = true),
+    releaseTerminal: (run) => run(),
+  });
+  await controller.loadHistory();
+  const app = render(<App controller={controller} theme={themeFor(env)} />);
+  cleanups.push(async () => {
+    app.unmount();
+    controller.exit();
+    await controller.idle();
+    chat.dispose();
+    await controller.layer.close();
+    await session.close();
+  });
+  resize(app.stdout, options.columns ?? 80, options.rows ?? 24);
+  await sleep(20); // let the input effect attach to stdin
+  return { app, home, server, session, controller, exited: () => exited, frame: () => plain(app.lastFrame() ?? ""), raw: () => app.lastFrame() ?? "" };
+}
+
+function resize(stdout: NodeJS.EventEmitter, columns: number, rows: number): void {
+  Object.defineProperty(stdout, "columns", { value: columns, configurable: true });
+  Object.defineProperty(stdout, "rows", { value: rows, configurable: true });
+  stdout.emit("resize");
+}
+
+async function waitFor(check: () => boolean, describe: () => string, timeoutMs = 5000): Promise<void> {
+  const started = Date.now();
+  while (!check()) {
+    if (Date.now() - started > timeoutMs) throw new Error(`timed out waiting; screen:\n${describe()}`);
+    await sleep(10);
+  }
+}
+
+type Started = Awaited<ReturnType<typeof startApp>>;
+const until = (tui: Started, text: string | RegExp) => waitFor(() => (typeof text === "string" ? tui.frame().includes(text) : text.test(tui.frame())), tui.frame);
+const lines = (tui: Started) => tui.frame().split("\n");
+const promptLine = (tui: Started) => lines(tui).at(-1)!;
+const typeLine = async (tui: Started, text: string) => {
+  tui.app.stdin.write(text);
+  await sleep(5);
+  tui.app.stdin.write("\r");
+};
+const idle = (session: Session) => waitFor(() => !session.busy, () => "session still busy");
+
+describe("TUI app", () => {
+  it("streams a markdown answer in colour under the status bar and keeps the status up to date", async () => {
+    const tui = await startApp([{ text: "# Forecast\n\nIt will be **sunny** with `21 °C`.", usage: { prompt: 1000, completion: 200 } }], { workingDir: true, columns: 100 });
+    expect(lines(tui)[0]).toMatch(/^ 🔌 openai-compat · gpt-4o-mini │ 👤 main │ 0 msgs │ \$0\.0000 │ coding │ +○ ready $/);
+    await typeLine(tui, "weather?");
+    await until(tui, "21 °C");
+    await idle(tui.session);
+    await until(tui, "2 msgs");
+    const screen = tui.frame();
+    expect(screen).toMatch(/You · \d\d:\d\d\nweather\?\n\nMarvin · \d\d:\d\d\nForecast\n\nIt will be sunny with 21 °C\./);
+    expect(lines(tui)[0]).toContain("$0.0003");
+    expect(tui.raw()).toContain("\x1b[36mweather?\x1b[39m");
+    expect(tui.raw()).toContain("\x1b[1m\x1b[32msunny");
+    expect(lines(tui).length).toBe(24);
+    resize(tui.app.stdout, 60, 24);
+    await sleep(20);
+    expect(lines(tui)[0]).toMatch(/^ 🔌 gpt-4o-mini │ 👤 main │ 2 msgs │ \$0\.0003 │ coding │ ○ ready $/);
+  });
+
+  it("edits the input line with readline keys", async () => {
+    const tui = await startApp([]);
+    const stdin = tui.app.stdin;
+    stdin.write("helo world");
+    for (let index = 0; index < 7; index += 1) stdin.write("\x1b[D");
+    stdin.write("l");
+    stdin.write("\x01");
+    stdin.write(">> ");
+    stdin.write("\x05");
+    stdin.write("!!");
+    await sleep(20);
+    expect(promptLine(tui)).toBe("> >> hello world!! ");
+    stdin.write("\x17");
+    stdin.write("\x7f");
+    await sleep(20);
+    expect(promptLine(tui)).toBe("> >> hello ");
+    stdin.write("\x1b[H\x1b[3~\x1b[3~");
+    await sleep(20);
+    expect(promptLine(tui)).toBe(">  hello");
+    stdin.write("\x15");
+    await sleep(20);
+    expect(promptLine(tui)).toBe(">  ");
+  });
+
+  it("recalls earlier input with ↑/↓ and finds it with Ctrl+R", async () => {
+    const tui = await startApp([], { history: ["what is the weather", "list my notes", "tell me a joke"] });
+    const stdin = tui.app.stdin;
+    stdin.write("\x1b[A");
+    await sleep(20);
+    expect(promptLine(tui)).toBe("> tell me a joke ");
+    stdin.write("\x1b[A\x1b[A");
+    await sleep(20);
+    expect(promptLine(tui)).toBe("> what is the weather ");
+    stdin.write("\x1b[B\x1b[B\x1b[B");
+    await sleep(20);
+    expect(promptLine(tui)).toBe(">  ");
+    stdin.write("\x12");
+    stdin.write("note");
+    await sleep(20);
+    expect(promptLine(tui)).toBe("(reverse-i-search)'note': list my notes");
+    stdin.write("\x12");
+    stdin.write("zz");
+    await sleep(20);
+    expect(promptLine(tui)).toBe("(failed reverse-i-search)'notezz':  ");
+    stdin.write("\x07");
+    await sleep(20);
+    expect(promptLine(tui)).toBe(">  ");
+  });
+
+  it("scrolls with PgUp/PgDn and the wheel, and stops following the bottom while scrolled up", async () => {
+    const long = Array.from({ length: 40 }, (_, index) => `Line ${index + 1}`).join("\n\n");
+    const tui = await startApp([{ text: long, chunkSize: 40 }, { text: "more ".repeat(200) + "THE END", chunkSize: 5, delayMs: 5 }]);
+    await typeLine(tui, "long please");
+    await until(tui, "Line 40");
+    await idle(tui.session);
+    tui.app.stdin.write("\x1b[5~");
+    await until(tui, /↓ \d+ more lines/);
+    expect(tui.frame()).not.toContain("Line 40");
+    await typeLine(tui, "and more");
+    await until(tui, "more more more");
+    tui.app.stdin.write("\x1b[5~");
+    await until(tui, /↓ \d+ more lines/);
+    const chatArea = () => lines(tui).slice(1, -2).join("\n");
+    const view = chatArea();
+    await sleep(100);
+    expect(tui.session.busy).toBe(true);
+    expect(chatArea()).toBe(view);
+    tui.app.stdin.write("\x1b[<64;5;5M");
+    await sleep(20);
+    expect(chatArea()).not.toBe(view);
+    await idle(tui.session);
+    expect(tui.frame()).not.toContain("THE END");
+    tui.app.stdin.write("\x1b[6~".repeat(20));
+    await until(tui, "THE END");
+    expect(lines(tui)[0]).not.toMatch(/more lines/);
+  });
+
+  it("asks before run_command, showing the exact command, and runs it only after y", async () => {
+    const command = "echo approved > approved.txt";
+    const tui = await startApp(
+      [
+        { toolCalls: [{ name: "run_command", arguments: { command } }] },
+        { text: "Done, it ran." },
+        { toolCalls: [{ name: "run_command", arguments: { command: "touch declined.txt" } }] },
+        { text: "Understood, not running it." },
+      ],
+      { workingDir: true },
+    );
+    await typeLine(tui, "run it");
+    await until(tui, `Run \`${command}\`? [y/N]`);
+    expect(promptLine(tui)).toBe(`Run \`${command}\`? [y/N] `);
+    tui.app.stdin.write("y");
+    await until(tui, "Done, it ran.");
+    expect(await readFile(join(tui.home, "approved.txt"), "utf8")).toBe("approved\n");
+    expect(tui.frame()).toContain(`Run \`${command}\`? [y/N] y`);
+    await idle(tui.session);
+    await typeLine(tui, "another");
+    await until(tui, "Run `touch declined.txt`? [y/N]");
+    tui.app.stdin.write("\r");
+    await until(tui, "Understood, not running it.");
+    expect(existsSync(join(tui.home, "declined.txt"))).toBe(false);
+    expect(tui.server.requests[3]!.body.messages.at(-1)!.content).toContain("The user declined to run this command: touch declined.txt");
+  });
+
+  it("Ctrl+C stops a streaming answer, keeps the partial text, and a message typed meanwhile is queued", async () => {
+    const tui = await startApp([{ text: "word ".repeat(300), chunkSize: 5, delayMs: 15 }, { text: "Second answer." }]);
+    await typeLine(tui, "talk a lot");
+    await until(tui, "word word word");
+    await typeLine(tui, "then this");
+    await until(tui, "⏳ queued: then this");
+    expect(lines(tui)[0]).toContain("1 queued");
+    tui.app.stdin.write("\x03");
+    await until(tui, "[interrupted]");
+    await until(tui, "Second answer.");
+    await idle(tui.session);
+    expect(tui.frame()).toMatch(/\[interrupted\]\n\nYou · \d\d:\d\d\nthen this/);
+    expect(tui.frame()).not.toContain("queued");
+    expect(tui.exited()).toBe(false);
+    const log = JSON.parse(await readFile(join(tui.home, ".config", "local-finder", "profiles", "main", "chat_log.json"), "utf8")) as Array<{ role: string; text: string }>;
+    expect(log[1]!.role).toBe("assistant");
+    expect(log[1]!.text).toMatch(/^(word )+/);
+    expect(log[1]!.text.length).toBeLessThan(1500);
+  });
+
+  it("runs slash commands and shell mode through the shared command layer", async () => {
+    const tui = await startApp([]);
+    await typeLine(tui, "help");
+    await until(tui, "Keys:");
+    expect(tui.frame()).toContain("Ctrl+R");
+    await typeLine(tui, "!sh");
+    await until(tui, "Shell mode ON");
+    expect(lines(tui)[0]).toMatch(/│ shell │ +○ ready/);
+    expect(promptLine(tui)).toBe("$  ");
+    await typeLine(tui, "echo from-the-shell");
+    await until(tui, /\$ echo from-the-shell\nfrom-the-shell/);
+    expect(tui.server.requests).toHaveLength(0);
+  });
+
+  it("reflows to a new terminal size", async () => {
+    const tui = await startApp([{ text: "alpha beta gamma delta epsilon zeta eta theta iota kappa lambda mu" }]);
+    await typeLine(tui, "words");
+    await until(tui, "lambda mu");
+    await idle(tui.session);
+    resize(tui.app.stdout, 30, 16);
+    await sleep(30);
+    const narrow = lines(tui);
+    expect(narrow).toHaveLength(16);
+    for (const line of narrow) expect(line.length).toBeLessThanOrEqual(29);
+    expect(narrow).toContain("alpha beta gamma delta");
+  });
+
+  it("leaves colours out with NO_COLOR and exits on Ctrl+D", async () => {
+    const tui = await startApp([{ text: "Plain **text**." }], { env: { NO_COLOR: "1" } });
+    await typeLine(tui, "hi");
+    await until(tui, "Plain text.");
+    expect(tui.raw()).not.toMatch(/\x1b\[(3[0-9]|9[0-9])m/);
+    expect(tui.raw()).toContain("\x1b[7m");
+    tui.app.stdin.write("\x04");
+    await waitFor(tui.exited, tui.frame);
+  });
+});
