@@ -5,7 +5,7 @@ import { OpenAICompatibleProvider } from "../providers/openai-compatible/index.j
 import type { Message } from "../providers/types.js";
 import { startLlmServer, type LlmServer, type Script } from "../../tests/support/llm-server.js";
 import { scriptedConfig, TempDirs } from "../../tests/support/test-session.js";
-import { compactMessages, KEEP_RECENT_MESSAGES } from "./compaction.js";
+import { compactMessages, KEEP_RECENT_MESSAGES, shortenToolResults } from "./compaction.js";
 
 const dirs = new TempDirs();
 let home: string;
@@ -125,5 +125,25 @@ describe("compactMessages", () => {
     const transcript = server!.requests[0]!.body.messages[1]!.content!;
     expect(transcript).toContain(`tool: ${"x".repeat(2_000)} […]`);
     expect(transcript).not.toContain("x".repeat(2_001));
+  });
+});
+
+describe("shortenToolResults", () => {
+  it("keeps the head and tail of oversized tool results and says where the full text is", () => {
+    const huge = `START${"x".repeat(50_000)}END`;
+    const messages: Message[] = [
+      { role: "system", content: "s" },
+      { role: "tool", tool_call_id: "a", content: huge },
+      { role: "tool", tool_call_id: "b", content: "small" },
+      { role: "user", content: "y".repeat(50_000) },
+    ];
+    expect(shortenToolResults(messages, "/backups/context-backup-1.jsonl", 1_000)).toBe(1);
+    const shortened = messages[1]!.content as string;
+    expect(shortened.length).toBeLessThan(1_200);
+    expect(shortened.startsWith("START")).toBe(true);
+    expect(shortened.endsWith("END")).toBe(true);
+    expect(shortened).toContain("/backups/context-backup-1.jsonl");
+    expect(messages[2]!.content).toBe("small");
+    expect(messages[3]!.content).toHaveLength(50_000);
   });
 });

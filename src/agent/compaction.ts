@@ -80,3 +80,23 @@ export async function compactMessages(messages: readonly Message[], options: Com
     backupPath,
   };
 }
+
+/** Per-message cap applied when the kept messages alone are still past the hard limit. */
+export const OVERSIZED_TOOL_RESULT_CHARS = 4_000;
+
+/**
+ * Shortens the tool results that compaction had to keep (head and tail stay), for when the
+ * last few messages alone are past the hard limit. Returns how many were shortened.
+ */
+export function shortenToolResults(messages: Message[], where: string | undefined, maxChars = OVERSIZED_TOOL_RESULT_CHARS): number {
+  let shortened = 0;
+  for (const [index, message] of messages.entries()) {
+    if (message.role !== "tool" || message.content.length <= maxChars) continue;
+    const half = Math.floor(maxChars / 2);
+    const cut = message.content.length - 2 * half;
+    const note = `\n[… ${cut} characters cut to fit the context window${where ? `; the full result is in ${where}` : ""} …]\n`;
+    messages[index] = { ...message, content: message.content.slice(0, half) + note + message.content.slice(-half) };
+    shortened += 1;
+  }
+  return shortened;
+}

@@ -197,6 +197,21 @@ describe("runToolLoop", () => {
     expect(server!.requests[1]!.body.messages).toHaveLength(10);
   });
 
+  it("shortens huge tool results it had to keep when compaction alone cannot get under the hard limit", async () => {
+    const messages = history(6);
+    messages.splice(-1, 0,
+      { role: "assistant", content: null, tool_calls: [{ id: "call_big", type: "function", function: { name: "lookup", arguments: '{"word":"big"}' } }] },
+      { role: "tool", tool_call_id: "call_big", content: `HEAD ${"word ".repeat(20_000)} TAIL` },
+    );
+    const { result } = await runLoop([{ text: "summary" }, { text: "answer" }], { messages, thresholds: { warn: 2_000, compact: 3_000, hard: 4_000 } });
+    expect(result.reason).toBe("done");
+    const sentTool = server!.requests[1]!.body.messages.find((message) => message.role === "tool")!;
+    expect(sentTool.content!.length).toBeLessThan(5_000);
+    expect(sentTool.content).toMatch(/^HEAD /);
+    expect(sentTool.content).toMatch(/ TAIL$/);
+    expect(sentTool.content).toMatch(/characters cut to fit the context window; the full result is in .*context-backup-/);
+  });
+
   it("keeps the partial text when aborted mid-stream", async () => {
     const controller = new AbortController();
     const full = "This is a long answer that arrives slowly, piece by piece.";

@@ -4,6 +4,7 @@ import type { ChatFunction } from "../providers/resilient-chat.js";
 import type { LLMResponse, Message, ToolCall, ToolSchema } from "../providers/types.js";
 import type { ContextBudget } from "./context-budget.js";
 import type { AgentEventListener } from "./events.js";
+import { shortenToolResults } from "./compaction.js";
 import { countTextTokens } from "./token-counter.js";
 
 export interface ToolOutcome {
@@ -131,6 +132,7 @@ async function compactIfNeeded(messages: Message[], deps: LoopDependencies): Pro
   deps.emit({ type: "compaction", phase: "start", tokensBefore: tokens });
   const compacted = await deps.compact(messages);
   messages.splice(0, messages.length, ...compacted.messages);
+  if ((await deps.budget.measure(messages)).status === "reject") shortenToolResults(messages, compacted.backupPath);
   const after = await deps.budget.exactTokens(messages);
   deps.emit({ type: "compaction", phase: "end", tokensBefore: tokens, tokensAfter: after, backupPath: compacted.backupPath });
 }

@@ -121,6 +121,15 @@ describe("Session history", () => {
     expect(server!.requests[1]!.body.messages[0]!.content).toContain("dietary:\n  - vegan");
   });
 
+  it("shows a chat log rewritten during the session (compact_history) in the next system message", async () => {
+    const { session } = await startSession([{ text: "one" }, { text: "two" }]);
+    await session.submit("first");
+    await writeChatLog([{ role: "system", text: "[Summary of 40 earlier messages] The user likes herons.", time: "09:00" }]);
+    await session.submit("second");
+    expect(server!.requests[0]!.body.messages[0]!.content).not.toContain("herons");
+    expect(server!.requests[1]!.body.messages[0]!.content).toContain("The user likes herons.");
+  });
+
   it("keeps the partial answer when aborted, in the conversation and the chat log", async () => {
     const { session, events } = await startSession([{ text: "A slow answer that will be cut short by the user.", chunkSize: 4, delayMs: 50 }]);
     session.subscribe((event) => {

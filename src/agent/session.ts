@@ -277,7 +277,7 @@ export class Session {
     const paths = this.profiles.paths(this.profileName);
     const [preferences, places] = await Promise.all([loadPreferences(paths), loadSavedPlaces(paths.savedPlaces)]);
     for (const warning of [preferences.warning, places.warning]) if (warning) this.emit({ type: "notice", level: "warning", text: warning });
-    if (this.options.nonInteractive) await this.loadChatLog();
+    await this.loadChatLog(); // re-read: compact_history or another Marvin may have rewritten it
     return buildSystemMessage({
       profileName: this.profileName,
       preferences: preferences.value,
