@@ -45,9 +45,10 @@ async function withTerminalReleased<T>(stdin: NodeJS.ReadStream, input: LineInpu
 export async function runPlain(args: CliArgs, environment: InteractiveEnvironment, streams: PlainStreams = process): Promise<number> {
   const { stdin, stdout } = streams;
   const palette = stdout.isTTY && !environment.env.NO_COLOR ? COLOR_PALETTE : PLAIN_PALETTE;
-  let input: LineInput | undefined;
   let asking = false;
-  const startupScreen = new PlainScreen(stdout, palette);
+  // Replaced by one that knows the prompt once the input is set up; closures use the current one.
+  let screen = new PlainScreen(stdout, palette);
+  let input: LineInput | undefined;
 
   const confirmCommand = async (command: string): Promise<boolean> => {
     if (!input) return false;
@@ -62,7 +63,7 @@ export async function runPlain(args: CliArgs, environment: InteractiveEnvironmen
   };
   let built: BuiltSession;
   try {
-    built = await buildSession(args, { ...environment, notice: (text) => startupScreen.system(text), confirmCommand });
+    built = await buildSession(args, { ...environment, notice: (text) => screen.system(text), confirmCommand });
   } catch (error) {
     streams.stderr.write(`Error: ${(error as Error).message}\n`);
     return 1;
@@ -77,7 +78,7 @@ export async function runPlain(args: CliArgs, environment: InteractiveEnvironmen
   const layer = new CommandLayer({ session, env: environment.env, home: environment.home, cwd: environment.cwd, providerName: built.providerName, model: args.model }, host);
   const lines = new LineInput({ input: stdin, output: stdout, terminal: Boolean(stdin.isTTY && stdout.isTTY), history: await layer.loadHistory(), historySize: INPUT_HISTORY_LIMIT });
   input = lines;
-  const screen = new PlainScreen(stdout, palette, lines);
+  screen = new PlainScreen(stdout, palette, lines);
   session.subscribe(createPlainRenderer(screen, palette));
 
   let idleInterrupts = 0;

@@ -47,6 +47,22 @@ export function truncateToWidth(text: string, width: number): string {
   return `${result}…`;
 }
 
+/** Shortest model name worth showing before the facts after it are cut instead. */
+const MIN_MODEL_COLUMNS = 8;
+
+/**
+ * The left part: provider and model, then the facts. When it does not fit, the provider name
+ * goes first (the emoji still names it), then the model name is shortened.
+ */
+function fitLeft(emoji: string, status: StatusInfo, facts: string[], width: number): string {
+  const line = (who: string) => ` ${[who, ...facts].join(" │ ")} │`;
+  const full = line(`${emoji} ${status.provider} · ${status.model}`);
+  if (textWidth(full) <= width) return full;
+  const withoutModel = textWidth(line(`${emoji} `));
+  const modelRoom = Math.max(MIN_MODEL_COLUMNS, width - withoutModel);
+  return line(`${emoji} ${truncateToWidth(status.model, modelRoom)}`);
+}
+
 /**
  * The status bar as plain text of exactly `width` columns: who answers and the session facts
  * on the left, activity (busy, queued, scrolled) on the right, where a cut never reaches it.
@@ -62,10 +78,7 @@ export function formatStatus(status: StatusInfo, width: number): string {
   ];
   const rightText = ` ${right.join(" │ ")} `;
   const leftWidth = Math.max(0, width - textWidth(rightText));
-  const withProvider = ` ${[`${emoji} ${status.provider} · ${status.model}`, ...facts].join(" │ ")} │`;
-  // Narrow terminals: the emoji alone names the provider.
-  const withoutProvider = ` ${[`${emoji} ${status.model}`, ...facts].join(" │ ")} │`;
-  const leftText = truncateToWidth(textWidth(withProvider) <= leftWidth ? withProvider : withoutProvider, leftWidth);
+  const leftText = truncateToWidth(fitLeft(emoji, status, facts, leftWidth), leftWidth);
   const gap = " ".repeat(Math.max(0, leftWidth - textWidth(leftText)));
   return truncateToWidth(leftText + gap + rightText, width);
 }
