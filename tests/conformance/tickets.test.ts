@@ -63,57 +63,45 @@ afterEach(async () => {
   await rm(base, { recursive: true, force: true });
 });
 
-async function ok(name: string, args: unknown): Promise<string> {
-  const outcome = await harness.call(name, args);
-  expect(outcome.isError, outcome.content).toBe(false);
-  return outcome.content;
-}
-
-async function failure(name: string, args: unknown): Promise<string> {
-  const outcome = await harness.call(name, args);
-  expect(outcome.isError, outcome.content).toBe(true);
-  return outcome.content;
-}
-
 describe("tk compatibility: the recorded example directory", () => {
   it("lists tickets exactly as tk ls does", async () => {
-    const listing = (await ok("ticket_list", {})).split("\n");
+    const listing = (await harness.ok("ticket_list", {})).split("\n");
     expect(listing[0]).toBe(`4 tickets in ${join(project, ".tickets")}:`);
     expect(listing.slice(1)).toEqual(expected("tk ls"));
-    expect((await ok("ticket_list", { status: "open" })).split("\n").slice(1)).toEqual(expected("tk ls --status=open"));
+    expect((await harness.ok("ticket_list", { status: "open" })).split("\n").slice(1)).toEqual(expected("tk ls --status=open"));
   });
 
   it("draws the dependency tree as tk dep tree does, each ticket at its deepest level", async () => {
-    expect((await ok("ticket_dep_tree", { ticket_id: "md-saxv" })).split("\n")).toEqual(expected("tk dep tree md-saxv"));
-    expect((await ok("ticket_dep_tree", { ticket_id: "saxv" })).split("\n")[0]).toBe("md-saxv [open] Write release notes");
+    expect((await harness.ok("ticket_dep_tree", { ticket_id: "md-saxv" })).split("\n")).toEqual(expected("tk dep tree md-saxv"));
+    expect((await harness.ok("ticket_dep_tree", { ticket_id: "saxv" })).split("\n")[0]).toBe("md-saxv [open] Write release notes");
     const tickets = await loadTickets(join(project, ".tickets"));
     const saxv = tickets.find((ticket) => ticket.id === "md-saxv")!;
     expect(dependencyTree(saxv, tickets, true).split("\n")).toEqual(expected("tk dep tree --full md-saxv"));
   });
 
   it("shows tickets as tk show does: parent title, Blocking, Children, Linked", async () => {
-    const shown = (await ok("ticket_show", { ticket_id: "md-qx2u" })).replace(/\n$/, "").split("\n");
+    const shown = (await harness.ok("ticket_show", { ticket_id: "md-qx2u" })).replace(/\n$/, "").split("\n");
     expect(normaliseSections(shown)).toEqual(normaliseSections(expected("tk show md-qx2u")));
-    expect((await ok("ticket_show", { ticket_id: "icgn" })).replace(/\n$/, "").split("\n")).toEqual(expected("tk show md-icgn"));
+    expect((await harness.ok("ticket_show", { ticket_id: "icgn" })).replace(/\n$/, "").split("\n")).toEqual(expected("tk show md-icgn"));
   });
 
   it("closes a ticket leaving the file byte for byte as tk close did", async () => {
-    expect(await ok("ticket_close", { ticket_id: "md-qx2u" })).toContain("Updated md-qx2u -> closed");
+    expect(await harness.ok("ticket_close", { ticket_id: "md-qx2u" })).toContain("Updated md-qx2u -> closed");
     const files = await readdir(join(project, ".tickets"));
     expect(files.sort()).toEqual(["md-gg89.md", "md-icgn.md", "md-qx2u.md", "md-saxv.md"]);
     for (const file of files) {
       expect(await readFile(join(project, ".tickets", file), "utf8"), file).toBe(readFileSync(join(EXAMPLES, file), "utf8"));
     }
-    const blocked = (await ok("ticket_show", { ticket_id: "saxv" })).split("\n");
+    const blocked = (await harness.ok("ticket_show", { ticket_id: "saxv" })).split("\n");
     expect(blocked.slice(blocked.indexOf("## Blockers"))).toEqual(["## Blockers", "", "- md-gg89 [open] Implement apply_patch tool", ""]);
-    expect((await ok("ticket_list", { status: "closed" })).split("\n").slice(1)).toEqual(["md-qx2u  [closed] - Parse provider SSE streams"]);
+    expect((await harness.ok("ticket_list", { status: "closed" })).split("\n").slice(1)).toEqual(["md-qx2u  [closed] - Parse provider SSE streams"]);
   });
 
   it("reports tk's errors: unknown ticket, invalid status, existing dependency", async () => {
-    expect(await failure("ticket_show", { ticket_id: "zzzz" })).toContain(expected("tk show zzzz")[0]!.replace("Error: ", ""));
-    expect(await failure("ticket_list", { status: "bogus" })).toContain("invalid status 'bogus'. Must be one of: open in_progress closed");
-    expect(await ok("ticket_add_dep", { ticket_id: "md-saxv", depends_on: "md-qx2u" })).toContain("Dependency already exists");
-    const ambiguous = await failure("ticket_show", { ticket_id: "md-" });
+    expect(await harness.failure("ticket_show", { ticket_id: "zzzz" })).toContain(expected("tk show zzzz")[0]!.replace("Error: ", ""));
+    expect(await harness.failure("ticket_list", { status: "bogus" })).toContain("invalid status 'bogus'. Must be one of: open in_progress closed");
+    expect(await harness.ok("ticket_add_dep", { ticket_id: "md-saxv", depends_on: "md-qx2u" })).toContain("Dependency already exists");
+    const ambiguous = await harness.failure("ticket_show", { ticket_id: "md-" });
     expect(ambiguous).toContain("ambiguous ID 'md-' matches multiple tickets");
     expect(ambiguous).toContain("md-gg89 (Implement apply_patch tool)");
   });

@@ -53,6 +53,8 @@ export interface TestSessionOptions {
   budget?: ContextBudget;
   env?: Env;
   now?: () => Date;
+  /** Answers run_command confirmations; absent → approved, as in non-interactive runs. */
+  confirmCommand?: (command: string) => Promise<boolean>;
 }
 
 /** A real Session over a temporary home with the given tools, not yet started. */
@@ -69,6 +71,7 @@ export function createTestSession(options: TestSessionOptions): Session {
     budget: options.budget,
     transientBackoffSeconds: [0.01, 0.01],
     now: options.now,
+    confirmCommand: options.confirmCommand,
     createProvider: async (codingMode) => {
       if (!options.llmUrl) throw new Error("No LLM provider is configured for this test.");
       return createProvider(resolveProviderConfig("openai-compat", { env, home: options.home, codingMode, nonInteractive: true }), env);

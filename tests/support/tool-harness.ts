@@ -1,8 +1,9 @@
-import { Session } from "../../src/agent/session.js";
-import { resolveProviderConfig } from "../../src/providers/config.js";
-import { createProvider } from "../../src/providers/create.js";
+import { expect } from "vitest";
+import type { Session } from "../../src/agent/session.js";
+import type { Env } from "../../src/providers/config.js";
 import { createToolRegistry } from "../../src/tools/index.js";
 import type { ToolOutcome } from "../../src/tools/registry.js";
+import { createTestSession } from "./test-session.js";
 
 export interface ToolHarnessOptions {
   home: string;
@@ -10,7 +11,7 @@ export interface ToolHarnessOptions {
   codingMode?: boolean;
   nonInteractive?: boolean;
   readonly?: boolean;
-  env?: Record<string, string | undefined>;
+  env?: Env;
   /** Answers run_command confirmations; absent → approved, as in non-interactive runs. */
   confirmCommand?: (command: string) => Promise<boolean>;
   /** URL of a scripted LLM server for tools that summarise; absent → no provider. */
@@ -21,32 +22,30 @@ export interface ToolHarness {
   session: Session;
   /** Runs a tool through the real registry, as the agent loop does. */
   call(name: string, args: unknown): Promise<ToolOutcome>;
+  /** Runs a tool that must succeed; returns its text. */
+  ok(name: string, args: unknown): Promise<string>;
+  /** Runs a tool that must fail; returns its error text. */
+  failure(name: string, args: unknown): Promise<string>;
   close(): Promise<void>;
 }
 
-/** A real session and tool registry over a temporary home, for calling tools directly. */
+/** A real session and the full tool registry over a temporary home, for calling tools directly. */
 export async function createToolHarness(options: ToolHarnessOptions): Promise<ToolHarness> {
-  const env = { HOME: options.home, PATH: process.env.PATH, ...options.env };
-  if (options.llmUrl) Object.assign(env, { OPENAI_COMPAT_URL: options.llmUrl, OPENAI_COMPAT_API_KEY: "test-key", OPENAI_COMPAT_MODEL: "gpt-4o-mini" });
   const registry = createToolRegistry();
-  const session = new Session({
-    home: options.home,
-    env,
-    nonInteractive: options.nonInteractive ?? false,
-    codingMode: options.codingMode ?? false,
-    readonly: options.readonly ?? false,
-    workingDir: options.workingDir ?? null,
-    registry,
-    createProvider: async (codingMode) => {
-      if (!options.llmUrl) throw new Error("No LLM provider is configured for this test.");
-      return createProvider(resolveProviderConfig("openai-compat", { env, home: options.home, codingMode, nonInteractive: true }), env);
-    },
-    confirmCommand: options.confirmCommand,
-  });
+  const session = createTestSession({ ...options, env: { PATH: process.env.PATH, ...options.env }, registry });
   await session.start();
+  const call = (name: string, args: unknown) =>
+    registry.execute(name, typeof args === "string" ? args : JSON.stringify(args), session.toolContext(new AbortController().signal));
+  const expectOutcome = async (name: string, args: unknown, isError: boolean) => {
+    const outcome = await call(name, args);
+    expect(outcome.isError, outcome.content).toBe(isError);
+    return outcome.content;
+  };
   return {
     session,
-    call: (name, args) => registry.execute(name, typeof args === "string" ? args : JSON.stringify(args), session.toolContext(new AbortController().signal)),
+    call,
+    ok: (name, args) => expectOutcome(name, args, false),
+    failure: (name, args) => expectOutcome(name, args, true),
     close: () => session.close(),
   };
 }

@@ -30,36 +30,24 @@ async function open(options: Partial<ToolHarnessOptions> = {}): Promise<ToolHarn
   return harness;
 }
 
-async function ok(harness: ToolHarness, name: string, args: unknown): Promise<string> {
-  const outcome = await harness.call(name, args);
-  expect(outcome.isError, outcome.content).toBe(false);
-  return outcome.content;
-}
-
-async function failure(harness: ToolHarness, name: string, args: unknown): Promise<string> {
-  const outcome = await harness.call(name, args);
-  expect(outcome.isError, outcome.content).toBe(true);
-  return outcome.content;
-}
-
 const groceries = () => readFile(join(notes, "lists", "groceries.md"), "utf8");
 
 describe("file_read_lines", () => {
   it("numbers lines, whole file or a range", async () => {
     const harness = await open();
-    expect(await ok(harness, "file_read_lines", { path: "lists/groceries.md" })).toBe(
+    expect(await harness.ok("file_read_lines", { path: "lists/groceries.md" })).toBe(
       "lists/groceries.md: lines 1-5 of 5\n1 | # Groceries\n2 | - milk\n3 | - eggs\n4 | - bread\n5 | - apples",
     );
-    expect(await ok(harness, "file_read_lines", { path: "lists/groceries.md", start: 2, end: 3 })).toBe("lists/groceries.md: lines 2-3 of 5\n2 | - milk\n3 | - eggs");
-    expect(await ok(harness, "file_read_lines", { path: "lists/groceries.md", start: 4, end: 99 })).toContain("lines 4-5 of 5");
+    expect(await harness.ok("file_read_lines", { path: "lists/groceries.md", start: 2, end: 3 })).toBe("lists/groceries.md: lines 2-3 of 5\n2 | - milk\n3 | - eggs");
+    expect(await harness.ok("file_read_lines", { path: "lists/groceries.md", start: 4, end: 99 })).toContain("lines 4-5 of 5");
   });
 
   it("explains bad ranges and missing notes", async () => {
     const harness = await open();
-    expect(await failure(harness, "file_read_lines", { path: "lists/groceries.md", start: 9 })).toContain("start 9 is past the end: lists/groceries.md has 5 lines");
-    expect(await failure(harness, "file_read_lines", { path: "lists/groceries.md", start: 3, end: 2 })).toContain("end 2 is before start 3");
-    expect(await failure(harness, "file_read_lines", { path: "lists/groceries.md", start: 0 })).toContain("start must be 1 or more");
-    const missing = await failure(harness, "file_read_lines", { path: "lists/grocery.md" });
+    expect(await harness.failure("file_read_lines", { path: "lists/groceries.md", start: 9 })).toContain("start 9 is past the end: lists/groceries.md has 5 lines");
+    expect(await harness.failure("file_read_lines", { path: "lists/groceries.md", start: 3, end: 2 })).toContain("end 2 is before start 3");
+    expect(await harness.failure("file_read_lines", { path: "lists/groceries.md", start: 0 })).toContain("start must be 1 or more");
+    const missing = await harness.failure("file_read_lines", { path: "lists/grocery.md" });
     expect(missing).toContain("No note at lists/grocery.md");
     expect(missing).toContain("groceries.md");
   });
@@ -68,7 +56,7 @@ describe("file_read_lines", () => {
     const long = Array.from({ length: 2500 }, (_, index) => `entry ${index + 1}`).join("\n");
     await writeFile(join(notes, "long.md"), long);
     const harness = await open();
-    const first = await ok(harness, "file_read_lines", { path: "long.md" });
+    const first = await harness.ok("file_read_lines", { path: "long.md" });
     expect(first).toContain("lines 1-2000 of 2500");
     expect(first).toContain("call again with start=2001");
   });
@@ -77,7 +65,7 @@ describe("file_read_lines", () => {
 describe("file_apply_patch", () => {
   it("applies a unified diff and shows the changed lines, keeping the file's mode", async () => {
     const harness = await open();
-    const output = await ok(harness, "file_apply_patch", { path: "lists/groceries.md", patch: "@@ -2,3 +2,3 @@\n - milk\n-- eggs\n+- a dozen eggs\n - bread\n" });
+    const output = await harness.ok("file_apply_patch", { path: "lists/groceries.md", patch: "@@ -2,3 +2,3 @@\n - milk\n-- eggs\n+- a dozen eggs\n - bread\n" });
     expect(output).toContain("Patched lists/groceries.md (1 edit, +3 -3 lines, now 5 lines)");
     expect(output).toContain("3 | - a dozen eggs");
     expect(await groceries()).toBe(LIST.replace("- eggs", "- a dozen eggs"));
@@ -86,7 +74,7 @@ describe("file_apply_patch", () => {
 
   it("applies line commands", async () => {
     const harness = await open();
-    const output = await ok(harness, "file_apply_patch", { path: "lists/groceries.md", patch: "DELETE 3\nINSERT AFTER 5\n- pears\nEND\nREPLACE 1\n# Shopping\nEND" });
+    const output = await harness.ok("file_apply_patch", { path: "lists/groceries.md", patch: "DELETE 3\nINSERT AFTER 5\n- pears\nEND\nREPLACE 1\n# Shopping\nEND" });
     expect(await groceries()).toBe("# Shopping\n- milk\n- bread\n- apples\n- pears\n");
     expect(output.split("\n").slice(1)).toEqual(["1 | # Shopping", "2 | - milk", "3 | - bread", "4 | - apples", "5 | - pears"]);
   });
@@ -94,7 +82,7 @@ describe("file_apply_patch", () => {
   it("is all or nothing: a failing hunk leaves the note untouched and shows nearby lines", async () => {
     const harness = await open();
     const patch = "@@ -2 +2 @@\n-- milk\n+- oat milk\n@@ -5 +5 @@\n-- bananas\n+- plums\n";
-    const message = await failure(harness, "file_apply_patch", { path: "lists/groceries.md", patch });
+    const message = await harness.failure("file_apply_patch", { path: "lists/groceries.md", patch });
     expect(message).toContain("Hunk 2 does not apply");
     expect(message).toContain("Nothing was changed");
     expect(message).toContain("5 | - apples");
@@ -103,7 +91,7 @@ describe("file_apply_patch", () => {
 
   it("checks without writing on dry_run", async () => {
     const harness = await open();
-    const output = await ok(harness, "file_apply_patch", { path: "lists/groceries.md", patch: "REPLACE 2\n- cream\nEND", dry_run: true });
+    const output = await harness.ok("file_apply_patch", { path: "lists/groceries.md", patch: "REPLACE 2\n- cream\nEND", dry_run: true });
     expect(output).toContain("Dry run: the patch applies cleanly");
     expect(output).toContain("2 | - cream");
     expect(await groceries()).toBe(LIST);
@@ -111,7 +99,7 @@ describe("file_apply_patch", () => {
 
   it("explains both formats when the patch is neither", async () => {
     const harness = await open();
-    const message = await failure(harness, "file_apply_patch", { path: "lists/groceries.md", patch: "change eggs to ham" });
+    const message = await harness.failure("file_apply_patch", { path: "lists/groceries.md", patch: "change eggs to ham" });
     expect(message).toContain("neither a unified diff nor line commands");
     expect(message).toContain("REPLACE 3-5");
     expect(message).toContain("@@ -3,2 +3,2 @@");
@@ -120,15 +108,15 @@ describe("file_apply_patch", () => {
   it("preserves CRLF line endings", async () => {
     await writeFile(join(notes, "crlf.md"), "one\r\ntwo\r\n");
     const harness = await open();
-    await ok(harness, "file_apply_patch", { path: "crlf.md", patch: "@@ -1,2 +1,3 @@\n one\n+one and a half\n two\n" });
+    await harness.ok("file_apply_patch", { path: "crlf.md", patch: "@@ -1,2 +1,3 @@\n one\n+one and a half\n two\n" });
     expect(await readFile(join(notes, "crlf.md"), "utf8")).toBe("one\r\none and a half\r\ntwo\r\n");
   });
 
   it("is removed in read-only mode", async () => {
     const harness = await open({ readonly: true });
     expect(harness.session.toolContext(new AbortController().signal).mode.readonly).toBe(true);
-    expect(await failure(harness, "file_apply_patch", { path: "lists/groceries.md", patch: "DELETE 1" })).toContain("read-only");
-    expect(await ok(harness, "file_read_lines", { path: "lists/groceries.md", end: 1 })).toContain("# Groceries");
+    expect(await harness.failure("file_apply_patch", { path: "lists/groceries.md", patch: "DELETE 1" })).toContain("read-only");
+    expect(await harness.ok("file_read_lines", { path: "lists/groceries.md", end: 1 })).toContain("# Groceries");
   });
 });
 
@@ -138,10 +126,10 @@ describe("confinement to the notes folder", () => {
     await writeFile(outside, "private\n");
     await symlink(outside, join(notes, "link.md"));
     const harness = await open();
-    expect(await failure(harness, "file_read_lines", { path: "../outside.md" })).toContain("Path traversal not allowed");
-    expect(await failure(harness, "file_read_lines", { path: outside })).toContain("Absolute paths not allowed");
-    expect(await failure(harness, "file_read_lines", { path: "link.md" })).toContain("points outside");
-    expect(await failure(harness, "file_apply_patch", { path: "link.md", patch: "REPLACE 1\npwned\nEND" })).toContain("points outside");
+    expect(await harness.failure("file_read_lines", { path: "../outside.md" })).toContain("Path traversal not allowed");
+    expect(await harness.failure("file_read_lines", { path: outside })).toContain("Absolute paths not allowed");
+    expect(await harness.failure("file_read_lines", { path: "link.md" })).toContain("points outside");
+    expect(await harness.failure("file_apply_patch", { path: "link.md", patch: "REPLACE 1\npwned\nEND" })).toContain("points outside");
     expect(await readFile(outside, "utf8")).toBe("private\n");
   });
 
@@ -150,7 +138,7 @@ describe("confinement to the notes folder", () => {
     await mkdir(join(project, ".marvin", "notes"), { recursive: true });
     await writeFile(join(project, ".marvin", "notes", "plan.md"), "step\n");
     const harness = await open({ codingMode: true, workingDir: project });
-    expect(await ok(harness, "file_read_lines", { path: "plan.md" })).toContain("1 | step");
-    expect(await failure(harness, "file_read_lines", { path: "lists/groceries.md" })).toContain("No note at lists/groceries.md");
+    expect(await harness.ok("file_read_lines", { path: "plan.md" })).toContain("1 | step");
+    expect(await harness.failure("file_read_lines", { path: "lists/groceries.md" })).toContain("No note at lists/groceries.md");
   });
 });

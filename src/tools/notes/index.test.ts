@@ -31,27 +31,15 @@ async function open(options: Partial<ToolHarnessOptions> = {}): Promise<ToolHarn
   return harness;
 }
 
-async function ok(harness: ToolHarness, name: string, args: unknown): Promise<string> {
-  const outcome = await harness.call(name, args);
-  expect(outcome.isError, outcome.content).toBe(false);
-  return outcome.content;
-}
-
-async function failure(harness: ToolHarness, name: string, args: unknown): Promise<string> {
-  const outcome = await harness.call(name, args);
-  expect(outcome.isError, outcome.content).toBe(true);
-  return outcome.content;
-}
-
 describe("notes in ~/Notes (interactive)", () => {
   it("writes, appends, replaces and reads notes, adding .md to bare names", async () => {
     const harness = await open();
-    expect(await ok(harness, "write_note", { path: "shopping", content: "- milk" })).toBe(`Saved note shopping.md (6 characters) in ${notes}.`);
+    expect(await harness.ok("write_note", { path: "shopping", content: "- milk" })).toBe(`Saved note shopping.md (6 characters) in ${notes}.`);
     expect(await readFile(join(notes, "shopping.md"), "utf8")).toBe("- milk");
-    expect(await ok(harness, "write_note", { path: "shopping.md", content: "- eggs\n", append: true })).toContain("Appended 7 characters to shopping.md");
-    expect(await ok(harness, "read_note", { path: "shopping" })).toBe("- milk\n- eggs\n");
-    expect(await ok(harness, "write_note", { path: "travel/2026/japan.md", content: "Kyoto\n" })).toContain("Saved note travel/2026/japan.md");
-    expect(await ok(harness, "write_note", { path: "shopping", content: "- bread\n" })).toContain("Replaced note shopping.md");
+    expect(await harness.ok("write_note", { path: "shopping.md", content: "- eggs\n", append: true })).toContain("Appended 7 characters to shopping.md");
+    expect(await harness.ok("read_note", { path: "shopping" })).toBe("- milk\n- eggs\n");
+    expect(await harness.ok("write_note", { path: "travel/2026/japan.md", content: "Kyoto\n" })).toContain("Saved note travel/2026/japan.md");
+    expect(await harness.ok("write_note", { path: "shopping", content: "- bread\n" })).toContain("Replaced note shopping.md");
     expect(await readFile(join(notes, "shopping.md"), "utf8")).toBe("- bread\n");
   });
 
@@ -59,43 +47,43 @@ describe("notes in ~/Notes (interactive)", () => {
     await mkdir(notes);
     await writeFile(join(notes, "README"), "plain\n", { mode: 0o640 });
     const harness = await open();
-    expect(await ok(harness, "read_note", { path: "README" })).toBe("plain\n");
-    await ok(harness, "write_note", { path: "README", content: "updated\n" });
+    expect(await harness.ok("read_note", { path: "README" })).toBe("plain\n");
+    await harness.ok("write_note", { path: "README", content: "updated\n" });
     expect(await readdir(notes)).toEqual(["README"]);
     expect((await stat(join(notes, "README"))).mode & 0o777).toBe(0o640);
   });
 
   it("lists folders first, makes folders, and explains empty or missing places", async () => {
     const harness = await open();
-    expect(await ok(harness, "notes_ls", {})).toContain("There are no notes yet");
-    expect(await failure(harness, "read_note", { path: "x" })).toContain(`${notes} does not exist`);
-    expect(await ok(harness, "notes_mkdir", { path: "projects/garden" })).toBe(`Created folder projects/garden/ in ${notes}.`);
-    expect(await ok(harness, "notes_mkdir", { path: "projects/garden" })).toContain("already exists");
-    await ok(harness, "write_note", { path: "todo", content: "one\n" });
-    expect(await ok(harness, "notes_ls", {})).toBe(`${notes} (2 entries):\nprojects/\ntodo.md (4 B)`);
-    expect(await ok(harness, "notes_ls", { path: "projects/garden" })).toBe(`projects/garden/ in ${notes} is empty.`);
-    expect(await failure(harness, "notes_ls", { path: "todo.md" })).toContain("is a note, not a folder");
-    const missing = await failure(harness, "read_note", { path: "nope.md" });
+    expect(await harness.ok("notes_ls", {})).toContain("There are no notes yet");
+    expect(await harness.failure("read_note", { path: "x" })).toContain(`${notes} does not exist`);
+    expect(await harness.ok("notes_mkdir", { path: "projects/garden" })).toBe(`Created folder projects/garden/ in ${notes}.`);
+    expect(await harness.ok("notes_mkdir", { path: "projects/garden" })).toContain("already exists");
+    await harness.ok("write_note", { path: "todo", content: "one\n" });
+    expect(await harness.ok("notes_ls", {})).toBe(`${notes} (2 entries):\nprojects/\ntodo.md (4 B)`);
+    expect(await harness.ok("notes_ls", { path: "projects/garden" })).toBe(`projects/garden/ in ${notes} is empty.`);
+    expect(await harness.failure("notes_ls", { path: "todo.md" })).toContain("is a note, not a folder");
+    const missing = await harness.failure("read_note", { path: "nope.md" });
     expect(missing).toContain("No note at nope.md");
     expect(missing).toContain("todo.md");
-    expect(await failure(harness, "read_note", { path: "projects" })).toContain("is a folder");
+    expect(await harness.failure("read_note", { path: "projects" })).toContain("is a folder");
   });
 
   it("searches names and lines case-insensitively, within a subfolder if asked", async () => {
     const harness = await open();
-    await ok(harness, "write_note", { path: "recipes/pasta.md", content: "# Pasta\nBoil water.\nAdd SALT generously.\n" });
-    await ok(harness, "write_note", { path: "diary.md", content: "Bought salt today.\n" });
-    await ok(harness, "write_note", { path: "salt-facts.md", content: "Nothing here\n" });
-    const found = await ok(harness, "search_notes", { query: "salt" });
+    await harness.ok("write_note", { path: "recipes/pasta.md", content: "# Pasta\nBoil water.\nAdd SALT generously.\n" });
+    await harness.ok("write_note", { path: "diary.md", content: "Bought salt today.\n" });
+    await harness.ok("write_note", { path: "salt-facts.md", content: "Nothing here\n" });
+    const found = await harness.ok("search_notes", { query: "salt" });
     expect(found.split("\n")).toEqual([
       `3 matches for "salt" in ${notes}:`,
       "diary.md:1: Bought salt today.",
       "recipes/pasta.md:3: Add SALT generously.",
       "salt-facts.md: (file name matches)",
     ]);
-    expect(await ok(harness, "search_notes", { query: "salt", path: "recipes" })).toContain("recipes/pasta.md:3:");
-    expect(await ok(harness, "search_notes", { query: "salt", max_results: 1 })).toContain("more matches not shown");
-    expect(await ok(harness, "search_notes", { query: "pepper" })).toContain('No notes mention "pepper"');
+    expect(await harness.ok("search_notes", { query: "salt", path: "recipes" })).toContain("recipes/pasta.md:3:");
+    expect(await harness.ok("search_notes", { query: "salt", max_results: 1 })).toContain("more matches not shown");
+    expect(await harness.ok("search_notes", { query: "pepper" })).toContain('No notes mention "pepper"');
   });
 });
 
@@ -104,15 +92,15 @@ describe("notes in coding mode", () => {
     const project = join(base, "project");
     await mkdir(project);
     const harness = await open({ codingMode: true, workingDir: project });
-    expect(await ok(harness, "write_note", { path: "plan", content: "step 1\n" })).toContain(join(project, ".marvin", "notes"));
+    expect(await harness.ok("write_note", { path: "plan", content: "step 1\n" })).toContain(join(project, ".marvin", "notes"));
     expect(await readFile(join(project, ".marvin", "notes", "plan.md"), "utf8")).toBe("step 1\n");
     await expect(stat(notes)).rejects.toThrow();
-    expect(await ok(harness, "notes_ls", {})).toContain("plan.md");
+    expect(await harness.ok("notes_ls", {})).toContain("plan.md");
   });
 
   it("fall back to ~/Notes when coding mode has no working dir yet", async () => {
     const harness = await open({ codingMode: true, workingDir: null });
-    await ok(harness, "write_note", { path: "a", content: "x" });
+    await harness.ok("write_note", { path: "a", content: "x" });
     expect(await readFile(join(notes, "a.md"), "utf8")).toBe("x");
   });
 });
@@ -120,18 +108,18 @@ describe("notes in coding mode", () => {
 describe("notes stay inside the notes folder", () => {
   it("refuses '..', sibling-prefix, absolute and ~ paths, naming the folder and its tree", async () => {
     const harness = await open();
-    await ok(harness, "write_note", { path: "inside.md", content: "ok" });
+    await harness.ok("write_note", { path: "inside.md", content: "ok" });
     await mkdir(join(home, "Notes-evil"));
     for (const path of ["../secrets/secret.txt", "../Notes-evil/x.md", "sub/../../x.md"]) {
-      const message = await failure(harness, "read_note", { path });
+      const message = await harness.failure("read_note", { path });
       expect(message).toContain("Path traversal not allowed");
       expect(message).toContain(`Notes folder: ${notes}`);
       expect(message).toContain("inside.md");
     }
-    expect(await failure(harness, "write_note", { path: join(outside, "new.md"), content: "x" })).toContain("Absolute paths not allowed");
-    expect(await failure(harness, "write_note", { path: "~/evil.md", content: "x" })).toContain("Absolute paths not allowed");
-    expect(await failure(harness, "notes_mkdir", { path: "../made" })).toContain("Path traversal not allowed");
-    expect(await failure(harness, "notes_ls", { path: "/etc" })).toContain("Absolute paths not allowed");
+    expect(await harness.failure("write_note", { path: join(outside, "new.md"), content: "x" })).toContain("Absolute paths not allowed");
+    expect(await harness.failure("write_note", { path: "~/evil.md", content: "x" })).toContain("Absolute paths not allowed");
+    expect(await harness.failure("notes_mkdir", { path: "../made" })).toContain("Path traversal not allowed");
+    expect(await harness.failure("notes_ls", { path: "/etc" })).toContain("Absolute paths not allowed");
     expect(await readdir(outside)).toEqual(["secret.txt"]);
     await expect(stat(join(home, "made"))).rejects.toThrow();
   });
@@ -142,14 +130,14 @@ describe("notes stay inside the notes folder", () => {
     await symlink(join(outside, "secret.txt"), join(notes, "linked.md"));
     await symlink(join(outside, "planted.md"), join(notes, "dangling.md"));
     const harness = await open();
-    expect(await failure(harness, "read_note", { path: "linked.md" })).toContain("points outside");
-    expect(await failure(harness, "read_note", { path: "linked-dir/secret.txt" })).toContain("points outside");
-    expect(await failure(harness, "write_note", { path: "linked-dir/new.md", content: "x" })).toContain("points outside");
-    expect(await failure(harness, "write_note", { path: "dangling.md", content: "x" })).toContain("points outside");
-    expect(await failure(harness, "write_note", { path: "linked.md", content: "overwritten" })).toContain("points outside");
-    expect(await failure(harness, "notes_ls", { path: "linked-dir" })).toContain("points outside");
-    expect(await failure(harness, "search_notes", { query: "password", path: "linked-dir" })).toContain("points outside");
-    expect(await ok(harness, "search_notes", { query: "password" })).toContain("No notes mention");
+    expect(await harness.failure("read_note", { path: "linked.md" })).toContain("points outside");
+    expect(await harness.failure("read_note", { path: "linked-dir/secret.txt" })).toContain("points outside");
+    expect(await harness.failure("write_note", { path: "linked-dir/new.md", content: "x" })).toContain("points outside");
+    expect(await harness.failure("write_note", { path: "dangling.md", content: "x" })).toContain("points outside");
+    expect(await harness.failure("write_note", { path: "linked.md", content: "overwritten" })).toContain("points outside");
+    expect(await harness.failure("notes_ls", { path: "linked-dir" })).toContain("points outside");
+    expect(await harness.failure("search_notes", { query: "password", path: "linked-dir" })).toContain("points outside");
+    expect(await harness.ok("search_notes", { query: "password" })).toContain("No notes mention");
     expect(await readdir(outside)).toEqual(["secret.txt"]);
     expect(await readFile(join(outside, "secret.txt"), "utf8")).toBe("the password is hunter2\n");
   });
@@ -159,8 +147,8 @@ describe("notes stay inside the notes folder", () => {
     await writeFile(join(notes, "real", "a.md"), "inside\n");
     await symlink(join(notes, "real"), join(notes, "alias"));
     const harness = await open();
-    expect(await ok(harness, "read_note", { path: "alias/a.md" })).toBe("inside\n");
-    await ok(harness, "write_note", { path: "alias/a.md", content: "changed\n" });
+    expect(await harness.ok("read_note", { path: "alias/a.md" })).toBe("inside\n");
+    await harness.ok("write_note", { path: "alias/a.md", content: "changed\n" });
     expect(await readFile(join(notes, "real", "a.md"), "utf8")).toBe("changed\n");
   });
 });

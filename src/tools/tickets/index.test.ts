@@ -25,18 +25,6 @@ async function open(options: Partial<ToolHarnessOptions> = {}): Promise<ToolHarn
   return harness;
 }
 
-async function ok(harness: ToolHarness, name: string, args: unknown): Promise<string> {
-  const outcome = await harness.call(name, args);
-  expect(outcome.isError, outcome.content).toBe(false);
-  return outcome.content;
-}
-
-async function failure(harness: ToolHarness, name: string, args: unknown): Promise<string> {
-  const outcome = await harness.call(name, args);
-  expect(outcome.isError, outcome.content).toBe(true);
-  return outcome.content;
-}
-
 function createdId(output: string): string {
   const id = /^Created ticket (\S+):/.exec(output)?.[1];
   if (!id) throw new Error(`no ticket id in: ${output}`);
@@ -70,9 +58,9 @@ describe("ticket tools outside coding mode (~/.tickets)", () => {
   it("creates tickets in ~/.tickets in tk's layout, readable by tk's parsing rules", async () => {
     await writeFile(join(home, ".gitconfig"), "[user]\n\tname = Ada Lovelace\n");
     const harness = await open();
-    const epic = createdId(await ok(harness, "create_ticket", { title: "Plan the move", ticket_type: "epic", priority: 1, tags: "home, move" }));
+    const epic = createdId(await harness.ok("create_ticket", { title: "Plan the move", ticket_type: "epic", priority: 1, tags: "home, move" }));
     expect(epic).toMatch(/^ada-[a-z0-9]{4}$/);
-    const output = await ok(harness, "create_ticket", { title: "Book movers", description: "Three quotes.\nCompare prices.\n\n", parent: epic.slice(-4) });
+    const output = await harness.ok("create_ticket", { title: "Book movers", description: "Three quotes.\nCompare prices.\n\n", parent: epic.slice(-4) });
     const child = createdId(output);
     expect(output).toContain(`child of ${epic} (Plan the move)`);
     expect(output).toContain(join(home, ".tickets"));
@@ -92,34 +80,34 @@ describe("ticket tools outside coding mode (~/.tickets)", () => {
 
   it("omits the assignee when git has no user.name, and refuses empty titles", async () => {
     const harness = await open();
-    const id = createdId(await ok(harness, "create_ticket", { title: "Water plants" }));
+    const id = createdId(await harness.ok("create_ticket", { title: "Water plants" }));
     expect(await ticketFile(join(home, ".tickets"), id)).not.toContain("assignee:");
-    expect(await failure(harness, "create_ticket", { title: "  " })).toContain("The title is empty");
-    expect(await failure(harness, "create_ticket", { title: "x", parent: "nope" })).toContain("ticket 'nope' not found");
+    expect(await harness.failure("create_ticket", { title: "  " })).toContain("The title is empty");
+    expect(await harness.failure("create_ticket", { title: "x", parent: "nope" })).toContain("ticket 'nope' not found");
   });
 
   it("starts, notes, closes, and reports what closing unblocked", async () => {
     const harness = await open();
-    const first = createdId(await ok(harness, "create_ticket", { title: "Renew passport" }));
-    const second = createdId(await ok(harness, "create_ticket", { title: "Book flights" }));
-    expect(await ok(harness, "ticket_add_dep", { ticket_id: second, depends_on: first })).toBe(`Added dependency: ${second} -> ${first}`);
-    expect(await ok(harness, "ticket_start", { ticket_id: first })).toBe(`Updated ${first} -> in_progress`);
-    expect(await ok(harness, "ticket_add_note", { ticket_id: first, note: "Photos taken." })).toBe(`Note added to ${first}`);
-    expect(await ok(harness, "ticket_add_note", { ticket_id: first, note: "Form sent\nwith fee." })).toBe(`Note added to ${first}`);
-    expect(await ok(harness, "ticket_close", { ticket_id: first })).toBe(`Updated ${first} -> closed\nNow unblocked: ${second} (Book flights)`);
+    const first = createdId(await harness.ok("create_ticket", { title: "Renew passport" }));
+    const second = createdId(await harness.ok("create_ticket", { title: "Book flights" }));
+    expect(await harness.ok("ticket_add_dep", { ticket_id: second, depends_on: first })).toBe(`Added dependency: ${second} -> ${first}`);
+    expect(await harness.ok("ticket_start", { ticket_id: first })).toBe(`Updated ${first} -> in_progress`);
+    expect(await harness.ok("ticket_add_note", { ticket_id: first, note: "Photos taken." })).toBe(`Note added to ${first}`);
+    expect(await harness.ok("ticket_add_note", { ticket_id: first, note: "Form sent\nwith fee." })).toBe(`Note added to ${first}`);
+    expect(await harness.ok("ticket_close", { ticket_id: first })).toBe(`Updated ${first} -> closed\nNow unblocked: ${second} (Book flights)`);
 
     const text = await ticketFile(join(home, ".tickets"), first);
     expect(readLikeTk(text).fields.status).toBe("closed");
     expect(text).toMatch(/\n\n\n## Notes\n\n\*\*\d{4}-[\d-]+T[\d:]+Z\*\*\n\nPhotos taken\.\n\n\*\*[\dTZ:-]+\*\*\n\nForm sent\nwith fee\.\n$/);
-    const listed = await ok(harness, "ticket_list", {});
+    const listed = await harness.ok("ticket_list", {});
     expect(listed).toContain(`${second} [open] - Book flights <- [${first}]`);
-    expect(await ok(harness, "ticket_list", { status: "in_progress" })).toMatch(/^No tickets match status=in_progress \(2 tickets/);
+    expect(await harness.ok("ticket_list", { status: "in_progress" })).toMatch(/^No tickets match status=in_progress \(2 tickets/);
   });
 
   it("says where tickets would live when there are none", async () => {
     const harness = await open();
-    expect(await ok(harness, "ticket_list", {})).toBe(`No tickets yet in ${join(home, ".tickets")}. Create one with create_ticket.`);
-    expect(await failure(harness, "ticket_show", { ticket_id: "x" })).toContain("there are no tickets yet");
+    expect(await harness.ok("ticket_list", {})).toBe(`No tickets yet in ${join(home, ".tickets")}. Create one with create_ticket.`);
+    expect(await harness.failure("ticket_show", { ticket_id: "x" })).toContain("there are no tickets yet");
   });
 });
 
@@ -135,9 +123,9 @@ describe("ticket resolution and tk's feature scenarios", () => {
   it("matches IDs exactly first, then by any unique part", async () => {
     await seed(join(home, ".tickets"), [["abc", "Short ID ticket"], ["abc-1234", "Long ID ticket"], ["abc-5678", "Other"]]);
     const harness = await open();
-    expect(await ok(harness, "ticket_show", { ticket_id: " abc " })).toContain("# Short ID ticket");
-    expect(await ok(harness, "ticket_show", { ticket_id: "c-12" })).toContain("id: abc-1234");
-    expect(await failure(harness, "ticket_show", { ticket_id: "abc-" })).toContain("ambiguous ID 'abc-' matches multiple tickets: abc-1234 (Long ID ticket), abc-5678 (Other)");
+    expect(await harness.ok("ticket_show", { ticket_id: " abc " })).toContain("# Short ID ticket");
+    expect(await harness.ok("ticket_show", { ticket_id: "c-12" })).toContain("id: abc-1234");
+    expect(await harness.failure("ticket_show", { ticket_id: "abc-" })).toContain("ambiguous ID 'abc-' matches multiple tickets: abc-1234 (Long ID ticket), abc-5678 (Other)");
   });
 
   it("orders dep-tree children by subtree depth, then ID (ticket_dependencies.feature)", async () => {
@@ -151,7 +139,7 @@ describe("ticket resolution and tk's feature scenarios", () => {
       ["task-0025", "Deepest"],
     ]);
     const harness = await open();
-    expect((await ok(harness, "ticket_dep_tree", { ticket_id: "task-0001" })).split("\n")).toEqual([
+    expect((await harness.ok("ticket_dep_tree", { ticket_id: "task-0001" })).split("\n")).toEqual([
       "task-0001 [open] Root",
       "├── task-0005 [open] Shallow A",
       "├── task-0008 [open] Shallow B",
@@ -165,7 +153,7 @@ describe("ticket resolution and tk's feature scenarios", () => {
   it("cuts dependency cycles written by other tools and names them", async () => {
     await seed(join(home, ".tickets"), [["task-0001", "Main", ["task-0002"]], ["task-0002", "Dependency", ["task-0003"]], ["task-0003", "Another", ["task-0001"]]]);
     const harness = await open();
-    const tree = await ok(harness, "ticket_dep_tree", { ticket_id: "0002" });
+    const tree = await harness.ok("ticket_dep_tree", { ticket_id: "0002" });
     expect(tree.split("\n").slice(0, 3)).toEqual(["task-0002 [open] Dependency", "└── task-0003 [open] Another", "    └── task-0001 [open] Main"]);
     expect(tree).toContain("Dependency cycle: task-0002 -> task-0003 -> task-0001 -> task-0002");
   });
@@ -174,10 +162,10 @@ describe("ticket resolution and tk's feature scenarios", () => {
     await seed(join(home, ".tickets"), [["task-0001", "Main", ["task-0002"]], ["task-0002", "Dependency"]]);
     const before = await ticketFile(join(home, ".tickets"), "task-0002");
     const harness = await open();
-    expect(await failure(harness, "ticket_add_dep", { ticket_id: "0002", depends_on: "0002" })).toContain("cannot depend on itself");
-    expect(await failure(harness, "ticket_add_dep", { ticket_id: "0002", depends_on: "0001" })).toContain("task-0002 -> task-0001 -> task-0002");
+    expect(await harness.failure("ticket_add_dep", { ticket_id: "0002", depends_on: "0002" })).toContain("cannot depend on itself");
+    expect(await harness.failure("ticket_add_dep", { ticket_id: "0002", depends_on: "0001" })).toContain("task-0002 -> task-0001 -> task-0002");
     expect(await ticketFile(join(home, ".tickets"), "task-0002")).toBe(before);
-    expect(await failure(harness, "ticket_add_dep", { ticket_id: "0001", depends_on: "nonexistent" })).toContain("ticket 'nonexistent' not found");
+    expect(await harness.failure("ticket_add_dep", { ticket_id: "0001", depends_on: "nonexistent" })).toContain("ticket 'nonexistent' not found");
   });
 
   it("keeps unknown fields and the body when rewriting", async () => {
@@ -185,7 +173,7 @@ describe("ticket resolution and tk's feature scenarios", () => {
     const path = join(home, ".tickets", "x-0001.md");
     await writeFile(path, `${await readFile(path, "utf8")}Body line\nstatus: in the body\n`);
     const harness = await open();
-    await ok(harness, "ticket_start", { ticket_id: "0001" });
+    await harness.ok("ticket_start", { ticket_id: "0001" });
     const text = await readFile(path, "utf8");
     expect(text).toContain("status: in_progress\n");
     expect(text).toContain("external-ref: JIRA-9\ncustom: value # with comment\n");
@@ -195,10 +183,10 @@ describe("ticket resolution and tk's feature scenarios", () => {
   it("filters the list by tags, all of them", async () => {
     await seed(join(home, ".tickets"), [["t-0001", "Both", [], "tags: [home, urgent]\n"], ["t-0002", "Home only", [], "tags: [home]\n"]]);
     const harness = await open();
-    const listed = await ok(harness, "ticket_list", { tags: "home,urgent" });
+    const listed = await harness.ok("ticket_list", { tags: "home,urgent" });
     expect(listed).toContain("t-0001");
     expect(listed).not.toContain("t-0002");
-    expect(await ok(harness, "ticket_list", { tags: "home" })).toContain("t-0002");
+    expect(await harness.ok("ticket_list", { tags: "home" })).toContain("t-0002");
   });
 });
 
@@ -207,18 +195,18 @@ describe("where tickets live in coding mode", () => {
     const project = join(base, "marvin-demo");
     await mkdir(join(project, "src", "deep"), { recursive: true });
     const harness = await open({ codingMode: true, workingDir: project });
-    const id = createdId(await ok(harness, "create_ticket", { title: "First ticket" }));
+    const id = createdId(await harness.ok("create_ticket", { title: "First ticket" }));
     expect(id).toMatch(/^md-[a-z0-9]{4}$/);
     expect(await readdir(join(project, ".tickets"))).toEqual([`${id}.md`]);
 
     const nested = await open({ codingMode: true, workingDir: join(project, "src", "deep") });
-    expect(await ok(nested, "ticket_list", {})).toContain(`${id}  [open] - First ticket`);
+    expect(await nested.ok("ticket_list", {})).toContain(`${id}  [open] - First ticket`);
   });
 
   it("honours TICKETS_DIR, as tk does", async () => {
     const other = join(base, "other-tickets");
     const harness = await open({ env: { TICKETS_DIR: other } });
-    const id = createdId(await ok(harness, "create_ticket", { title: "Elsewhere" }));
+    const id = createdId(await harness.ok("create_ticket", { title: "Elsewhere" }));
     expect(await readdir(other)).toEqual([`${id}.md`]);
   });
 });

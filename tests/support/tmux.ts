@@ -1,0 +1,101 @@
+import { execFile } from "node:child_process";
+import { promisify } from "node:util";
+import { MARVIN_BIN } from "./run-marvin.js";
+
+const run = promisify(execFile);
+let sequence = 0;
+
+/** A shell word, single-quoted. */
+function quote(word: string): string {
+  return `'${word.replace(/'/g, `'\\''`)}'`;
+}
+
+export interface TmuxOptions {
+  env: Record<string, string | undefined>;
+  args?: string[];
+  cwd?: string;
+  width?: number;
+  height?: number;
+}
+
+/**
+ * The built `marvin` running in a real terminal: a detached tmux session on its own server
+ * socket (-L), driven with send-keys and read with capture-pane. When marvin exits, the pane
+ * shows `MARVIN_EXITED=<code>` on the normal screen (so tests can check the terminal was
+ * given back). `kill()` stops the tmux server and everything in it.
+ */
+export class TmuxMarvin {
+  private constructor(readonly socket: string) {}
+
+  static async start(options: TmuxOptions): Promise<TmuxMarvin> {
+    const socket = `marvin-e2e-${process.pid}-${++sequence}`;
+    const assignments = Object.entries(options.env)
+      .filter((entry): entry is [string, string] => entry[1] !== undefined)
+      .map(([name, value]) => `${name}=${quote(value)}`);
+    const marvin = [process.execPath, MARVIN_BIN, ...(options.args ?? [])].map(quote).join(" ");
+    const shell = `cd ${quote(options.cwd ?? "/")} && env -i ${assignments.join(" ")} ${marvin} 2>marvin-stderr.log; echo MARVIN_EXITED=$?; sleep 120`;
+    const session = new TmuxMarvin(socket);
+    await session.tmux("-u", "new-session", "-d", "-s", "main", "-x", String(options.width ?? 100), "-y", String(options.height ?? 30), shell);
+    return session;
+  }
+
+  private async tmux(...args: string[]): Promise<string> {
+    const { stdout } = await run("tmux", ["-L", this.socket, ...args]);
+    return stdout;
+  }
+
+  /** Types text literally (no key names). */
+  type(text: string): Promise<string> {
+    return this.tmux("send-keys", "-t", "main", "-l", text);
+  }
+
+  /** Presses keys by tmux name: Enter, C-c, PPage, S-Up, Escape… */
+  press(...keys: string[]): Promise<string> {
+    return this.tmux("send-keys", "-t", "main", ...keys);
+  }
+
+  /** Types a line and presses Enter. */
+  async submit(text: string): Promise<void> {
+    await this.type(text);
+    await this.press("Enter");
+  }
+
+  /** The visible screen as text, one string per row. */
+  async screen(): Promise<string[]> {
+    return (await this.tmux("capture-pane", "-p", "-t", "main")).replace(/\n$/, "").split("\n");
+  }
+
+  async text(): Promise<string> {
+    return (await this.screen()).join("\n");
+  }
+
+  /** Waits until the screen shows `expected`; fails with the screen attached. */
+  async waitFor(expected: string | RegExp, timeoutMs = 10_000): Promise<string> {
+    const started = Date.now();
+    let screen = "";
+    while (Date.now() - started < timeoutMs) {
+      screen = await this.text();
+      if (typeof expected === "string" ? screen.includes(expected) : expected.test(screen)) return screen;
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    throw new Error(`screen never showed ${String(expected)}:\n${screen}`);
+  }
+
+  resize(width: number, height: number): Promise<string> {
+    return this.tmux("resize-window", "-t", "main", "-x", String(width), "-y", String(height));
+  }
+
+  async kill(): Promise<void> {
+    await this.tmux("kill-server").catch(() => undefined);
+  }
+}
+
+/** Whether tmux can be run here (the e2e tests are skipped, loudly, when it cannot). */
+export async function tmuxAvailable(): Promise<boolean> {
+  try {
+    await run("tmux", ["-V"]);
+    return true;
+  } catch {
+    return false;
+  }
+}
