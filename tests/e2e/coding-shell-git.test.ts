@@ -89,7 +89,10 @@ describe("coding, git and shell tools end to end", () => {
       },
       { text: "## Findings\n- **critical** `src/app.ts:2` hard-coded password.\n## Summary\nMove the secret out of the code." },
     ];
-    const waitForReviewer = "for i in $(seq 1 300); do grep -qs MARVIN_COST .marvin/reviews/*.log && exit 0; sleep 0.05; done; exit 1";
+    // Waits until the reviewer has written its cost line and exited (kill -0 fails once it is reaped).
+    const waitForReviewer =
+      "for i in $(seq 1 300); do pid=$(grep -ho '\"pid\": [0-9]*' .marvin/reviews/*.json 2>/dev/null | grep -o '[0-9]*'); " +
+      "grep -qs MARVIN_COST .marvin/reviews/*.log && [ -n \"$pid\" ] && ! kill -0 $pid 2>/dev/null && exit 0; sleep 0.05; done; exit 1";
     const parentScript: ScriptedReply[] = [
       { toolCalls: [{ name: "review_codebase", arguments: { focus: "security", context: "Check secrets." } }] },
       { toolCalls: [{ name: "run_command", arguments: { command: waitForReviewer, timeout: 30 } }] },
@@ -126,6 +129,7 @@ describe("coding, git and shell tools end to end", () => {
 
     const parentRequests = server.requests.filter((request) => !reviewerRequests.includes(request));
     expect(toolResults(parentRequests[1]!)[0]).toMatch(/^Started review (review-\d{8}-\d{6}) of \. in the background \(pid \d+\)\./);
+    expect(toolResults(parentRequests[2]!).at(-1)).toMatch(/^Exit code: 0 /);
     const status = toolResults(parentRequests[3]!).at(-1)!;
     expect(status).toMatch(/^review-\d{8}-\d{6} \(code review of \., focus: security\): finished after \d+s \(exit 0\)\. Cost: \$\d\.\d{4}, 2 LLM turns\.\n/);
     expect(status).toContain("## Findings\n- **critical** `src/app.ts:2` hard-coded password.");

@@ -1,19 +1,10 @@
-import { realpath } from "node:fs/promises";
-import { relative, sep } from "node:path";
 import { z } from "zod";
-import { defineTool, type ToolContext } from "../define-tool.js";
-import { requireWorkingDir, resolveInside } from "../files/sandbox.js";
+import { defineTool } from "../define-tool.js";
 import { splitGlobList } from "./glob.js";
 import { builtinSearch } from "./grep-builtin.js";
 import { formatGrepResult, type GrepQuery } from "./grep-format.js";
 import { ripgrepSearch } from "./grep-ripgrep.js";
-
-/** A path inside the working dir: real root, real target, and the target relative to the root (posix, "." for the root). */
-export async function locate(context: ToolContext, requested: string): Promise<{ root: string; absolute: string; relative: string }> {
-  const root = await realpath(requireWorkingDir(context)).catch(() => requireWorkingDir(context));
-  const absolute = await resolveInside(root, requested, { blocked: [".tickets"] });
-  return { root, absolute, relative: relative(root, absolute).split(sep).join("/") || "." };
-}
+import { locate } from "./locate.js";
 
 const MATCH_ALL = new Set(["", "*", "**", "**/*"]);
 

@@ -1,12 +1,39 @@
-import { readFile } from "node:fs/promises";
+import { closeSync, fstatSync, openSync, readSync } from "node:fs";
+import { setImmediate as yieldToEventLoop } from "node:timers/promises";
 import { ToolError } from "../define-tool.js";
 import { GlobOverrides } from "./glob.js";
 import { ALWAYS_SKIPPED, byPath, displayLine, invalidPattern, type GrepFile, type GrepLine, type GrepQuery, type GrepSearchResult } from "./grep-format.js";
-import { forEachLimited, listSearchFiles } from "./walk-files.js";
+import { listSearchFiles } from "./walk-files.js";
 
 /** Larger files are not searched by the built-in engine (ripgrep streams them instead). */
 const MAX_FILE_BYTES = 64 * 1024 * 1024;
-const PARALLEL_READS = 32;
+/**
+ * Files read synchronously between two returns to the event loop. Synchronous reads are ~10×
+ * faster than 50,000 thread-pool round trips; slicing keeps the UI and the abort signal live.
+ */
+const FILES_PER_SLICE = 200;
+
+/** The file's bytes, or undefined when it is unreadable or larger than MAX_FILE_BYTES. */
+function readSmallFile(path: string): Buffer | undefined {
+  let descriptor: number | undefined;
+  try {
+    descriptor = openSync(path, "r");
+    const size = fstatSync(descriptor).size;
+    if (size > MAX_FILE_BYTES) return undefined;
+    const buffer = Buffer.allocUnsafe(size);
+    let filled = 0;
+    while (filled < size) {
+      const read = readSync(descriptor, buffer, filled, size - filled, filled);
+      if (read === 0) break; // the file shrank meanwhile
+      filled += read;
+    }
+    return buffer.subarray(0, filled);
+  } catch {
+    return undefined;
+  } finally {
+    if (descriptor !== undefined) closeSync(descriptor);
+  }
+}
 
 /** The pattern as a JS RegExp: Unicode mode when the pattern allows it (\p{L} works, as in ripgrep). */
 function compile(query: GrepQuery, extraFlags = ""): RegExp {
@@ -55,16 +82,19 @@ export async function builtinSearch(root: string, query: GrepQuery, signal: Abor
   const overrides = new GlobOverrides([...query.globs, ...ALWAYS_SKIPPED.map((name) => `!${name}`)]);
   const candidates = await listSearchFiles(root, query.searchPath, overrides, signal);
   const found: GrepFile[] = [];
-  await forEachLimited(candidates, PARALLEL_READS, async (file) => {
-    if (signal.aborted) return;
-    const buffer = await readFile(file.absolute).catch(() => undefined);
-    if (!buffer || buffer.length > MAX_FILE_BYTES || buffer.includes(0)) return;
+  for (let index = 0; index < candidates.length; index++) {
+    if (index % FILES_PER_SLICE === 0) {
+      await yieldToEventLoop();
+      if (signal.aborted) throw new ToolError("The search was cancelled.");
+    }
+    const file = candidates[index]!;
+    const buffer = readSmallFile(file.absolute);
+    if (!buffer || buffer.includes(0)) continue;
     const text = buffer.toString("utf8");
-    if (!fileRegex.test(text)) return;
+    if (!fileRegex.test(text)) continue;
     const result = searchText(text, file.relative, lineRegex, query);
     if (result) found.push(result);
-  });
-  if (signal.aborted) throw new ToolError("The search was cancelled.");
+  }
   found.sort(byPath);
   const totalMatches = found.reduce((sum, file) => sum + file.lines.filter((line) => line.match).length, 0);
   return { files: found, totalMatches, totalFiles: found.length };

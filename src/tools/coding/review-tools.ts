@@ -112,7 +112,7 @@ const reviewStatus = defineTool({
   }),
   handler: async ({ job_id }, context) => {
     const root = await workingRoot(context);
-    const reviewsDir = join(root, REVIEWS_SUBDIR);
+    const reviewsDir = await resolveInside(root, REVIEWS_SUBDIR);
     const found = await findRecord(context, reviewsDir, job_id ?? undefined);
     if (typeof found === "string") return found;
     const { record, job } = found;

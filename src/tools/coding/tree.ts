@@ -3,7 +3,7 @@ import { readdir, readlink, stat } from "node:fs/promises";
 import { join } from "node:path";
 import { z } from "zod";
 import { defineTool, ToolError } from "../define-tool.js";
-import { locate } from "./code-grep.js";
+import { locate } from "./locate.js";
 import { IgnoreRules } from "./ignore-rules.js";
 
 /** Never shown. */

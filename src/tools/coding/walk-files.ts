@@ -40,12 +40,3 @@ export async function listSearchFiles(root: string, start: string, overrides: Gl
   await walk(startRelative, () => IgnoreRules.forDirectory(root, startRelative));
   return files;
 }
-
-/** Runs `task` over `items` with at most `limit` in flight. */
-export async function forEachLimited<T>(items: readonly T[], limit: number, task: (item: T) => Promise<void>): Promise<void> {
-  let next = 0;
-  const worker = async () => {
-    while (next < items.length) await task(items[next++]!);
-  };
-  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
-}

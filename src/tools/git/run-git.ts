@@ -31,6 +31,7 @@ function exec(args: string[], cwd: string, context: ToolContext): Promise<GitOut
       if (failure.code === "ENOENT") return reject(new ToolError("git is not installed (or not on PATH). Install git, or ask the user to, then try again."));
       if (failure.name === "AbortError") return reject(new ToolError(`git ${args[0]} was cancelled.`));
       if (typeof failure.code === "number") return resolve({ stdout, stderr, code: failure.code });
+      if (failure.code === "ERR_CHILD_PROCESS_STDIO_MAXBUFFER") return reject(new ToolError(`git ${args[0]} printed more than ${MAX_BUFFER / 1024 / 1024} MB. Narrow it down (a path, fewer commits, a line range).`));
       reject(new ToolError(`git ${args[0]} could not run: ${error.message}`));
     });
   });

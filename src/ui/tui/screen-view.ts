@@ -23,7 +23,8 @@ const SEPARATOR_ROWS = 1;
 const MAX_QUEUED_ROWS = 3;
 
 function countMessages(controller: TuiController): number {
-  return controller.session.messages.filter((message) => message.role === "user" || (message.role === "assistant" && message.content)).length;
+  // An exchange counts two: the question and the final answer (not the tool-calling steps).
+  return controller.session.messages.filter((message) => message.role === "user" || (message.role === "assistant" && !message.tool_calls?.length)).length;
 }
 
 function promptArea(controller: TuiController, width: number, maxRows: number, theme: Theme): string[] {
