@@ -19,5 +19,7 @@ await build({
   // Bundled CommonJS dependencies call require() for Node built-ins.
   banner: { js: 'import { createRequire as __marvinCreateRequire } from "node:module"; const require = __marvinCreateRequire(import.meta.url);' },
   legalComments: "none",
+  minifyWhitespace: true,
+  minifySyntax: true,
   logLevel: "warning",
 });
