@@ -1,4 +1,4 @@
-import { existsSync, readFileSync, writeFileSync, chmodSync } from "node:fs";
+import { chmodSync, existsSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { beforeAll, describe, expect, it, type TestContext } from "vitest";
 import { startLlmServer, type LlmServer, type Script } from "../support/llm-server.js";
@@ -15,34 +15,47 @@ interface Run {
   home: string;
   /** Entries of the profile's chat_log.json. */
   chatLog(): Array<{ role: string; text: string }>;
+  /** Starts marvin again in a second terminal, same home and server. */
+  restart(): Promise<TmuxMarvin>;
 }
 
 interface StartOptions {
   args?: string[];
   env?: Record<string, string>;
-  /** Writes files into the home before marvin starts (given the home path). */
-  prepare?: (home: string) => void;
 }
 
-/** Starts the built marvin full-screen in tmux against a scripted LLM server; waits for the prompt. */
+/**
+ * The built marvin, full-screen in its own tmux server, against its own scripted LLM server
+ * and home; everything is stopped when the test finishes. Waits for the input prompt.
+ */
 async function start(context: TestContext, script: Script[], options: StartOptions = {}): Promise<Run> {
   const home = tempDir("marvin-tui-home-");
   const server = await startLlmServer(script);
-  options.prepare?.(home);
-  const marvin = await TmuxMarvin.start({ env: { ...serverEnv(server.url, home, options.env), TERM: "xterm-256color" }, args: options.args, cwd: home });
+  const terminals: TmuxMarvin[] = [];
   context.onTestFinished(async () => {
-    await marvin.kill();
+    for (const terminal of terminals) await terminal.kill();
     await server.close();
     home.cleanup();
   });
-  await marvin.waitFor(/Type help for commands[\s\S]*\n>$/);
-  const chatLog = () => JSON.parse(readFileSync(join(home, ".config", "local-finder", "profiles", "main", "chat_log.json"), "utf8"));
-  return { marvin, server, home: home, chatLog };
+  const launch = async () => {
+    const terminal = await TmuxMarvin.start({ env: { ...serverEnv(server.url, home.path, options.env), TERM: "xterm-256color" }, args: options.args, cwd: home.path });
+    terminals.push(terminal);
+    await terminal.waitFor(/^ 🔌 .*○ ready[\s\S]*\n>$/);
+    return terminal;
+  };
+  const marvin = await launch();
+  return {
+    marvin,
+    server,
+    home: home.path,
+    chatLog: () => JSON.parse(readFileSync(join(home.path, ".config", "local-finder", "profiles", "main", "chat_log.json"), "utf8")),
+    restart: launch,
+  };
 }
 
-describe.concurrent("marvin full-screen TUI in a real terminal (tmux)", () => {
+describe("marvin full-screen TUI in a real terminal (tmux)", () => {
   it("runs a full turn with a tool round, then quits and gives the terminal back", async (context) => {
-    const { marvin, server, home, chatLog } = await start(context, [
+    const { marvin, server, chatLog } = await start(context, [
       { text: "Starting it.", toolCalls: [{ name: "timer_start", arguments: { name: "tea", duration_seconds: 180 } }] },
       { text: "Your **tea** timer runs for 3 minutes.", usage: { prompt: 2000, completion: 100 } },
     ]);
@@ -58,10 +71,9 @@ describe.concurrent("marvin full-screen TUI in a real terminal (tmux)", () => {
     expect(server.requests).toHaveLength(2);
   });
 
-  it("shows the recent conversation on start and scrolls with PgUp/PgDn, Shift+↑ and the wheel", async () => {
+  it("scrolls with PgUp/PgDn, Shift+↑ and the wheel, and shows the recent conversation on the next start", async (context) => {
     const answer = Array.from({ length: 50 }, (_, index) => `Row ${index + 1}.`).join("\n\n");
-    writeFileSync(join(home, "seed.txt"), "");
-    const marvin = await start([{ text: answer, chunkSize: 50 }]);
+    const { marvin, restart } = await start(context, [{ text: answer, chunkSize: 50 }]);
     await marvin.submit("count to fifty");
     await marvin.waitFor("Row 50.");
     await marvin.waitFor("○ ready");
@@ -81,16 +93,16 @@ describe.concurrent("marvin full-screen TUI in a real terminal (tmux)", () => {
     await marvin.submit("exit");
     await marvin.waitFor("MARVIN_EXITED=0");
 
-    tui = await TmuxMarvin.start({ env: { ...serverEnv(server.url, home), TERM: "xterm-256color" }, cwd: home });
-    const restarted = await tui.waitFor("── end of recent conversation ──");
+    const again = await restart();
+    const restarted = await again.waitFor("── end of recent conversation ──");
     expect(restarted).toContain("Row 50.");
-    await tui.press("C-Home");
-    const top = await tui.waitFor("[System] ── Recent conversation (2 of 2 messages) ──");
+    await again.press("C-Home");
+    const top = await again.waitFor("[System] ── Recent conversation (2 of 2 messages) ──");
     expect(top).toMatch(/You · \d\d:\d\d\ncount to fifty\n\nMarvin · \d\d:\d\d\nRow 1\./);
   });
 
   it("runs slash commands and shell mode", async (context) => {
-    const { marvin, server, home, chatLog } = await start(context, []);
+    const { marvin, server } = await start(context, []);
     await marvin.submit("usage");
     await marvin.waitFor("This session: $0.0000");
     await marvin.submit("!sh");
@@ -107,21 +119,23 @@ describe.concurrent("marvin full-screen TUI in a real terminal (tmux)", () => {
     expect(server.requests).toHaveLength(0);
   });
 
-  it("asks before run_command and shows the exact command", async () => {
+  it("asks before run_command and shows the exact command", async (context) => {
     const command = "echo made-by-marvin > made.txt";
-    const marvin = await start([{ toolCalls: [{ name: "run_command", arguments: { command } }] }, { text: "The file is there." }], { args: ["--working-dir", home] });
+    const home = tempDir("marvin-tui-project-");
+    context.onTestFinished(home.cleanup);
+    const { marvin, server } = await start(context, [{ toolCalls: [{ name: "run_command", arguments: { command } }] }, { text: "The file is there." }], { args: ["--working-dir", home.path] });
     expect((await marvin.screen())[0]).toContain("│ coding │");
     await marvin.submit("make the file");
     await marvin.waitFor(`Run \`${command}\`? [y/N]`);
-    expect(existsSync(join(home, "made.txt"))).toBe(false);
+    expect(existsSync(join(home.path, "made.txt"))).toBe(false);
     await marvin.type("y");
     await marvin.waitFor("The file is there.");
-    expect(readFileSync(join(home, "made.txt"), "utf8")).toBe("made-by-marvin\n");
+    expect(readFileSync(join(home.path, "made.txt"), "utf8")).toBe("made-by-marvin\n");
     expect(server.requests[1]!.body.messages.at(-1)!.content).toMatch(/^Exit code: 0/);
   });
 
   it("Ctrl+C stops a streaming answer and keeps the partial text; Ctrl+C when idle exits", async (context) => {
-    const { marvin, server, home, chatLog } = await start(context, [{ text: "blah ".repeat(400), chunkSize: 5, delayMs: 20 }, { text: "Still here." }]);
+    const { marvin, chatLog } = await start(context, [{ text: "blah ".repeat(400), chunkSize: 5, delayMs: 20 }, { text: "Still here." }]);
     await marvin.submit("ramble");
     await marvin.waitFor("blah blah blah blah");
     await marvin.press("C-c");
@@ -138,10 +152,10 @@ describe.concurrent("marvin full-screen TUI in a real terminal (tmux)", () => {
     await marvin.waitFor("MARVIN_EXITED=0");
   });
 
-  it("reflows everything when the terminal is resized", async (context) => {
-    const { marvin, server, home, chatLog } = await start(context, [{ text: "one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen sixteen" }]);
-    await marvin.submit("count in words");
+  it("asks a prompt given on the command line first, then reflows everything when the terminal is resized", async (context) => {
+    const { marvin, server } = await start(context, [{ text: "one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen sixteen" }], { args: ["count in words"] });
     await marvin.waitFor("fifteen sixteen");
+    expect(server.requests[0]!.body.messages.at(-1)).toEqual({ role: "user", content: "count in words" });
     await marvin.resize(40, 16);
     const screen = await marvin.waitFor(/^one two three four five six seven eight\nnine ten eleven twelve thirteen\n/m);
     const rows = screen.split("\n");
@@ -152,11 +166,24 @@ describe.concurrent("marvin full-screen TUI in a real terminal (tmux)", () => {
     await marvin.waitFor(/^one two three .* sixteen$/m);
   });
 
-  it("releases the terminal to $EDITOR for preferences, then draws the screen again", async () => {
-    const editor = join(home, "editor.sh");
+  it("takes a multi-line paste as one message, sent only on Enter", async (context) => {
+    const { marvin, server } = await start(context, [{ text: "Got both lines." }]);
+    await marvin.paste("first pasted line\nsecond pasted line");
+    await marvin.waitFor(/^> first pasted line\n {2}second pasted line$/m);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(server.requests).toHaveLength(0);
+    await marvin.press("Enter");
+    await marvin.waitFor("Got both lines.");
+    expect(server.requests[0]!.body.messages.at(-1)).toEqual({ role: "user", content: "first pasted line\nsecond pasted line" });
+  });
+
+  it("releases the terminal to $EDITOR for preferences, then draws the screen again", async (context) => {
+    const scripts = tempDir("marvin-tui-editor-");
+    context.onTestFinished(scripts.cleanup);
+    const editor = join(scripts.path, "editor.sh");
     writeFileSync(editor, '#!/bin/sh\necho "EDITOR IS RUNNING"\nsleep 1\necho "# edited in the test" >> "$1"\n');
     chmodSync(editor, 0o755);
-    const marvin = await start([], { env: { EDITOR: editor } });
+    const { marvin, home } = await start(context, [], { env: { EDITOR: editor } });
     await marvin.submit("preferences");
     const during = await marvin.waitFor("EDITOR IS RUNNING");
     expect(during).not.toContain("openai-compat");

@@ -54,6 +54,12 @@ export class TmuxMarvin {
     return this.tmux("send-keys", "-t", "main", ...keys);
   }
 
+  /** Pastes text the way a terminal does (bracketed paste when the program asked for it). */
+  async paste(text: string): Promise<void> {
+    await this.tmux("set-buffer", "-b", "marvin-paste", "--", text);
+    await this.tmux("paste-buffer", "-p", "-d", "-b", "marvin-paste", "-t", "main");
+  }
+
   /** Types a line and presses Enter. */
   async submit(text: string): Promise<void> {
     await this.type(text);

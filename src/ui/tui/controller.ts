@@ -12,7 +12,8 @@ import { pageSize, scrollBy, type ScrollTop } from "./viewport.js";
 export const TUI_KEYS_HELP = `Keys:
   PgUp/PgDn, Shift+↑/↓, wheel   scroll the conversation (Ctrl+Home/End: top/bottom)
   ↑/↓, Ctrl+R                   previous inputs, search them
-  ←/→, Home/End, Ctrl+A/E/U/K/W edit the line; Alt+Enter adds a line break`;
+  ←/→, Home/End, Ctrl+A/E/U/K/W edit the line; Alt+Enter adds a line break
+  Shift+drag                    select text (the wheel scrolls the conversation)`;
 
 export interface TuiControllerOptions {
   session: Session;
@@ -49,13 +50,11 @@ export class TuiController {
   private versionNumber = 0;
   private runsInFlight = 0;
   private commandsRunning = 0;
-  private busySince: number | undefined;
   private exiting = false;
   private idleWaiters: Array<() => void> = [];
 
   constructor(private readonly options: TuiControllerOptions) {
     this.layer = options.createLayer(this.host);
-    options.chat.subscribe(() => this.changed());
     options.confirm.onChange(() => this.changed());
   }
 
@@ -77,9 +76,9 @@ export class TuiController {
     return this.options.confirm.pending;
   }
 
-  /** Milliseconds since the current work (answer or command) started, or undefined when idle. */
-  busyFor(now: number): number | undefined {
-    return this.busySince === undefined ? undefined : now - this.busySince;
+  /** An answer or a command is in progress. */
+  get busy(): boolean {
+    return this.runsInFlight > 0 || this.commandsRunning > 0;
   }
 
   subscribe = (listener: () => void): (() => void) => {
@@ -175,10 +174,7 @@ export class TuiController {
     this.scrollTop = null;
     if (parsed.kind !== "message" && parsed.kind !== "pro") this.chat.addCommand(`${this.layer.prompt}${text.trim()}`);
     const isCommand = parsed.kind === "shell";
-    if (isCommand) {
-      this.commandsRunning += 1;
-      this.workStarted();
-    }
+    if (isCommand) this.commandsRunning += 1;
     try {
       const result = await this.layer.handle(text);
       if (result.type === "exit") this.exit();
@@ -199,12 +195,7 @@ export class TuiController {
     if (this.runsInFlight > 0) this.chat.queued.push(text);
     else this.chat.addUser(text);
     this.runsInFlight += 1;
-    this.workStarted();
     this.changed();
-  }
-
-  private workStarted(): void {
-    this.busySince ??= this.chat.clock();
   }
 
   private runFinished(): void {
@@ -221,8 +212,7 @@ export class TuiController {
 
   /** Clears the busy state once nothing runs any more. */
   private settle(): void {
-    if (this.runsInFlight === 0 && this.commandsRunning === 0) {
-      this.busySince = undefined;
+    if (!this.busy) {
       for (const resolve of this.idleWaiters.splice(0)) resolve();
     }
     this.changed();
@@ -230,7 +220,7 @@ export class TuiController {
 
   /** Resolves when no answer or command is running. */
   idle(): Promise<void> {
-    if (this.runsInFlight === 0 && this.commandsRunning === 0) return Promise.resolve();
+    if (!this.busy) return Promise.resolve();
     return new Promise((resolve) => this.idleWaiters.push(resolve));
   }
 
@@ -240,6 +230,7 @@ export class TuiController {
     this.exiting = true;
     this.options.confirm.declineAll();
     this.layer.interrupt();
+    this.session.abort();
     this.options.onExit();
   }
 

@@ -94,7 +94,7 @@ export class EntryLineRenderer {
     if (entry.streaming) {
       let stream = this.streams.get(entry);
       if (!stream) this.streams.set(entry, (stream = new StreamingMarkdown(theme, theme.assistant)));
-      body = stream.render(entry.text, width);
+      body = stream.render(entry.chunks, width);
     } else {
       this.streams.delete(entry);
       body = renderMarkdown(entry.text, width, theme, theme.assistant);

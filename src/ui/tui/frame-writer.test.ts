@@ -1,6 +1,27 @@
 import { PassThrough } from "node:stream";
 import { describe, expect, it } from "vitest";
-import { FrameWriter } from "./frame-writer.js";
+import { FrameWriter, type ScreenOverlay } from "./frame-writer.js";
+
+/** An overlay that paints given lines from row 1 down and can ask for a redraw. */
+class RowsOverlay implements ScreenOverlay {
+  lines: string[] = [];
+  private repaint: (() => void) | undefined;
+
+  compose(rows: string[]): string[] {
+    const composed = [...rows];
+    this.lines.forEach((line, index) => (composed[1 + index] = line));
+    return composed;
+  }
+
+  onRepaint(repaint: (() => void) | undefined): void {
+    this.repaint = repaint;
+  }
+
+  paint(lines: string[]): void {
+    this.lines = lines;
+    this.repaint?.();
+  }
+}
 
 /** A real stream standing in for the terminal, with a size like a TTY has. */
 function terminal(columns = 40, rows = 5) {
@@ -48,5 +69,21 @@ describe("FrameWriter", () => {
     frames.dispose();
     stream.emit("resize");
     expect(resized).toBe(1);
+  });
+
+  it("lays the overlay over Ink's frame and redraws when the overlay alone changes", async () => {
+    const { stream, written, flush } = terminal(40, 4);
+    const overlay = new RowsOverlay();
+    const frames = new FrameWriter(stream, overlay);
+    overlay.paint(["early"]);
+    expect(written).toHaveLength(0);
+    frames.write("status\n\n\n> ");
+    overlay.paint(["chat line 1", "chat line 2"]);
+    await flush();
+    expect(frames.screen).toEqual(["status", "chat line 1", "chat line 2", "> "]);
+    expect(written[1]).toBe("\x1b[?2026h\x1b[2;1H\x1b[0mchat line 1\x1b[0m\x1b[K\x1b[3;1H\x1b[0mchat line 2\x1b[0m\x1b[K\x1b[?2026l");
+    frames.dispose();
+    overlay.paint(["after dispose"]);
+    expect(frames.screen[1]).toBe("chat line 1");
   });
 });

@@ -26,32 +26,47 @@ export function stableMarkdownPrefixLength(text: string): number {
 }
 
 /**
- * Renders markdown that is still streaming without re-rendering all of it every frame:
- * each block is rendered once when it becomes stable, and only the unfinished tail is redone.
+ * Renders markdown that is still streaming, in time proportional to the unfinished part:
+ * text arrives as chunks; each block is rendered once, when a blank line outside a code fence
+ * closes it, and only the open tail is rendered again each frame. The whole text is never
+ * re-read (on a long answer that would copy it on every frame).
  */
 export class StreamingMarkdown {
-  private prefix = "";
-  private prefixWidth = -1;
-  private prefixLines: string[] = [];
+  private consumed = 0;
+  private tail = "";
+  /** Closed parts of the text, each ending at a block boundary. */
+  private readonly closed: string[] = [];
+  private closedWidth = -1;
+  private closedLines: string[] = [];
 
   constructor(
     private readonly theme: Theme,
     private readonly base: Style,
   ) {}
 
-  render(text: string, width: number): string[] {
-    const prefix = text.slice(0, stableMarkdownPrefixLength(text));
-    if (width !== this.prefixWidth || !prefix.startsWith(this.prefix)) {
-      this.prefix = "";
-      this.prefixLines = [];
-      this.prefixWidth = width;
+  /** Lines for the text made of `chunks` (append-only: later calls pass the same chunks and more). */
+  render(chunks: readonly string[], width: number): string[] {
+    if (chunks.length < this.consumed) this.reset();
+    for (; this.consumed < chunks.length; this.consumed += 1) this.tail += chunks[this.consumed];
+    if (width !== this.closedWidth) {
+      this.closedLines = this.closed.reduce<string[]>((lines, part) => this.joinParts(lines, this.renderPart(part, width)), []);
+      this.closedWidth = width;
     }
-    if (prefix.length > this.prefix.length) {
-      const added = this.renderPart(prefix.slice(this.prefix.length), width);
-      this.prefixLines = this.joinParts(this.prefixLines, added);
-      this.prefix = prefix;
+    const cut = stableMarkdownPrefixLength(this.tail);
+    if (cut > 0) {
+      const part = this.tail.slice(0, cut);
+      this.closed.push(part);
+      this.closedLines = this.joinParts(this.closedLines, this.renderPart(part, width));
+      this.tail = this.tail.slice(cut);
     }
-    return this.joinParts(this.prefixLines, this.renderPart(text.slice(prefix.length), width));
+    return this.joinParts(this.closedLines, this.renderPart(this.tail, width));
+  }
+
+  private reset(): void {
+    this.consumed = 0;
+    this.tail = "";
+    this.closed.length = 0;
+    this.closedLines = [];
   }
 
   private renderPart(text: string, width: number): string[] {

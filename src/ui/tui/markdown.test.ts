@@ -84,16 +84,18 @@ describe("streaming markdown", () => {
   it("renders a growing text like a full render of the same text", () => {
     const text = "# Plan\n\nFirst **step** here.\n\n- a\n- b\n\n```sh\nls\n\npwd\n```\n\nDone.";
     const stream = new StreamingMarkdown(COLOR_THEME, COLOR_THEME.assistant);
-    let last: string[] = [];
-    for (let end = 1; end <= text.length; end += 3) last = stream.render(text.slice(0, end), 50);
-    last = stream.render(text, 50);
-    expect(last).toEqual(renderMarkdown(text, 50, COLOR_THEME, COLOR_THEME.assistant));
+    const chunks: string[] = [];
+    for (let start = 0; start < text.length; start += 3) {
+      chunks.push(text.slice(start, start + 3));
+      stream.render(chunks, 50);
+    }
+    expect(stream.render(chunks, 50)).toEqual(renderMarkdown(text, 50, COLOR_THEME, COLOR_THEME.assistant));
   });
 
   it("re-renders everything when the width changes", () => {
     const stream = new StreamingMarkdown(MONOCHROME_THEME, MONOCHROME_THEME.assistant);
-    const text = "alpha beta gamma delta\n\nepsilon";
-    stream.render(text, 80);
-    expect(stream.render(text, 12).map((line) => plain(line))).toEqual(["alpha beta", "gamma delta", "", "epsilon"]);
+    const chunks = ["alpha beta gamma delta\n\nepsi", "lon"];
+    stream.render(chunks, 80);
+    expect(stream.render(chunks, 12).map((line) => plain(line))).toEqual(["alpha beta", "gamma delta", "", "epsilon"]);
   });
 });

@@ -1,19 +1,20 @@
 import { preview } from "../../shared/truncate.js";
+import type { ChatPane } from "./chat-pane.js";
 import type { TuiController } from "./controller.js";
-import type { EntryLineRenderer } from "./entry-lines.js";
 import { renderPrompt } from "./prompt-view.js";
 import { wrapToLines } from "./spans.js";
 import type { StatusInfo } from "./status-line.js";
 import type { Theme } from "./theme.js";
-import { visibleRange } from "./viewport.js";
 
 /** Everything one frame shows, computed from the controller for a terminal size. */
 export interface ScreenView {
   /** Columns used for content: one less than the terminal, so no line ends in the last column. */
   width: number;
   status: StatusInfo;
-  chatLines: string[];
+  /** Rows of the chat area, drawn by the ChatPane. */
   chatHeight: number;
+  /** The rule under the chat area (also drawn by the ChatPane). */
+  ruleRows: number;
   queuedLines: string[];
   promptLines: string[];
 }
@@ -36,22 +37,21 @@ function promptArea(controller: TuiController, width: number, maxRows: number, t
   return renderPrompt(controller.layer.prompt, controller.prompt, controller.history.history, width, maxRows, theme);
 }
 
-export function buildScreen(controller: TuiController, renderer: EntryLineRenderer, theme: Theme, columns: number, rows: number, now: number): ScreenView {
+/** Lays out one frame; places the chat pane (which renders the visible conversation). */
+export function buildScreen(controller: TuiController, pane: ChatPane, theme: Theme, columns: number, rows: number): ScreenView {
   const width = Math.max(1, columns - 1);
   const available = Math.max(1, rows - STATUS_ROWS - SEPARATOR_ROWS);
   const promptLines = promptArea(controller, width, Math.max(1, Math.floor(available / 3)), theme);
   const queued = controller.chat.queued;
   const queuedLines = queued.slice(0, MAX_QUEUED_ROWS).map((text) => theme.dim(theme.you(`⏳ queued: ${preview(text, Math.max(1, width - 11))}`)));
   const chatHeight = Math.max(1, available - promptLines.length - queuedLines.length);
-  const allLines = renderer.render(controller.chat.entries, width, now);
-  const range = visibleRange(allLines.length, chatHeight, controller.scrollTop);
-  controller.layout = { totalLines: allLines.length, height: chatHeight };
+  const linesBelow = pane.place(STATUS_ROWS, width, chatHeight);
   const { session, layer } = controller;
   const active = layer.activeModel;
   return {
     width,
     chatHeight,
-    chatLines: allLines.slice(range.start, range.end),
+    ruleRows: SEPARATOR_ROWS,
     queuedLines,
     promptLines,
     status: {
@@ -63,9 +63,9 @@ export function buildScreen(controller: TuiController, renderer: EntryLineRender
       coding: session.codingMode,
       shell: layer.shellMode,
       readonly: session.mode.readonly,
-      busyMs: controller.busyFor(now),
+      busy: controller.busy,
       queued: queued.length,
-      linesBelow: range.below,
+      linesBelow,
     },
   };
 }

@@ -1,4 +1,3 @@
-import { formatDuration } from "../../shared/duration.js";
 import { textWidth } from "./spans.js";
 
 /** Everything the status bar shows. */
@@ -12,8 +11,8 @@ export interface StatusInfo {
   coding: boolean;
   shell: boolean;
   readonly: boolean;
-  /** Milliseconds since the current work started, or undefined when idle. */
-  busyMs: number | undefined;
+  /** An answer or a command is in progress. */
+  busy: boolean;
   /** Messages waiting for their turn. */
   queued: number;
   /** Lines below the visible part of the chat (0 when following the bottom). */
@@ -74,7 +73,7 @@ export function formatStatus(status: StatusInfo, width: number): string {
   const right = [
     ...(status.linesBelow ? [`↓ ${status.linesBelow} more lines`] : []),
     ...(status.queued ? [`${status.queued} queued`] : []),
-    status.busyMs === undefined ? "○ ready" : `● working ${formatDuration(status.busyMs)}`,
+    status.busy ? "● working" : "○ ready",
   ];
   const rightText = ` ${right.join(" │ ")} `;
   const leftWidth = Math.max(0, width - textWidth(rightText));

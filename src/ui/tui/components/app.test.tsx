@@ -2,7 +2,7 @@ import { existsSync } from "node:fs";
 import { mkdir, readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { stripVTControlCharacters as plain } from "node:util";
-import { render } from "ink-testing-library";
+import { PassThrough } from "node:stream";
 import { afterEach, describe, expect, it } from "vitest";
 import { startLlmServer, type LlmServer, type Script } from "../../../../tests/support/llm-server.js";
 import { TempDirs } from "../../../../tests/support/test-session.js";
@@ -15,7 +15,7 @@ import { ChatStore } from "../chat-store.js";
 import { ConfirmBroker } from "../confirm-broker.js";
 import { TuiController } from "../controller.js";
 import { themeFor } from "../theme.js";
-import { App } from "./app.js";
+import { mountScreen } from "../mount-screen.js";
 
 const dirs = new TempDirs();
 const cleanups: Array<() => Promise<void> | void> = [];
@@ -60,24 +60,38 @@ async function startApp(script: Script[], options: AppOptions = {}) {
     releaseTerminal: (run) => run(),
   });
   await controller.loadHistory();
-  const app = render(<App controller={controller} theme={themeFor(env)} />);
+  const terminal = new TestTerminal(options.columns ?? 80, options.rows ?? 24);
+  const screen = mountScreen(controller, themeFor(env), terminal.stdin, terminal.stdout);
   cleanups.push(async () => {
-    app.unmount();
+    screen.unmount();
     controller.exit();
     await controller.idle();
     chat.dispose();
     await controller.layer.close();
     await session.close();
   });
-  resize(app.stdout, options.columns ?? 80, options.rows ?? 24);
   await sleep(20); // let the input effect attach to stdin
-  return { app, home, server, session, controller, exited: () => exited, frame: () => plain(app.lastFrame() ?? ""), raw: () => app.lastFrame() ?? "" };
+  return { terminal, home, server, session, controller, exited: () => exited, frame: () => screen.screen.map((row) => plain(row)).join("\n"), raw: () => screen.screen.join("\n") };
 }
 
-function resize(stdout: NodeJS.EventEmitter, columns: number, rows: number): void {
-  Object.defineProperty(stdout, "columns", { value: columns, configurable: true });
-  Object.defineProperty(stdout, "rows", { value: rows, configurable: true });
-  stdout.emit("resize");
+/** Real streams standing in for the terminal: keys go in through stdin; stdout has a size. */
+class TestTerminal {
+  readonly stdin = new PassThrough() as unknown as NodeJS.ReadStream & PassThrough;
+  readonly stdout = new PassThrough() as unknown as NodeJS.WriteStream & PassThrough;
+
+  constructor(columns: number, rows: number) {
+    this.stdout.resume();
+    this.resize(columns, rows);
+  }
+
+  write(keys: string): void {
+    this.stdin.write(keys);
+  }
+
+  resize(columns: number, rows: number): void {
+    Object.assign(this.stdout, { columns, rows });
+    this.stdout.emit("resize");
+  }
 }
 
 async function waitFor(check: () => boolean, describe: () => string, timeoutMs = 5000): Promise<void> {
@@ -93,9 +107,9 @@ const until = (tui: Started, text: string | RegExp) => waitFor(() => (typeof tex
 const lines = (tui: Started) => tui.frame().split("\n");
 const promptLine = (tui: Started) => lines(tui).at(-1)!;
 const typeLine = async (tui: Started, text: string) => {
-  tui.app.stdin.write(text);
+  tui.terminal.write(text);
   await sleep(5);
-  tui.app.stdin.write("\r");
+  tui.terminal.write("\r");
 };
 const idle = (session: Session) => waitFor(() => !session.busy, () => "session still busy");
 
@@ -111,16 +125,16 @@ describe("TUI app", () => {
     expect(screen).toMatch(/You · \d\d:\d\d\nweather\?\n\nMarvin · \d\d:\d\d\nForecast\n\nIt will be sunny with 21 °C\./);
     expect(lines(tui)[0]).toContain("$0.0003");
     expect(tui.raw()).toContain("\x1b[36mweather?\x1b[39m");
-    expect(tui.raw()).toMatch(/\x1b\[32mIt will be \x1b\[1msunny\x1b\[22m with \x1b\[96m21 °C/);
+    expect(tui.raw()).toContain("\x1b[32mIt will be \x1b[39m\x1b[1m\x1b[32msunny\x1b[39m\x1b[22m\x1b[32m with \x1b[39m\x1b[96m21 °C\x1b[39m");
     expect(lines(tui).length).toBe(24);
-    resize(tui.app.stdout, 66, 24);
+    tui.terminal.resize(66, 24);
     await sleep(20);
     expect(lines(tui)[0]).toMatch(/^ 🔌 gpt-4o-mini │ 👤 main │ 2 msgs │ \$0\.0003 │ coding │ +○ ready $/);
   });
 
   it("edits the input line with readline keys", async () => {
     const tui = await startApp([]);
-    const stdin = tui.app.stdin;
+    const stdin = tui.terminal;
     stdin.write("helo world");
     for (let index = 0; index < 7; index += 1) stdin.write("\x1b[D");
     stdin.write("l");
@@ -144,7 +158,7 @@ describe("TUI app", () => {
 
   it("recalls earlier input with ↑/↓ and finds it with Ctrl+R", async () => {
     const tui = await startApp([], { history: ["what is the weather", "list my notes", "tell me a joke"] });
-    const stdin = tui.app.stdin;
+    const stdin = tui.terminal;
     stdin.write("\x1b[A");
     await sleep(20);
     expect(promptLine(tui)).toBe("> tell me a joke ");
@@ -173,30 +187,30 @@ describe("TUI app", () => {
     await typeLine(tui, "long please");
     await until(tui, "Line 40");
     await idle(tui.session);
-    tui.app.stdin.write("\x1b[5~");
+    tui.terminal.write("\x1b[5~");
     await until(tui, /↓ \d+ more lines/);
     expect(tui.frame()).not.toContain("Line 40");
     await typeLine(tui, "and more");
     await until(tui, "more more more");
-    tui.app.stdin.write("\x1b[5~");
+    tui.terminal.write("\x1b[5~");
     await until(tui, /↓ \d+ more lines/);
     const chatArea = () => lines(tui).slice(1, -2).join("\n");
     const view = chatArea();
     await sleep(100);
     expect(tui.session.busy).toBe(true);
     expect(chatArea()).toBe(view);
-    tui.app.stdin.write("\x1b[<64;5;5M");
+    tui.terminal.write("\x1b[<64;5;5M");
     await sleep(20);
     expect(chatArea()).not.toBe(view);
     await idle(tui.session);
     expect(tui.frame()).not.toContain("THE END");
-    tui.app.stdin.write("\x1b[6~".repeat(20));
+    tui.terminal.write("\x1b[6~".repeat(20));
     await until(tui, "THE END");
     expect(lines(tui)[0]).not.toMatch(/more lines/);
   });
 
-  it("asks before run_command, showing the exact command, and runs it only after y", async () => {
-    const command = "echo approved > approved.txt";
+  it("asks before run_command, showing the exact command, runs it only after y, and counts its seconds", async () => {
+    const command = "sleep 2.3; echo approved > approved.txt";
     const tui = await startApp(
       [
         { toolCalls: [{ name: "run_command", arguments: { command } }] },
@@ -209,14 +223,16 @@ describe("TUI app", () => {
     await typeLine(tui, "run it");
     await until(tui, `Run \`${command}\`? [y/N]`);
     expect(promptLine(tui)).toBe(`Run \`${command}\`? [y/N] `);
-    tui.app.stdin.write("y");
+    tui.terminal.write("y");
+    await until(tui, /^ {3}⏳ run_command 2s$/m);
     await until(tui, "Done, it ran.");
+    expect(tui.frame()).toMatch(/^ {3}↳ run_command: Exit code: 0 \(2s\) \(\+1 lines\) \(2\.\ds\)$/m);
     expect(await readFile(join(tui.home, "approved.txt"), "utf8")).toBe("approved\n");
     expect(tui.frame()).toContain(`Run \`${command}\`? [y/N] y`);
     await idle(tui.session);
     await typeLine(tui, "another");
     await until(tui, "Run `touch declined.txt`? [y/N]");
-    tui.app.stdin.write("\r");
+    tui.terminal.write("\r");
     await until(tui, "Understood, not running it.");
     expect(existsSync(join(tui.home, "declined.txt"))).toBe(false);
     expect(tui.server.requests[3]!.body.messages.at(-1)!.content).toContain("The user declined to run this command: touch declined.txt");
@@ -229,7 +245,7 @@ describe("TUI app", () => {
     await typeLine(tui, "then this");
     await until(tui, "⏳ queued: then this");
     expect(lines(tui)[0]).toContain("1 queued");
-    tui.app.stdin.write("\x03");
+    tui.terminal.write("\x03");
     await until(tui, "[interrupted]");
     await until(tui, "Second answer.");
     await idle(tui.session);
@@ -261,7 +277,7 @@ describe("TUI app", () => {
     await typeLine(tui, "words");
     await until(tui, "lambda mu");
     await idle(tui.session);
-    resize(tui.app.stdout, 30, 16);
+    tui.terminal.resize(30, 16);
     await sleep(30);
     const narrow = lines(tui);
     expect(narrow).toHaveLength(16);
@@ -275,7 +291,7 @@ describe("TUI app", () => {
     await until(tui, "Plain text.");
     expect(tui.raw()).not.toMatch(/\x1b\[(3[0-9]|9[0-9])m/);
     expect(tui.raw()).toContain("\x1b[7m");
-    tui.app.stdin.write("\x04");
+    tui.terminal.write("\x04");
     await waitFor(tui.exited, tui.frame);
   });
 });

@@ -1,38 +1,35 @@
 import { Box } from "ink";
-import { useMemo, useSyncExternalStore } from "react";
+import { useSyncExternalStore } from "react";
+import type { ChatPane } from "../chat-pane.js";
 import type { TuiController } from "../controller.js";
-import { EntryLineRenderer } from "../entry-lines.js";
 import { useTerminalInput } from "../hooks/use-terminal-input.js";
 import { useTerminalSize } from "../hooks/use-terminal-size.js";
-import { useTicker } from "../hooks/use-ticker.js";
 import { buildScreen } from "../screen-view.js";
 import type { Theme } from "../theme.js";
-import { ChatView } from "./chat-view.js";
 import { PromptArea } from "./prompt-area.js";
 import { StatusBar } from "./status-bar.js";
 
 export interface AppProps {
   controller: TuiController;
   theme: Theme;
+  /** Draws the conversation into the rows Ink reserves for it. */
+  pane: ChatPane;
 }
 
-/** Live counters (busy time, long-running tools) tick once a second. */
-const TICK_MS = 1000;
-
-/** The full-screen UI: status bar, chat area, input line. All state lives in the controller. */
-export function App({ controller, theme }: AppProps) {
+/**
+ * The full-screen UI: status bar, chat area, input line. All state lives in the controller;
+ * the conversation itself is drawn by the ChatPane into the rows reserved here.
+ */
+export function App({ controller, theme, pane }: AppProps) {
   useSyncExternalStore(controller.subscribe, controller.getVersion);
   const { columns, rows } = useTerminalSize();
-  const renderer = useMemo(() => new EntryLineRenderer(theme), [theme]);
   useTerminalInput((event) => controller.handleInput(event));
-  const now = controller.chat.clock();
-  useTicker(controller.busyFor(now) !== undefined, TICK_MS);
-  const view = buildScreen(controller, renderer, theme, columns, rows, now);
+  const view = buildScreen(controller, pane, theme, columns, rows);
   return (
     <Box flexDirection="column" width={columns}>
       <StatusBar status={view.status} width={view.width} theme={theme} />
-      <ChatView lines={view.chatLines} height={view.chatHeight} />
-      <PromptArea queuedLines={view.queuedLines} promptLines={view.promptLines} width={view.width} theme={theme} />
+      <Box height={view.chatHeight + view.ruleRows} flexShrink={0} />
+      <PromptArea queuedLines={view.queuedLines} promptLines={view.promptLines} />
     </Box>
   );
 }

@@ -1,4 +1,3 @@
-import { render, type Instance } from "ink";
 import type { CliArgs } from "../../cli/args.js";
 import { buildSession, type BuiltSession } from "../../cli/build-session.js";
 import { SEEDED_HISTORY_ENTRIES } from "../../agent/session.js";
@@ -6,11 +5,10 @@ import { configPaths } from "../../state/paths.js";
 import { CommandLayer } from "../commands/index.js";
 import type { InteractiveEnvironment } from "../interactive.js";
 import { ChatStore } from "./chat-store.js";
-import { App } from "./components/app.js";
 import { ConfirmBroker } from "./confirm-broker.js";
 import { captureConsole } from "./console-capture.js";
 import { TuiController } from "./controller.js";
-import { FrameWriter } from "./frame-writer.js";
+import { mountScreen, type MountedScreen } from "./mount-screen.js";
 import { TerminalModes } from "./terminal-modes.js";
 import { themeFor } from "./theme.js";
 
@@ -37,7 +35,7 @@ function showRecentConversation(controller: TuiController): void {
  * The full-screen UI (seed 000 §2.9): builds the session, takes over the terminal, and runs
  * until quit / exit / Ctrl+D (or Ctrl+C when idle). The terminal is restored on every way out.
  */
-export async function runTui(args: CliArgs, environment: InteractiveEnvironment): Promise<number> {
+export async function startTui(args: CliArgs, environment: InteractiveEnvironment): Promise<number> {
   const { stdin, stdout } = process;
   const confirm = new ConfirmBroker();
   const startupNotices: string[] = [];
@@ -52,22 +50,21 @@ export async function runTui(args: CliArgs, environment: InteractiveEnvironment)
   const theme = themeFor(environment.env);
   const modes = new TerminalModes(stdin, stdout);
   const chat = new ChatStore();
-  let instance: Instance | undefined;
-  let frames: FrameWriter | undefined;
+  let mounted: MountedScreen | undefined;
+  let crash: Error | undefined;
   let resolveExit: () => void = () => undefined;
   const exited = new Promise<void>((resolve) => (resolveExit = resolve));
 
   const mount = () => {
     modes.enter();
-    frames = new FrameWriter(stdout);
-    // Debug mode hands each whole frame to the FrameWriter, which draws only what changed.
-    instance = render(<App controller={controller} theme={theme} />, { stdout: frames as unknown as NodeJS.WriteStream, stdin, debug: true, exitOnCtrlC: false, patchConsole: false });
+    mounted = mountScreen(controller, theme, stdin, stdout, (error) => {
+      crash ??= error;
+      controller.exit();
+    });
   };
   const unmount = () => {
-    instance?.unmount();
-    instance = undefined;
-    frames?.dispose();
-    frames = undefined;
+    mounted?.unmount();
+    mounted = undefined;
     modes.leave();
   };
   const controller: TuiController = new TuiController({
@@ -84,10 +81,7 @@ export async function runTui(args: CliArgs, environment: InteractiveEnvironment)
         if (!controller.exited) mount();
       }
     },
-    redraw: () => {
-      unmount();
-      mount();
-    },
+    redraw: () => mounted?.redraw(),
   });
 
   const unsubscribe = session.subscribe((event) => chat.apply(event));
@@ -118,6 +112,10 @@ export async function runTui(args: CliArgs, environment: InteractiveEnvironment)
     await built.flush();
     await session.usage.persistLifetime(configPaths(environment.home).usage).catch(() => undefined);
     await session.close();
+  }
+  if (crash) {
+    process.stderr.write(`Error: the full-screen UI failed: ${crash.message}\nThe conversation is saved; marvin --plain still works.\n`);
+    return 1;
   }
   return 0;
 }
