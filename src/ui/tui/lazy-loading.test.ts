@@ -4,7 +4,7 @@ import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 
 const SRC = resolve(dirname(fileURLToPath(import.meta.url)), "..", "..");
-const UI_PACKAGES = ["ink", "react", "marked", "wrap-ansi", "string-width"];
+const UI_PACKAGES = ["ink", "react", "marked", "string-width"];
 
 /** Module specifiers a file loads when it is evaluated (type-only imports are erased). */
 function staticImports(source: string): string[] {

@@ -87,6 +87,8 @@ export async function startTui(args: CliArgs, environment: InteractiveEnvironmen
   const unsubscribe = session.subscribe((event) => chat.apply(event));
   const restoreConsole = captureConsole((text) => chat.addSystem(text, "warning"));
   const onSignal = () => controller.exit();
+  // The terminal went away (closed window, killed tmux): leave quietly instead of crashing on EIO.
+  stdout.on("error", onSignal);
   const onInterrupt = () => (controller.layer.interrupt() ? undefined : controller.exit());
   process.on("SIGTERM", onSignal);
   process.on("SIGHUP", onSignal);
