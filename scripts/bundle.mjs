@@ -14,8 +14,8 @@ await build({
   platform: "node",
   target: "node20",
   chunkNames: "chunks/[name]-[hash]",
-  // Native or very large optional packages stay in node_modules and load only when used.
-  external: ["@github/copilot-sdk", "ink", "react", "react/*"],
+  // The optional Copilot SDK (native runtime) stays in node_modules; Ink's devtools hook is never used.
+  external: ["@github/copilot-sdk", "react-devtools-core"],
   // Bundled CommonJS dependencies call require() for Node built-ins.
   banner: { js: 'import { createRequire as __marvinCreateRequire } from "node:module"; const require = __marvinCreateRequire(import.meta.url);' },
   legalComments: "none",

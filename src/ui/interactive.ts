@@ -19,12 +19,12 @@ async function loadTui(): Promise<RunTui | string> {
 }
 
 /**
- * Picks the front end: the plain readline UI with `--plain` or when stdout is not a
- * terminal, else the full-screen TUI (falling back to plain, with a note, if it cannot load).
+ * Picks the front end: the plain readline UI with `--plain` or when stdin or stdout is
+ * not a terminal, else the full-screen TUI (falling back to plain, with a note, if it cannot load).
  */
 export async function runInteractive(args: CliArgs, environment: InteractiveEnvironment): Promise<number> {
   const { runPlain } = await import("./plain/run.js");
-  if (args.plain || !process.stdout.isTTY) return runPlain(args, environment);
+  if (args.plain || !process.stdout.isTTY || !process.stdin.isTTY) return runPlain(args, environment);
   const runTui = await loadTui();
   if (typeof runTui === "function") return runTui(args, environment);
   process.stdout.write(`[System] The full-screen UI is not available (${runTui}); using the plain UI.\n`);
