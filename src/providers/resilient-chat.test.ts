@@ -115,6 +115,7 @@ describe("server and network errors", () => {
     expect((await chatWith(provider, notices)(request())).content).toBe("recovered");
     expect(server.requests).toHaveLength(2);
     expect(notices[0]).toMatch(/^⚠️ openai-compat server error \(HTTP 503\): .*Waiting 0\.0s before retry 1 of 2…$/);
+    expect(notices[0]).not.toMatch(/\.\. Waiting/);
   });
 
   it("retries an error sent inside the stream before any text", async () => {

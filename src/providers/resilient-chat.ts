@@ -40,8 +40,8 @@ export function resilientChat(provider: LLMProvider, options: ResilienceOptions)
         if (!(error instanceof ProviderError) || error.kind === "aborted") throw error;
         const wait = waitSeconds(error, attempt, backoff);
         if (wait !== undefined && wait <= MAX_RETRY_WAIT_SECONDS) {
-          const what = error.kind === "rate_limit" ? `Rate limited by ${provider.name}` : error.message;
-          options.notice(`⚠️ ${what}. Waiting ${formatSeconds(wait)} before retry ${attempt + 1} of ${MAX_RETRIES}…`);
+          const what = error.kind === "rate_limit" ? `Rate limited by ${provider.name}.` : error.message.replace(/\.?$/, ".");
+          options.notice(`⚠️ ${what} Waiting ${formatSeconds(wait)} before retry ${attempt + 1} of ${MAX_RETRIES}…`);
           await sleep(wait * 1000, request.signal);
           continue;
         }
