@@ -1,8 +1,9 @@
+import { spawn } from "node:child_process";
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { startLlmServer, type LlmServer, type Script } from "../support/llm-server.js";
-import { costOf, runMarvin, serverEnv, tempDir } from "../support/run-marvin.js";
+import { costOf, MARVIN_BIN, runMarvin, serverEnv, tempDir } from "../support/run-marvin.js";
 
 let server: LlmServer | undefined;
 let home: { path: string; cleanup: () => void };
@@ -159,6 +160,19 @@ describe("marvin --non-interactive against an OpenAI-compatible server", () => {
     expect(run.stderr).toMatch(/Error: .*(ended before the model finished|stream failed|terminated)/);
     expect(server!.requests).toHaveLength(1);
     costOf(run);
+  });
+
+  it("stops quietly, with the cost line last, when the reader of stdout goes away (| head)", async () => {
+    server = await startLlmServer([{ text: "line of a long answer\n".repeat(3_000), chunkSize: 40, delayMs: 1 }]);
+    const child = spawn(process.execPath, [MARVIN_BIN, "--non-interactive", "--prompt", "long"], { env: serverEnv(server.url, home.path) as NodeJS.ProcessEnv, cwd: home.path });
+    let stderr = "";
+    child.stderr.setEncoding("utf8").on("data", (data: string) => (stderr += data));
+    child.stdout.once("data", () => child.stdout.destroy());
+    const code = await new Promise<number | null>((resolve) => child.on("close", resolve));
+    expect(code).toBe(1);
+    expect(stderr).not.toContain("EPIPE");
+    expect(stderr).toContain("Error: standard output was closed before the answer was complete");
+    expect(stderr.trimEnd().split("\n").at(-1)).toMatch(/^MARVIN_COST:\{/);
   });
 
   it("reads the prompt from stdin", async () => {

@@ -7,7 +7,8 @@ import { createTextRenderer, type Output } from "./text-renderer.js";
 
 export interface HeadlessIO {
   stdin: NodeJS.ReadableStream & { isTTY?: boolean };
-  stdout: Output;
+  /** Emits "error" (EPIPE) when the reader goes away, as process.stdout does. */
+  stdout: Output & Pick<NodeJS.WritableStream, "on">;
   stderr: Output;
   env: Record<string, string | undefined>;
   home: string;
@@ -58,15 +59,18 @@ export async function runNonInteractive(args: CliArgs, io: HeadlessIO): Promise<
     built = await buildSession(args, { env: io.env, home: io.home, cwd: io.cwd, notice: (text) => io.stderr.write(`${text}\n`) });
     const { session } = built;
     session.subscribe(args.output === "jsonl" ? createJsonlRenderer(io.stdout, io.version) : createTextRenderer(io.stdout, io.stderr));
-    let interrupted = false;
-    const removeHandler = io.onInterrupt(() => {
-      interrupted = true;
+    let stopped: string | undefined;
+    const stop = (why: string) => {
+      stopped ??= why;
       session.abort();
-    });
+    };
+    const removeHandler = io.onInterrupt(() => stop("interrupted"));
+    // `marvin … | head`: once the reader is gone there is no one to answer; stop quietly.
+    io.stdout.on("error", () => stop("standard output was closed before the answer was complete"));
     try {
       const result = await session.submit(prompt);
-      if (result.reason === "done") return 0;
-      if (result.reason === "aborted") return fail(interrupted ? "interrupted" : "the request was cancelled");
+      if (result.reason === "done" && !stopped) return 0;
+      if (result.reason === "aborted" || stopped) return fail(stopped ?? "the request was cancelled");
       return 1; // the error event was already written
     } finally {
       removeHandler();
