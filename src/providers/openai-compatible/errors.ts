@@ -33,6 +33,7 @@ export function toProviderError(error: unknown, config: ProviderConfig, why: { t
       provider, kind: "timeout", partialOutput, cause: error,
     });
   }
+  if (error instanceof ProviderError) return error;
   if (error instanceof APIUserAbortError) {
     return new ProviderError("Request cancelled.", { provider, kind: "aborted", partialOutput, cause: error });
   }
@@ -78,5 +79,10 @@ export function toProviderError(error: unknown, config: ProviderConfig, why: { t
     });
   }
   const text = error instanceof Error ? error.message : String(error);
+  if (error instanceof SyntaxError) {
+    return new ProviderError(`${provider} sent stream data that is not valid JSON (${text}); is ${where} an OpenAI-compatible endpoint?`, {
+      provider, kind: "stream_cut", partialOutput, cause: error,
+    });
+  }
   return new ProviderError(`${provider} stream failed: ${text}`, { provider, kind: "stream_cut", partialOutput, cause: error });
 }

@@ -114,3 +114,44 @@ describe("servers that reject stream_options", () => {
     expect(server!.requests[1]!.body.stream_options).toBeUndefined();
   });
 });
+
+describe("servers that do not quite speak the streaming protocol", () => {
+  it("accepts one JSON completion from a server that ignores stream: true", async () => {
+    const completion = {
+      id: "chatcmpl-1",
+      object: "chat.completion",
+      model: "local-model",
+      choices: [
+        {
+          index: 0,
+          message: { role: "assistant", content: "Checking.", tool_calls: [{ id: "call_9", type: "function", function: { name: "list_places", arguments: "{}" } }] },
+          finish_reason: "tool_calls",
+        },
+      ],
+      usage: { prompt_tokens: 12, completion_tokens: 7, total_tokens: 19 },
+    };
+    const chat = await provider([{ status: 200, body: completion }]);
+    const deltas: string[] = [];
+    const response = await chat.chat(request(deltas));
+    expect(deltas.join("")).toBe("Checking.");
+    expect(response).toMatchObject({ content: "Checking.", finishReason: "tool_calls", model: "local-model", usage: { promptTokens: 12, completionTokens: 7 } });
+    expect(response.toolCalls).toEqual([{ id: "call_9", type: "function", function: { name: "list_places", arguments: "{}" } }]);
+  });
+
+  it("says so when a 200 JSON body is not a chat completion", async () => {
+    const chat = await provider([{ status: 200, body: { hello: "world" } }]);
+    const error = await failure(chat.chat(request()));
+    expect(error.kind).toBe("bad_request");
+    expect(error.message).toMatch(/answered with JSON that is not a chat completion \(\{"hello":"world"\}\).*OpenAI-compatible/);
+  });
+
+  it("reports malformed stream data as such, keeping the text before it", async () => {
+    const chunk = { id: "x", object: "chat.completion.chunk", created: 1, model: "m", choices: [{ index: 0, delta: { content: "par" }, finish_reason: null }] };
+    const chat = await provider([{ rawSse: `data: ${JSON.stringify(chunk)}\n\ndata: {not json\n\n` }]);
+    const deltas: string[] = [];
+    const error = await failure(chat.chat(request(deltas)));
+    expect(deltas.join("")).toBe("par");
+    expect(error.partialOutput).toBe(true);
+    expect(error.message).toMatch(/sent stream data that is not valid JSON .*OpenAI-compatible endpoint\?/);
+  });
+});

@@ -5,6 +5,7 @@ import { ProviderError } from "../provider-error.js";
 import type { ChatRequest, LLMProvider, LLMResponse, ProviderName } from "../types.js";
 import { ChunkAccumulator, type CompletionChunk } from "./accumulator.js";
 import { toProviderError } from "./errors.js";
+import { completionAsChunk } from "./json-completion.js";
 
 /** One adapter for every OpenAI-compatible backend: gemini, groq, openai, openai-compat, ollama. */
 export class OpenAICompatibleProvider implements LLMProvider {
@@ -21,6 +22,7 @@ export class OpenAICompatibleProvider implements LLMProvider {
       baseURL: config.baseUrl,
       maxRetries: 0,
       timeout: config.timeoutMs,
+      logLevel: "off", // failures reach the user once, as Marvin's own message
     });
   }
 
@@ -50,8 +52,9 @@ export class OpenAICompatibleProvider implements LLMProvider {
     let idleTimer = setTimeout(() => cancel("idle"), this.config.idleTimeoutMs);
     const accumulator = new ChunkAccumulator(this.model);
     try {
-      const stream = await this.client.chat.completions.create(this.body(request), { signal: abort.signal });
-      for await (const chunk of stream) {
+      const { data: stream, response } = await this.client.chat.completions.create(this.body(request), { signal: abort.signal }).withResponse();
+      const chunks = response.headers.get("content-type")?.includes("application/json") ? [await this.jsonCompletion(response)] : stream;
+      for await (const chunk of chunks) {
         clearTimeout(idleTimer);
         idleTimer = setTimeout(() => cancel("idle"), this.config.idleTimeoutMs);
         const text = accumulator.push(chunk as CompletionChunk);
@@ -73,6 +76,23 @@ export class OpenAICompatibleProvider implements LLMProvider {
       );
     }
     return accumulator.result();
+  }
+
+  /** The body of a server that answered a streaming request with one JSON completion. */
+  private async jsonCompletion(response: Response): Promise<CompletionChunk> {
+    const raw = await response.text();
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(raw);
+    } catch {
+      parsed = undefined;
+    }
+    const chunk = completionAsChunk(parsed);
+    if (chunk) return chunk;
+    throw new ProviderError(
+      `${this.name} answered with JSON that is not a chat completion (${raw.slice(0, 200)}). Check that ${this.config.baseUrl} is an OpenAI-compatible /chat/completions endpoint.`,
+      { provider: this.name, kind: "bad_request" },
+    );
   }
 
   private body(request: ChatRequest): ChatCompletionCreateParamsStreaming {
