@@ -317,6 +317,13 @@ export class Session {
     }
   }
 
+  /** Adds this session to the lifetime usage.json; returns a warning to show, if any. */
+  async saveLifetimeUsage(): Promise<string | undefined> {
+    return this.usage
+      .persistLifetime(configPaths(this.options.home).usage)
+      .catch((error: Error) => `Could not update usage.json: ${error.message}`);
+  }
+
   backupDirs(): string[] {
     const dirs = [join(this.profiles.paths(this.profileName).logs)];
     if (this.workingDir) dirs.unshift(join(this.workingDir, ".marvin", "logs"));

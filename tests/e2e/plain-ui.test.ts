@@ -129,6 +129,21 @@ describe("marvin --plain driven through pipes", () => {
     expect(server!.requests[1]!.body.messages.slice(1).map((message) => message.content)).toEqual(["first", "one", "second"]);
   });
 
+  it("stops quietly when the reader of stdout goes away (| head)", async () => {
+    server = await startLlmServer([{ text: "line of a long answer\n".repeat(3_000), chunkSize: 40, delayMs: 1 }]);
+    const child = spawn(process.execPath, [MARVIN_BIN, "--plain"], { env: serverEnv(server.url, home.path) as NodeJS.ProcessEnv, cwd: home.path, stdio: ["pipe", "pipe", "pipe"] });
+    let stderr = "";
+    child.stderr.setEncoding("utf8").on("data", (data: string) => (stderr += data));
+    const exited = new Promise<number | null>((resolve) => child.on("close", resolve));
+    child.stdout.on("data", (data: Buffer) => {
+      if (data.toString().includes("line of a long answer")) child.stdout.destroy();
+    });
+    child.stdin.end("tell me a long story\nand another\n");
+    expect(await exited).toBe(0);
+    expect(stderr).not.toContain("EPIPE");
+    expect(server.requests).toHaveLength(1);
+  });
+
   it("stops a streaming answer on SIGINT, keeps the partial text, and goes on with the next line", async () => {
     server = await startLlmServer([{ text: "word ".repeat(400), chunkSize: 5, delayMs: 20 }, { text: "Back again." }]);
     const child = spawn(process.execPath, [MARVIN_BIN, "--plain"], { env: serverEnv(server.url, home.path) as NodeJS.ProcessEnv, cwd: home.path, stdio: ["pipe", "pipe", "pipe"] });

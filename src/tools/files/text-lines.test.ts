@@ -14,7 +14,7 @@ describe("splitText", () => {
     expect(split.texts).toEqual(texts);
     expect(split.eols).toEqual(eols);
     expect(split.starts).toHaveLength(texts.length + 1);
-    expect(split.texts.map((text, index) => content.slice(split.starts[index], split.starts[index + 1])).join("")).toBe(content);
+    expect(split.texts.map((_text, index) => content.slice(split.starts[index], split.starts[index + 1])).join("")).toBe(content);
     expect(split.texts.map((text, index) => text + split.eols[index]).join("")).toBe(content);
   });
 

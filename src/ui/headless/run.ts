@@ -1,6 +1,5 @@
 import type { CliArgs } from "../../cli/args.js";
 import { buildSession, type BuiltSession } from "../../cli/build-session.js";
-import { configPaths } from "../../state/paths.js";
 import { UsageTracker } from "../../state/usage.js";
 import { createJsonlRenderer } from "./jsonl-renderer.js";
 import { createTextRenderer, type Output } from "./text-renderer.js";
@@ -43,9 +42,7 @@ export async function runNonInteractive(args: CliArgs, io: HeadlessIO): Promise<
   }
   if (built) {
     await built.flush();
-    const warning = await built.session.usage
-      .persistLifetime(configPaths(io.home).usage)
-      .catch((error: Error) => `could not update usage.json: ${error.message}`);
+    const warning = await built.session.saveLifetimeUsage();
     if (warning) io.stderr.write(`Warning: ${warning}\n`);
     await built.session.close();
   }

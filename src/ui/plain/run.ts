@@ -1,7 +1,6 @@
 import type { CliArgs } from "../../cli/args.js";
 import { buildSession, type BuiltSession } from "../../cli/build-session.js";
 import { INPUT_HISTORY_LIMIT } from "../../state/input-history.js";
-import { configPaths } from "../../state/paths.js";
 import { CommandLayer, type CommandHost } from "../commands/index.js";
 import type { InteractiveEnvironment } from "../interactive.js";
 import { LineInput } from "./line-input.js";
@@ -104,6 +103,11 @@ export async function runPlain(args: CliArgs, environment: InteractiveEnvironmen
   };
   lines.onInterrupt(onInterrupt);
   process.on("SIGINT", onInterrupt);
+  // `marvin --plain | head`: once the reader of stdout is gone, stop and leave quietly.
+  stdout.on("error", () => {
+    layer.interrupt();
+    lines.close();
+  });
 
   const { provider, model } = layer.activeModel;
   const coding = session.codingMode && session.workingDir ? ` · coding mode in ${session.workingDir}` : "";
@@ -133,7 +137,8 @@ export async function runPlain(args: CliArgs, environment: InteractiveEnvironmen
     lines.close();
     await layer.close();
     await built.flush();
-    await session.usage.persistLifetime(configPaths(environment.home).usage).catch((error: Error) => screen.system(`Could not update usage.json: ${error.message}`));
+    const warning = await session.saveLifetimeUsage();
+    if (warning) screen.system(warning);
     await session.close();
   }
   return 0;

@@ -1,7 +1,6 @@
 import type { CliArgs } from "../../cli/args.js";
 import { buildSession, type BuiltSession } from "../../cli/build-session.js";
 import { SEEDED_HISTORY_ENTRIES } from "../../agent/session.js";
-import { configPaths } from "../../state/paths.js";
 import { CommandLayer } from "../commands/index.js";
 import type { InteractiveEnvironment } from "../interactive.js";
 import { ChatStore } from "./chat-store.js";
@@ -112,7 +111,8 @@ export async function startTui(args: CliArgs, environment: InteractiveEnvironmen
     chat.dispose();
     await controller.layer.close();
     await built.flush();
-    await session.usage.persistLifetime(configPaths(environment.home).usage).catch(() => undefined);
+    const warning = await session.saveLifetimeUsage();
+    if (warning) process.stderr.write(`Warning: ${warning}\n`);
     await session.close();
   }
   if (crash) {
