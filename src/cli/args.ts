@@ -38,7 +38,8 @@ Options:
   --model NAME             model to use with the provider
   --plain                  plain readline UI instead of the full-screen one
   --curses                 full-screen UI (the default when stdout is a terminal)
-  --ntfy TOPIC             ntfy.sh topic for notifications
+  --ntfy TOPIC             push a notification to this ntfy topic when an answer is ready
+                           (server: $NTFY_URL, default https://ntfy.sh)
   --output FORMAT          non-interactive output: text (default) or jsonl (one agent event per line)
   -h, --help               show this help
   -v, --version            show the version

@@ -5,6 +5,8 @@ import { type Env, resolveProviderConfig } from "../providers/config.js";
 import { createProvider } from "../providers/create.js";
 import { ollamaAnswers, selectProvider } from "../providers/select.js";
 import type { LLMProvider, ProviderName } from "../providers/types.js";
+import type { AgentEventListener } from "../agent/events.js";
+import { createNtfyNotifier } from "../notifications/ntfy-notifier.js";
 import { createAuditLog } from "../state/audit-log.js";
 import { createToolRegistry } from "../tools/index.js";
 import type { CliArgs } from "./args.js";
@@ -21,7 +23,7 @@ export interface SessionEnvironment {
 export interface BuiltSession {
   session: Session;
   providerName: ProviderName;
-  /** Waits for pending audit-log writes. */
+  /** Waits for pending audit-log writes and ntfy notifications. */
   flush: () => Promise<void>;
 }
 
@@ -78,13 +80,13 @@ export async function buildSession(args: CliArgs, environment: SessionEnvironmen
     confirmCommand: environment.confirmCommand,
   });
 
-  let flush = async () => undefined as void;
+  // Listeners whose writes must finish before the process exits.
+  const durable: Array<{ listener: AgentEventListener; flush: () => Promise<void> }> = [];
   const auditPath = env.MARVIN_SUBAGENT_LOG?.trim();
-  if (auditPath) {
-    const audit = createAuditLog(resolve(environment.cwd, auditPath), environment.notice);
-    session.subscribe(audit.listener);
-    flush = audit.flush;
-  }
+  if (auditPath) durable.push(createAuditLog(resolve(environment.cwd, auditPath), environment.notice));
+  if (args.ntfy) durable.push(createNtfyNotifier(args.ntfy, env, environment.notice));
+  for (const { listener } of durable) session.subscribe(listener);
+  const flush = async () => void (await Promise.all(durable.map((item) => item.flush())));
   // Front ends subscribe after this returns: warnings from loading state go to `notice`.
   const forwardStartNotices = session.subscribe((event) => {
     if (event.type === "notice") environment.notice(event.text);

@@ -1,4 +1,6 @@
 import { spawn } from "node:child_process";
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
 import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
@@ -173,6 +175,33 @@ describe("marvin --non-interactive against an OpenAI-compatible server", () => {
     expect(stderr).not.toContain("EPIPE");
     expect(stderr).toContain("Error: standard output was closed before the answer was complete");
     expect(stderr.trimEnd().split("\n").at(-1)).toMatch(/^MARVIN_COST:\{/);
+  });
+
+  it("pushes the answer to the --ntfy topic, and only warns when ntfy cannot be reached", async () => {
+    const published: Array<{ path: string; title: string | undefined; body: string }> = [];
+    const ntfy = createServer((request, response) => {
+      let body = "";
+      request.setEncoding("utf8").on("data", (data: string) => (body += data));
+      request.on("end", () => {
+        published.push({ path: request.url ?? "", title: request.headers.title as string | undefined, body });
+        response.writeHead(200, { "content-type": "application/json" }).end('{"id":"x"}');
+      });
+    });
+    await new Promise<void>((resolve) => ntfy.listen(0, "127.0.0.1", resolve));
+    const ntfyUrl = `http://127.0.0.1:${(ntfy.address() as AddressInfo).port}`;
+    try {
+      const run = await ask([{ text: "The tests pass." }], "run the tests", { NTFY_URL: ntfyUrl }, ["--ntfy", "build-alerts"]);
+      expect(run.code).toBe(0);
+      expect(published).toEqual([{ path: "/build-alerts", title: "Marvin: answer ready", body: "The tests pass." }]);
+    } finally {
+      await new Promise((resolve) => ntfy.close(resolve));
+    }
+    await server?.close();
+    const unreachable = await ask([{ text: "Done anyway." }], "hi", { NTFY_URL: ntfyUrl }, ["--ntfy", "build-alerts"]);
+    expect(unreachable.code).toBe(0);
+    expect(unreachable.stdout).toBe("Done anyway.\n");
+    expect(unreachable.stderr).toContain(`Could not notify ntfy topic 'build-alerts': cannot reach ${ntfyUrl}`);
+    costOf(unreachable);
   });
 
   it("reads the prompt from stdin", async () => {

@@ -1,0 +1,52 @@
+import type { AgentEventListener } from "../agent/events.js";
+import type { Env } from "../providers/config.js";
+import { preview } from "../shared/truncate.js";
+
+export const DEFAULT_NTFY_URL = "https://ntfy.sh";
+const PUBLISH_TIMEOUT_MS = 5_000;
+const MESSAGE_CHARS = 300;
+
+export interface NtfyMessage {
+  title: string;
+  message: string;
+  priority?: "default" | "high";
+  tags?: string[];
+}
+
+/** Publishes one message to an ntfy topic (NTFY_URL, default ntfy.sh); throws with a readable reason. */
+export async function publishNtfy(topic: string, note: NtfyMessage, env: Env): Promise<void> {
+  const base = (env.NTFY_URL?.trim() || DEFAULT_NTFY_URL).replace(/\/+$/, "");
+  const headers: Record<string, string> = { Title: note.title, Priority: note.priority ?? "default" };
+  if (note.tags?.length) headers.Tags = note.tags.join(",");
+  let response: Response;
+  try {
+    response = await fetch(`${base}/${encodeURIComponent(topic)}`, { method: "POST", body: note.message, headers, signal: AbortSignal.timeout(PUBLISH_TIMEOUT_MS) });
+  } catch (error) {
+    const cause = error instanceof Error ? (error.cause instanceof Error ? error.cause.message : error.message) : String(error);
+    throw new Error(`cannot reach ${base} (${cause})`);
+  }
+  if (!response.ok) throw new Error(`${base} answered HTTP ${response.status}: ${preview((await response.text()).trim(), 200)}`);
+}
+
+/**
+ * `--ntfy TOPIC`: a push notification each time an answer is finished, so a long run can be
+ * left alone. Failures are reported through `warn` and never change the run's outcome.
+ */
+export function createNtfyNotifier(topic: string, env: Env, warn: (text: string) => void): { listener: AgentEventListener; flush: () => Promise<void> } {
+  const pending = new Set<Promise<void>>();
+  let lastError = "";
+  const send = (note: NtfyMessage) => {
+    const delivery = publishNtfy(topic, note, env)
+      .catch((error: Error) => warn(`Could not notify ntfy topic '${topic}': ${error.message}`))
+      .finally(() => pending.delete(delivery));
+    pending.add(delivery);
+  };
+  const listener: AgentEventListener = (event) => {
+    if (event.type === "error") lastError = event.message;
+    if (event.type !== "agent_end") return;
+    if (event.reason === "done") send({ title: "Marvin: answer ready", message: preview(event.text.trim(), MESSAGE_CHARS) || "(no text)", tags: ["white_check_mark"] });
+    else if (event.reason === "error") send({ title: "Marvin: request failed", message: preview(lastError, MESSAGE_CHARS), priority: "high", tags: ["warning"] });
+    lastError = "";
+  };
+  return { listener, flush: async () => void (await Promise.all(pending)) };
+}
