@@ -204,6 +204,24 @@ describe("marvin --non-interactive against an OpenAI-compatible server", () => {
     costOf(unreachable);
   });
 
+  it.each(["SIGINT", "SIGTERM"] as const)("on %s keeps the streamed text, says it was interrupted, and still ends with the cost line", async (signal) => {
+    server = await startLlmServer([{ text: "word ".repeat(400), chunkSize: 5, delayMs: 20 }]);
+    const child = spawn(process.execPath, [MARVIN_BIN, "--non-interactive", "--prompt", "talk"], { env: serverEnv(server.url, home.path) as NodeJS.ProcessEnv, cwd: home.path });
+    let stdout = "";
+    let stderr = "";
+    child.stdout.setEncoding("utf8").on("data", (data: string) => {
+      stdout += data;
+      if ((stdout.match(/word/g) ?? []).length === 5) child.kill(signal);
+    });
+    child.stderr.setEncoding("utf8").on("data", (data: string) => (stderr += data));
+    const code = await new Promise<number | null>((resolve) => child.on("close", resolve));
+    expect(code).toBe(1);
+    expect(stdout).toMatch(/^(word )+(word)?\n$/);
+    expect(stdout.length).toBeLessThan("word ".repeat(400).length);
+    expect(stderr).toContain("Error: interrupted");
+    expect(stderr.trimEnd().split("\n").at(-1)).toMatch(/^MARVIN_COST:\{/);
+  });
+
   it("reads the prompt from stdin", async () => {
     server = await startLlmServer([{ text: "got it" }]);
     const run = await runMarvin(["--non-interactive"], { env: serverEnv(server.url, home.path), stdin: "prompt from a pipe\n", cwd: home.path });
