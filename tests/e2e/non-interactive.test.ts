@@ -209,9 +209,10 @@ describe("marvin --non-interactive against an OpenAI-compatible server", () => {
     const child = spawn(process.execPath, [MARVIN_BIN, "--non-interactive", "--prompt", "talk"], { env: serverEnv(server.url, home.path) as NodeJS.ProcessEnv, cwd: home.path });
     let stdout = "";
     let stderr = "";
+    let signalled = false;
     child.stdout.setEncoding("utf8").on("data", (data: string) => {
       stdout += data;
-      if ((stdout.match(/word/g) ?? []).length === 5) child.kill(signal);
+      if (!signalled && (stdout.match(/word/g) ?? []).length >= 5) signalled = child.kill(signal);
     });
     child.stderr.setEncoding("utf8").on("data", (data: string) => (stderr += data));
     const code = await new Promise<number | null>((resolve) => child.on("close", resolve));
