@@ -49,3 +49,18 @@ export async function createToolHarness(options: ToolHarnessOptions): Promise<To
     close: () => session.close(),
   };
 }
+
+/** The harnesses one test opens, closed together in afterEach. */
+export class ToolHarnessPool {
+  private readonly opened: ToolHarness[] = [];
+
+  async open(options: ToolHarnessOptions): Promise<ToolHarness> {
+    const harness = await createToolHarness(options);
+    this.opened.push(harness);
+    return harness;
+  }
+
+  async closeAll(): Promise<void> {
+    await Promise.all(this.opened.splice(0).map((harness) => harness.close()));
+  }
+}

@@ -1,18 +1,19 @@
-import { mkdir, mkdtemp, readFile, realpath, rm, stat, symlink, writeFile } from "node:fs/promises";
-import { tmpdir } from "node:os";
+import { mkdir, readFile, stat, symlink, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { createToolHarness, type ToolHarness, type ToolHarnessOptions } from "../../../tests/support/tool-harness.js";
+import { TempDirs } from "../../../tests/support/test-session.js";
+import { ToolHarnessPool, type ToolHarness, type ToolHarnessOptions } from "../../../tests/support/tool-harness.js";
 
 let base: string;
 let home: string;
 let notes: string;
-const harnesses: ToolHarness[] = [];
+const dirs = new TempDirs();
+const harnesses = new ToolHarnessPool();
 
 const LIST = "# Groceries\n- milk\n- eggs\n- bread\n- apples\n";
 
 beforeEach(async () => {
-  base = await realpath(await mkdtemp(join(tmpdir(), "marvin-notes-files-")));
+  base = await dirs.make("marvin-notes-files-");
   home = join(base, "home");
   notes = join(home, "Notes");
   await mkdir(join(notes, "lists"), { recursive: true });
@@ -20,15 +21,11 @@ beforeEach(async () => {
 });
 
 afterEach(async () => {
-  await Promise.all(harnesses.splice(0).map((harness) => harness.close()));
-  await rm(base, { recursive: true, force: true });
+  await harnesses.closeAll();
+  await dirs.cleanup();
 });
 
-async function open(options: Partial<ToolHarnessOptions> = {}): Promise<ToolHarness> {
-  const harness = await createToolHarness({ home, ...options });
-  harnesses.push(harness);
-  return harness;
-}
+const open = (options: Partial<ToolHarnessOptions> = {}): Promise<ToolHarness> => harnesses.open({ home, ...options });
 
 const groceries = () => readFile(join(notes, "lists", "groceries.md"), "utf8");
 

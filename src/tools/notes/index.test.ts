@@ -1,17 +1,18 @@
-import { mkdir, mkdtemp, readdir, readFile, realpath, rm, stat, symlink, writeFile } from "node:fs/promises";
-import { tmpdir } from "node:os";
+import { mkdir, readdir, readFile, stat, symlink, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { createToolHarness, type ToolHarness, type ToolHarnessOptions } from "../../../tests/support/tool-harness.js";
+import { TempDirs } from "../../../tests/support/test-session.js";
+import { ToolHarnessPool, type ToolHarness, type ToolHarnessOptions } from "../../../tests/support/tool-harness.js";
 
 let base: string;
 let home: string;
 let notes: string;
 let outside: string;
-const harnesses: ToolHarness[] = [];
+const dirs = new TempDirs();
+const harnesses = new ToolHarnessPool();
 
 beforeEach(async () => {
-  base = await realpath(await mkdtemp(join(tmpdir(), "marvin-notes-")));
+  base = await dirs.make("marvin-notes-");
   home = join(base, "home");
   notes = join(home, "Notes");
   outside = join(base, "secrets");
@@ -21,15 +22,11 @@ beforeEach(async () => {
 });
 
 afterEach(async () => {
-  await Promise.all(harnesses.splice(0).map((harness) => harness.close()));
-  await rm(base, { recursive: true, force: true });
+  await harnesses.closeAll();
+  await dirs.cleanup();
 });
 
-async function open(options: Partial<ToolHarnessOptions> = {}): Promise<ToolHarness> {
-  const harness = await createToolHarness({ home, ...options });
-  harnesses.push(harness);
-  return harness;
-}
+const open = (options: Partial<ToolHarnessOptions> = {}): Promise<ToolHarness> => harnesses.open({ home, ...options });
 
 describe("notes in ~/Notes (interactive)", () => {
   it("writes, appends, replaces and reads notes, adding .md to bare names", async () => {
