@@ -123,7 +123,7 @@ describe("git tools", () => {
     const tools = await harness({ readonly: true });
     expect((await tools.call("git_commit", { message: "x" })).content).toContain("git_commit is disabled: this is a read-only agent");
     expect((await tools.call("git_checkout", { target: "main" })).content).toContain("read-only agent");
-    expect((await tools.call("git_branch", { name: "new" })).content).toContain("cannot create branches in a read-only agent");
+    expect((await tools.call("git_branch", { name: "new" })).content).toContain("git_branch was refused: this is a read-only agent");
     expect((await tools.call("git_branch", {})).isError).toBe(false);
   });
 

@@ -4,6 +4,7 @@ import { capped, gitFailure, gitOrThrow, gitPath, runGit } from "./run-git.js";
 
 const gitStatus = defineTool({
   name: "git_status",
+  effect: "read",
   description: "Show the git status of the working dir: current branch, staged, modified and untracked files.",
   codingOnly: true,
   parameters: z.object({}),
@@ -17,6 +18,7 @@ const gitStatus = defineTool({
 
 const gitDiff = defineTool({
   name: "git_diff",
+  effect: "read",
   description: "Show changes as a diff: unstaged by default, staged with staged=true; limit to one file or directory with path.",
   codingOnly: true,
   parameters: z.object({
@@ -38,6 +40,7 @@ const gitDiff = defineTool({
 
 const gitLog = defineTool({
   name: "git_log",
+  effect: "read",
   description: "Show recent commits, newest first.",
   codingOnly: true,
   parameters: z.object({
@@ -57,6 +60,7 @@ const gitLog = defineTool({
 
 const gitBlame = defineTool({
   name: "git_blame",
+  effect: "read",
   description: "Show who last changed each line of a file, and in which commit (optionally only a range of lines).",
   codingOnly: true,
   parameters: z.object({
@@ -76,6 +80,7 @@ const gitBlame = defineTool({
 
 const gitBranch = defineTool({
   name: "git_branch",
+  effect: ({ name }) => (name?.trim() ? "write" : "read"),
   description: "List branches (the current one is marked *), or create a new branch at the current commit with name (without switching to it).",
   codingOnly: true,
   parameters: z.object({
@@ -84,7 +89,6 @@ const gitBranch = defineTool({
   }),
   handler: async ({ name, all }, context) => {
     if (name?.trim()) {
-      if (context.mode.readonly) throw new ToolError("git_branch cannot create branches in a read-only agent (MARVIN_READONLY=1); it can only list them.");
       const branch = name.trim();
       if (branch.startsWith("-")) throw new ToolError(`'${branch}' is not a valid branch name: it must not start with '-'.`);
       await gitOrThrow(context, ["branch", branch]);

@@ -7,9 +7,9 @@ const UNKNOWN_AUTHOR = /please tell me who you are|author identity unknown|unabl
 
 const gitCommit = defineTool({
   name: "git_commit",
+  effect: "write",
   description: "Commit changes in the working dir. By default stages everything in it first (new, changed and deleted files); add_all=false commits only what is already staged.",
   codingOnly: true,
-  writeOp: true,
   timeoutMs: 120_000,
   parameters: z.object({
     message: z.string().trim().min(1).describe("Commit message: a short summary line, optionally a blank line and details"),
@@ -36,9 +36,9 @@ const gitCommit = defineTool({
 
 const gitCheckout = defineTool({
   name: "git_checkout",
+  effect: "write",
   description: "Switch to a branch or commit, create and switch to a new branch (create_branch=true), or restore a file to its committed state (discarding its changes).",
   codingOnly: true,
-  writeOp: true,
   parameters: z.object({
     target: z.string().trim().min(1).describe("Branch name, commit, or file path; '-' for the previous branch"),
     create_branch: z.boolean().default(false).describe("Create the branch target and switch to it"),
