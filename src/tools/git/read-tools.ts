@@ -26,7 +26,7 @@ const gitDiff = defineTool({
     path: z.string().nullable().default(null).describe("File or directory relative to the working dir"),
   }),
   handler: async ({ staged, path }, context) => {
-    const args = ["diff", "--no-color", "--no-ext-diff"];
+    const args = ["diff", "--no-color", "--no-ext-diff", "--no-textconv"];
     if (staged) args.push("--cached");
     if (path) args.push("--", await gitPath(context, path));
     const { stdout } = await gitOrThrow(context, args);
@@ -48,7 +48,8 @@ const gitLog = defineTool({
     oneline: z.boolean().default(true).describe("One line per commit; false adds author, full message and changed files"),
   }),
   handler: async ({ max_count, oneline }, context) => {
-    const args = ["log", "--no-color", `--max-count=${max_count}`, ...(oneline ? ["--format=%h %as %an%d: %s"] : ["--stat", "--format=medium"])];
+    const format = oneline ? ["--format=%h %as %an%d: %s"] : ["--stat", "--format=medium"];
+    const args = ["log", "--no-color", "--no-ext-diff", "--no-textconv", `--max-count=${max_count}`, ...format];
     const outcome = await runGit(context, args);
     if (outcome.code !== 0) {
       if (/does not have any commits yet|bad default revision/i.test(outcome.stderr)) return "No commits yet.";
@@ -70,7 +71,7 @@ const gitBlame = defineTool({
   }),
   handler: async ({ path, start_line, end_line }, context) => {
     if (start_line && end_line && end_line < start_line) throw new ToolError(`end_line (${end_line}) is before start_line (${start_line}).`);
-    const args = ["blame", "--date=short"];
+    const args = ["blame", "--no-textconv", "--date=short"];
     if (start_line || end_line) args.push("-L", `${start_line ?? 1},${end_line ?? ""}`);
     args.push("--", await gitPath(context, path));
     const { stdout } = await gitOrThrow(context, args);
@@ -91,7 +92,7 @@ const gitBranch = defineTool({
     if (name?.trim()) {
       const branch = name.trim();
       if (branch.startsWith("-")) throw new ToolError(`'${branch}' is not a valid branch name: it must not start with '-'.`);
-      await gitOrThrow(context, ["branch", branch]);
+      await gitOrThrow(context, ["branch", branch], "change");
       const current = (await runGit(context, ["branch", "--show-current"])).stdout.trim();
       return `Created branch ${branch}${current ? ` (still on ${current})` : ""}. Switch to it with git_checkout.`;
     }

@@ -17,9 +17,9 @@ const gitCommit = defineTool({
   }),
   handler: async ({ message, add_all }, context) => {
     // "-- ." keeps staging inside the working dir even when the repository root is above it.
-    if (add_all) await gitOrThrow(context, ["add", "--all", "--", "."]);
+    if (add_all) await gitOrThrow(context, ["add", "--all", "--", "."], "change");
     const args = ["commit", "-m", message];
-    const outcome = await runGit(context, args);
+    const outcome = await runGit(context, args, "change");
     if (outcome.code === 0) return capped(outcome.stdout, "(summary cut)");
     const output = `${outcome.stdout}\n${outcome.stderr}`;
     if (/nothing to commit|no changes added to commit|nothing added to commit/i.test(output)) {
@@ -49,7 +49,7 @@ const gitCheckout = defineTool({
       throw new ToolError(`git_checkout works inside the working dir only: '${target}' is an absolute path or climbs out with '..'. Use a branch, a commit, or a path relative to the working dir.`);
     }
     if (create_branch && target === "-") throw new ToolError("'-' is not a valid new branch name.");
-    const outcome = await runGit(context, ["checkout", ...(create_branch ? ["-b"] : []), target]);
+    const outcome = await runGit(context, ["checkout", ...(create_branch ? ["-b"] : []), target], "change");
     if (outcome.code !== 0) {
       if (/would be overwritten by checkout/i.test(outcome.stderr)) {
         throw new ToolError(`git checkout ${target} refused: uncommitted changes would be overwritten.\n${outcome.stderr.trim()}\nCommit them with git_commit first (or restore those files).`);
