@@ -23,7 +23,8 @@ describe("every tool declares what it changes", () => {
     const tools = everyTool();
     expect(tools.length).toBeGreaterThan(40);
     for (const tool of tools) {
-      expect(typeof tool.effect === "function" || TOOL_EFFECTS.includes(tool.effect), `${tool.name}: ${String(tool.effect)}`).toBe(true);
+      const declared = typeof tool.effect === "function" || TOOL_EFFECTS.includes(tool.effect);
+      expect(declared, `${tool.name}: ${String(tool.effect)}`).toBe(true);
     }
   });
 
@@ -31,7 +32,8 @@ describe("every tool declares what it changes", () => {
     const registry = createToolRegistry();
     for (const mode of READ_ONLY_MODES) {
       const offered = registry.schemas(mode).map((schema) => schema.function.name);
-      const declaredNotWriting = registry.names({ ...mode, readonly: false }).filter((name) => registry.get(name)!.effect !== "write");
+      const fitting = registry.names({ ...mode, readonly: false });
+      const declaredNotWriting = fitting.filter((name) => registry.get(name)!.effect !== "write");
       expect(offered).toEqual(declaredNotWriting);
     }
   });
@@ -116,7 +118,8 @@ describe("a read-only agent", () => {
     for (const [name, args] of attempts) {
       expect(offered, name).not.toContain(name);
       const outcome = await reviewer.call(name, args);
-      expect(outcome, name).toEqual({ isError: true, content: expect.stringContaining(`${name} is disabled: this is a read-only agent (MARVIN_READONLY=1)`) });
+      const refusal = `${name} is disabled: this is a read-only agent (MARVIN_READONLY=1)`;
+      expect(outcome, name).toEqual({ isError: true, content: expect.stringContaining(refusal) });
     }
     expect(await reviewer.failure("git_branch", { name: "topic" })).toContain("git_branch was refused: this is a read-only agent");
     expect(reviewer.session.profileName).toBe("main");

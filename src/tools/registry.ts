@@ -57,7 +57,8 @@ export class ToolRegistry {
   register(def: AnyToolDef): void {
     if (this.tools.has(def.name)) throw new Error(`Tool '${def.name}' is registered twice`);
     if (typeof def.effect !== "function" && !TOOL_EFFECTS.includes(def.effect)) {
-      throw new Error(`Tool '${def.name}' must declare its effect: ${TOOL_EFFECTS.map((effect) => `"${effect}"`).join(", ")} or a function of its arguments`);
+      const choices = TOOL_EFFECTS.map((effect) => `"${effect}"`).join(", ");
+      throw new Error(`Tool '${def.name}' must declare its effect: ${choices} or a function of its arguments`);
     }
     const parameters = toParametersSchema(def.parameters);
     this.tools.set(def.name, { def, schema: { type: "function", function: { name: def.name, description: def.description, parameters } } });
@@ -118,14 +119,17 @@ export class ToolRegistry {
       if (unknown.length) problems.push(`  - unknown parameter(s): ${unknown.join(", ")}`);
       return error(`Validation error for ${name}:\n${problems.join("\n")}\n\nParameters:\n${describeParameters(parameters)}\nCorrect usage: ${exampleCall(name, parameters)}`);
     }
-    if (context.mode.readonly && typeof def.effect === "function" && def.effect(parsed.data) === "write") return error(this.writingCallRefusal(def));
+    if (context.mode.readonly && typeof def.effect === "function" && def.effect(parsed.data) === "write") {
+      return error(this.writingCallRefusal(def));
+    }
     const timeout = typeof def.timeoutMs === "function" ? def.timeoutMs(parsed.data) : def.timeoutMs ?? DEFAULT_TOOL_TIMEOUT_MS;
     return (await this.guard(def, context, (guarded) => def.handler(parsed.data, guarded), timeout)) ?? error(`${name} returned nothing.`);
   }
 
   private refusal(def: AnyToolDef, mode: ToolMode): string | undefined {
     if (def.effect === "write" && mode.readonly) {
-      return `${def.name} is disabled: ${READ_ONLY_AGENT}, so tools that change files, repositories or the user's saved state, or run commands, are refused.`;
+      const refused = "tools that change files, repositories or the user's saved state, or run commands, are refused";
+      return `${def.name} is disabled: ${READ_ONLY_AGENT}, so ${refused}.`;
     }
     if (def.codingOnly && !mode.codingMode) return `${def.name} is only available in coding mode. Ask the user to turn it on with !code (or run with --working-dir).`;
     if (def.interactiveOnly && mode.nonInteractive) return `${def.name} is only available in an interactive session.`;
@@ -133,7 +137,8 @@ export class ToolRegistry {
   }
 
   private writingCallRefusal(def: AnyToolDef): string {
-    return `${def.name} was refused: ${READ_ONLY_AGENT} and this call would change something. Only calls of ${def.name} that read are allowed here.`;
+    const allowed = `Only calls of ${def.name} that read are allowed here.`;
+    return `${def.name} was refused: ${READ_ONLY_AGENT} and this call would change something. ${allowed}`;
   }
 
   private unknownToolMessage(name: string, mode: ToolMode): string {

@@ -139,7 +139,8 @@ describe("git tools", () => {
       return path;
     };
     const sprung = () => readdir(markers);
-    const fakeSign = await trap("sign", `cat >/dev/null\necho '[GNUPG:] SIG_CREATED ' >&2\nprintf -- '-----BEGIN PGP SIGNATURE-----\\n\\nx\\n-----END PGP SIGNATURE-----\\n'`);
+    const signature = "-----BEGIN PGP SIGNATURE-----\\n\\nx\\n-----END PGP SIGNATURE-----\\n";
+    const fakeSign = await trap("sign", `cat >/dev/null\necho '[GNUPG:] SIG_CREATED ' >&2\nprintf -- '${signature}'`);
     await writeFile(join(project, ".gitattributes"), "*.txt filter=evil diff=evil\n");
     await writeFile(join(project, "a.txt"), "old\n");
     git(project, "add", "--all");
@@ -178,7 +179,8 @@ describe("git tools", () => {
 
   it("keeps the repository's hooks for commits, which the user asked for", async () => {
     await mkdir(join(project, ".git", "hooks"), { recursive: true });
-    await writeFile(join(project, ".git", "hooks", "pre-commit"), `#!/bin/sh\ntouch '${join(base, "pre-commit-ran")}'\n`, { mode: 0o755 });
+    const hook = `#!/bin/sh\ntouch '${join(base, "pre-commit-ran")}'\n`;
+    await writeFile(join(project, ".git", "hooks", "pre-commit"), hook, { mode: 0o755 });
     await writeFile(join(project, "a.txt"), "a\n");
     expect((await (await harness()).call("git_commit", { message: "hooked" })).isError).toBe(false);
     expect(existsSync(join(base, "pre-commit-ran"))).toBe(true);

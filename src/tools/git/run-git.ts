@@ -40,11 +40,12 @@ function gitEnv(context: ToolContext): NodeJS.ProcessEnv {
   return { ...withoutRepositoryOverrides(context.env), GIT_TERMINAL_PROMPT: "0", GIT_EDITOR: "true", GIT_OPTIONAL_LOCKS: "0" };
 }
 
-/** Runs `git [-c setting]… args`; messages name the subcommand, args[0]. */
-function exec(args: string[], cwd: string, context: ToolContext, settings: readonly string[] = []): Promise<GitOutcome> {
-  const argv = [...(settings.length ? ["--no-pager", ...configArgs(settings)] : []), ...args];
+/** Runs `git [-c config]… args`; messages name the subcommand, args[0]. */
+function exec(args: string[], cwd: string, context: ToolContext, config: readonly string[] = []): Promise<GitOutcome> {
+  const argv = [...(config.length ? ["--no-pager", ...configArgs(config)] : []), ...args];
+  const options = { cwd, env: gitEnv(context), maxBuffer: MAX_BUFFER, signal: context.signal, encoding: "utf8" as const };
   return new Promise((resolve, reject) => {
-    execFile("git", argv, { cwd, env: gitEnv(context), maxBuffer: MAX_BUFFER, signal: context.signal, encoding: "utf8" }, (error, stdout, stderr) => {
+    execFile("git", argv, options, (error, stdout, stderr) => {
       if (!error) return resolve({ stdout, stderr, code: 0 });
       const failure = error as NodeJS.ErrnoException & { code?: string | number };
       if (failure.code === "ENOENT") return reject(new ToolError("git is not installed (or not on PATH). Install git, or ask the user to, then try again."));
@@ -68,12 +69,14 @@ function gitDirectory(context: ToolContext): string {
  * a driver's clean command on changed files, chosen by the repository's own .gitattributes.
  */
 async function disabledFilters(cwd: string, context: ToolContext): Promise<string[]> {
-  const listing = await exec(["config", "-z", "--name-only", "--get-regexp", "^filter\\."], cwd, context, INSPECTION_CONFIG);
-  const keys = listing.stdout.split("\0");
+  const listing = ["config", "-z", "--name-only", "--get-regexp", "^filter\\."];
+  const keys = (await exec(listing, cwd, context, INSPECTION_CONFIG)).stdout.split("\0");
   const drivers = new Set(keys.map((key) => key.slice("filter.".length, key.lastIndexOf("."))).filter(Boolean));
   return [...drivers].flatMap((driver) => {
     // `-c` splits at the first "=", so such a driver could not be switched off.
-    if (driver.includes("=")) throw new ToolError(`Not running git here: the repository's config defines a filter driver named '${driver}', which Marvin cannot switch off.`);
+    if (driver.includes("=")) {
+      throw new ToolError(`Not running git here: the repository's config names a filter driver '${driver}' that cannot be switched off.`);
+    }
     return [...FILTER_COMMANDS.map((command) => `filter.${driver}.${command}=`), `filter.${driver}.required=false`];
   });
 }
@@ -92,7 +95,7 @@ async function notARepository(context: ToolContext, outcome: GitOutcome): Promis
 }
 
 /** Runs git and throws a ToolError written for the model when it fails. */
-export async function gitOrThrow(context: ToolContext, args: string[], access: GitAccess = "inspect"): Promise<GitOutcome> {
+export async function gitOrThrow(context: ToolContext, args: string[], access?: GitAccess): Promise<GitOutcome> {
   const outcome = await runGit(context, args, access);
   return outcome.code === 0 ? outcome : gitFailure(context, args, outcome);
 }
