@@ -94,8 +94,8 @@ export class ToolRegistry {
 
     const decoded = decodeArguments(rawArguments);
     if ("rawText" in decoded) {
-      // A per-call effect needs parsed arguments; raw text cannot show that the call only reads.
-      if (context.mode.readonly && typeof def.effect === "function") return error(this.writingCallRefusal(def));
+      // A per-call effect needs parsed arguments: raw text cannot show that the call only reads.
+      if (context.mode.readonly && typeof def.effect === "function" && def.rawArguments) return error(this.writingCallRefusal(def));
       const handled = def.rawArguments ? await this.guard(def, context, () => def.rawArguments!(decoded.rawText, context), DEFAULT_TOOL_TIMEOUT_MS) : undefined;
       if (handled) return handled;
       return error(
