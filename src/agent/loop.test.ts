@@ -83,6 +83,7 @@ async function runLoop(script: Script[], options: LoopOptions = {}): Promise<Loo
 
 const lookup = defineTool({
   name: "lookup",
+  effect: "read",
   description: "Looks a word up.",
   parameters: z.object({ word: z.string() }),
   handler: async ({ word }) => `definition of ${word}`,
@@ -122,8 +123,8 @@ describe("runToolLoop", () => {
   it("runs the calls of one response in parallel and returns the results in call order with their ids", async () => {
     let release: () => void = () => undefined;
     const released = new Promise<void>((resolve) => (release = resolve));
-    const waiter = defineTool({ name: "wait_for_other", description: "Waits.", parameters: z.object({}), timeoutMs: 2_000, handler: async () => { await released; return "waited"; } });
-    const releaser = defineTool({ name: "release_other", description: "Releases.", parameters: z.object({}), handler: async () => { release(); return "released"; } });
+    const waiter = defineTool({ name: "wait_for_other", effect: "read", description: "Waits.", parameters: z.object({}), timeoutMs: 2_000, handler: async () => { await released; return "waited"; } });
+    const releaser = defineTool({ name: "release_other", effect: "read", description: "Releases.", parameters: z.object({}), handler: async () => { release(); return "released"; } });
     const { result, events } = await runLoop(
       [{ toolCalls: [{ name: "wait_for_other", arguments: {}, id: "first" }, { name: "release_other", arguments: {}, id: "second" }, { name: "lookup", arguments: { word: "x" }, id: "third" }] }, { text: "all done" }],
       { tools: [waiter, releaser, lookup] },

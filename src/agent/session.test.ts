@@ -23,7 +23,7 @@ afterEach(async () => {
   await dirs.cleanup();
 });
 
-const lookup = defineTool({ name: "lookup", description: "Looks up.", parameters: z.object({}), handler: async () => "found" });
+const lookup = defineTool({ name: "lookup", effect: "read", description: "Looks up.", parameters: z.object({}), handler: async () => "found" });
 const mainProfile = () => profilePaths(configPaths(home), "main");
 
 async function startSession(script: Script[], options: Partial<TestSessionOptions> = {}) {

@@ -195,8 +195,10 @@ export class Session {
     return provider;
   }
 
+  /** Makes `name` this session's profile; in an interactive session also the one the next session opens. */
   async switchProfile(name: string): Promise<{ created: boolean }> {
-    const result = await this.profiles.setActive(name);
+    // A sub-agent may work in another profile for itself, but never changes what the user's next session opens.
+    const result = this.options.nonInteractive ? await this.profiles.ensure(name) : await this.profiles.setActive(name);
     this.profileName = name;
     await this.loadChatLog();
     this.rebuildProvider = true; // the Copilot session carries the old system message

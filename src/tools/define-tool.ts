@@ -14,16 +14,32 @@ export interface ToolContext extends ToolServices {
   readonly mode: ToolMode;
 }
 
+/**
+ * What a call can change. Every tool declares it; there is no default, so a new tool cannot be
+ * offered to a read-only agent by forgetting to say it writes.
+ * - "read": looks only.
+ * - "session": changes only this session's in-memory state (timers, working dir, ending the
+ *   session), gone when the process ends; nothing on disk, in a repository or in the user's state.
+ * - "write": changes files, a repository or the user's saved state, or runs commands and processes.
+ */
+export type ToolEffect = "read" | "session" | "write";
+
+export const TOOL_EFFECTS: readonly ToolEffect[] = ["read", "session", "write"];
+
 export interface ToolDef<Params extends z.ZodObject = z.ZodObject> {
   name: string;
   description: string;
   parameters: Params;
+  /**
+   * A read-only agent (MARVIN_READONLY=1) is neither offered nor allowed to run "write" tools. A
+   * function decides per call, for a tool that only sometimes writes: it is offered, and its
+   * writing calls are refused.
+   */
+  effect: ToolEffect | ((args: z.output<Params>) => ToolEffect);
   /** Returns the text the model reads. Throwing is allowed: the registry turns it into an error result. */
   handler: (args: z.output<Params>, context: ToolContext) => Promise<string>;
   /** Offered only in coding mode. */
   codingOnly?: boolean;
-  /** Changes files, repositories or runs commands: stripped when MARVIN_READONLY=1. */
-  writeOp?: boolean;
   /** Never offered to non-interactive runs. */
   interactiveOnly?: boolean;
   /** Time limit for one call; a function when it depends on the arguments. Default 60 s. */

@@ -25,12 +25,13 @@ const echo = (tool: string) => async (args: unknown) => {
   return `${tool} ran with ${JSON.stringify(args)}`;
 };
 
-const everyday = defineTool({ name: "weather_forecast", description: "Weather.", parameters: z.object({ city: z.string() }), handler: echo("weather_forecast") });
-const codingOnly = defineTool({ name: "git_status", description: "Status.", parameters: z.object({}), codingOnly: true, handler: echo("git_status") });
-const writer = defineTool({ name: "create_file", description: "Create.", parameters: z.object({ path: z.string(), content: z.string() }), codingOnly: true, writeOp: true, handler: echo("create_file") });
-const interactiveOnly = defineTool({ name: "open_editor", description: "Editor.", parameters: z.object({}), interactiveOnly: true, handler: echo("open_editor") });
+const everyday = defineTool({ name: "weather_forecast", effect: "read", description: "Weather.", parameters: z.object({ city: z.string() }), handler: echo("weather_forecast") });
+const codingOnly = defineTool({ name: "git_status", effect: "read", description: "Status.", parameters: z.object({}), codingOnly: true, handler: echo("git_status") });
+const writer = defineTool({ name: "create_file", effect: "write", description: "Create.", parameters: z.object({ path: z.string(), content: z.string() }), codingOnly: true, handler: echo("create_file") });
+const interactiveOnly = defineTool({ name: "open_editor", effect: "read", description: "Editor.", parameters: z.object({}), interactiveOnly: true, handler: echo("open_editor") });
 const typed = defineTool({
   name: "timer_start",
+  effect: "read",
   description: "Timer.",
   parameters: z.object({
     name: z.string(),
@@ -91,6 +92,31 @@ describe("refusing tools the mode does not offer", () => {
     expect(outcome.isError).toBe(true);
     expect(outcome.content).toContain("create_file is disabled: this is a read-only agent (MARVIN_READONLY=1)");
     expect(received).toEqual([]);
+  });
+
+  it("offers a tool that writes only with some arguments to a read-only agent, and refuses just its writing calls", async () => {
+    const branches = defineTool({
+      name: "branches",
+      effect: ({ create }) => (create ? "write" : "read"),
+      description: "Lists or creates branches.",
+      parameters: z.object({ create: z.string().default("") }),
+      handler: echo("branches"),
+      rawArguments: async () => "raw text ran",
+    });
+    const tools = registryOf([branches]);
+    const context = contextFor(tools, READONLY);
+    expect(schemaNames(tools, READONLY)).toEqual(["branches"]);
+    expect(await tools.execute("branches", {}, context)).toEqual({ isError: false, content: 'branches ran with {"create":""}' });
+    const writing = await tools.execute("branches", { create: "topic" }, context);
+    expect(writing).toEqual({ isError: true, content: expect.stringContaining("branches was refused: this is a read-only agent (MARVIN_READONLY=1)") });
+    expect((await tools.execute("branches", "create topic", context)).content).toContain("branches was refused");
+    expect(received).toEqual([{ tool: "branches", args: { create: "" } }]);
+    expect((await tools.execute("branches", { create: "topic" }, contextFor(tools, CODING))).isError).toBe(false);
+  });
+
+  it("refuses to register a tool that does not declare what it changes", () => {
+    const undeclared = { ...everyday, name: "undeclared", effect: undefined } as unknown as typeof everyday;
+    expect(() => registryOf([undeclared])).toThrow(`Tool 'undeclared' must declare its effect: "read", "session", "write" or a function of its arguments`);
   });
 
   it("refuses a coding tool outside coding mode and says how to turn it on", async () => {
@@ -174,6 +200,7 @@ describe("argument decoding", () => {
     const patches: string[] = [];
     const patchTool = defineTool({
       name: "apply_patch",
+      effect: "write",
       description: "Patch.",
       parameters: z.object({ path: z.string(), old_str: z.string(), new_str: z.string() }),
       handler: async () => "structured",
@@ -225,6 +252,7 @@ describe("running handlers", () => {
     let sawAbort = false;
     const slow = defineTool({
       name: "slow_tool",
+      effect: "read",
       description: "Slow.",
       parameters: z.object({}),
       timeoutMs: 100,
@@ -245,6 +273,7 @@ describe("running handlers", () => {
   it("takes the time limit from the arguments when it is a function", async () => {
     const waits = defineTool({
       name: "wait",
+      effect: "read",
       description: "Waits.",
       parameters: z.object({ seconds: z.number() }),
       timeoutMs: ({ seconds }) => seconds * 1000,
@@ -260,8 +289,8 @@ describe("running handlers", () => {
   });
 
   it("turns a throwing handler into an error result the model can read", async () => {
-    const failing = defineTool({ name: "failing", description: "Fails.", parameters: z.object({}), handler: async () => { throw new ToolError("File not found: a.txt. Use tree to list files."); } });
-    const crashing = defineTool({ name: "crashing", description: "Crashes.", parameters: z.object({}), handler: async () => { throw new TypeError("cannot read x of undefined"); } });
+    const failing = defineTool({ name: "failing", effect: "read", description: "Fails.", parameters: z.object({}), handler: async () => { throw new ToolError("File not found: a.txt. Use tree to list files."); } });
+    const crashing = defineTool({ name: "crashing", effect: "read", description: "Crashes.", parameters: z.object({}), handler: async () => { throw new TypeError("cannot read x of undefined"); } });
     const tools = registryOf([failing, crashing]);
     const context = contextFor(tools, INTERACTIVE);
     expect(await tools.execute("failing", {}, context)).toEqual({ isError: true, content: "Error in failing: File not found: a.txt. Use tree to list files." });
@@ -269,7 +298,7 @@ describe("running handlers", () => {
   });
 
   it("reports a cancelled call when the run is aborted", async () => {
-    const waiting = defineTool({ name: "waiting", description: "Waits.", parameters: z.object({}), handler: async (_args, context) => { await sleep(5_000, context.signal); return "done"; } });
+    const waiting = defineTool({ name: "waiting", effect: "read", description: "Waits.", parameters: z.object({}), handler: async (_args, context) => { await sleep(5_000, context.signal); return "done"; } });
     const tools = registryOf([waiting]);
     const controller = new AbortController();
     setTimeout(() => controller.abort(new Error("user pressed Ctrl+C")), 30);
@@ -279,7 +308,7 @@ describe("running handlers", () => {
   });
 
   it("gives the handler the session's live context", async () => {
-    const where = defineTool({ name: "where", description: "Where.", parameters: z.object({}), handler: async (_args, context) => `${context.profileName} ${context.workingDir} ${context.mode.codingMode}` });
+    const where = defineTool({ name: "where", effect: "read", description: "Where.", parameters: z.object({}), handler: async (_args, context) => `${context.profileName} ${context.workingDir} ${context.mode.codingMode}` });
     const tools = registryOf([where]);
     const session = createTestSession({ home, registry: tools, codingMode: true });
     const context = session.toolContext(new AbortController().signal);

@@ -1,7 +1,7 @@
 import type { z } from "zod";
 import { nearestNames } from "../shared/edit-distance.js";
 import type { ToolSchema } from "../providers/types.js";
-import type { AnyToolDef, ToolContext, ToolMode } from "./define-tool.js";
+import { TOOL_EFFECTS, type AnyToolDef, type ToolContext, type ToolMode } from "./define-tool.js";
 import { coerceArguments, describeParameters, exampleCall, toParametersSchema, type JsonSchema } from "./json-schema.js";
 
 export const DEFAULT_TOOL_TIMEOUT_MS = 60_000;
@@ -23,9 +23,11 @@ function modeKey(mode: ToolMode): string {
 function offeredIn(def: AnyToolDef, mode: ToolMode): boolean {
   if (def.codingOnly && !mode.codingMode) return false;
   if (def.interactiveOnly && mode.nonInteractive) return false;
-  if (def.writeOp && mode.readonly) return false;
+  if (def.effect === "write" && mode.readonly) return false;
   return true;
 }
+
+const READ_ONLY_AGENT = "this is a read-only agent (MARVIN_READONLY=1)";
 
 const error = (content: string): ToolOutcome => ({ content, isError: true });
 
@@ -54,6 +56,10 @@ export class ToolRegistry {
 
   register(def: AnyToolDef): void {
     if (this.tools.has(def.name)) throw new Error(`Tool '${def.name}' is registered twice`);
+    if (typeof def.effect !== "function" && !TOOL_EFFECTS.includes(def.effect)) {
+      const choices = TOOL_EFFECTS.map((effect) => `"${effect}"`).join(", ");
+      throw new Error(`Tool '${def.name}' must declare its effect: ${choices} or a function of its arguments`);
+    }
     const parameters = toParametersSchema(def.parameters);
     this.tools.set(def.name, { def, schema: { type: "function", function: { name: def.name, description: def.description, parameters } } });
     this.schemaCache.clear();
@@ -88,6 +94,8 @@ export class ToolRegistry {
 
     const decoded = decodeArguments(rawArguments);
     if ("rawText" in decoded) {
+      // A per-call effect needs parsed arguments: raw text cannot show that the call only reads.
+      if (context.mode.readonly && typeof def.effect === "function" && def.rawArguments) return error(this.writingCallRefusal(def));
       const handled = def.rawArguments ? await this.guard(def, context, () => def.rawArguments!(decoded.rawText, context), DEFAULT_TOOL_TIMEOUT_MS) : undefined;
       if (handled) return handled;
       return error(
@@ -111,15 +119,26 @@ export class ToolRegistry {
       if (unknown.length) problems.push(`  - unknown parameter(s): ${unknown.join(", ")}`);
       return error(`Validation error for ${name}:\n${problems.join("\n")}\n\nParameters:\n${describeParameters(parameters)}\nCorrect usage: ${exampleCall(name, parameters)}`);
     }
+    if (context.mode.readonly && typeof def.effect === "function" && def.effect(parsed.data) === "write") {
+      return error(this.writingCallRefusal(def));
+    }
     const timeout = typeof def.timeoutMs === "function" ? def.timeoutMs(parsed.data) : def.timeoutMs ?? DEFAULT_TOOL_TIMEOUT_MS;
     return (await this.guard(def, context, (guarded) => def.handler(parsed.data, guarded), timeout)) ?? error(`${name} returned nothing.`);
   }
 
   private refusal(def: AnyToolDef, mode: ToolMode): string | undefined {
-    if (def.writeOp && mode.readonly) return `${def.name} is disabled: this is a read-only agent (MARVIN_READONLY=1), so tools that change files or run commands are refused.`;
+    if (def.effect === "write" && mode.readonly) {
+      const refused = "tools that change files, repositories or the user's saved state, or run commands, are refused";
+      return `${def.name} is disabled: ${READ_ONLY_AGENT}, so ${refused}.`;
+    }
     if (def.codingOnly && !mode.codingMode) return `${def.name} is only available in coding mode. Ask the user to turn it on with !code (or run with --working-dir).`;
     if (def.interactiveOnly && mode.nonInteractive) return `${def.name} is only available in an interactive session.`;
     return undefined;
+  }
+
+  private writingCallRefusal(def: AnyToolDef): string {
+    const allowed = `Only calls of ${def.name} that read are allowed here.`;
+    return `${def.name} was refused: ${READ_ONLY_AGENT} and this call would change something. ${allowed}`;
   }
 
   private unknownToolMessage(name: string, mode: ToolMode): string {

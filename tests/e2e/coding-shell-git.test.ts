@@ -120,12 +120,13 @@ describe("coding, git and shell tools end to end", () => {
     expect(reviewerTools).toContain("code_grep");
     expect(reviewerTools).not.toContain("run_command");
     expect(reviewerTools).not.toContain("git_commit");
+    expect(reviewerTools).not.toContain("review_codebase");
     const prompt = reviewerRequests[0]!.body.messages.find((message) => message.role === "user")!.content!;
     expect(prompt).toContain("Focus on security.");
     expect(prompt).toContain("Context from the requester:\nCheck secrets.");
     const [grep, nested] = toolResults(reviewerRequests[1]!);
     expect(grep).toContain("src/app.ts\n1-// TODO: validate input\n2:export const password = 'hunter2';");
-    expect(nested).toContain("this Marvin is already a nested agent (MARVIN_DEPTH=2)");
+    expect(nested).toContain("review_codebase is disabled: this is a read-only agent (MARVIN_READONLY=1)");
 
     const parentRequests = server.requests.filter((request) => !reviewerRequests.includes(request));
     expect(toolResults(parentRequests[1]!)[0]).toMatch(/^Started review (review-\d{8}-\d{6}) of \. in the background \(pid \d+\)\./);

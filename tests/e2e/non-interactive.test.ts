@@ -1,7 +1,7 @@
 import { spawn } from "node:child_process";
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
-import { readFileSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { startLlmServer, type LlmServer, type Script } from "../support/llm-server.js";
@@ -256,6 +256,47 @@ describe("marvin --non-interactive against an OpenAI-compatible server", () => {
     expect(messages[0]!.content).toContain(`[12:02] assistant: ${"x".repeat(200)}…`);
     expect(messages[0]!.content).not.toContain("x".repeat(201));
     expect(JSON.parse(readFileSync(join(profile, "chat_log.json"), "utf8"))).toEqual(log);
+  });
+
+  it("switches profile for the run only: the user's next session still opens their last profile", async () => {
+    const config = join(home.path, ".config", "local-finder");
+    mkdirSync(config, { recursive: true });
+    writeFileSync(join(config, "last_profile"), "ada\n");
+    mkdirSync(join(config, "profiles", "work"), { recursive: true });
+    const office = { label: "office", name: "", address: "9 Work Rd", phone: "", website: "", lat: 0, lng: 0, notes: "" };
+    writeFileSync(join(config, "profiles", "work", "saved_places.json"), JSON.stringify([office]));
+    const run = await ask([
+      { toolCalls: [{ name: "switch_profile", arguments: { profile_name: "work" } }] },
+      { toolCalls: [{ name: "list_places", arguments: {} }] },
+      { text: "Now in work." },
+    ]);
+    expect(run.code).toBe(0);
+    expect(server!.requests[0]!.body.messages[0]!.content).toContain("Active profile: ada");
+    expect(server!.requests[1]!.body.messages.at(-1)!.content).toBe("Switched to profile 'work'. Profiles: work.");
+    expect(server!.requests[2]!.body.messages.at(-1)!.content).toContain("- office: 9 Work Rd");
+    expect(readFileSync(join(config, "last_profile"), "utf8")).toBe("ada\n");
+  });
+
+  it("MARVIN_READONLY=1 offers no write tool and refuses one the model calls anyway", async () => {
+    const project = join(home.path, "project");
+    mkdirSync(project);
+    const calls = [
+      { name: "write_note", arguments: { path: "review.md", content: "findings" } },
+      { name: "switch_profile", arguments: { profile_name: "work" } },
+    ];
+    const run = await ask([{ toolCalls: calls }, { text: "Refused." }], "hello", { MARVIN_READONLY: "1" }, ["--working-dir", project]);
+    expect(run.code).toBe(0);
+    const offered = server!.requests[0]!.body.tools!.map((tool) => tool.function.name);
+    expect(offered).toEqual(expect.arrayContaining(["read_file", "git_status", "read_note", "ticket_list"]));
+    const writers = ["write_note", "create_ticket", "switch_profile", "update_preferences", "save_place", "file_apply_patch", "review_codebase"];
+    for (const writer of [...writers, "run_command"]) expect(offered).not.toContain(writer);
+    const results = server!.requests[1]!.body.messages.filter((message) => message.role === "tool").map((message) => message.content);
+    expect(results).toEqual([
+      expect.stringContaining("write_note is disabled: this is a read-only agent"),
+      expect.stringContaining("switch_profile is disabled"),
+    ]);
+    expect(existsSync(join(project, ".marvin"))).toBe(false);
+    expect(existsSync(join(home.path, ".config", "local-finder", "last_profile"))).toBe(false);
   });
 
   it("records lifetime usage in usage.json", async () => {

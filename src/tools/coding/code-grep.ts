@@ -10,6 +10,7 @@ const MATCH_ALL = new Set(["", "*", "**", "**/*"]);
 
 export const codeGrep = defineTool({
   name: "code_grep",
+  effect: "read",
   description:
     "Search the working dir's files for a regular expression (ripgrep syntax), with context lines. " +
     "Respects .gitignore; skips .git, node_modules, .marvin and binary files. Results are sorted by path and capped at max_results matching lines.",

@@ -40,6 +40,7 @@ const displayPath = (root: string, path: string) => relative(root, path).split(s
 
 const reviewCodebase = defineTool({
   name: "review_codebase",
+  effect: "write",
   description:
     "Start a code review of the working dir (or a subdirectory) in the background: a separate read-only Marvin reviews the code and writes a report. " +
     "Returns at once; check progress and read the report with review_status.",
@@ -105,6 +106,7 @@ async function findRecord(context: ToolContext, reviewsDir: string, jobId: strin
 
 const reviewStatus = defineTool({
   name: "review_status",
+  effect: "read",
   description: "Status of a background code review started with review_codebase, and its report so far.",
   codingOnly: true,
   parameters: z.object({

@@ -79,6 +79,7 @@ export async function renderTree(root: string, start: string, options: TreeOptio
 
 export const tree = defineTool({
   name: "tree",
+  effect: "read",
   description: "Show the directory tree of the working dir (or a subdirectory): directories first, .gitignore respected, depth and entry caps.",
   codingOnly: true,
   parameters: z.object({

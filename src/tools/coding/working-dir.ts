@@ -23,6 +23,7 @@ async function existingDirectory(requested: string, context: ToolContext): Promi
 export const workingDirTools = [
   defineTool({
     name: "set_working_dir",
+    effect: "session",
     description: "Set the project directory that file, search, git and shell tools work in. Paths given to those tools are relative to it.",
     codingOnly: true,
     parameters: z.object({ path: z.string().min(1).describe("Directory: absolute, ~/…, or relative to the current working dir") }),
@@ -39,6 +40,7 @@ export const workingDirTools = [
   }),
   defineTool({
     name: "get_working_dir",
+    effect: "read",
     description: "Show the current working directory of the coding tools.",
     codingOnly: true,
     parameters: z.object({}),

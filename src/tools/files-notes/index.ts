@@ -75,6 +75,7 @@ function changedRegions(edits: readonly LineEdit[], after: LineFile): string {
 export const notesFileTools = [
   defineTool({
     name: "file_read_lines",
+    effect: "read",
     description:
       "Read lines of a note with line numbers (for editing with file_apply_patch). start is 1-based; end 0 means to the end. " +
       "Paths are relative to the notes folder (~/Notes/, or .marvin/notes/ in coding mode).",
@@ -99,6 +100,7 @@ export const notesFileTools = [
   }),
   defineTool({
     name: "file_apply_patch",
+    effect: "write",
     description:
       "Edit a note in the notes folder with a patch, all or nothing. Either unified diff hunks ('@@ -3,2 +3,2 @@' then ' ', '-', '+' lines), " +
       `or line commands using the numbers file_read_lines shows: ${COMMAND_SYNTAX}. dry_run checks the patch without writing.`,
@@ -107,7 +109,6 @@ export const notesFileTools = [
       patch: z.string().describe("Unified diff hunks, or REPLACE/INSERT/DELETE commands"),
       dry_run: z.boolean().default(false).describe("Only check that the patch applies; write nothing"),
     }),
-    writeOp: true,
     handler: async ({ path, patch, dry_run }, context) => {
       const { real, shown, text } = await readNoteText(context, path, true);
       const before = toLineFile(text);

@@ -40,6 +40,7 @@ async function rewriteWithAppended(real: string, path: string, content: string):
 
 export const appendFileTool = defineTool({
   name: "append_file",
+  effect: "write",
   description:
     "Append text to the end of a file in the working dir (created if missing). Use it to write a long file in parts after create_file.",
   parameters: z.object({
@@ -47,7 +48,6 @@ export const appendFileTool = defineTool({
     content: z.string().default("").describe("Text to add at the end, usually ending with a newline"),
   }),
   codingOnly: true,
-  writeOp: true,
   handler: async ({ path, content }, context) => {
     const root = requireWorkingDir(context);
     const real = await resolveInside(root, path, { write: true, blocked: FILE_TOOLS_BLOCKED });

@@ -75,6 +75,7 @@ async function replaceInFile(root: string, { path, old_str: oldStr, new_str: new
 
 export const applyPatchTool = defineTool({
   name: "apply_patch",
+  effect: "write",
   description:
     "Edit a file of the working dir: old_str must match the file exactly once (whitespace included) and is replaced by new_str. " +
     "An empty old_str creates a missing file with new_str. Also accepts a Codex patch ('*** Begin Patch' … '*** End Patch' with " +
@@ -86,7 +87,6 @@ export const applyPatchTool = defineTool({
     new_str: z.string().default("").describe("Replacement text"),
   }),
   codingOnly: true,
-  writeOp: true,
   handler: async (args, context) => {
     const root = requireWorkingDir(context);
     const patch = embeddedCodexPatch(args);

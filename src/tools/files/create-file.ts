@@ -14,6 +14,7 @@ async function alreadyExists(real: string, path: string): Promise<ToolError> {
 
 export const createFileTool = defineTool({
   name: "create_file",
+  effect: "write",
   description:
     "Create a new file in the working dir (parent folders are created). Fails if the file exists: edit existing files with apply_patch. " +
     "For a long file, write the first part here and continue with append_file.",
@@ -22,7 +23,6 @@ export const createFileTool = defineTool({
     content: z.string().default("").describe("The whole content of the new file"),
   }),
   codingOnly: true,
-  writeOp: true,
   handler: async ({ path, content }, context) => {
     const root = requireWorkingDir(context);
     const real = await resolveInside(root, path, { write: true, blocked: FILE_TOOLS_BLOCKED });

@@ -53,6 +53,7 @@ async function fitToBudget(content: string, context: ToolContext): Promise<strin
 
 export const readFileTool = defineTool({
   name: "read_file",
+  effect: "read",
   description:
     "Read a file of the working dir. Files over 10KB must be read in parts with start_line/end_line (1-based, inclusive), " +
     "which also numbers the lines.",

@@ -1,5 +1,6 @@
 import { execFileSync } from "node:child_process";
-import { mkdir, mkdtemp, realpath, rm, writeFile } from "node:fs/promises";
+import { existsSync } from "node:fs";
+import { mkdir, mkdtemp, readdir, realpath, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
@@ -10,7 +11,7 @@ let project: string;
 const open: ToolHarness[] = [];
 
 function git(cwd: string, ...args: string[]): string {
-  return execFileSync("git", args, { cwd, env: { PATH: process.env.PATH, HOME: base }, encoding: "utf8" });
+  return execFileSync("git", args, { cwd, env: { PATH: process.env.PATH, HOME: base }, encoding: "utf8", stdio: "pipe" });
 }
 
 async function initRepo(dir: string): Promise<void> {
@@ -123,8 +124,66 @@ describe("git tools", () => {
     const tools = await harness({ readonly: true });
     expect((await tools.call("git_commit", { message: "x" })).content).toContain("git_commit is disabled: this is a read-only agent");
     expect((await tools.call("git_checkout", { target: "main" })).content).toContain("read-only agent");
-    expect((await tools.call("git_branch", { name: "new" })).content).toContain("cannot create branches in a read-only agent");
+    expect((await tools.call("git_branch", { name: "new" })).content).toContain("git_branch was refused: this is a read-only agent");
     expect((await tools.call("git_branch", {})).isError).toBe(false);
+  });
+
+  it("runs nothing a hostile repository's config names when it only looks at it", async () => {
+    const markers = join(base, "markers");
+    const traps = join(base, "traps");
+    await mkdir(markers);
+    await mkdir(join(traps, "hooks"), { recursive: true });
+    /** A script that leaves a marker named `name` when git runs it, then behaves as `body`. */
+    const trap = async (name: string, body = "exit 0", path = join(traps, name)) => {
+      await writeFile(path, `#!/bin/sh\ntouch '${join(markers, name)}'\n${body}\n`, { mode: 0o755 });
+      return path;
+    };
+    const sprung = () => readdir(markers);
+    const signature = "-----BEGIN PGP SIGNATURE-----\\n\\nx\\n-----END PGP SIGNATURE-----\\n";
+    const fakeSign = await trap("sign", `cat >/dev/null\necho '[GNUPG:] SIG_CREATED ' >&2\nprintf -- '${signature}'`);
+    await writeFile(join(project, ".gitattributes"), "*.txt filter=evil diff=evil\n");
+    await writeFile(join(project, "a.txt"), "old\n");
+    git(project, "add", "--all");
+    git(project, "-c", `gpg.program=${fakeSign}`, "commit", "--quiet", "--gpg-sign", "-m", "signed");
+    await rm(join(markers, "sign"));
+
+    git(project, "config", "core.fsmonitor", await trap("fsmonitor"));
+    git(project, "config", "core.hooksPath", join(traps, "hooks"));
+    await trap("post-index-change", "exit 0", join(traps, "hooks", "post-index-change"));
+    git(project, "config", "filter.evil.clean", await trap("clean", "cat"));
+    git(project, "config", "diff.evil.textconv", await trap("textconv", 'cat "$1"'));
+    git(project, "config", "diff.external", await trap("external-diff"));
+    git(project, "config", "log.showSignature", "true");
+    git(project, "config", "gpg.program", await trap("gpg"));
+    await writeFile(join(project, "a.txt"), "new\n");
+
+    // The traps are armed: plain git springs every one of them.
+    git(project, "status", "--short");
+    git(project, "diff");
+    git(project, "log", "-1");
+    git(project, "blame", "a.txt");
+    expect((await sprung()).sort()).toEqual(["clean", "external-diff", "fsmonitor", "gpg", "post-index-change", "textconv"]);
+    await rm(markers, { recursive: true });
+    await mkdir(markers);
+
+    const tools = await harness({ readonly: true });
+    expect(await tools.call("git_status", {})).toEqual({ isError: false, content: expect.stringContaining(" M a.txt") });
+    expect((await tools.call("git_diff", {})).content).toContain("-old\n+new");
+    expect((await tools.call("git_diff", { staged: true, path: "a.txt" })).content).toBe("No staged changes in a.txt.");
+    expect((await tools.call("git_log", {})).content).toMatch(/^[0-9a-f]+ .*: signed$/);
+    expect((await tools.call("git_log", { oneline: false })).content).toMatch(/a\.txt +\| 1 \+/);
+    expect((await tools.call("git_blame", { path: "a.txt" })).content).toContain("Not Committed Yet");
+    expect((await tools.call("git_branch", {})).content).toContain("* main");
+    expect(await sprung()).toEqual([]);
+  });
+
+  it("keeps the repository's hooks for commits, which the user asked for", async () => {
+    await mkdir(join(project, ".git", "hooks"), { recursive: true });
+    const hook = `#!/bin/sh\ntouch '${join(base, "pre-commit-ran")}'\n`;
+    await writeFile(join(project, ".git", "hooks", "pre-commit"), hook, { mode: 0o755 });
+    await writeFile(join(project, "a.txt"), "a\n");
+    expect((await (await harness()).call("git_commit", { message: "hooked" })).isError).toBe(false);
+    expect(existsSync(join(base, "pre-commit-ran"))).toBe(true);
   });
 
   it("says what to do when the dir is not a repository, git is missing, or the author is unknown", async () => {

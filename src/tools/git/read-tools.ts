@@ -4,6 +4,7 @@ import { capped, gitFailure, gitOrThrow, gitPath, runGit } from "./run-git.js";
 
 const gitStatus = defineTool({
   name: "git_status",
+  effect: "read",
   description: "Show the git status of the working dir: current branch, staged, modified and untracked files.",
   codingOnly: true,
   parameters: z.object({}),
@@ -17,6 +18,7 @@ const gitStatus = defineTool({
 
 const gitDiff = defineTool({
   name: "git_diff",
+  effect: "read",
   description: "Show changes as a diff: unstaged by default, staged with staged=true; limit to one file or directory with path.",
   codingOnly: true,
   parameters: z.object({
@@ -24,7 +26,7 @@ const gitDiff = defineTool({
     path: z.string().nullable().default(null).describe("File or directory relative to the working dir"),
   }),
   handler: async ({ staged, path }, context) => {
-    const args = ["diff", "--no-color", "--no-ext-diff"];
+    const args = ["diff", "--no-color", "--no-ext-diff", "--no-textconv"];
     if (staged) args.push("--cached");
     if (path) args.push("--", await gitPath(context, path));
     const { stdout } = await gitOrThrow(context, args);
@@ -38,6 +40,7 @@ const gitDiff = defineTool({
 
 const gitLog = defineTool({
   name: "git_log",
+  effect: "read",
   description: "Show recent commits, newest first.",
   codingOnly: true,
   parameters: z.object({
@@ -45,7 +48,8 @@ const gitLog = defineTool({
     oneline: z.boolean().default(true).describe("One line per commit; false adds author, full message and changed files"),
   }),
   handler: async ({ max_count, oneline }, context) => {
-    const args = ["log", "--no-color", `--max-count=${max_count}`, ...(oneline ? ["--format=%h %as %an%d: %s"] : ["--stat", "--format=medium"])];
+    const format = oneline ? ["--format=%h %as %an%d: %s"] : ["--stat", "--format=medium"];
+    const args = ["log", "--no-color", "--no-ext-diff", "--no-textconv", `--max-count=${max_count}`, ...format];
     const outcome = await runGit(context, args);
     if (outcome.code !== 0) {
       if (/does not have any commits yet|bad default revision/i.test(outcome.stderr)) return "No commits yet.";
@@ -57,6 +61,7 @@ const gitLog = defineTool({
 
 const gitBlame = defineTool({
   name: "git_blame",
+  effect: "read",
   description: "Show who last changed each line of a file, and in which commit (optionally only a range of lines).",
   codingOnly: true,
   parameters: z.object({
@@ -66,7 +71,7 @@ const gitBlame = defineTool({
   }),
   handler: async ({ path, start_line, end_line }, context) => {
     if (start_line && end_line && end_line < start_line) throw new ToolError(`end_line (${end_line}) is before start_line (${start_line}).`);
-    const args = ["blame", "--date=short"];
+    const args = ["blame", "--no-textconv", "--date=short"];
     if (start_line || end_line) args.push("-L", `${start_line ?? 1},${end_line ?? ""}`);
     args.push("--", await gitPath(context, path));
     const { stdout } = await gitOrThrow(context, args);
@@ -76,6 +81,7 @@ const gitBlame = defineTool({
 
 const gitBranch = defineTool({
   name: "git_branch",
+  effect: ({ name }) => (name?.trim() ? "write" : "read"),
   description: "List branches (the current one is marked *), or create a new branch at the current commit with name (without switching to it).",
   codingOnly: true,
   parameters: z.object({
@@ -84,10 +90,9 @@ const gitBranch = defineTool({
   }),
   handler: async ({ name, all }, context) => {
     if (name?.trim()) {
-      if (context.mode.readonly) throw new ToolError("git_branch cannot create branches in a read-only agent (MARVIN_READONLY=1); it can only list them.");
       const branch = name.trim();
       if (branch.startsWith("-")) throw new ToolError(`'${branch}' is not a valid branch name: it must not start with '-'.`);
-      await gitOrThrow(context, ["branch", branch]);
+      await gitOrThrow(context, ["branch", branch], "change");
       const current = (await runGit(context, ["branch", "--show-current"])).stdout.trim();
       return `Created branch ${branch}${current ? ` (still on ${current})` : ""}. Switch to it with git_checkout.`;
     }

@@ -18,14 +18,34 @@ export interface GitOutcome {
   code: number;
 }
 
+/**
+ * "inspect" calls run nothing that the repository's own .git/config or .gitattributes names (a
+ * hostile checkout must not get code run by git_status); "change" calls (commit, checkout,
+ * creating a branch) keep the repository's hooks and filters, as the user's own git would.
+ */
+export type GitAccess = "inspect" | "change";
+
+const INSPECTION_CONFIG = [
+  "core.fsmonitor=false", // a program git asks which files changed
+  "core.hooksPath=/dev/null", // hooks such as post-index-change
+  "log.showSignature=false", // runs gpg.program on signed commits
+  "status.submoduleSummary=false", // runs `git submodule summary`
+];
+const FILTER_COMMANDS = ["clean", "smudge", "process"];
+
+const configArgs = (settings: readonly string[]) => settings.flatMap((setting) => ["-c", setting]);
+
 function gitEnv(context: ToolContext): NodeJS.ProcessEnv {
   // Never prompt for credentials or an editor; skip optional index locks on reads.
   return { ...withoutRepositoryOverrides(context.env), GIT_TERMINAL_PROMPT: "0", GIT_EDITOR: "true", GIT_OPTIONAL_LOCKS: "0" };
 }
 
-function exec(args: string[], cwd: string, context: ToolContext): Promise<GitOutcome> {
+/** Runs `git [-c config]… args`; messages name the subcommand, args[0]. */
+function exec(args: string[], cwd: string, context: ToolContext, config: readonly string[] = []): Promise<GitOutcome> {
+  const argv = [...(config.length ? ["--no-pager", ...configArgs(config)] : []), ...args];
+  const options = { cwd, env: gitEnv(context), maxBuffer: MAX_BUFFER, signal: context.signal, encoding: "utf8" as const };
   return new Promise((resolve, reject) => {
-    execFile("git", args, { cwd, env: gitEnv(context), maxBuffer: MAX_BUFFER, signal: context.signal, encoding: "utf8" }, (error, stdout, stderr) => {
+    execFile("git", argv, options, (error, stdout, stderr) => {
       if (!error) return resolve({ stdout, stderr, code: 0 });
       const failure = error as NodeJS.ErrnoException & { code?: string | number };
       if (failure.code === "ENOENT") return reject(new ToolError("git is not installed (or not on PATH). Install git, or ask the user to, then try again."));
@@ -44,9 +64,28 @@ function gitDirectory(context: ToolContext): string {
   return dir;
 }
 
+/**
+ * Settings that blank every filter driver the repository configures: status, diff and blame run
+ * a driver's clean command on changed files, chosen by the repository's own .gitattributes.
+ */
+async function disabledFilters(cwd: string, context: ToolContext): Promise<string[]> {
+  const listing = ["config", "-z", "--name-only", "--get-regexp", "^filter\\."];
+  const keys = (await exec(listing, cwd, context, INSPECTION_CONFIG)).stdout.split("\0");
+  const drivers = new Set(keys.map((key) => key.slice("filter.".length, key.lastIndexOf("."))).filter(Boolean));
+  return [...drivers].flatMap((driver) => {
+    // `-c` splits at the first "=", so such a driver could not be switched off.
+    if (driver.includes("=")) {
+      throw new ToolError(`Not running git here: the repository's config names a filter driver '${driver}' that cannot be switched off.`);
+    }
+    return [...FILTER_COMMANDS.map((command) => `filter.${driver}.${command}=`), `filter.${driver}.required=false`];
+  });
+}
+
 /** Runs git in the working dir; a non-zero exit is returned, not thrown. */
-export function runGit(context: ToolContext, args: string[]): Promise<GitOutcome> {
-  return exec(args, gitDirectory(context), context);
+export async function runGit(context: ToolContext, args: string[], access: GitAccess = "inspect"): Promise<GitOutcome> {
+  const cwd = gitDirectory(context);
+  if (access === "change") return exec(args, cwd, context);
+  return exec(args, cwd, context, [...INSPECTION_CONFIG, ...(await disabledFilters(cwd, context))]);
 }
 
 async function notARepository(context: ToolContext, outcome: GitOutcome): Promise<boolean> {
@@ -56,8 +95,8 @@ async function notARepository(context: ToolContext, outcome: GitOutcome): Promis
 }
 
 /** Runs git and throws a ToolError written for the model when it fails. */
-export async function gitOrThrow(context: ToolContext, args: string[]): Promise<GitOutcome> {
-  const outcome = await runGit(context, args);
+export async function gitOrThrow(context: ToolContext, args: string[], access?: GitAccess): Promise<GitOutcome> {
+  const outcome = await runGit(context, args, access);
   return outcome.code === 0 ? outcome : gitFailure(context, args, outcome);
 }
 

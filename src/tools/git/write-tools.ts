@@ -7,9 +7,9 @@ const UNKNOWN_AUTHOR = /please tell me who you are|author identity unknown|unabl
 
 const gitCommit = defineTool({
   name: "git_commit",
+  effect: "write",
   description: "Commit changes in the working dir. By default stages everything in it first (new, changed and deleted files); add_all=false commits only what is already staged.",
   codingOnly: true,
-  writeOp: true,
   timeoutMs: 120_000,
   parameters: z.object({
     message: z.string().trim().min(1).describe("Commit message: a short summary line, optionally a blank line and details"),
@@ -17,9 +17,9 @@ const gitCommit = defineTool({
   }),
   handler: async ({ message, add_all }, context) => {
     // "-- ." keeps staging inside the working dir even when the repository root is above it.
-    if (add_all) await gitOrThrow(context, ["add", "--all", "--", "."]);
+    if (add_all) await gitOrThrow(context, ["add", "--all", "--", "."], "change");
     const args = ["commit", "-m", message];
-    const outcome = await runGit(context, args);
+    const outcome = await runGit(context, args, "change");
     if (outcome.code === 0) return capped(outcome.stdout, "(summary cut)");
     const output = `${outcome.stdout}\n${outcome.stderr}`;
     if (/nothing to commit|no changes added to commit|nothing added to commit/i.test(output)) {
@@ -36,9 +36,9 @@ const gitCommit = defineTool({
 
 const gitCheckout = defineTool({
   name: "git_checkout",
+  effect: "write",
   description: "Switch to a branch or commit, create and switch to a new branch (create_branch=true), or restore a file to its committed state (discarding its changes).",
   codingOnly: true,
-  writeOp: true,
   parameters: z.object({
     target: z.string().trim().min(1).describe("Branch name, commit, or file path; '-' for the previous branch"),
     create_branch: z.boolean().default(false).describe("Create the branch target and switch to it"),
@@ -49,7 +49,7 @@ const gitCheckout = defineTool({
       throw new ToolError(`git_checkout works inside the working dir only: '${target}' is an absolute path or climbs out with '..'. Use a branch, a commit, or a path relative to the working dir.`);
     }
     if (create_branch && target === "-") throw new ToolError("'-' is not a valid new branch name.");
-    const outcome = await runGit(context, ["checkout", ...(create_branch ? ["-b"] : []), target]);
+    const outcome = await runGit(context, ["checkout", ...(create_branch ? ["-b"] : []), target], "change");
     if (outcome.code !== 0) {
       if (/would be overwritten by checkout/i.test(outcome.stderr)) {
         throw new ToolError(`git checkout ${target} refused: uncommitted changes would be overwritten.\n${outcome.stderr.trim()}\nCommit them with git_commit first (or restore those files).`);

@@ -51,6 +51,7 @@ function snippetAround(text: string, index: number, length: number): string {
 export const historyTools = [
   defineTool({
     name: "compact_history",
+    effect: "write",
     description: "Shrink the saved chat history: back it up, summarise older entries, keep recent ones.",
     parameters: z.object({ target_tokens: z.number().int().min(200).default(DEFAULT_TARGET_TOKENS) }),
     handler: async ({ target_tokens }, context) => {
@@ -84,6 +85,7 @@ export const historyTools = [
   }),
   defineTool({
     name: "search_history_backups",
+    effect: "read",
     description: "Search backed-up (compacted or dropped) conversation history for a word or phrase.",
     parameters: z.object({ query: z.string().min(1), max_results: z.number().int().min(1).max(200).default(20) }),
     handler: async ({ query, max_results }, context) => {

@@ -37,6 +37,7 @@ function formatSize(bytes: number): string {
 export const noteTools = [
   defineTool({
     name: "write_note",
+    effect: "write",
     description:
       "Save a note (markdown) in the user's notes folder: ~/Notes/, or <working dir>/.marvin/notes/ in coding mode. " +
       "Overwrites unless append is true. Subfolders are created as needed.",
@@ -60,6 +61,7 @@ export const noteTools = [
   }),
   defineTool({
     name: "read_note",
+    effect: "read",
     description: "Read a note from the notes folder (~/Notes/, or .marvin/notes/ in coding mode). For long notes use file_read_lines with a line range.",
     parameters: z.object({ path: notePath }),
     handler: async ({ path }, context) => {
@@ -77,6 +79,7 @@ export const noteTools = [
   }),
   defineTool({
     name: "notes_ls",
+    effect: "read",
     description: "List notes and folders in the notes folder (or a subfolder of it). Folders end with '/'.",
     parameters: z.object({ path: z.string().default("").describe("Subfolder; empty for the top") }),
     handler: async ({ path }, context) => {
@@ -104,6 +107,7 @@ export const noteTools = [
   }),
   defineTool({
     name: "notes_mkdir",
+    effect: "write",
     description: "Create a folder (and any missing parents) inside the notes folder.",
     parameters: z.object({ path: z.string().describe("Folder path relative to the notes folder, e.g. 'travel/2026'") }),
     handler: async ({ path }, context) => {
@@ -120,6 +124,7 @@ export const noteTools = [
   }),
   defineTool({
     name: "search_notes",
+    effect: "read",
     description: "Search the notes (file names and text, case-insensitive, literal) and list matching lines as path:line: text.",
     parameters: z.object({
       query: z.string().describe("Text to look for"),

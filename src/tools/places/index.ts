@@ -18,6 +18,7 @@ const sameLabel = (a: string, b: string) => a.trim().toLowerCase() === b.trim().
 export const placeTools = [
   defineTool({
     name: "save_place",
+    effect: "write",
     description: "Save or update a place in the user's address book under a label (e.g. home, work).",
     parameters: z.object({
       label: z.string().min(1),
@@ -42,6 +43,7 @@ export const placeTools = [
   }),
   defineTool({
     name: "remove_place",
+    effect: "write",
     description: "Remove a saved place by label.",
     parameters: z.object({ label: z.string().min(1) }),
     handler: async ({ label }, context) => {
@@ -58,6 +60,7 @@ export const placeTools = [
   }),
   defineTool({
     name: "list_places",
+    effect: "read",
     description: "List the user's saved places.",
     parameters: z.object({}),
     handler: async (_args, context) => {

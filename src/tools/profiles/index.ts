@@ -6,6 +6,7 @@ import { updatePreference } from "../../state/preferences.js";
 export const profileTools = [
   defineTool({
     name: "switch_profile",
+    effect: "write",
     description: "Switch to another user profile (created if new): preferences, places, history.",
     parameters: z.object({ profile_name: z.string().min(1) }),
     handler: async ({ profile_name }, context) => {
@@ -21,6 +22,7 @@ export const profileTools = [
   }),
   defineTool({
     name: "update_preferences",
+    effect: "write",
     description: "Change one preference in preferences.yaml: set a value, or add/remove list items (comma-separated).",
     parameters: z.object({
       key: z.string().min(1).describe("e.g. dietary, budget, favorite_cuisines, max_distance_km"),

@@ -22,11 +22,11 @@ function statusLine(result: GroupRunResult, timeoutSeconds: number): string {
 
 export const runCommand = defineTool({
   name: "run_command",
+  effect: "write",
   description:
     "Run a shell command (bash -c) in the working dir and return its exit code and output (stdout and stderr interleaved; long output keeps its start and end). " +
     "Interactive sessions ask the user to confirm first. No terminal and no stdin: pass flags like --yes. The command and everything it starts are killed after timeout seconds.",
   codingOnly: true,
-  writeOp: true,
   timeoutMs: (args) => args.timeout * 1000 + CONFIRMATION_ALLOWANCE_MS,
   parameters: z.object({
     command: z.string().trim().min(1).describe("The command line, e.g. 'npm test' or 'ls -la src'"),

@@ -23,6 +23,7 @@ function describeUsage(title: string, cost: number, record: Omit<UsageRecord, "s
 export const systemTools = [
   defineTool({
     name: "exit_app",
+    effect: "session",
     description: "Exit Marvin after this answer (interactive sessions).",
     parameters: z.object({ message: z.string().default("Goodbye!") }),
     handler: async ({ message }, context) => {
@@ -32,12 +33,14 @@ export const systemTools = [
   }),
   defineTool({
     name: "system_info",
+    effect: "read",
     description: "OS, CPU, memory, disk, uptime and battery of this machine.",
     parameters: z.object({}),
     handler: async (_args, context) => describeSystem(context.home),
   }),
   defineTool({
     name: "get_usage",
+    effect: "read",
     description: "Token counts and estimated cost of this session (and lifetime totals).",
     parameters: z.object({ include_lifetime: z.boolean().default(false) }),
     handler: async ({ include_lifetime }, context) => {

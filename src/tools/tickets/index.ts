@@ -48,6 +48,7 @@ async function setStatus(context: ToolContext, requested: string, status: (typeo
 export const ticketTools = [
   defineTool({
     name: "create_ticket",
+    effect: "write",
     description:
       "Create a ticket (personal task tracker, tk format in .tickets/). Types: task, bug, feature, epic, chore. " +
       "Priority 0 (highest) to 4. tags: comma-separated. parent: ID of an epic/parent ticket. Returns the new ticket ID.",
@@ -83,18 +84,21 @@ export const ticketTools = [
   }),
   defineTool({
     name: "ticket_start",
+    effect: "write",
     description: "Mark a ticket as in progress.",
     parameters: z.object({ ticket_id: ticketId }),
     handler: ({ ticket_id }, context) => setStatus(context, ticket_id, "in_progress"),
   }),
   defineTool({
     name: "ticket_close",
+    effect: "write",
     description: "Close a ticket (done). Reports tickets that this unblocks.",
     parameters: z.object({ ticket_id: ticketId }),
     handler: ({ ticket_id }, context) => setStatus(context, ticket_id, "closed"),
   }),
   defineTool({
     name: "ticket_add_note",
+    effect: "write",
     description: "Add a timestamped note to a ticket (progress, findings, decisions). Multi-line text is fine.",
     parameters: z.object({ ticket_id: ticketId, note: z.string() }),
     handler: async ({ ticket_id, note }, context) => {
@@ -105,6 +109,7 @@ export const ticketTools = [
   }),
   defineTool({
     name: "ticket_show",
+    effect: "read",
     description: "Show a ticket in full: fields, description, notes, plus its blockers, the tickets it blocks, children and links.",
     parameters: z.object({ ticket_id: ticketId }),
     handler: async ({ ticket_id }, context) => {
@@ -114,6 +119,7 @@ export const ticketTools = [
   }),
   defineTool({
     name: "ticket_list",
+    effect: "read",
     description: "List tickets, one per line: ID, [status], title, and '<- [deps]' when it depends on others. Filter by status (open, in_progress, closed) and/or tags (comma-separated; all must match).",
     parameters: z.object({
       status: z.string().default("").describe("open, in_progress or closed; empty for all"),
@@ -140,6 +146,7 @@ export const ticketTools = [
   }),
   defineTool({
     name: "ticket_dep_tree",
+    effect: "read",
     description: "Show the dependency tree of a ticket (what it depends on, recursively), with status and title; reports dependency cycles.",
     parameters: z.object({ ticket_id: ticketId }),
     handler: async ({ ticket_id }, context) => {
@@ -154,6 +161,7 @@ export const ticketTools = [
   }),
   defineTool({
     name: "ticket_add_dep",
+    effect: "write",
     description: "Record that ticket_id depends on (is blocked by) depends_on.",
     parameters: z.object({ ticket_id: ticketId, depends_on: ticketId.describe("The ticket that must be done first (ID or unique part)") }),
     handler: async ({ ticket_id, depends_on }, context) => {
