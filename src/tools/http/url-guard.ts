@@ -25,8 +25,8 @@ function namedReason(hostname: string): string | undefined {
  */
 function checkedLookup(peer: Peer, url: URL): LookupFunction {
   return (hostname, options, callback) => {
-    const all = { all: true, family: options.family, hints: options.hints } as const;
-    resolve(hostname, all, (error, addresses: LookupAddress[]) => {
+    const everyAddress = { all: true, family: options.family, hints: options.hints } as const;
+    resolve(hostname, everyAddress, (error, addresses: LookupAddress[]) => {
       if (error) return callback(error, "", 0);
       for (const { address } of addresses) {
         const reason = refusedAddressReason(address);
