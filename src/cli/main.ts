@@ -3,7 +3,7 @@ import module from "node:module";
 import { homedir } from "node:os";
 import { setFlagsFromString } from "node:v8";
 import { HELP, parseCliArgs, USAGE, UsageError } from "./args.js";
-import { marvinVersion } from "./version.js";
+import { marvinVersion } from "../shared/version.js";
 
 const EMPTY_COST_LINE = 'MARVIN_COST:{"session_cost":0,"llm_turns":0,"model_turns":{},"model_cost":{},"input_tokens":{},"output_tokens":{},"tool_calls":{}}';
 
