@@ -26,6 +26,7 @@ const currentTemperature = defineTool({
   name: "current_temperature",
   description: "Current temperature at a place.",
   parameters: z.object({ latitude: z.number(), longitude: z.number() }),
+  effect: "read",
   timeoutMs: 1_000,
   handler: async ({ latitude, longitude }, context) => {
     const answer = z.object({ current: z.object({ temperature_2m: z.number() }) });
