@@ -1,7 +1,7 @@
 import { join } from "node:path";
 import type { Env } from "../providers/config.js";
 import { resilientChat, type ChatFunction } from "../providers/resilient-chat.js";
-import type { LLMProvider, Message, ToolCall } from "../providers/types.js";
+import type { LLMProvider, Message, ProviderName, ToolCall } from "../providers/types.js";
 import { appendChatLog, clockTime, loadChatLog, type ChatLogEntry } from "../state/chat-log.js";
 import { configPaths } from "../state/paths.js";
 import { loadPreferences } from "../state/preferences.js";
@@ -100,7 +100,7 @@ export class Session {
     return this.codingMode ? CODING_ROUNDS : INTERACTIVE_ROUNDS;
   }
 
-  get providerInfo(): { name: string; model: string } | undefined {
+  get providerInfo(): { name: ProviderName; model: string } | undefined {
     return this.provider && { name: this.provider.name, model: this.provider.model };
   }
 
@@ -362,6 +362,9 @@ export class Session {
         return session.profileName;
       },
       switchProfile: (name) => this.switchProfile(name),
+      get provider() {
+        return session.providerInfo;
+      },
       usage: this.usage,
       timers: this.timers,
       jobs: this.jobs,

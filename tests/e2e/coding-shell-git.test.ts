@@ -47,6 +47,25 @@ afterEach(async () => {
   home.cleanup();
 });
 
+/** A run_command script that waits until the reviewer has written its cost line and exited (kill -0 fails once it is reaped). */
+const WAIT_FOR_REVIEWER =
+  "for i in $(seq 1 300); do pid=$(grep -ho '\"pid\": [0-9]*' .marvin/reviews/*.json 2>/dev/null | grep -o '[0-9]*'); " +
+  "grep -qs MARVIN_COST .marvin/reviews/*.log && [ -n \"$pid\" ] && ! kill -0 $pid 2>/dev/null && exit 0; sleep 0.05; done; exit 1";
+
+const isReviewerRequest = (request: RecordedRequest) =>
+  request.body.messages.some((message) => message.role === "user" && message.content?.startsWith(REVIEW_PROMPT_OPENING));
+
+/** A scripted server answering the parent and the reviewer child from their own scripts. */
+async function startReviewServer(parentScript: ScriptedReply[], reviewerScript: ScriptedReply[]): Promise<{ server: LlmServer; counters: { parent: number; reviewer: number } }> {
+  const counters = { parent: 0, reviewer: 0 };
+  const dispatch = (request: RecordedRequest): ScriptedReply => {
+    const reviewer = isReviewerRequest(request);
+    const reply = reviewer ? reviewerScript[counters.reviewer++] : parentScript[counters.parent++];
+    return reply ?? { status: 500, body: { error: { message: `unexpected ${reviewer ? "reviewer" : "parent"} request` } } };
+  };
+  return { server: await startLlmServer(Array.from({ length: 10 }, () => dispatch)), counters };
+}
+
 const toolResults = (request: RecordedRequest) => request.body.messages.filter((message) => message.role === "tool").map((message) => message.content ?? "");
 
 describe("coding, git and shell tools end to end", () => {
@@ -79,7 +98,6 @@ describe("coding, git and shell tools end to end", () => {
   });
 
   it("review_codebase starts a real read-only child marvin against the same server; review_status returns its report", async () => {
-    const counters = { parent: 0, reviewer: 0 };
     const reviewerScript: ScriptedReply[] = [
       {
         toolCalls: [
@@ -89,22 +107,15 @@ describe("coding, git and shell tools end to end", () => {
       },
       { text: "## Findings\n- **critical** `src/app.ts:2` hard-coded password.\n## Summary\nMove the secret out of the code." },
     ];
-    // Waits until the reviewer has written its cost line and exited (kill -0 fails once it is reaped).
-    const waitForReviewer =
-      "for i in $(seq 1 300); do pid=$(grep -ho '\"pid\": [0-9]*' .marvin/reviews/*.json 2>/dev/null | grep -o '[0-9]*'); " +
-      "grep -qs MARVIN_COST .marvin/reviews/*.log && [ -n \"$pid\" ] && ! kill -0 $pid 2>/dev/null && exit 0; sleep 0.05; done; exit 1";
     const parentScript: ScriptedReply[] = [
       { toolCalls: [{ name: "review_codebase", arguments: { focus: "security", context: "Check secrets." } }] },
-      { toolCalls: [{ name: "run_command", arguments: { command: waitForReviewer, timeout: 30 } }] },
+      { toolCalls: [{ name: "run_command", arguments: { command: WAIT_FOR_REVIEWER, timeout: 30 } }] },
       { toolCalls: [{ name: "review_status", arguments: {} }] },
       { text: "Review done." },
     ];
-    const dispatch = (request: RecordedRequest): ScriptedReply => {
-      const reviewer = request.body.messages.some((message) => message.role === "user" && message.content?.startsWith(REVIEW_PROMPT_OPENING));
-      const reply = reviewer ? reviewerScript[counters.reviewer++] : parentScript[counters.parent++];
-      return reply ?? { status: 500, body: { error: { message: `unexpected ${reviewer ? "reviewer" : "parent"} request` } } };
-    };
-    server = await startLlmServer(Array.from({ length: 10 }, () => dispatch));
+    const started = await startReviewServer(parentScript, reviewerScript);
+    server = started.server;
+    const counters = started.counters;
     const run = await runMarvin(["--non-interactive", "--working-dir", project, "--prompt", "review my code"], {
       env: serverEnv(server.url, home.path, { MARVIN_DEPTH: "1" }),
       cwd: home.path,
@@ -115,7 +126,7 @@ describe("coding, git and shell tools end to end", () => {
     expect(run.stdout).toBe("  🔧 review_codebase\n  🔧 run_command\n  🔧 review_status\nReview done.\n");
     expect(counters).toEqual({ parent: 4, reviewer: 2 });
 
-    const reviewerRequests = server.requests.filter((request) => request.body.messages.some((message) => message.content?.startsWith(REVIEW_PROMPT_OPENING)));
+    const reviewerRequests = server.requests.filter(isReviewerRequest);
     const reviewerTools = reviewerRequests[0]!.body.tools!.map((tool) => tool.function.name);
     expect(reviewerTools).toContain("code_grep");
     expect(reviewerTools).not.toContain("run_command");
@@ -138,5 +149,28 @@ describe("coding, git and shell tools end to end", () => {
     const report = reviews.find((name) => name.endsWith(".md"))!;
     expect(status).not.toContain("🔧");
     expect(readFileSync(join(project, ".marvin", "reviews", report), "utf8")).toBe("  🔧 code_grep, review_codebase\n## Findings\n- **critical** `src/app.ts:2` hard-coded password.\n## Summary\nMove the secret out of the code.\n");
+  });
+
+  it("review_codebase runs the reviewer on the parent's provider and model when several providers are configured", async () => {
+    const started = await startReviewServer(
+      [
+        { toolCalls: [{ name: "review_codebase", arguments: {} }] },
+        { toolCalls: [{ name: "run_command", arguments: { command: WAIT_FOR_REVIEWER, timeout: 30 } }] },
+        { text: "Started." },
+      ],
+      [{ text: "## Findings\nNone." }],
+    );
+    server = started.server;
+    const env = { ...serverEnv(server.url, home.path, { OPENAI_API_KEY: "openai-key", GROQ_API_KEY: "groq-key" }), LLM_PROVIDER: undefined };
+    const run = await runMarvin(["--non-interactive", "--provider", "openai-compat", "--model", "parent-model", "--working-dir", project, "--prompt", "review"], { env, cwd: home.path, timeoutMs: 45_000 });
+    expect(run.code).toBe(0);
+    expect(run.stdout).toBe("  🔧 review_codebase\n  🔧 run_command\nStarted.\n");
+    const reviewsDir = join(project, ".marvin", "reviews");
+    const log = readFileSync(join(reviewsDir, readdirSync(reviewsDir).find((name) => name.endsWith(".log"))!), "utf8");
+    expect(log).not.toContain("several providers");
+    expect(started.counters.reviewer).toBe(1);
+    const [reviewerRequest] = server.requests.filter(isReviewerRequest);
+    expect(reviewerRequest!.body.model).toBe("parent-model");
+    expect(reviewerRequest!.headers.authorization).toBe("Bearer test-key");
   });
 });

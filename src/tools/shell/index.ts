@@ -1,6 +1,6 @@
 import { existsSync } from "node:fs";
 import { z } from "zod";
-import { withoutRepositoryOverrides } from "../../shared/child-env.js";
+import { toolChildEnv } from "../../shared/child-env.js";
 import { formatDuration } from "../../shared/duration.js";
 import { defineTool, ToolError } from "../define-tool.js";
 import { requireWorkingDir } from "../files/sandbox.js";
@@ -41,7 +41,7 @@ export const runCommand = defineTool({
     const result = await runInProcessGroup({
       command,
       cwd,
-      env: withoutRepositoryOverrides(context.env),
+      env: toolChildEnv(context.env),
       timeoutMs: timeout * 1000,
       signal: context.signal,
       headChars: HEAD_CHARS,

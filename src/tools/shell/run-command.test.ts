@@ -3,6 +3,7 @@ import { mkdir, mkdtemp, readFile, realpath, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { SECRET_SAMPLES } from "../../../tests/support/secrets.js";
 import { createToolHarness, type ToolHarness, type ToolHarnessOptions } from "../../../tests/support/tool-harness.js";
 import { sleep } from "../../shared/sleep.js";
 import { createToolRegistry } from "../index.js";
@@ -57,6 +58,17 @@ describe("run_command", () => {
     expect(result.content.split("\n").slice(1)).toEqual([project, "one", "two", "three"]);
     expect((await tools.call("run_command", { command: "echo failing >&2; exit 3" })).content).toMatch(/^Exit code: 3 \(\ds\)\nfailing$/);
     expect((await tools.call("run_command", { command: "true" })).content).toMatch(/\n\(no output\)$/);
+  });
+
+  it("starts the command without any API key, token or password of the session's environment", async () => {
+    const tools = await harness({ env: { ...SECRET_SAMPLES, MARVIN_DEPTH: "1" } });
+    const result = (await tools.call("run_command", { command: "env" })).content;
+    const names = result.split("\n").slice(1).map((line) => line.split("=")[0]);
+    expect(names).toEqual(expect.arrayContaining(["PATH", "HOME", "MARVIN_DEPTH"]));
+    for (const [name, value] of Object.entries(SECRET_SAMPLES)) {
+      expect(names).not.toContain(name);
+      expect(result).not.toContain(value);
+    }
   });
 
   it("kills the whole process group, grandchildren included, when the timeout passes", async () => {
