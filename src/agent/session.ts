@@ -11,6 +11,7 @@ import { UsageTracker } from "../state/usage.js";
 import type { ToolContext, ToolMode } from "../tools/define-tool.js";
 import type { ToolRegistry } from "../tools/registry.js";
 import { JobBoard } from "../tools/job-board.js";
+import { stopLiveCommands } from "../tools/shell/live-commands.js";
 import { TimerStore } from "../tools/timers/timer-store.js";
 import { compactMessages } from "./compaction.js";
 import { ContextBudget } from "./context-budget.js";
@@ -378,9 +379,11 @@ export class Session {
     };
   }
 
+  /** Ends the session: timers, job watching, processes run_command left running, the provider. */
   async close(): Promise<void> {
     this.timers.clear();
     this.jobs.cancelAll();
+    await stopLiveCommands();
     await this.provider?.destroy().catch(() => undefined);
   }
 }

@@ -1,14 +1,18 @@
-import { execFileSync } from "node:child_process";
-import { mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { execFileSync, spawn } from "node:child_process";
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { REVIEW_PROMPT_OPENING } from "../../src/tools/coding/review-prompt.js";
 import { startLlmServer, type LlmServer, type RecordedRequest, type ScriptedReply } from "../support/llm-server.js";
-import { runMarvin, serverEnv, tempDir } from "../support/run-marvin.js";
+import { killLeftovers, running, waitFor } from "../support/processes.js";
+import { MARVIN_BIN, runMarvin, serverEnv, tempDir } from "../support/run-marvin.js";
+import { SECRET_SAMPLES } from "../support/secrets.js";
 
 let server: LlmServer | undefined;
 let home: { path: string; cleanup: () => void };
 let project: string;
+/** Processes a test started through run_command, killed if a failed test left them running. */
+const leftovers: number[] = [];
 
 function git(...args: string[]): string {
   return execFileSync("git", args, { cwd: project, env: { PATH: process.env.PATH, HOME: home.path }, encoding: "utf8" });
@@ -42,6 +46,7 @@ beforeEach(() => {
 
 afterEach(async () => {
   killReviewers();
+  killLeftovers(leftovers);
   await server?.close();
   server = undefined;
   home.cleanup();
@@ -172,5 +177,53 @@ describe("coding, git and shell tools end to end", () => {
     const [reviewerRequest] = server.requests.filter(isReviewerRequest);
     expect(reviewerRequest!.body.model).toBe("parent-model");
     expect(reviewerRequest!.headers.authorization).toBe("Bearer test-key");
+  });
+
+  it("run_command hands neither the model nor the audit log any API key or token of marvin's environment", async () => {
+    server = await startLlmServer([{ toolCalls: [{ name: "run_command", arguments: { command: "env" } }] }, { text: "Done." }]);
+    const audit = join(home.path, "audit.jsonl");
+    const run = await runMarvin(["--non-interactive", "--working-dir", project, "--prompt", "show env"], {
+      env: { ...SECRET_SAMPLES, ...serverEnv(server.url, home.path, { MARVIN_SUBAGENT_LOG: audit }) },
+      cwd: home.path,
+    });
+    expect(run.code).toBe(0);
+    const [result] = toolResults(server.requests[1]!);
+    expect(result).toMatch(/^Exit code: 0 /);
+    expect(result).toContain(`HOME=${home.path}`);
+    const logged = readFileSync(audit, "utf8");
+    for (const value of [...Object.values(SECRET_SAMPLES), "test-key"]) {
+      expect(result).not.toContain(value);
+      expect(logged).not.toContain(value);
+    }
+  });
+
+  it("stops what run_command left running in the background when marvin exits", async () => {
+    const command = "sleep 300 > /dev/null 2>&1 & echo $!; setsid sleep 301 > /dev/null 2>&1 & echo $!";
+    server = await startLlmServer([{ toolCalls: [{ name: "run_command", arguments: { command } }] }, { text: "Started." }]);
+    const run = await runMarvin(["--non-interactive", "--working-dir", project, "--prompt", "start it"], { env: serverEnv(server.url, home.path), cwd: home.path });
+    const [result] = toolResults(server.requests[1]!);
+    const pids = result!.split("\n").slice(1, 3).map(Number);
+    leftovers.push(...pids);
+    expect(run.code).toBe(0);
+    expect(result).toContain("Note: still running in the background: ");
+    expect(result).toContain("Marvin stops them when it exits.");
+    for (const pid of pids) expect(running(pid), `pid ${pid}`).toBe(false);
+  });
+
+  it.each(["SIGINT", "SIGTERM"] as const)("on %s kills the command that is running and what it started, setsid included", async (signal) => {
+    const command = "sleep 300 & echo $! > bg.pid; setsid sleep 301 > /dev/null 2>&1 & echo $! > setsid.pid; wait";
+    server = await startLlmServer([{ toolCalls: [{ name: "run_command", arguments: { command, timeout: 600 } }] }, { text: "unreachable" }]);
+    const child = spawn(process.execPath, [MARVIN_BIN, "--non-interactive", "--working-dir", project, "--prompt", "run"], { env: serverEnv(server.url, home.path) as NodeJS.ProcessEnv, cwd: home.path });
+    let stderr = "";
+    child.stderr.setEncoding("utf8").on("data", (data: string) => (stderr += data));
+    const closed = new Promise<number | null>((resolve) => child.on("close", resolve));
+    const files = ["bg.pid", "setsid.pid"].map((name) => join(project, name));
+    await waitFor(() => files.every((file) => existsSync(file) && readFileSync(file, "utf8").endsWith("\n")), 15_000);
+    const pids = files.map((file) => Number(readFileSync(file, "utf8")));
+    leftovers.push(...pids);
+    child.kill(signal);
+    expect(await closed).toBe(1);
+    expect(stderr).toContain("Error: interrupted");
+    for (const pid of pids) expect(running(pid), `pid ${pid}`).toBe(false);
   });
 });
