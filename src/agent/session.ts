@@ -156,7 +156,8 @@ export class Session {
    */
   submitOnce(text: string, createProvider: (codingMode: boolean) => Promise<LLMProvider>): Promise<LoopResult> {
     const run = this.queue.then(async () => {
-      const saved = { provider: this.provider, chat: this.chat, create: this.options.createProvider, codingMode: this.codingMode };
+      const saved = { provider: this.provider, chat: this.chat, create: this.options.createProvider, codingMode: this.codingMode, stale: this.rebuildProvider };
+      this.rebuildProvider = false; // the flag is about the saved provider, not the temporary one
       this.provider = undefined;
       this.chat = undefined;
       this.options.createProvider = createProvider;
@@ -168,7 +169,7 @@ export class Session {
         this.provider = saved.provider;
         this.chat = saved.chat;
         this.options.createProvider = saved.create;
-        if (this.codingMode !== saved.codingMode) await this.resetProvider();
+        if (this.codingMode !== saved.codingMode || saved.stale) await this.resetProvider();
       }
     });
     this.queue = run.catch(() => undefined);
@@ -215,6 +216,8 @@ export class Session {
       else this.messages.unshift(system);
       this.messages.push({ role: "user", content: text });
       this.trimHistory();
+      // `!code` or a profile switch since the last message: build the provider for the new mode now.
+      if (this.rebuildProvider) await this.resetProvider();
       const chat = await this.chatFunction();
       if (!chat) return this.failedStart();
       const result = await runToolLoop({ messages: this.messages, maxRounds: this.maxRounds, signal: this.controller.signal }, {
