@@ -6,7 +6,7 @@ import { resolveProviderConfig } from "../providers/config.js";
 import { createProvider } from "../providers/create.js";
 import { configPaths, profilePaths } from "../state/paths.js";
 import { defineTool } from "../tools/define-tool.js";
-import { startLlmServer, type LlmServer, type Script } from "../../tests/support/llm-server.js";
+import { startLlmServer, type LlmServer, type RecordedRequest, type Script } from "../../tests/support/llm-server.js";
 import { createTestSession, scriptedEnv, TempDirs, type TestSessionOptions } from "../../tests/support/test-session.js";
 import { ContextBudget } from "./context-budget.js";
 import type { AgentEvent } from "./events.js";
@@ -150,18 +150,17 @@ describe("Session history", () => {
 
 describe("Session coding mode", () => {
   it("answers the first message after !code with the coding request timeout (900 s), and the next chat one with 180 s", async () => {
-    const built: number[] = [];
-    const servedWith: Array<number | undefined> = [];
-    const answer = (text: string) => () => {
-      servedWith.push(built.at(-1));
+    const servedWith: string[] = [];
+    const answer = (text: string) => (request: RecordedRequest) => {
+      servedWith.push(request.body.model);
       return { text };
     };
     const { session } = await startSession([answer("chat"), answer("code"), answer("chat again"), answer("once"), answer("code again")]);
     const env = scriptedEnv(server!.url, home);
+    // Each provider names its request timeout as its model, so the server sees which one asked.
     const recordingFactory = async (codingMode: boolean) => {
       const config = resolveProviderConfig("openai-compat", { env, home, codingMode, nonInteractive: false });
-      built.push(config.timeoutMs);
-      return createProvider(config, env);
+      return createProvider({ ...config, model: `timeout-${config.timeoutMs / 1000}s` }, env);
     };
     await session.useProvider(recordingFactory);
     await session.submit("hello");
@@ -173,7 +172,7 @@ describe("Session coding mode", () => {
     expect(session.toggleCodingMode()).toBe(true);
     await session.submitOnce("hard one", recordingFactory);
     await session.submit("code again");
-    expect(servedWith).toEqual([180_000, 900_000, 180_000, 900_000, 900_000]);
+    expect(servedWith).toEqual(["timeout-180s", "timeout-900s", "timeout-180s", "timeout-900s", "timeout-900s"]);
     await session.close();
   });
 });
