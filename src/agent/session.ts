@@ -156,7 +156,13 @@ export class Session {
    */
   submitOnce(text: string, createProvider: (codingMode: boolean) => Promise<LLMProvider>): Promise<LoopResult> {
     const run = this.queue.then(async () => {
-      const saved = { provider: this.provider, chat: this.chat, create: this.options.createProvider, codingMode: this.codingMode, stale: this.rebuildProvider };
+      const saved = {
+        provider: this.provider,
+        chat: this.chat,
+        create: this.options.createProvider,
+        codingMode: this.codingMode,
+        stale: this.rebuildProvider,
+      };
       this.rebuildProvider = false; // the flag is about the saved provider, not the temporary one
       this.provider = undefined;
       this.chat = undefined;

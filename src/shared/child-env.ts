@@ -55,11 +55,13 @@ export function isSecretVariable(name: string): boolean {
   const upper = name.toUpperCase();
   if (NOT_SECRETS.has(upper)) return false;
   if (KNOWN_SECRET_VARS.includes(upper)) return true;
-  return SECRET_FRAGMENTS.test(upper) || SECRET_WORDS.test(upper) || SECRET_PREFIXES.some((prefix) => upper.startsWith(prefix));
+  if (SECRET_FRAGMENTS.test(upper) || SECRET_WORDS.test(upper)) return true;
+  return SECRET_PREFIXES.some((prefix) => upper.startsWith(prefix));
 }
 
 function isRepositoryOverride(name: string): boolean {
-  return (REPOSITORY_ENV_VARS as readonly string[]).includes(name) || name.startsWith("GIT_CONFIG_KEY_") || name.startsWith("GIT_CONFIG_VALUE_");
+  if ((REPOSITORY_ENV_VARS as readonly string[]).includes(name)) return true;
+  return name.startsWith("GIT_CONFIG_KEY_") || name.startsWith("GIT_CONFIG_VALUE_");
 }
 
 function filtered(env: Env, drop: (name: string) => boolean): Record<string, string> {
@@ -83,7 +85,10 @@ export function toolChildEnv(env: Env): Record<string, string> {
 
 /** The variables that carry `provider`'s own credential (and, for Copilot, the runtime's settings). */
 function ownCredentials(provider: ProviderName, env: Env): string[] {
-  if (provider === "copilot") return Object.keys(env).filter((name) => (COPILOT_TOKEN_VARIABLES as readonly string[]).includes(name) || name.startsWith("COPILOT_"));
+  if (provider === "copilot") {
+    const tokens: readonly string[] = COPILOT_TOKEN_VARIABLES;
+    return Object.keys(env).filter((name) => tokens.includes(name) || name.startsWith("COPILOT_"));
+  }
   const keyEnv = PROVIDER_DEFAULTS[provider].keyEnv;
   return keyEnv ? [keyEnv] : [];
 }

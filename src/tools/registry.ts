@@ -146,7 +146,10 @@ export class ToolRegistry {
       // Object.create keeps the session's live getters (profileName…) reachable. The working dir is
       // read once, as the call starts: a set_working_dir running in the same round must not change
       // it halfway through another call (a notes root computed twice from two directories).
-      const guarded: ToolContext = Object.create(context, { signal: { value: signal }, workingDir: { value: context.workingDir } });
+      const guarded: ToolContext = Object.create(context, {
+        signal: { value: signal },
+        workingDir: { value: context.workingDir },
+      });
       const result = await Promise.race([run(guarded), timedOut]);
       if (result === "timeout") return error(`Tool ${def.name} timed out after ${Number((timeoutMs / 1000).toFixed(1))}s and was stopped. Try a smaller request.`);
       if (context.signal.aborted) return error(`Tool ${def.name} was cancelled.`);

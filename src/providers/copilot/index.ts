@@ -8,10 +8,10 @@ import type {
   Tool,
   ToolResultObject,
 } from "@github/copilot-sdk";
+import { providerChildEnv } from "../../shared/child-env.js";
 import { PROVIDER_DEFAULTS, type Env, type ProviderConfig } from "../config.js";
 import { ProviderError } from "../provider-error.js";
 import type { ChatRequest, LLMProvider, LLMResponse, ToolCall, ToolSchema } from "../types.js";
-import { providerChildEnv } from "../../shared/child-env.js";
 import {
   abortedError,
   notAuthenticatedError,
@@ -34,7 +34,10 @@ const DEFAULT_STARTUP_TIMEOUT_MS = 20_000;
 const STOP_TIMEOUT_MS = 5_000;
 
 export interface CopilotProviderOptions {
-  /** Environment the Copilot runtime process starts from (its GitHub token, HOME; other credentials are removed); defaults to process.env. */
+  /**
+   * Environment the Copilot runtime process starts from (its GitHub token, HOME; other credentials
+   * are removed); defaults to process.env.
+   */
   env?: Env;
   /** Limit for each startup step: runtime start, auth check, session creation. */
   startupTimeoutMs?: number;

@@ -2,6 +2,7 @@ import { spawn, type ChildProcess } from "node:child_process";
 import { closeSync, existsSync, openSync, readFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
+import type { Env } from "../../providers/config.js";
 import type { ProviderName } from "../../providers/types.js";
 import { providerChildEnv } from "../../shared/child-env.js";
 import { formatDuration } from "../../shared/duration.js";
@@ -47,7 +48,7 @@ export interface ReviewerLlm {
  * The reviewer uses the parent's provider, so it never has to choose among several configured
  * ones, and the parent's model, unless MARVIN_CODE_MODEL_HIGH (the review tier) is set.
  */
-export function reviewerLlm(env: Readonly<Record<string, string | undefined>>, parent: { name: ProviderName; model: string }): ReviewerLlm {
+export function reviewerLlm(env: Env, parent: { name: ProviderName; model: string }): ReviewerLlm {
   return { provider: parent.name, model: env.MARVIN_CODE_MODEL_HIGH?.trim() || parent.model };
 }
 
@@ -55,7 +56,7 @@ export function reviewerLlm(env: Readonly<Record<string, string | undefined>>, p
  * The reviewer's environment: the parent's (HOME, settings, and the key of its own provider
  * only), one level deeper, read-only, without git repository overrides or the parent's audit log.
  */
-export function reviewerEnv(env: Readonly<Record<string, string | undefined>>, provider: ProviderName): Record<string, string> {
+export function reviewerEnv(env: Env, provider: ProviderName): Record<string, string> {
   const child = providerChildEnv(provider, env);
   child.MARVIN_DEPTH = String(nestingDepth(env) + 1);
   child.MARVIN_READONLY = "1";
@@ -125,7 +126,8 @@ export function launchReview(launch: ReviewLaunch): ReviewJob {
   const log = openSync(launch.logFile, "w");
   let child: ChildProcess;
   try {
-    const args = ["--non-interactive", "--working-dir", launch.directory, "--provider", launch.llm.provider, "--model", launch.llm.model, "--prompt", launch.prompt];
+    const { provider, model } = launch.llm;
+    const args = ["--non-interactive", "--working-dir", launch.directory, "--provider", provider, "--model", model, "--prompt", launch.prompt];
     child = spawn(process.execPath, [marvinEntryPoint(), ...args], {
       cwd: launch.directory,
       env: launch.env,

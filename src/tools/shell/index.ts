@@ -23,16 +23,24 @@ function processList(entries: ProcessEntry[]): string {
 
 /** What a kill achieved, claiming no more than was checked. */
 function killOutcome(kill: KillReport | undefined): string {
-  if (!kill?.verified) return "the command's process group was killed; processes that left the group (setsid, daemons) cannot be checked on this system and may still be running";
+  if (!kill?.verified) {
+    return "the command's process group was killed; processes that left the group (setsid, daemons) cannot be checked on this system and may still be running";
+  }
   const { killed, survivors } = kill;
-  if (survivors.length) return `${killed.length} of its ${killed.length + survivors.length} processes were killed, but ${survivors.length === 1 ? "this one" : "these"} could not be stopped and may still be running: ${processList(survivors)}`;
+  if (survivors.length) {
+    const which = survivors.length === 1 ? "this one" : "these";
+    return `${killed.length} of its ${killed.length + survivors.length} processes were killed, but ${which} could not be stopped and may still be running: ${processList(survivors)}`;
+  }
   if (killed.length === 0) return "the command had already ended";
-  return `killed the command's ${killed.length === 1 ? "process" : `${killed.length} processes`} (every one Marvin found); none is still running`;
+  const counted = killed.length === 1 ? "process" : `${killed.length} processes`;
+  return `killed the command's ${counted} (every one Marvin found); none is still running`;
 }
 
 function statusLine(result: GroupRunResult, timeoutSeconds: number): string {
   const took = formatDuration(result.elapsedMs);
-  if (result.timedOut) return `Timed out after ${timeoutSeconds}s: ${killOutcome(result.kill)}. Raise timeout (seconds) if it needs longer, or run it in the background with output to a file.`;
+  if (result.timedOut) {
+    return `Timed out after ${timeoutSeconds}s: ${killOutcome(result.kill)}. Raise timeout (seconds) if it needs longer, or run it in the background with output to a file.`;
+  }
   if (result.aborted) return `Cancelled after ${took}: ${killOutcome(result.kill)}.`;
   if (result.signal) return `Killed by ${result.signal} after ${took}.`;
   return `Exit code: ${result.exitCode} (${took})`;
@@ -40,7 +48,10 @@ function statusLine(result: GroupRunResult, timeoutSeconds: number): string {
 
 function backgroundNote({ background, lingering }: GroupRunResult): string | undefined {
   const uncaptured = "its output is not captured. Redirect it to a file (cmd > out.log 2>&1 &) to see it.";
-  if (background.length) return `Note: still running in the background: ${processList(background)}. Marvin stops ${background.length === 1 ? "it" : "them"} when it exits${lingering ? `; ${uncaptured}` : "."}`;
+  if (background.length) {
+    const pronoun = background.length === 1 ? "it" : "them";
+    return `Note: still running in the background: ${processList(background)}. Marvin stops ${pronoun} when it exits${lingering ? `; ${uncaptured}` : "."}`;
+  }
   if (lingering) return `Note: a process the command started in the background is still running and ${uncaptured}`;
   return undefined;
 }

@@ -43,9 +43,10 @@ export interface GroupRunResult {
 function started(child: ChildProcess): Promise<void> {
   return new Promise((resolve, reject) => {
     child.once("spawn", resolve);
-    child.once("error", (error: NodeJS.ErrnoException) =>
-      reject(error.code === "ENOENT" ? new ToolError("bash is not installed (or not on PATH), so commands cannot run. Install bash, or ask the user to run the command.") : new ToolError(`The command could not be started: ${error.message}`)),
-    );
+    child.once("error", (error: NodeJS.ErrnoException) => {
+      if (error.code !== "ENOENT") return reject(new ToolError(`The command could not be started: ${error.message}`));
+      reject(new ToolError("bash is not installed (or not on PATH), so commands cannot run. Install bash, or ask the user to run the command."));
+    });
   });
 }
 
@@ -74,7 +75,8 @@ export async function runInProcessGroup(options: GroupRunOptions): Promise<Group
     detached: true,
     stdio: ["ignore", "pipe", "pipe"],
   });
-  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => child.once("exit", (code, signal) => resolve({ code, signal })));
+  type Exit = { code: number | null; signal: NodeJS.Signals | null };
+  const exited = new Promise<Exit>((resolve) => child.once("exit", (code, signal) => resolve({ code, signal })));
   const closed = new Promise<void>((resolve) => child.once("close", () => resolve()));
   child.stdout?.setEncoding("utf8").on("data", (text: string) => buffer.append(text));
   child.stderr?.setEncoding("utf8").on("data", (text: string) => buffer.append(text));
@@ -115,5 +117,16 @@ export async function runInProcessGroup(options: GroupRunOptions): Promise<Group
     background = tree.alive();
   }
   if (!tree.running()) untrack(tree);
-  return { output: buffer.text(), cut: buffer.cut, exitCode: exit.code, signal: exit.signal, timedOut, aborted, kill, background, lingering, elapsedMs: Date.now() - startedAt };
+  return {
+    output: buffer.text(),
+    cut: buffer.cut,
+    exitCode: exit.code,
+    signal: exit.signal,
+    timedOut,
+    aborted,
+    kill,
+    background,
+    lingering,
+    elapsedMs: Date.now() - startedAt,
+  };
 }

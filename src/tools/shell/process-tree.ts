@@ -22,7 +22,14 @@ function readEntry(pid: number): ProcessEntry | undefined {
   // The name is in parentheses and may itself contain ") ", so split after the last one.
   const close = text.lastIndexOf(")");
   const fields = text.slice(close + 2).split(" ");
-  return { pid, name: text.slice(text.indexOf("(") + 1, close), state: fields[0]!, ppid: Number(fields[1]), pgrp: Number(fields[2]), startTime: fields[19]! };
+  return {
+    pid,
+    name: text.slice(text.indexOf("(") + 1, close),
+    state: fields[0]!,
+    ppid: Number(fields[1]),
+    pgrp: Number(fields[2]),
+    startTime: fields[19]!,
+  };
 }
 
 function allEntries(): ProcessEntry[] {
@@ -83,7 +90,11 @@ export class ProcessTree {
     if (!this.inspectable) return;
     const entries = allEntries();
     const children = new Map<number, ProcessEntry[]>();
-    for (const entry of entries) children.set(entry.ppid, [...(children.get(entry.ppid) ?? []), entry]);
+    for (const entry of entries) {
+      const siblings = children.get(entry.ppid);
+      if (siblings) siblings.push(entry);
+      else children.set(entry.ppid, [entry]);
+    }
     const ownGroup = this.groupIsOurs();
     const queue = entries.filter(
       (entry) =>
