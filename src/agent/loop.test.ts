@@ -7,6 +7,7 @@ import type { Message } from "../providers/types.js";
 import { defineTool, type AnyToolDef } from "../tools/define-tool.js";
 import { startLlmServer, type LlmServer, type Script } from "../../tests/support/llm-server.js";
 import { createTestSession, registryOf, scriptedConfig, TempDirs } from "../../tests/support/test-session.js";
+import { sleep } from "../shared/sleep.js";
 import { compactMessages } from "./compaction.js";
 import { ContextBudget, type BudgetThresholds } from "./context-budget.js";
 import type { AgentEvent } from "./events.js";
@@ -141,6 +142,24 @@ describe("runToolLoop", () => {
     ]);
     const assistant = server!.requests[1]!.body.messages.at(-4)!;
     expect(assistant.tool_calls!.map((call) => call.id)).toEqual(["first", "second", "third"]);
+  });
+
+  it("runs 12 parallel calls that wait on the run's signal without a MaxListenersExceededWarning", async () => {
+    const warnings: Error[] = [];
+    const onWarning = (warning: Error) => warnings.push(warning);
+    process.on("warning", onWarning);
+    try {
+      const napping = defineTool({ name: "nap", description: "Naps.", parameters: z.object({ n: z.number() }), effect: "read", handler: async ({ n }, context) => { await sleep(50, context.signal); return `woke ${n}`; } });
+      const calls = Array.from({ length: 12 }, (_, n) => ({ name: "nap", arguments: { n }, id: `nap${n}` }));
+      const { result } = await runLoop([{ toolCalls: calls }, { text: "rested" }], { tools: [napping] });
+      expect(result.reason).toBe("done");
+      const results = server!.requests[1]!.body.messages.filter((message) => message.role === "tool").map((message) => message.content);
+      expect(results).toEqual(calls.map((_, n) => `woke ${n}`));
+      await new Promise((resolve) => setImmediate(resolve)); // warnings are emitted on the next tick
+    } finally {
+      process.off("warning", onWarning);
+    }
+    expect(warnings.map((warning) => `${warning.name}: ${warning.message}`)).toEqual([]);
   });
 
   it("reports tool results and errors with elapsed time in tool_end events", async () => {

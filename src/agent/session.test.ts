@@ -2,10 +2,12 @@ import { mkdir, readdir, readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { z } from "zod";
+import { resolveProviderConfig } from "../providers/config.js";
+import { createProvider } from "../providers/create.js";
 import { configPaths, profilePaths } from "../state/paths.js";
 import { defineTool } from "../tools/define-tool.js";
-import { startLlmServer, type LlmServer, type Script } from "../../tests/support/llm-server.js";
-import { createTestSession, TempDirs, type TestSessionOptions } from "../../tests/support/test-session.js";
+import { startLlmServer, type LlmServer, type RecordedRequest, type Script } from "../../tests/support/llm-server.js";
+import { createTestSession, scriptedEnv, TempDirs, type TestSessionOptions } from "../../tests/support/test-session.js";
 import { ContextBudget } from "./context-budget.js";
 import type { AgentEvent } from "./events.js";
 import { CODING_ROUNDS, INTERACTIVE_ROUNDS } from "./session.js";
@@ -143,6 +145,35 @@ describe("Session history", () => {
     const log = JSON.parse(await readFile(mainProfile().chatLog, "utf8"));
     expect(log.at(-1)).toMatchObject({ role: "assistant", text: result.text });
     expect(events.at(-1)).toMatchObject({ type: "agent_end", reason: "aborted" });
+  });
+});
+
+describe("Session coding mode", () => {
+  it("answers the first message after !code with the coding request timeout (900 s), and the next chat one with 180 s", async () => {
+    const servedWith: string[] = [];
+    const answer = (text: string) => (request: RecordedRequest) => {
+      servedWith.push(request.body.model);
+      return { text };
+    };
+    const { session } = await startSession([answer("chat"), answer("code"), answer("chat again"), answer("once"), answer("code again")]);
+    const env = scriptedEnv(server!.url, home);
+    // Each provider names its request timeout as its model, so the server sees which one asked.
+    const recordingFactory = async (codingMode: boolean) => {
+      const config = resolveProviderConfig("openai-compat", { env, home, codingMode, nonInteractive: false });
+      return createProvider({ ...config, model: `timeout-${config.timeoutMs / 1000}s` }, env);
+    };
+    await session.useProvider(recordingFactory);
+    await session.submit("hello");
+    expect(session.toggleCodingMode()).toBe(true);
+    await session.submit("now code");
+    expect(session.toggleCodingMode()).toBe(false);
+    await session.submit("back to chat");
+    // `!pro` right after `!code`: the session's own provider must still be rebuilt for coding mode.
+    expect(session.toggleCodingMode()).toBe(true);
+    await session.submitOnce("hard one", recordingFactory);
+    await session.submit("code again");
+    expect(servedWith).toEqual(["timeout-180s", "timeout-900s", "timeout-180s", "timeout-900s", "timeout-900s"]);
+    await session.close();
   });
 });
 

@@ -1,7 +1,7 @@
 import { join } from "node:path";
 import type { Env } from "../providers/config.js";
 import { resilientChat, type ChatFunction } from "../providers/resilient-chat.js";
-import type { LLMProvider, Message, ToolCall } from "../providers/types.js";
+import type { LLMProvider, Message, ProviderName, ToolCall } from "../providers/types.js";
 import { appendChatLog, clockTime, loadChatLog, type ChatLogEntry } from "../state/chat-log.js";
 import { configPaths } from "../state/paths.js";
 import { loadPreferences } from "../state/preferences.js";
@@ -11,6 +11,7 @@ import { UsageTracker } from "../state/usage.js";
 import type { ToolContext, ToolMode } from "../tools/define-tool.js";
 import type { ToolRegistry } from "../tools/registry.js";
 import { JobBoard } from "../tools/job-board.js";
+import { stopLiveCommands } from "../tools/shell/live-commands.js";
 import { TimerStore } from "../tools/timers/timer-store.js";
 import { compactMessages } from "./compaction.js";
 import { ContextBudget } from "./context-budget.js";
@@ -100,7 +101,7 @@ export class Session {
     return this.codingMode ? CODING_ROUNDS : INTERACTIVE_ROUNDS;
   }
 
-  get providerInfo(): { name: string; model: string } | undefined {
+  get providerInfo(): { name: ProviderName; model: string } | undefined {
     return this.provider && { name: this.provider.name, model: this.provider.model };
   }
 
@@ -155,7 +156,14 @@ export class Session {
    */
   submitOnce(text: string, createProvider: (codingMode: boolean) => Promise<LLMProvider>): Promise<LoopResult> {
     const run = this.queue.then(async () => {
-      const saved = { provider: this.provider, chat: this.chat, create: this.options.createProvider, codingMode: this.codingMode };
+      const saved = {
+        provider: this.provider,
+        chat: this.chat,
+        create: this.options.createProvider,
+        codingMode: this.codingMode,
+        stale: this.rebuildProvider,
+      };
+      this.rebuildProvider = false; // the flag is about the saved provider, not the temporary one
       this.provider = undefined;
       this.chat = undefined;
       this.options.createProvider = createProvider;
@@ -167,7 +175,7 @@ export class Session {
         this.provider = saved.provider;
         this.chat = saved.chat;
         this.options.createProvider = saved.create;
-        if (this.codingMode !== saved.codingMode) await this.resetProvider();
+        if (this.codingMode !== saved.codingMode || saved.stale) await this.resetProvider();
       }
     });
     this.queue = run.catch(() => undefined);
@@ -216,6 +224,8 @@ export class Session {
       else this.messages.unshift(system);
       this.messages.push({ role: "user", content: text });
       this.trimHistory();
+      // `!code` or a profile switch since the last message: build the provider for the new mode now.
+      if (this.rebuildProvider) await this.resetProvider();
       const chat = await this.chatFunction();
       if (!chat) return this.failedStart();
       const result = await runToolLoop({ messages: this.messages, maxRounds: this.maxRounds, signal: this.controller.signal }, {
@@ -364,6 +374,9 @@ export class Session {
         return session.profileName;
       },
       switchProfile: (name) => this.switchProfile(name),
+      get provider() {
+        return session.providerInfo;
+      },
       usage: this.usage,
       timers: this.timers,
       jobs: this.jobs,
@@ -377,9 +390,11 @@ export class Session {
     };
   }
 
+  /** Ends the session: timers, job watching, processes run_command left running, the provider. */
   async close(): Promise<void> {
     this.timers.clear();
     this.jobs.cancelAll();
+    await stopLiveCommands();
     await this.provider?.destroy().catch(() => undefined);
   }
 }

@@ -1,3 +1,9 @@
+import { PROVIDER_DEFAULTS } from "../providers/config.js";
+import { COPILOT_TOKEN_VARIABLES } from "../providers/copilot/errors.js";
+import type { ProviderName } from "../providers/types.js";
+
+type Env = Readonly<Record<string, string | undefined>>;
+
 /**
  * Variables that point git at another repository, index or config (`git rev-parse
  * --local-env-vars`). A parent that runs inside a git hook, or a user's shell with
@@ -23,13 +29,75 @@ export const REPOSITORY_ENV_VARS = [
   "GIT_NAMESPACE",
 ] as const;
 
-/** A copy of `env` for a child process, without the repository-redirecting git variables. */
-export function withoutRepositoryOverrides(env: Readonly<Record<string, string | undefined>>): Record<string, string> {
+/** The credentials Marvin itself reads: provider keys, GitHub tokens, keys of its web services. */
+export const KNOWN_SECRET_VARS: readonly string[] = [
+  ...Object.values(PROVIDER_DEFAULTS).flatMap((defaults) => (defaults.keyEnv ? [defaults.keyEnv] : [])),
+  ...COPILOT_TOKEN_VARIABLES,
+  "GOOGLE_PLACES_API_KEY",
+  "GNEWS_API_KEY",
+  "NEWSAPI_KEY",
+  "STEAM_API_KEY",
+  "OMDB_API_KEY",
+  "RAWG_API_KEY",
+];
+
+/** Credential words anywhere in a name: GROQ_API_KEY, AWS_SESSION_TOKEN, PGPASSWORD, AZURE_CLIENT_SECRET… */
+const SECRET_FRAGMENTS = /TOKEN|SECRET|PASSWORD|PASSWD|PASSPHRASE|CREDENTIAL|API_?KEY|PRIVATE_?KEY|ACCESS_?KEY/;
+/** Short credential words only as a whole part between underscores: NEWSAPI_KEY, MYSQL_PWD, AZURE_DEVOPS_EXT_PAT. */
+const SECRET_WORDS = /(?:^|_)(?:KEY|KEYS|PWD|PAT|AUTH)(?:_|$)/;
+/** Settings and tokens of the Copilot runtime, all of them. */
+const SECRET_PREFIXES = ["COPILOT_"];
+/** Ordinary variables the patterns would catch: the shell's directories, the ssh-agent socket git needs. */
+const NOT_SECRETS = new Set(["PWD", "OLDPWD", "SSH_AUTH_SOCK"]);
+
+/** True when a variable of this name may hold a credential (matched generously, case-insensitively). */
+export function isSecretVariable(name: string): boolean {
+  const upper = name.toUpperCase();
+  if (NOT_SECRETS.has(upper)) return false;
+  if (KNOWN_SECRET_VARS.includes(upper)) return true;
+  if (SECRET_FRAGMENTS.test(upper) || SECRET_WORDS.test(upper)) return true;
+  return SECRET_PREFIXES.some((prefix) => upper.startsWith(prefix));
+}
+
+function isRepositoryOverride(name: string): boolean {
+  if ((REPOSITORY_ENV_VARS as readonly string[]).includes(name)) return true;
+  return name.startsWith("GIT_CONFIG_KEY_") || name.startsWith("GIT_CONFIG_VALUE_");
+}
+
+function filtered(env: Env, drop: (name: string) => boolean): Record<string, string> {
   const result: Record<string, string> = {};
-  for (const [name, value] of Object.entries(env)) {
-    if (value !== undefined && !(REPOSITORY_ENV_VARS as readonly string[]).includes(name) && !name.startsWith("GIT_CONFIG_KEY_") && !name.startsWith("GIT_CONFIG_VALUE_")) {
-      result[name] = value;
-    }
-  }
+  for (const [name, value] of Object.entries(env)) if (value !== undefined && !drop(name)) result[name] = value;
   return result;
+}
+
+/** A copy of `env` for a child process, without the repository-redirecting git variables. */
+export function withoutRepositoryOverrides(env: Env): Record<string, string> {
+  return filtered(env, isRepositoryOverride);
+}
+
+/**
+ * The environment of every process a tool starts (run_command, git, rg): no credential of
+ * any kind, so none can reach the model or the audit log, and no git repository override.
+ */
+export function toolChildEnv(env: Env): Record<string, string> {
+  return filtered(env, (name) => isRepositoryOverride(name) || isSecretVariable(name));
+}
+
+/** The variables that carry `provider`'s own credential (and, for Copilot, the runtime's settings). */
+function ownCredentials(provider: ProviderName, env: Env): string[] {
+  if (provider === "copilot") {
+    const tokens: readonly string[] = COPILOT_TOKEN_VARIABLES;
+    return Object.keys(env).filter((name) => tokens.includes(name) || name.startsWith("COPILOT_"));
+  }
+  const keyEnv = PROVIDER_DEFAULTS[provider].keyEnv;
+  return keyEnv ? [keyEnv] : [];
+}
+
+/**
+ * The environment of a process that talks to `provider` (a review child, the Copilot runtime):
+ * like a tool's, plus the credential of that provider and of no other.
+ */
+export function providerChildEnv(provider: ProviderName, env: Env): Record<string, string> {
+  const keep = new Set(ownCredentials(provider, env));
+  return filtered(env, (name) => isRepositoryOverride(name) || (isSecretVariable(name) && !keep.has(name)));
 }

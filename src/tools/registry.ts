@@ -150,19 +150,25 @@ export class ToolRegistry {
 
   /** Runs with a time limit and abort signal; turns throws and timeouts into error results. */
   private async guard(def: AnyToolDef, context: ToolContext, run: (context: ToolContext) => Promise<string | undefined>, timeoutMs: number): Promise<ToolOutcome | undefined> {
-    const controller = new AbortController();
-    const onAbort = () => controller.abort(context.signal.reason);
-    context.signal.addEventListener("abort", onAbort, { once: true });
+    const timeout = new AbortController();
+    // AbortSignal.any follows the run's signal without adding a listener to it for every call:
+    // a dozen parallel calls would otherwise trip Node's MaxListenersExceededWarning.
+    const signal = AbortSignal.any([context.signal, timeout.signal]);
     let timer: NodeJS.Timeout | undefined;
     const timedOut = new Promise<"timeout">((resolve) => {
       timer = setTimeout(() => {
-        controller.abort(new Error("timeout"));
+        timeout.abort(new Error("timeout"));
         resolve("timeout");
       }, timeoutMs);
     });
     try {
-      // Object.create keeps the session's live getters (workingDir, profileName) reachable.
-      const guarded: ToolContext = Object.create(context, { signal: { value: controller.signal } });
+      // Object.create keeps the session's live getters (profileName…) reachable. The working dir is
+      // read once, as the call starts: a set_working_dir running in the same round must not change
+      // it halfway through another call (a notes root computed twice from two directories).
+      const guarded: ToolContext = Object.create(context, {
+        signal: { value: signal },
+        workingDir: { value: context.workingDir },
+      });
       const result = await Promise.race([run(guarded), timedOut]);
       if (result === "timeout") return error(`Tool ${def.name} timed out after ${Number((timeoutMs / 1000).toFixed(1))}s and was stopped. Try a smaller request.`);
       if (context.signal.aborted) return error(`Tool ${def.name} was cancelled.`);
@@ -173,7 +179,6 @@ export class ToolRegistry {
       return error(`Error in ${def.name}: ${message}`);
     } finally {
       clearTimeout(timer);
-      context.signal.removeEventListener("abort", onAbort);
     }
   }
 }

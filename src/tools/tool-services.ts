@@ -1,4 +1,5 @@
 import type { Env } from "../providers/config.js";
+import type { ProviderName } from "../providers/types.js";
 import type { ProfileStore } from "../state/profiles.js";
 import type { UsageTracker } from "../state/usage.js";
 import type { JobBoard } from "./job-board.js";
@@ -27,6 +28,8 @@ export interface ToolServices {
   readonly profileName: string;
   /** Switches the session to another profile (created if new) and reloads its state. */
   switchProfile(name: string): Promise<{ created: boolean }>;
+  /** The LLM this session is talking to; undefined until its first request builds it. */
+  readonly provider: { name: ProviderName; model: string } | undefined;
   readonly usage: UsageTracker;
   readonly timers: TimerStore;
   /** Background jobs (reviews) shown in the system prompt. */

@@ -1,14 +1,18 @@
-import { execFileSync } from "node:child_process";
-import { mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { execFileSync, spawn } from "node:child_process";
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { REVIEW_PROMPT_OPENING } from "../../src/tools/coding/review-prompt.js";
 import { startLlmServer, type LlmServer, type RecordedRequest, type ScriptedReply } from "../support/llm-server.js";
-import { runMarvin, serverEnv, tempDir } from "../support/run-marvin.js";
+import { killLeftovers, running, waitFor } from "../support/processes.js";
+import { MARVIN_BIN, runMarvin, serverEnv, tempDir } from "../support/run-marvin.js";
+import { SECRET_SAMPLES } from "../support/secrets.js";
 
 let server: LlmServer | undefined;
 let home: { path: string; cleanup: () => void };
 let project: string;
+/** Processes a test started through run_command, killed if a failed test left them running. */
+const leftovers: number[] = [];
 
 function git(...args: string[]): string {
   return execFileSync("git", args, { cwd: project, env: { PATH: process.env.PATH, HOME: home.path }, encoding: "utf8" });
@@ -42,10 +46,30 @@ beforeEach(() => {
 
 afterEach(async () => {
   killReviewers();
+  killLeftovers(leftovers);
   await server?.close();
   server = undefined;
   home.cleanup();
 });
+
+/** A run_command script that waits until the reviewer has written its cost line and exited (kill -0 fails once it is reaped). */
+const WAIT_FOR_REVIEWER =
+  "for i in $(seq 1 300); do pid=$(grep -ho '\"pid\": [0-9]*' .marvin/reviews/*.json 2>/dev/null | grep -o '[0-9]*'); " +
+  "grep -qs MARVIN_COST .marvin/reviews/*.log && [ -n \"$pid\" ] && ! kill -0 $pid 2>/dev/null && exit 0; sleep 0.05; done; exit 1";
+
+const isReviewerRequest = (request: RecordedRequest) =>
+  request.body.messages.some((message) => message.role === "user" && message.content?.startsWith(REVIEW_PROMPT_OPENING));
+
+/** A scripted server answering the parent and the reviewer child from their own scripts. */
+async function startReviewServer(parentScript: ScriptedReply[], reviewerScript: ScriptedReply[]): Promise<{ server: LlmServer; counters: { parent: number; reviewer: number } }> {
+  const counters = { parent: 0, reviewer: 0 };
+  const dispatch = (request: RecordedRequest): ScriptedReply => {
+    const reviewer = isReviewerRequest(request);
+    const reply = reviewer ? reviewerScript[counters.reviewer++] : parentScript[counters.parent++];
+    return reply ?? { status: 500, body: { error: { message: `unexpected ${reviewer ? "reviewer" : "parent"} request` } } };
+  };
+  return { server: await startLlmServer(Array.from({ length: 10 }, () => dispatch)), counters };
+}
 
 const toolResults = (request: RecordedRequest) => request.body.messages.filter((message) => message.role === "tool").map((message) => message.content ?? "");
 
@@ -79,7 +103,6 @@ describe("coding, git and shell tools end to end", () => {
   });
 
   it("review_codebase starts a real read-only child marvin against the same server; review_status returns its report", async () => {
-    const counters = { parent: 0, reviewer: 0 };
     const reviewerScript: ScriptedReply[] = [
       {
         toolCalls: [
@@ -89,22 +112,15 @@ describe("coding, git and shell tools end to end", () => {
       },
       { text: "## Findings\n- **critical** `src/app.ts:2` hard-coded password.\n## Summary\nMove the secret out of the code." },
     ];
-    // Waits until the reviewer has written its cost line and exited (kill -0 fails once it is reaped).
-    const waitForReviewer =
-      "for i in $(seq 1 300); do pid=$(grep -ho '\"pid\": [0-9]*' .marvin/reviews/*.json 2>/dev/null | grep -o '[0-9]*'); " +
-      "grep -qs MARVIN_COST .marvin/reviews/*.log && [ -n \"$pid\" ] && ! kill -0 $pid 2>/dev/null && exit 0; sleep 0.05; done; exit 1";
     const parentScript: ScriptedReply[] = [
       { toolCalls: [{ name: "review_codebase", arguments: { focus: "security", context: "Check secrets." } }] },
-      { toolCalls: [{ name: "run_command", arguments: { command: waitForReviewer, timeout: 30 } }] },
+      { toolCalls: [{ name: "run_command", arguments: { command: WAIT_FOR_REVIEWER, timeout: 30 } }] },
       { toolCalls: [{ name: "review_status", arguments: {} }] },
       { text: "Review done." },
     ];
-    const dispatch = (request: RecordedRequest): ScriptedReply => {
-      const reviewer = request.body.messages.some((message) => message.role === "user" && message.content?.startsWith(REVIEW_PROMPT_OPENING));
-      const reply = reviewer ? reviewerScript[counters.reviewer++] : parentScript[counters.parent++];
-      return reply ?? { status: 500, body: { error: { message: `unexpected ${reviewer ? "reviewer" : "parent"} request` } } };
-    };
-    server = await startLlmServer(Array.from({ length: 10 }, () => dispatch));
+    const started = await startReviewServer(parentScript, reviewerScript);
+    server = started.server;
+    const counters = started.counters;
     const run = await runMarvin(["--non-interactive", "--working-dir", project, "--prompt", "review my code"], {
       env: serverEnv(server.url, home.path, { MARVIN_DEPTH: "1" }),
       cwd: home.path,
@@ -115,7 +131,7 @@ describe("coding, git and shell tools end to end", () => {
     expect(run.stdout).toBe("  🔧 review_codebase\n  🔧 run_command\n  🔧 review_status\nReview done.\n");
     expect(counters).toEqual({ parent: 4, reviewer: 2 });
 
-    const reviewerRequests = server.requests.filter((request) => request.body.messages.some((message) => message.content?.startsWith(REVIEW_PROMPT_OPENING)));
+    const reviewerRequests = server.requests.filter(isReviewerRequest);
     const reviewerTools = reviewerRequests[0]!.body.tools!.map((tool) => tool.function.name);
     expect(reviewerTools).toContain("code_grep");
     expect(reviewerTools).not.toContain("run_command");
@@ -139,5 +155,76 @@ describe("coding, git and shell tools end to end", () => {
     const report = reviews.find((name) => name.endsWith(".md"))!;
     expect(status).not.toContain("🔧");
     expect(readFileSync(join(project, ".marvin", "reviews", report), "utf8")).toBe("  🔧 code_grep, review_codebase\n## Findings\n- **critical** `src/app.ts:2` hard-coded password.\n## Summary\nMove the secret out of the code.\n");
+  });
+
+  it("review_codebase runs the reviewer on the parent's provider and model when several providers are configured", async () => {
+    const started = await startReviewServer(
+      [
+        { toolCalls: [{ name: "review_codebase", arguments: {} }] },
+        { toolCalls: [{ name: "run_command", arguments: { command: WAIT_FOR_REVIEWER, timeout: 30 } }] },
+        { text: "Started." },
+      ],
+      [{ text: "## Findings\nNone." }],
+    );
+    server = started.server;
+    const env = { ...serverEnv(server.url, home.path, { OPENAI_API_KEY: "openai-key", GROQ_API_KEY: "groq-key" }), LLM_PROVIDER: undefined };
+    const run = await runMarvin(["--non-interactive", "--provider", "openai-compat", "--model", "parent-model", "--working-dir", project, "--prompt", "review"], { env, cwd: home.path, timeoutMs: 45_000 });
+    expect(run.code).toBe(0);
+    expect(run.stdout).toBe("  🔧 review_codebase\n  🔧 run_command\nStarted.\n");
+    const reviewsDir = join(project, ".marvin", "reviews");
+    const log = readFileSync(join(reviewsDir, readdirSync(reviewsDir).find((name) => name.endsWith(".log"))!), "utf8");
+    expect(log).not.toContain("several providers");
+    expect(started.counters.reviewer).toBe(1);
+    const [reviewerRequest] = server.requests.filter(isReviewerRequest);
+    expect(reviewerRequest!.body.model).toBe("parent-model");
+    expect(reviewerRequest!.headers.authorization).toBe("Bearer test-key");
+  });
+
+  it("run_command hands neither the model nor the audit log any API key or token of marvin's environment", async () => {
+    server = await startLlmServer([{ toolCalls: [{ name: "run_command", arguments: { command: "env" } }] }, { text: "Done." }]);
+    const audit = join(home.path, "audit.jsonl");
+    const run = await runMarvin(["--non-interactive", "--working-dir", project, "--prompt", "show env"], {
+      env: { ...SECRET_SAMPLES, ...serverEnv(server.url, home.path, { MARVIN_SUBAGENT_LOG: audit }) },
+      cwd: home.path,
+    });
+    expect(run.code).toBe(0);
+    const [result] = toolResults(server.requests[1]!);
+    expect(result).toMatch(/^Exit code: 0 /);
+    expect(result).toContain(`HOME=${home.path}`);
+    const logged = readFileSync(audit, "utf8");
+    for (const value of [...Object.values(SECRET_SAMPLES), "test-key"]) {
+      expect(result).not.toContain(value);
+      expect(logged).not.toContain(value);
+    }
+  });
+
+  it("stops what run_command left running in the background when marvin exits", async () => {
+    const command = "sleep 300 > /dev/null 2>&1 & echo $!; setsid sleep 301 > /dev/null 2>&1 & echo $!";
+    server = await startLlmServer([{ toolCalls: [{ name: "run_command", arguments: { command } }] }, { text: "Started." }]);
+    const run = await runMarvin(["--non-interactive", "--working-dir", project, "--prompt", "start it"], { env: serverEnv(server.url, home.path), cwd: home.path });
+    const [result] = toolResults(server.requests[1]!);
+    const pids = result!.split("\n").slice(1, 3).map(Number);
+    leftovers.push(...pids);
+    expect(run.code).toBe(0);
+    expect(result).toContain("Note: still running in the background: ");
+    expect(result).toContain("Marvin stops them when it exits.");
+    for (const pid of pids) expect(running(pid), `pid ${pid}`).toBe(false);
+  });
+
+  it.each(["SIGINT", "SIGTERM"] as const)("on %s kills the command that is running and what it started, setsid included", async (signal) => {
+    const command = "sleep 300 & echo $! > bg.pid; setsid sleep 301 > /dev/null 2>&1 & echo $! > setsid.pid; wait";
+    server = await startLlmServer([{ toolCalls: [{ name: "run_command", arguments: { command, timeout: 600 } }] }, { text: "unreachable" }]);
+    const child = spawn(process.execPath, [MARVIN_BIN, "--non-interactive", "--working-dir", project, "--prompt", "run"], { env: serverEnv(server.url, home.path) as NodeJS.ProcessEnv, cwd: home.path });
+    let stderr = "";
+    child.stderr.setEncoding("utf8").on("data", (data: string) => (stderr += data));
+    const closed = new Promise<number | null>((resolve) => child.on("close", resolve));
+    const files = ["bg.pid", "setsid.pid"].map((name) => join(project, name));
+    await waitFor(() => files.every((file) => existsSync(file) && readFileSync(file, "utf8").endsWith("\n")), 15_000);
+    const pids = files.map((file) => Number(readFileSync(file, "utf8")));
+    leftovers.push(...pids);
+    child.kill(signal);
+    expect(await closed).toBe(1);
+    expect(stderr).toContain("Error: interrupted");
+    for (const pid of pids) expect(running(pid), `pid ${pid}`).toBe(false);
   });
 });

@@ -8,6 +8,7 @@ import type {
   Tool,
   ToolResultObject,
 } from "@github/copilot-sdk";
+import { providerChildEnv } from "../../shared/child-env.js";
 import { PROVIDER_DEFAULTS, type Env, type ProviderConfig } from "../config.js";
 import { ProviderError } from "../provider-error.js";
 import type { ChatRequest, LLMProvider, LLMResponse, ToolCall, ToolSchema } from "../types.js";
@@ -33,7 +34,10 @@ const DEFAULT_STARTUP_TIMEOUT_MS = 20_000;
 const STOP_TIMEOUT_MS = 5_000;
 
 export interface CopilotProviderOptions {
-  /** Environment of the Copilot runtime process (tokens, HOME); defaults to process.env. */
+  /**
+   * Environment the Copilot runtime process starts from (its GitHub token, HOME; other credentials
+   * are removed); defaults to process.env.
+   */
   env?: Env;
   /** Limit for each startup step: runtime start, auth check, session creation. */
   startupTimeoutMs?: number;
@@ -169,7 +173,7 @@ export class CopilotProvider implements LLMProvider {
     let client: CopilotClient | undefined;
     try {
       client = new sdk.CopilotClient({
-        env: { ...(this.options.env ?? process.env) },
+        env: providerChildEnv("copilot", this.options.env ?? process.env),
         logLevel: "error",
         workingDirectory: this.options.workingDirectory,
       });

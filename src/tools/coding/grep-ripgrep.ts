@@ -1,4 +1,5 @@
 import { spawn } from "node:child_process";
+import { toolChildEnv } from "../../shared/child-env.js";
 import { ToolError } from "../define-tool.js";
 import { ALWAYS_SKIPPED, byPath, displayLine, invalidPattern, type GrepFile, type GrepLine, type GrepQuery, type GrepSearchResult } from "./grep-format.js";
 
@@ -89,12 +90,12 @@ class EventCollector {
 
 
 /**
- * Searches with ripgrep (`rg` on the PATH of `env`) in `root`. Resolves to undefined when
- * rg is not installed, so the caller can fall back to the built-in search.
+ * Searches with ripgrep (`rg` on the PATH of `env`, run without its credentials) in `root`.
+ * Resolves to undefined when rg is not installed, so the caller can fall back to the built-in search.
  */
 export function ripgrepSearch(root: string, query: GrepQuery, env: Readonly<Record<string, string | undefined>>, signal: AbortSignal): Promise<GrepSearchResult | undefined> {
   return new Promise((resolve, reject) => {
-    const child = spawn("rg", ripgrepArguments(query), { cwd: root, env: env as NodeJS.ProcessEnv, stdio: ["ignore", "pipe", "pipe"], signal });
+    const child = spawn("rg", ripgrepArguments(query), { cwd: root, env: toolChildEnv(env), stdio: ["ignore", "pipe", "pipe"], signal });
     const collector = new EventCollector();
     let stderr = "";
     child.stdout.setEncoding("utf8").on("data", (chunk: string) => collector.push(chunk));

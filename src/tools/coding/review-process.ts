@@ -2,7 +2,9 @@ import { spawn, type ChildProcess } from "node:child_process";
 import { closeSync, existsSync, openSync, readFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { withoutRepositoryOverrides } from "../../shared/child-env.js";
+import type { Env } from "../../providers/config.js";
+import type { ProviderName } from "../../providers/types.js";
+import { providerChildEnv } from "../../shared/child-env.js";
 import { formatDuration } from "../../shared/duration.js";
 import type { BackgroundJob } from "../job-board.js";
 import type { ReviewRecord } from "./review-record.js";
@@ -36,17 +38,29 @@ export function nestingDepth(env: Readonly<Record<string, string | undefined>>):
   return Number.isFinite(depth) && depth > 0 ? depth : 0;
 }
 
+/** The LLM a reviewer talks to. */
+export interface ReviewerLlm {
+  provider: ProviderName;
+  model: string;
+}
+
 /**
- * The reviewer's environment: the parent's (provider, keys, HOME), one level deeper,
- * read-only, without git repository overrides or the parent's audit log. An explicit
- * MARVIN_CODE_MODEL_HIGH (the review tier) becomes its model.
+ * The reviewer uses the parent's provider, so it never has to choose among several configured
+ * ones, and the parent's model, unless MARVIN_CODE_MODEL_HIGH (the review tier) is set.
  */
-export function reviewerEnv(env: Readonly<Record<string, string | undefined>>): Record<string, string> {
-  const child = withoutRepositoryOverrides(env);
+export function reviewerLlm(env: Env, parent: { name: ProviderName; model: string }): ReviewerLlm {
+  return { provider: parent.name, model: env.MARVIN_CODE_MODEL_HIGH?.trim() || parent.model };
+}
+
+/**
+ * The reviewer's environment: the parent's (HOME, settings, and the key of its own provider
+ * only), one level deeper, read-only, without git repository overrides or the parent's audit log.
+ */
+export function reviewerEnv(env: Env, provider: ProviderName): Record<string, string> {
+  const child = providerChildEnv(provider, env);
   child.MARVIN_DEPTH = String(nestingDepth(env) + 1);
   child.MARVIN_READONLY = "1";
   delete child.MARVIN_SUBAGENT_LOG;
-  if (env.MARVIN_CODE_MODEL_HIGH?.trim()) child.MARVIN_MODEL = env.MARVIN_CODE_MODEL_HIGH.trim();
   return child;
 }
 
@@ -101,6 +115,7 @@ export interface ReviewLaunch {
   prompt: string;
   outputFile: string;
   logFile: string;
+  llm: ReviewerLlm;
   env: Record<string, string>;
   now: Date;
 }
@@ -111,7 +126,9 @@ export function launchReview(launch: ReviewLaunch): ReviewJob {
   const log = openSync(launch.logFile, "w");
   let child: ChildProcess;
   try {
-    child = spawn(process.execPath, [marvinEntryPoint(), "--non-interactive", "--working-dir", launch.directory, "--prompt", launch.prompt], {
+    const { provider, model } = launch.llm;
+    const args = ["--non-interactive", "--working-dir", launch.directory, "--provider", provider, "--model", model, "--prompt", launch.prompt];
+    child = spawn(process.execPath, [marvinEntryPoint(), ...args], {
       cwd: launch.directory,
       env: launch.env,
       detached: true,

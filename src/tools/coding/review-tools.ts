@@ -5,7 +5,7 @@ import { z } from "zod";
 import { truncateText } from "../../shared/truncate.js";
 import { defineTool, ToolError, type ToolContext } from "../define-tool.js";
 import { isInside, requireWorkingDir, resolveInside } from "../files/sandbox.js";
-import { launchReview, marvinEntryPoint, MAX_REVIEW_DEPTH, nestingDepth, reviewerEnv, ReviewJob } from "./review-process.js";
+import { launchReview, marvinEntryPoint, MAX_REVIEW_DEPTH, nestingDepth, reviewerEnv, reviewerLlm, ReviewJob } from "./review-process.js";
 import { buildReviewPrompt } from "./review-prompt.js";
 import { costSummary, newReviewId, readRecord, readText, recordedReviewIds, REVIEWS_SUBDIR, statusFromFiles, writeRecord, type ReviewRecord } from "./review-record.js";
 
@@ -63,6 +63,10 @@ const reviewCodebase = defineTool({
     const directory = await reviewedDirectory(root, args.working_dir);
     const busy = sessionReviews(context).find((job) => job.running && job.record.directory === directory);
     if (busy) throw new ToolError(`Review ${busy.id} of ${displayPath(root, directory)} is still running (${busy.status()}). Check it with review_status.`);
+    const parent = context.provider;
+    if (!parent) {
+      throw new ToolError("Cannot start a reviewer: this session has no active LLM provider yet, so the reviewer would not know which one to use.");
+    }
     const entryPoint = marvinEntryPoint();
     if (!existsSync(entryPoint)) throw new ToolError(`Cannot start a reviewer: Marvin's command-line entry point ${entryPoint} is missing. Build it with \`npm run build\`.`);
 
@@ -79,7 +83,8 @@ const reviewCodebase = defineTool({
       prompt: buildReviewPrompt({ directory, focus: args.focus, refDir, maxRounds: args.max_rounds, context: args.context }),
       outputFile: join(reviewsDir, `${id}.md`),
       logFile: join(reviewsDir, `${id}.log`),
-      env: reviewerEnv(context.env),
+      llm: reviewerLlm(context.env, parent),
+      env: reviewerEnv(context.env, parent.name),
       now,
     });
     await writeRecord(reviewsDir, job.record);

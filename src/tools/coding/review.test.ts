@@ -5,7 +5,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createToolHarness, type ToolHarness, type ToolHarnessOptions } from "../../../tests/support/tool-harness.js";
-import { reviewerEnv, ReviewJob } from "./review-process.js";
+import { reviewerEnv, reviewerLlm, ReviewJob } from "./review-process.js";
 import { buildReviewPrompt, REVIEW_PROMPT_OPENING } from "./review-prompt.js";
 import { processAlive, REVIEWS_SUBDIR, type ReviewRecord } from "./review-record.js";
 
@@ -61,9 +61,27 @@ describe("review_codebase", () => {
   });
 
   it("gives the reviewer the parent's environment, one level deeper, read-only, without git overrides", () => {
-    const env = reviewerEnv({ LLM_PROVIDER: "openai-compat", OPENAI_COMPAT_URL: "http://127.0.0.1:1/v1", MARVIN_DEPTH: "1", GIT_DIR: "/elsewhere/.git", GIT_WORK_TREE: "/elsewhere", MARVIN_SUBAGENT_LOG: "/tmp/audit.jsonl", MARVIN_CODE_MODEL_HIGH: "big-model" });
-    expect(env).toEqual({ LLM_PROVIDER: "openai-compat", OPENAI_COMPAT_URL: "http://127.0.0.1:1/v1", MARVIN_DEPTH: "2", MARVIN_READONLY: "1", MARVIN_MODEL: "big-model", MARVIN_CODE_MODEL_HIGH: "big-model" });
-    expect(reviewerEnv({}).MARVIN_DEPTH).toBe("1");
+    const env = reviewerEnv({ LLM_PROVIDER: "openai-compat", OPENAI_COMPAT_URL: "http://127.0.0.1:1/v1", MARVIN_DEPTH: "1", GIT_DIR: "/elsewhere/.git", GIT_WORK_TREE: "/elsewhere", MARVIN_SUBAGENT_LOG: "/tmp/audit.jsonl", MARVIN_CODE_MODEL_HIGH: "big-model" }, "openai-compat");
+    expect(env).toEqual({ LLM_PROVIDER: "openai-compat", OPENAI_COMPAT_URL: "http://127.0.0.1:1/v1", MARVIN_DEPTH: "2", MARVIN_READONLY: "1", MARVIN_CODE_MODEL_HIGH: "big-model" });
+    expect(reviewerEnv({}, "ollama").MARVIN_DEPTH).toBe("1");
+  });
+
+  it("gives the reviewer the key of its own provider and no other credential", () => {
+    const parent = { HOME: "/home/u", OPENAI_COMPAT_API_KEY: "compat", GROQ_API_KEY: "groq", OPENAI_API_KEY: "openai", GH_TOKEN: "gh", GITHUB_TOKEN: "github", COPILOT_GITHUB_TOKEN: "copilot", AWS_SECRET_ACCESS_KEY: "aws" };
+    expect(reviewerEnv(parent, "groq")).toEqual({ HOME: "/home/u", GROQ_API_KEY: "groq", MARVIN_DEPTH: "1", MARVIN_READONLY: "1" });
+    expect(reviewerEnv(parent, "openai-compat")).toEqual({ HOME: "/home/u", OPENAI_COMPAT_API_KEY: "compat", MARVIN_DEPTH: "1", MARVIN_READONLY: "1" });
+    expect(reviewerEnv(parent, "copilot")).toEqual({ HOME: "/home/u", GH_TOKEN: "gh", GITHUB_TOKEN: "github", COPILOT_GITHUB_TOKEN: "copilot", MARVIN_DEPTH: "1", MARVIN_READONLY: "1" });
+  });
+
+  it("runs the reviewer on the parent's provider and model, or on the review tier's model when MARVIN_CODE_MODEL_HIGH is set", () => {
+    const parent = { name: "groq", model: "llama-3.3-70b-versatile" } as const;
+    expect(reviewerLlm({}, parent)).toEqual({ provider: "groq", model: "llama-3.3-70b-versatile" });
+    expect(reviewerLlm({ MARVIN_CODE_MODEL_HIGH: " big-model " }, parent)).toEqual({ provider: "groq", model: "big-model" });
+  });
+
+  it("refuses to start a reviewer before the session has a provider", async () => {
+    const result = await (await harness()).call("review_codebase", {});
+    expect(result).toEqual({ isError: true, content: "Error in review_codebase: Cannot start a reviewer: this session has no active LLM provider yet, so the reviewer would not know which one to use." });
   });
 
   it("builds a prompt with the focus, the reference documents and the requester's context", () => {

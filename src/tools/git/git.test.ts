@@ -1,9 +1,10 @@
 import { execFileSync } from "node:child_process";
 import { existsSync } from "node:fs";
-import { mkdir, mkdtemp, readdir, realpath, rm, writeFile } from "node:fs/promises";
+import { mkdir, mkdtemp, readdir, readFile, realpath, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { SECRET_SAMPLES } from "../../../tests/support/secrets.js";
 import { createToolHarness, type ToolHarness, type ToolHarnessOptions } from "../../../tests/support/tool-harness.js";
 
 let base: string;
@@ -72,6 +73,16 @@ describe("git tools", () => {
 
     const blame = (await tools.call("git_blame", { path: "a.txt", start_line: 1, end_line: 1 })).content;
     expect(blame).toMatch(/^[0-9a-f^]+ \(Test Author \d{4}-\d{2}-\d{2} +1\) new$/);
+  });
+
+  it("runs git (and the hooks it starts) without the session's API keys and tokens", async () => {
+    const hook = join(project, ".git", "hooks", "pre-commit");
+    await writeFile(hook, `#!/bin/sh\nenv > "${join(base, "hook-env.txt")}"\n`, { mode: 0o755 });
+    await writeFile(join(project, "a.txt"), "a\n");
+    expect((await (await harness({ env: SECRET_SAMPLES })).call("git_commit", { message: "Add a" })).isError).toBe(false);
+    const seen = await readFile(join(base, "hook-env.txt"), "utf8");
+    expect(seen).toContain("PATH=");
+    for (const name of Object.keys(SECRET_SAMPLES)) expect(seen).not.toMatch(new RegExp(`^${name}=`, "m"));
   });
 
   it("ignores GIT_DIR and GIT_WORK_TREE inherited from the parent and acts on the working dir's repository", async () => {

@@ -2,7 +2,7 @@ import { execFile } from "node:child_process";
 import { existsSync } from "node:fs";
 import { realpath } from "node:fs/promises";
 import { relative, sep } from "node:path";
-import { withoutRepositoryOverrides } from "../../shared/child-env.js";
+import { toolChildEnv } from "../../shared/child-env.js";
 import { truncateText } from "../../shared/truncate.js";
 import { ToolError, type ToolContext } from "../define-tool.js";
 import { requireWorkingDir, resolveInside } from "../files/sandbox.js";
@@ -37,7 +37,7 @@ const configArgs = (settings: readonly string[]) => settings.flatMap((setting) =
 
 function gitEnv(context: ToolContext): NodeJS.ProcessEnv {
   // Never prompt for credentials or an editor; skip optional index locks on reads.
-  return { ...withoutRepositoryOverrides(context.env), GIT_TERMINAL_PROMPT: "0", GIT_EDITOR: "true", GIT_OPTIONAL_LOCKS: "0" };
+  return { ...toolChildEnv(context.env), GIT_TERMINAL_PROMPT: "0", GIT_EDITOR: "true", GIT_OPTIONAL_LOCKS: "0" };
 }
 
 /** Runs `git [-c config]… args`; messages name the subcommand, args[0]. */

@@ -3,32 +3,15 @@ import { mkdir, mkdtemp, readFile, realpath, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { killLeftovers, running as alive, waitFor } from "../../../tests/support/processes.js";
+import { SECRET_SAMPLES } from "../../../tests/support/secrets.js";
 import { createToolHarness, type ToolHarness, type ToolHarnessOptions } from "../../../tests/support/tool-harness.js";
-import { sleep } from "../../shared/sleep.js";
 import { createToolRegistry } from "../index.js";
 
 let base: string;
 let project: string;
 const open: ToolHarness[] = [];
 const leftovers: number[] = [];
-
-/** True while the process runs; a zombie awaiting its reaper counts as gone. */
-function alive(pid: number): boolean {
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
-    return !/ Z /.test(stat.slice(stat.lastIndexOf(")")));
-  } catch {
-    return false;
-  }
-}
-
-async function waitFor(condition: () => boolean, timeoutMs = 5_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!condition()) {
-    if (Date.now() > deadline) throw new Error("condition not met in time");
-    await sleep(20);
-  }
-}
 
 async function harness(options: Partial<ToolHarnessOptions> = {}): Promise<ToolHarness> {
   const created = await createToolHarness({ home: base, workingDir: project, codingMode: true, ...options });
@@ -43,7 +26,7 @@ beforeEach(async () => {
 });
 
 afterEach(async () => {
-  for (const pid of leftovers.splice(0)) if (alive(pid)) process.kill(pid, "SIGKILL");
+  killLeftovers(leftovers);
   for (const created of open.splice(0)) await created.close();
   await rm(base, { recursive: true, force: true });
 });
@@ -59,17 +42,42 @@ describe("run_command", () => {
     expect((await tools.call("run_command", { command: "true" })).content).toMatch(/\n\(no output\)$/);
   });
 
+  it("starts the command without any API key, token or password of the session's environment", async () => {
+    const tools = await harness({ env: { ...SECRET_SAMPLES, MARVIN_DEPTH: "1" } });
+    const result = (await tools.call("run_command", { command: "env" })).content;
+    const names = result.split("\n").slice(1).map((line) => line.split("=")[0]);
+    expect(names).toEqual(expect.arrayContaining(["PATH", "HOME", "MARVIN_DEPTH"]));
+    for (const [name, value] of Object.entries(SECRET_SAMPLES)) {
+      expect(names).not.toContain(name);
+      expect(result).not.toContain(value);
+    }
+  });
+
   it("kills the whole process group, grandchildren included, when the timeout passes", async () => {
     const tools = await harness();
     const started = Date.now();
     const result = await tools.call("run_command", { command: "bash -c 'sleep 30' & echo $! > inner.pid; sleep 30 & echo $! > grandchild.pid; echo waiting; wait", timeout: 1 });
     expect(Date.now() - started).toBeLessThan(5_000);
-    expect(result.content).toBe("Timed out after 1s: the command and every process it started were killed. Raise timeout (seconds) if it needs longer, or run it in the background with output to a file.\nwaiting");
+    expect(result.content).toBe("Timed out after 1s: killed the command's 3 processes (every one Marvin found); none is still running. Raise timeout (seconds) if it needs longer, or run it in the background with output to a file.\nwaiting");
     for (const file of ["inner.pid", "grandchild.pid"]) {
       const pid = Number(await readFile(join(project, file), "utf8"));
       leftovers.push(pid);
       await waitFor(() => !alive(pid));
     }
+  });
+
+  it("also kills, at the timeout, processes that left the process group (setsid), even once orphaned", async () => {
+    const tools = await harness();
+    const command =
+      "setsid sleep 300 & echo $! > setsid.pid; " +
+      "(setsid sleep 301 > /dev/null 2>&1 & echo $! > orphan.pid); " +
+      "env -i /bin/sh -c 'exec setsid sleep 302' & echo $! > bare.pid; " +
+      "echo started; sleep 30";
+    const result = await tools.call("run_command", { command, timeout: 1 });
+    const pids = await Promise.all(["setsid.pid", "orphan.pid", "bare.pid"].map(async (file) => Number(await readFile(join(project, file), "utf8"))));
+    leftovers.push(...pids);
+    expect(result.content).toBe("Timed out after 1s: killed the command's 4 processes (every one Marvin found); none is still running. Raise timeout (seconds) if it needs longer, or run it in the background with output to a file.\nstarted");
+    for (const pid of pids) expect(alive(pid), `pid ${pid}`).toBe(false);
   });
 
   it("kills the process group when the call is aborted", async () => {
@@ -93,13 +101,18 @@ describe("run_command", () => {
     expect(result.length).toBeLessThan(31_000);
   });
 
-  it("returns when the shell exits even if a background process keeps its output open", async () => {
+  it("returns when the shell exits, names what it left running in the background, and stops it when the session ends", async () => {
     const tools = await harness();
     const started = Date.now();
-    const result = (await tools.call("run_command", { command: "sleep 20 & echo $!" })).content;
-    leftovers.push(Number(result.split("\n")[1]));
+    const result = (await tools.call("run_command", { command: "sleep 300 & echo $!; setsid sleep 301 > /dev/null 2>&1 & echo $!" })).content;
+    const pids = result.split("\n").slice(1, 3).map(Number);
+    leftovers.push(...pids);
     expect(Date.now() - started).toBeLessThan(3_000);
-    expect(result).toContain("a process the command started in the background is still running");
+    const listed = [...pids].sort((a, b) => a - b).map((pid) => `pid ${pid} (sleep)`).join(", ");
+    expect(result.split("\n")[3]).toBe(`Note: still running in the background: ${listed}. Marvin stops them when it exits; its output is not captured. Redirect it to a file (cmd > out.log 2>&1 &) to see it.`);
+    expect(pids.map(alive)).toEqual([true, true]);
+    await tools.close();
+    expect(pids.map(alive)).toEqual([false, false]);
   });
 
   it("asks for confirmation first and does not run a declined command", async () => {

@@ -1,15 +1,15 @@
 import { execFile } from "node:child_process";
 import type { Env } from "../../providers/config.js";
-import { withoutRepositoryOverrides } from "../../shared/child-env.js";
+import { toolChildEnv } from "../../shared/child-env.js";
 
 /**
  * `git config user.name` as seen from `cwd`: tk's default assignee. Undefined when git is
  * missing, unconfigured or slow. Repository-redirecting variables (GIT_DIR…) are dropped so a
- * parent repository's settings never leak in (seed 004 §6.8).
+ * parent repository's settings never leak in (seed 004 §6.8), and so are credentials.
  */
 export function gitUserName(cwd: string, env: Env, signal: AbortSignal): Promise<string | undefined> {
   return new Promise((resolve) => {
-    execFile("git", ["config", "user.name"], { cwd, env: withoutRepositoryOverrides(env), timeout: 3000, signal }, (error, stdout) => {
+    execFile("git", ["config", "user.name"], { cwd, env: toolChildEnv(env), timeout: 3000, signal }, (error, stdout) => {
       const name = error ? "" : stdout.trim();
       resolve(name || undefined);
     });

@@ -1,0 +1,67 @@
+import type { ProcessEntry, ProcessTree } from "./process-tree.js";
+
+/** After SIGTERM, how long processes get to exit before SIGKILL. */
+export const KILL_GRACE_MS = 1_000;
+/** After SIGKILL, how long the kernel gets to take the processes down before they count as survivors. */
+const REAP_MS = 500;
+const CHECK_EVERY_MS = 20;
+
+export interface KillReport {
+  /** Processes found running and verified gone afterwards (empty when unverifiable). */
+  killed: ProcessEntry[];
+  /** Processes still running after SIGKILL. */
+  survivors: ProcessEntry[];
+  /** False without /proc: processes that left the process group could be neither found nor checked. */
+  verified: boolean;
+}
+
+async function waitUntil(condition: () => boolean, timeoutMs: number): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!condition() && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, CHECK_EVERY_MS));
+}
+
+/** SIGTERM to everything the command started, SIGKILL after a grace period, then a check of what is left. */
+export async function terminate(tree: ProcessTree, graceMs = KILL_GRACE_MS): Promise<KillReport> {
+  tree.refresh(true);
+  const found = new Map(tree.alive().map((entry) => [entry.pid, entry]));
+  tree.signal("SIGTERM");
+  await waitUntil(() => !tree.running(), graceMs);
+  tree.refresh(true); // whatever was started while shutting down
+  for (const entry of tree.alive()) found.set(entry.pid, entry);
+  tree.signal("SIGKILL");
+  await waitUntil(() => !tree.running(), REAP_MS);
+  const survivors = tree.alive();
+  const killed = [...found.values()].filter((entry) => !survivors.some((survivor) => survivor.pid === entry.pid));
+  return { killed, survivors, verified: tree.inspectable };
+}
+
+/** Commands whose processes may still run: in flight, or left in the background. */
+const live = new Set<ProcessTree>();
+
+function killAllNow(): void {
+  for (const tree of live) {
+    tree.refresh(true);
+    tree.signal("SIGKILL");
+  }
+  live.clear();
+}
+
+/** Keeps `tree` until its processes are gone; whatever is left of it is killed when Marvin exits. */
+export function trackUntilExit(tree: ProcessTree): void {
+  // 'exit' handlers run on every way out (process.exit, a second Ctrl+C); they must be synchronous.
+  if (live.size === 0) process.once("exit", killAllNow);
+  live.add(tree);
+}
+
+/** Forgets a command none of whose processes runs any more. */
+export function untrack(tree: ProcessTree): void {
+  live.delete(tree);
+  if (live.size === 0) process.off("exit", killAllNow);
+}
+
+/** Stops every process that run_command calls left running (the session is ending): SIGTERM, then SIGKILL. */
+export async function stopLiveCommands(): Promise<void> {
+  const trees = [...live];
+  await Promise.all(trees.map((tree) => terminate(tree)));
+  for (const tree of trees) untrack(tree);
+}
