@@ -71,7 +71,7 @@ export async function preserveCorruptFile(path: string, now = new Date()): Promi
 export type Parsed<T> = { value: T } | { problem: string };
 
 /** The text of a state file (undefined when missing); a directory in its place is a problem, not a crash. */
-async function readStateText(path: string): Promise<Parsed<string | undefined>> {
+export async function readStateText(path: string): Promise<Parsed<string | undefined>> {
   try {
     return { value: await readTextIfExists(path) };
   } catch (error) {

@@ -90,3 +90,28 @@ describe("tools named like Object.prototype properties", () => {
     expect(Object.entries(readUsage().tool_calls)).toEqual(NAMES.map((name) => [name, 2]));
   });
 });
+
+describe("state files that cannot be used", () => {
+  const BOMB = ["a: &a [lol, lol, lol, lol, lol, lol, lol, lol, lol]"]
+    .concat([..."bcdefghi"].map((name, index) => `${name}: &${name} [${Array(9).fill(`*${"abcdefghi"[index]}`).join(", ")}]`))
+    .join("\n");
+
+  it("are set aside with a warning, and the run goes on with defaults", async () => {
+    const profile = join(stateDir(), "profiles", "main");
+    mkdirSync(join(stateDir(), "last_profile", "oops"), { recursive: true });
+    mkdirSync(profile, { recursive: true });
+    writeFileSync(join(profile, "preferences.yaml"), BOMB);
+    writeFileSync(join(stateDir(), "usage.json"), JSON.stringify({ sessions: "many", tool_calls: [1, 2] }));
+    await serve(1, ["timer_check"]);
+    const run = await ask();
+    expect(run.code, run.stderr).toBe(0);
+    expect(run.stdout).toBe("  🔧 timer_check\ndone\n");
+    expect(run.stderr).toMatch(/Could not read .*last_profile: it is a directory, not a file\. It was moved to .*last_profile\.corrupt-/);
+    expect(run.stderr).toMatch(/Could not read .*preferences\.yaml: it is not usable YAML \(Excessive alias count/);
+    expect(run.stderr).toMatch(/Warning: Could not read .*usage\.json: it does not have the expected structure\./);
+    expect(server!.requests[0]!.body.messages[0]!.content).toContain("## User preferences\n(none set");
+    expect(readUsage()).toMatchObject({ sessions: 1, llm_turns: 2 });
+    expect(readdirSync(stateDir()).filter((name) => name.includes(".corrupt-"))).toHaveLength(2);
+    expect(readdirSync(profile).filter((name) => name.includes(".corrupt-"))).toHaveLength(1);
+  });
+});
