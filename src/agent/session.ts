@@ -127,7 +127,9 @@ export class Session {
 
   /** Loads the active profile; interactive sessions seed the last chat-log entries. */
   async start(): Promise<void> {
-    this.profileName = await this.profiles.activeName();
+    const active = await this.profiles.activeName();
+    this.profileName = active.value;
+    if (active.warning) this.emit({ type: "notice", level: "warning", text: active.warning });
     if (this.options.nonInteractive) return;
     await this.profiles.ensure(this.profileName);
     await this.loadChatLog();

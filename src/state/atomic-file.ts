@@ -67,21 +67,58 @@ export async function preserveCorruptFile(path: string, now = new Date()): Promi
   return aside;
 }
 
-/**
- * Reads and validates a JSON state file. Missing → the default, silently. Unparseable or
- * of the wrong shape → the default, a preserved copy, and a warning that says where it is.
- */
-export async function loadJsonFile<T>(path: string, parse: (raw: unknown) => T | undefined, fallback: () => T): Promise<Loaded<T>> {
-  const text = await readTextIfExists(path);
-  if (text === undefined || text.trim() === "") return { value: fallback() };
-  let problem: string;
+/** What a state file's parser makes of its text: the value, or what is wrong with it. */
+export type Parsed<T> = { value: T } | { problem: string };
+
+/** The text of a state file (undefined when missing); a directory in its place is a problem, not a crash. */
+export async function readStateText(path: string): Promise<Parsed<string | undefined>> {
   try {
-    const parsed = parse(JSON.parse(text));
-    if (parsed !== undefined) return { value: parsed };
-    problem = "it does not have the expected structure";
+    return { value: await readTextIfExists(path) };
   } catch (error) {
-    problem = `it is not valid JSON (${(error as Error).message})`;
+    if ((error as NodeJS.ErrnoException).code === "EISDIR") return { problem: "it is a directory, not a file" };
+    throw error;
   }
+}
+
+/**
+ * Reads a state file. Missing → the default, silently. Unusable (a directory, or text the
+ * parser rejects) → the default, a preserved copy, and a warning that says where it is and
+ * what is used instead (`instead`, e.g. "starting from an empty one").
+ */
+export async function loadStateFile<T>(
+  path: string,
+  parse: (text: string) => Parsed<T>,
+  fallback: () => T,
+  instead: string,
+): Promise<Loaded<T>> {
+  const read = await readStateText(path);
+  if ("value" in read && read.value === undefined) return { value: fallback() };
+  const parsed = "value" in read ? parse(read.value!) : read;
+  if ("value" in parsed) return parsed;
   const copy = await preserveCorruptFile(path);
-  return { value: fallback(), warning: `Could not read ${path}: ${problem}. It was moved to ${copy}; starting from an empty one.` };
+  const warning = `Could not read ${path}: ${parsed.problem}. It was moved to ${copy}; ${instead}.`;
+  return { value: fallback(), warning };
+}
+
+/**
+ * Reads a JSON state file, checked by `validate` (undefined = the wrong shape), like
+ * `loadStateFile`; an empty file counts as missing.
+ */
+export function loadJsonFile<T>(
+  path: string,
+  validate: (raw: unknown) => T | undefined,
+  fallback: () => T,
+): Promise<Loaded<T>> {
+  const parse = (text: string): Parsed<T> => {
+    if (text.trim() === "") return { value: fallback() };
+    let raw: unknown;
+    try {
+      raw = JSON.parse(text);
+    } catch (error) {
+      return { problem: `it is not valid JSON (${(error as Error).message})` };
+    }
+    const value = validate(raw);
+    return value === undefined ? { problem: "it does not have the expected structure" } : { value };
+  };
+  return loadStateFile(path, parse, fallback, "starting from an empty one");
 }

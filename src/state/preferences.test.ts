@@ -1,4 +1,5 @@
 import { mkdir, readdir, readFile, writeFile } from "node:fs/promises";
+import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import YAML from "yaml";
 import { TempDirs } from "../../tests/support/test-session.js";
@@ -14,6 +15,16 @@ beforeEach(async () => {
   await mkdir(paths.dir, { recursive: true });
 });
 afterEach(() => dirs.cleanup());
+
+/** "Billion laughs": nine levels of nine aliases each, 9^9 strings once expanded. */
+function aliasBomb(): string {
+  const lines = ['a: &a ["lol","lol","lol","lol","lol","lol","lol","lol","lol"]'];
+  for (const [index, name] of [..."bcdefghi"].entries()) {
+    const previous = "abcdefghi"[index]!;
+    lines.push(`${name}: &${name} [${Array(9).fill(`*${previous}`).join(",")}]`);
+  }
+  return `${lines.join("\n")}\n`;
+}
 
 const COMMENTED = `# My preferences — keep this comment
 dietary: [vegetarian] # no meat
@@ -53,6 +64,35 @@ describe("loadPreferences", () => {
     const aside = (await readdir(paths.dir)).find((name) => name.startsWith("preferences.yaml.corrupt-"));
     expect(aside).toBeDefined();
     expect(loaded.warning).toContain(aside);
+  });
+
+  it("refuses a YAML alias bomb quickly: moved aside with a warning, defaults used", async () => {
+    await writeFile(paths.preferences, aliasBomb());
+    const started = Date.now();
+    const loaded = await loadPreferences(paths);
+    expect(Date.now() - started).toBeLessThan(2_000);
+    expect(loaded.value).toEqual({});
+    const aside = (await readdir(paths.dir)).find((name) => name.startsWith("preferences.yaml.corrupt-"))!;
+    expect(loaded.warning).toBe(
+      `Could not read ${paths.preferences}: it is not usable YAML (Excessive alias count indicates a resource exhaustion attack). ` +
+        `It was moved to ${join(paths.dir, aside)}; default preferences are used.`,
+    );
+    expect(await readFile(join(paths.dir, aside), "utf8")).toBe(aliasBomb());
+  });
+
+  it("still reads a file with a few aliases", async () => {
+    await writeFile(paths.preferences, "home_cuisine: &fav thai\nfavorite_cuisines: [*fav, ramen]\n");
+    expect(await loadPreferences(paths)).toEqual({ value: { home_cuisine: "thai", favorite_cuisines: ["thai", "ramen"] } });
+  });
+
+  it("moves a directory in place of preferences.yaml aside with a warning, defaults used", async () => {
+    await mkdir(join(paths.preferences, "inside"), { recursive: true });
+    await writeFile(paths.legacyPreferences, "budget: cheap\n");
+    const loaded = await loadPreferences(paths);
+    expect(loaded.value).toEqual({});
+    expect(loaded.warning).toMatch(new RegExp(`^Could not read .*preferences\\.yaml: it is a directory, not a file\\. It was moved to .*preferences\\.yaml\\.corrupt-`));
+    expect(loaded.warning).toContain("default preferences are used.");
+    expect((await readdir(paths.dir)).filter((name) => name.startsWith("preferences.yaml.corrupt-"))).toHaveLength(1);
   });
 
   it("treats a YAML list at the top as broken, not as preferences", async () => {
@@ -126,6 +166,19 @@ describe("updatePreference", () => {
     await updatePreference(paths, "budget", "set", "cheap");
     expect(await readFile(paths.preferences, "utf8")).toBe("# old file\nbudget: cheap\n");
     expect(await readFile(paths.legacyPreferences, "utf8")).toBe("# old file\nbudget: moderate\n");
+  });
+
+  it("refuses to update through an alias bomb, leaving the file as it is", async () => {
+    await writeFile(paths.preferences, aliasBomb());
+    await expect(updatePreference(paths, "budget", "set", "cheap")).rejects.toThrow(`${paths.preferences} is not valid YAML; fix it`);
+    expect(await readFile(paths.preferences, "utf8")).toBe(aliasBomb());
+  });
+
+  it("says what to do when preferences.yaml is a directory", async () => {
+    await mkdir(paths.preferences);
+    await expect(updatePreference(paths, "budget", "set", "cheap")).rejects.toThrow(
+      `${paths.preferences} cannot be updated: it is a directory, not a file. Move it away and try again.`,
+    );
   });
 
   it("refuses to overwrite a file it cannot parse, and says what to do", async () => {

@@ -1,5 +1,6 @@
 import YAML from "yaml";
-import { preserveCorruptFile, readTextIfExists, writeFileAtomic, type Loaded } from "./atomic-file.js";
+import { lstat } from "node:fs/promises";
+import { loadStateFile, readStateText, writeFileAtomic, type Loaded, type Parsed } from "./atomic-file.js";
 import type { ProfilePaths } from "./paths.js";
 
 export type Preferences = Record<string, unknown>;
@@ -18,29 +19,40 @@ notes: ""
 
 export type PreferenceAction = "set" | "add" | "remove";
 
-async function readPreferencesText(paths: ProfilePaths): Promise<{ path: string; text: string } | undefined> {
-  for (const path of [paths.preferences, paths.legacyPreferences]) {
-    const text = await readTextIfExists(path);
-    if (text !== undefined) return { path, text };
-  }
-  return undefined;
+/** Preferences need no aliases; a few are fine, an alias bomb ("billion laughs") is refused, not expanded. */
+const MAX_ALIAS_COUNT = 100;
+
+/** preferences.yaml, or the legacy prefs.yaml when only that one exists. */
+async function preferencesPath(paths: ProfilePaths): Promise<string> {
+  const exists = (path: string) => lstat(path).then(() => true, () => false);
+  if ((await exists(paths.preferences)) || !(await exists(paths.legacyPreferences))) return paths.preferences;
+  return paths.legacyPreferences;
 }
 
-function parseDocument(text: string): YAML.Document | undefined {
+interface PreferencesDocument {
+  document: YAML.Document;
+  value: Preferences;
+}
+
+function parsePreferences(text: string): Parsed<PreferencesDocument> {
   const document = YAML.parseDocument(text);
-  if (document.errors.length > 0) return undefined;
+  if (document.errors.length > 0) return { problem: "it is not a YAML mapping" };
   const contents = document.contents;
-  if (contents === null || YAML.isMap(contents)) return document;
-  return undefined;
+  if (contents !== null && !YAML.isMap(contents)) return { problem: "it is not a YAML mapping" };
+  try {
+    const value = (document.toJS({ maxAliasCount: MAX_ALIAS_COUNT }) as Preferences | null) ?? {};
+    return { value: { document, value } };
+  } catch (error) {
+    return { problem: `it is not usable YAML (${(error as Error).message})` };
+  }
 }
 
 export async function loadPreferences(paths: ProfilePaths): Promise<Loaded<Preferences>> {
-  const found = await readPreferencesText(paths);
-  if (!found) return { value: {} };
-  const document = parseDocument(found.text);
-  if (document) return { value: (document.toJS() as Preferences | null) ?? {} };
-  const copy = await preserveCorruptFile(found.path);
-  return { value: {}, warning: `Could not read ${found.path}: it is not a YAML mapping. It was moved to ${copy}; default preferences are used.` };
+  const parse = (text: string): Parsed<Preferences> => {
+    const parsed = parsePreferences(text);
+    return "value" in parsed ? { value: parsed.value.value } : parsed;
+  };
+  return loadStateFile(await preferencesPath(paths), parse, () => ({}), "default preferences are used");
 }
 
 /** Reads a scalar the way a person types it: numbers, booleans, or text. */
@@ -62,12 +74,14 @@ function splitList(value: string): string[] {
  * an unreadable file (which is preserved, never overwritten).
  */
 export async function updatePreference(paths: ProfilePaths, key: string, action: PreferenceAction, value: string): Promise<string> {
-  const found = await readPreferencesText(paths);
-  const text = found?.text ?? DEFAULT_PREFERENCES_YAML;
-  const document = parseDocument(text);
-  if (!document) {
-    throw new Error(`${found?.path ?? paths.preferences} is not valid YAML; fix it (or run 'preferences' to edit it) before updating.`);
+  const path = await preferencesPath(paths);
+  const read = await readStateText(path);
+  if ("problem" in read) throw new Error(`${path} cannot be updated: ${read.problem}. Move it away and try again.`);
+  const parsed = parsePreferences(read.value ?? DEFAULT_PREFERENCES_YAML);
+  if (!("value" in parsed)) {
+    throw new Error(`${path} is not valid YAML; fix it (or run 'preferences' to edit it) before updating.`);
   }
+  const { document } = parsed.value;
   if (document.contents === null) document.contents = document.createNode({}) as unknown as typeof document.contents;
   const current = document.get(key) as unknown;
   const currentList = YAML.isSeq(current) ? (current.toJSON() as unknown[]) : current === undefined || current === null || current === "" ? [] : [YAML.isScalar(current) ? current.value : current];

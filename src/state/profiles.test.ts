@@ -45,25 +45,38 @@ describe("the on-disk layout shared with the original Marvin", () => {
 describe("the active profile", () => {
   it("is main when last_profile is missing", async () => {
     expect(DEFAULT_PROFILE).toBe("main");
-    expect(await store.activeName()).toBe("main");
+    expect(await store.activeName()).toEqual({ value: "main" });
   });
 
   it("is read from last_profile, ignoring surrounding whitespace", async () => {
     await mkdir(root(), { recursive: true });
     await writeFile(join(root(), "last_profile"), "ada\n");
-    expect(await store.activeName()).toBe("ada");
+    expect(await store.activeName()).toEqual({ value: "ada" });
   });
 
   it("falls back to main when last_profile holds something unsafe", async () => {
     await mkdir(root(), { recursive: true });
     await writeFile(join(root(), "last_profile"), "../../etc");
-    expect(await store.activeName()).toBe("main");
+    expect(await store.activeName()).toEqual({ value: "main" });
+  });
+
+  it("moves a directory in place of last_profile aside, says so, and uses main", async () => {
+    await mkdir(join(root(), "last_profile", "inside"), { recursive: true });
+    const active = await store.activeName();
+    expect(active.value).toBe("main");
+    const aside = (await readdir(root())).find((name) => name.startsWith("last_profile.corrupt-"));
+    expect(aside).toBeDefined();
+    expect(active.warning).toBe(
+      `Could not read ${join(root(), "last_profile")}: it is a directory, not a file. It was moved to ${join(root(), aside!)}; the profile 'main' is used.`,
+    );
+    await store.setActive("ada");
+    expect(await store.activeName()).toEqual({ value: "ada" });
   });
 
   it("is written by setActive, which creates the profile when it is new", async () => {
     expect(await store.setActive("bob")).toEqual({ created: true });
     expect(await readFile(join(root(), "last_profile"), "utf8")).toBe("bob\n");
-    expect(await store.activeName()).toBe("bob");
+    expect(await store.activeName()).toEqual({ value: "bob" });
     expect(await store.setActive("bob")).toEqual({ created: false });
   });
 });

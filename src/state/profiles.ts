@@ -1,6 +1,6 @@
 import { mkdir, readdir, stat } from "node:fs/promises";
 import { type ConfigPaths, isValidProfileName, profilePaths, type ProfilePaths } from "./paths.js";
-import { readTextIfExists, writeFileAtomic } from "./atomic-file.js";
+import { loadStateFile, writeFileAtomic, type Loaded } from "./atomic-file.js";
 import { DEFAULT_PREFERENCES_YAML } from "./preferences.js";
 
 export const DEFAULT_PROFILE = "main";
@@ -13,9 +13,13 @@ export class ProfileStore {
     return profilePaths(this.config, name);
   }
 
-  async activeName(): Promise<string> {
-    const saved = (await readTextIfExists(this.config.lastProfile))?.trim();
-    return saved && isValidProfileName(saved) ? saved : DEFAULT_PROFILE;
+  /** The profile named in `last_profile`; the default one when it names none (a warning when it is unreadable). */
+  async activeName(): Promise<Loaded<string>> {
+    const parse = (text: string) => {
+      const saved = text.trim();
+      return { value: isValidProfileName(saved) ? saved : DEFAULT_PROFILE };
+    };
+    return loadStateFile(this.config.lastProfile, parse, () => DEFAULT_PROFILE, `the profile '${DEFAULT_PROFILE}' is used`);
   }
 
   async list(): Promise<string[]> {

@@ -1,4 +1,4 @@
-import { readdir, readFile, writeFile } from "node:fs/promises";
+import { mkdir, readdir, readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { TempDirs } from "../../tests/support/test-session.js";
@@ -93,7 +93,8 @@ describe("lifetime usage.json", () => {
 
   it("shows lifetime totals including this session without writing anything", async () => {
     await writeFile(usagePath, JSON.stringify({ total_cost: 2, sessions: 1, llm_turns: 7 }));
-    const lifetime = await trackerWithTwoModels().getLifetimeUsage(usagePath);
+    const { value: lifetime, warning } = await trackerWithTwoModels().getLifetimeUsage(usagePath);
+    expect(warning).toBeUndefined();
     expect(lifetime).toMatchObject({ sessions: 2, llm_turns: 10 });
     expect(lifetime.total_cost).toBeCloseTo(2.0050915, 5);
     expect(JSON.parse(await readFile(usagePath, "utf8"))).toEqual({ total_cost: 2, sessions: 1, llm_turns: 7 });
@@ -111,5 +112,83 @@ describe("lifetime usage.json", () => {
     expect(JSON.parse(await readFile(usagePath, "utf8"))).toMatchObject({ sessions: 1, llm_turns: 3 });
     const aside = (await readdir(dir)).find((name) => name.startsWith("usage.json.corrupt-"))!;
     expect(await readFile(join(dir, aside), "utf8")).toBe("{ not json");
+  });
+});
+
+describe("names that are also Object.prototype properties", () => {
+  const NAMES = ["constructor", "__proto__", "toString", "hasOwnProperty"];
+
+  function trackerCallingThem(): UsageTracker {
+    const tracker = new UsageTracker();
+    for (const name of NAMES) tracker.recordToolCall(name);
+    tracker.recordToolCall("constructor");
+    tracker.recordLLMCall("__proto__", "toString", 10, 5, 0.5);
+    return tracker;
+  }
+
+  it("are counted as ordinary tools and models, in the session and in the cost line", () => {
+    const usage = trackerCallingThem().getSessionUsage();
+    expect(Object.entries(usage.tool_calls)).toEqual([["constructor", 2], ["__proto__", 1], ["toString", 1], ["hasOwnProperty", 1]]);
+    expect(Object.entries(usage.model_turns)).toEqual([["toString", 1]]);
+    expect(trackerCallingThem().costLine()).toBe(
+      'MARVIN_COST:{"session_cost":0.5,"llm_turns":1,"model_turns":{"toString":1},"model_cost":{"toString":0.5},' +
+        '"input_tokens":{"toString":10},"output_tokens":{"toString":5},' +
+        '"tool_calls":{"constructor":2,"__proto__":1,"toString":1,"hasOwnProperty":1}}',
+    );
+  });
+
+  it("are written to and added up in usage.json as ordinary keys", async () => {
+    await writeFile(usagePath, '{"sessions":1,"tool_calls":{"__proto__":3,"constructor":4,"valueOf":1},"provider_cost":{"__proto__":1}}');
+    await trackerCallingThem().persistLifetime(usagePath);
+    const text = await readFile(usagePath, "utf8");
+    const saved = JSON.parse(text);
+    expect(Object.entries(saved.tool_calls)).toEqual([["__proto__", 4], ["constructor", 6], ["valueOf", 1], ["toString", 1], ["hasOwnProperty", 1]]);
+    expect(Object.entries(saved.provider_cost)).toEqual([["__proto__", 1.5]]);
+    expect(Object.entries(saved.model_turns)).toEqual([["toString", 1]]);
+    expect(text).not.toContain("function");
+  });
+});
+
+describe("usage.json from several processes at once", () => {
+  it("adds up every session when they persist at the same time", async () => {
+    await Promise.all(Array.from({ length: 20 }, () => trackerWithTwoModels().persistLifetime(usagePath)));
+    const saved = JSON.parse(await readFile(usagePath, "utf8"));
+    expect(saved).toMatchObject({ sessions: 20, llm_turns: 60, tool_calls: { read_file: 40, git_status: 20 } });
+    expect(saved.input_tokens).toEqual({ "gpt-5.1": 30_000, "llama-3.3-70b-versatile": 6_000 });
+    expect(saved.total_cost).toBeCloseTo(20 * 0.005092, 6);
+    expect(await readdir(dir)).toEqual(["usage.json"]);
+  });
+});
+
+describe("usage.json with values of the wrong type", () => {
+  const WRONG: Array<[string, unknown]> = [
+    ["a string for a number", { total_cost: "1.5", sessions: 2 }],
+    ["an array for a count map", { sessions: 2, tool_calls: ["read_file"] }],
+    ["a string inside a count map", { sessions: 2, input_tokens: { "gpt-5.1": "1000" } }],
+    ["nested garbage in a count map", { sessions: 2, model_turns: { "gpt-5.1": { nested: [1, 2] } } }],
+    ["a garbage __proto__ count", JSON.parse('{"tool_calls":{"__proto__":"x"}}')],
+    ["a negative count", { llm_turns: -3 }],
+    ["a fractional session count", { sessions: 1.5 }],
+    ["a number for last_updated", { last_updated: 5 }],
+    ["an array at the top", [1, 2]],
+  ];
+
+  it.each(WRONG)("treats %s as corrupt: moved aside, warned about, totals restarted", async (_what, content) => {
+    const text = JSON.stringify(content);
+    await writeFile(usagePath, text);
+    const warning = await trackerWithTwoModels().persistLifetime(usagePath);
+    expect(warning).toMatch(/^Could not read .*usage\.json: it does not have the expected structure\. It was moved to .*usage\.json\.corrupt-/);
+    const saved = JSON.parse(await readFile(usagePath, "utf8"));
+    expect(saved).toMatchObject({ sessions: 1, llm_turns: 3, input_tokens: { "gpt-5.1": 1500, "llama-3.3-70b-versatile": 300 } });
+    expect(saved.total_cost).toBe(0.005092);
+    const aside = (await readdir(dir)).find((name) => name.startsWith("usage.json.corrupt-"))!;
+    expect(await readFile(join(dir, aside), "utf8")).toBe(text);
+  });
+
+  it("moves a directory in place of usage.json aside", async () => {
+    await mkdir(join(usagePath, "inside"), { recursive: true });
+    const warning = await trackerWithTwoModels().persistLifetime(usagePath);
+    expect(warning).toContain("it is a directory, not a file");
+    expect(JSON.parse(await readFile(usagePath, "utf8"))).toMatchObject({ sessions: 1 });
   });
 });

@@ -1,37 +1,45 @@
+import { z } from "zod";
 import { loadJsonFile, writeJsonAtomic, type Loaded } from "./atomic-file.js";
+import { withFileLock } from "./file-lock.js";
+
+/**
+ * Counts keyed by names that come from the model or the provider (models, tools). No
+ * prototype: `constructor`, `toString` or `__proto__` are ordinary keys, and JSON.stringify
+ * writes them as such.
+ */
+export type Counts = Record<string, number>;
 
 /** Seed 000 §3.7. Keys of the maps are model names (tool names for tool_calls). */
 export interface UsageRecord {
   session_cost: number;
   llm_turns: number;
-  model_turns: Record<string, number>;
-  model_cost: Record<string, number>;
-  input_tokens: Record<string, number>;
-  output_tokens: Record<string, number>;
-  tool_calls: Record<string, number>;
+  model_turns: Counts;
+  model_cost: Counts;
+  input_tokens: Counts;
+  output_tokens: Counts;
+  tool_calls: Counts;
 }
 
 export interface LifetimeUsage extends Omit<UsageRecord, "session_cost"> {
   total_cost: number;
   sessions: number;
-  provider_cost: Record<string, number>;
+  provider_cost: Counts;
   last_updated: string;
 }
 
-function emptyRecord(): UsageRecord {
-  return { session_cost: 0, llm_turns: 0, model_turns: {}, model_cost: {}, input_tokens: {}, output_tokens: {}, tool_calls: {} };
+const COUNT_FIELDS = ["model_turns", "model_cost", "input_tokens", "output_tokens", "tool_calls"] as const;
+
+function counts(entries: Iterable<[string, number]> = []): Counts {
+  const result: Counts = Object.create(null);
+  for (const [key, value] of entries) result[key] = value;
+  return result;
 }
 
-function emptyLifetime(): LifetimeUsage {
-  const { session_cost: _unused, ...rest } = emptyRecord();
-  return { ...rest, total_cost: 0, sessions: 0, provider_cost: {}, last_updated: "" };
-}
-
-function add(map: Record<string, number>, key: string, amount: number): void {
+function add(map: Counts, key: string, amount: number): void {
   map[key] = (map[key] ?? 0) + amount;
 }
 
-function addMaps(target: Record<string, number>, source: Record<string, number>): void {
+function addAll(target: Counts, source: Counts): void {
   for (const [key, value] of Object.entries(source)) add(target, key, value);
 }
 
@@ -39,26 +47,59 @@ function roundUsd(value: number): number {
   return Math.round(value * 1e6) / 1e6;
 }
 
+function emptyRecord(): UsageRecord {
+  const record = { session_cost: 0, llm_turns: 0 } as UsageRecord;
+  for (const field of COUNT_FIELDS) record[field] = counts();
+  return record;
+}
+
+function emptyLifetime(): LifetimeUsage {
+  const { session_cost: _unused, ...rest } = emptyRecord();
+  return { ...rest, total_cost: 0, sessions: 0, provider_cost: counts(), last_updated: "" };
+}
+
+const amount = z.number().nonnegative();
+/** Checked by hand: zod's record drops a `__proto__` key without looking at its value. */
+const countsSchema = z.custom<Counts>(
+  (value) =>
+    typeof value === "object" &&
+    value !== null &&
+    !Array.isArray(value) &&
+    Object.values(value).every((item) => amount.safeParse(item).success),
+  "expected an object of names to non-negative numbers",
+);
+
+/** usage.json as the original Marvin writes it; every field optional, unknown fields kept. */
+const lifetimeSchema = z.looseObject({
+  total_cost: amount.optional(),
+  sessions: amount.int().optional(),
+  llm_turns: amount.int().optional(),
+  model_turns: countsSchema.optional(),
+  model_cost: countsSchema.optional(),
+  input_tokens: countsSchema.optional(),
+  output_tokens: countsSchema.optional(),
+  tool_calls: countsSchema.optional(),
+  provider_cost: countsSchema.optional(),
+  last_updated: z.string().optional(),
+});
+
+/** Validated, then rebuilt from the file's own entries (zod's copy would lose `__proto__` keys). */
 function parseLifetime(raw: unknown): LifetimeUsage | undefined {
-  if (typeof raw !== "object" || raw === null || Array.isArray(raw)) return undefined;
-  const base = emptyLifetime();
-  const value = raw as Partial<LifetimeUsage>;
-  return {
-    ...base,
-    ...value,
-    model_turns: { ...(value.model_turns ?? {}) },
-    model_cost: { ...(value.model_cost ?? {}) },
-    input_tokens: { ...(value.input_tokens ?? {}) },
-    output_tokens: { ...(value.output_tokens ?? {}) },
-    tool_calls: { ...(value.tool_calls ?? {}) },
-    provider_cost: { ...(value.provider_cost ?? {}) },
-  };
+  if (!lifetimeSchema.safeParse(raw).success) return undefined;
+  const file = raw as Partial<LifetimeUsage>;
+  // No prototype here either: a top-level `__proto__` key in the file stays an ordinary field.
+  const lifetime = Object.assign(Object.create(null) as LifetimeUsage, emptyLifetime());
+  for (const [key, value] of Object.entries(file)) (lifetime as unknown as Record<string, unknown>)[key] = value;
+  for (const field of [...COUNT_FIELDS, "provider_cost"] as const) {
+    lifetime[field] = counts(Object.entries(file[field] ?? {}));
+  }
+  return lifetime;
 }
 
 /** Per-provider, per-model cost tracking for one session, plus lifetime totals on disk. */
 export class UsageTracker {
   private readonly session = emptyRecord();
-  private readonly providerCost: Record<string, number> = {};
+  private readonly providerCost = counts();
 
   recordLLMCall(provider: string, model: string, inputTokens: number, outputTokens: number, cost: number): void {
     const record = this.session;
@@ -75,9 +116,10 @@ export class UsageTracker {
     add(this.session.tool_calls, toolName, 1);
   }
 
+  /** A copy, costs rounded to micro-dollars. */
   getSessionUsage(): UsageRecord {
-    const record = structuredClone(this.session);
-    record.session_cost = roundUsd(record.session_cost);
+    const record = { ...this.session, session_cost: roundUsd(this.session.session_cost) };
+    for (const field of COUNT_FIELDS) record[field] = counts(Object.entries(this.session[field]));
     for (const model of Object.keys(record.model_cost)) record.model_cost[model] = roundUsd(record.model_cost[model]!);
     return record;
   }
@@ -101,36 +143,34 @@ export class UsageTracker {
     return loadJsonFile(path, parseLifetime, emptyLifetime);
   }
 
-  /** Lifetime totals including this session, without writing anything. */
-  async getLifetimeUsage(path: string): Promise<LifetimeUsage> {
-    const { value: lifetime } = await UsageTracker.loadLifetime(path);
-    this.mergeInto(lifetime);
-    return lifetime;
+  /** Lifetime totals including this session, without writing anything; a warning when usage.json was unusable. */
+  async getLifetimeUsage(path: string): Promise<Loaded<LifetimeUsage>> {
+    const loaded = await UsageTracker.loadLifetime(path);
+    this.mergeInto(loaded.value);
+    return loaded;
   }
 
   private mergeInto(lifetime: LifetimeUsage): void {
     const session = this.session;
     lifetime.total_cost = roundUsd(lifetime.total_cost + session.session_cost);
     lifetime.llm_turns += session.llm_turns;
-    addMaps(lifetime.model_turns, session.model_turns);
-    addMaps(lifetime.model_cost, session.model_cost);
-    addMaps(lifetime.input_tokens, session.input_tokens);
-    addMaps(lifetime.output_tokens, session.output_tokens);
-    addMaps(lifetime.tool_calls, session.tool_calls);
-    addMaps(lifetime.provider_cost, this.providerCost);
+    for (const field of COUNT_FIELDS) addAll(lifetime[field], session[field]);
+    addAll(lifetime.provider_cost, this.providerCost);
     lifetime.sessions += 1;
     lifetime.last_updated = new Date().toISOString();
   }
 
   /**
-   * Adds this session to `usage.json` (re-read just before writing, so concurrent Marvin
-   * processes lose at most a race of milliseconds). Does nothing when nothing was used.
+   * Adds this session to `usage.json`. The read-merge-write runs under `usage.json.lock`, so
+   * concurrent Marvin processes add up exactly. Does nothing when nothing was used.
    */
   async persistLifetime(path: string): Promise<string | undefined> {
     if (this.session.llm_turns === 0 && Object.keys(this.session.tool_calls).length === 0) return undefined;
-    const { value: lifetime, warning } = await UsageTracker.loadLifetime(path);
-    this.mergeInto(lifetime);
-    await writeJsonAtomic(path, lifetime);
-    return warning;
+    return withFileLock(path, async () => {
+      const { value: lifetime, warning } = await UsageTracker.loadLifetime(path);
+      this.mergeInto(lifetime);
+      await writeJsonAtomic(path, lifetime);
+      return warning;
+    });
   }
 }

@@ -6,9 +6,9 @@ import { OpenAICompatibleProvider } from "../../src/providers/openai-compatible/
 import { ProviderError } from "../../src/providers/provider-error.js";
 import type { LLMResponse } from "../../src/providers/types.js";
 import { startLlmServer, type LlmServer, type ScriptedReply } from "../support/llm-server.js";
-import { SHARED_DIR } from "../support/run-marvin.js";
+import { CONFORMANCE_DATA } from "../support/run-marvin.js";
 
-const STREAMS = join(SHARED_DIR, "conformance", "provider-streams");
+const STREAMS = join(CONFORMANCE_DATA, "provider-streams");
 
 /** `*.chunks.txt` holds one `data:` payload per line; OpenAI-style streams end with [DONE]. */
 function chunksToSse(file: string): string {

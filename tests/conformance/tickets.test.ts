@@ -4,11 +4,11 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createToolHarness, type ToolHarness } from "../support/tool-harness.js";
-import { SHARED_DIR } from "../support/run-marvin.js";
+import { CONFORMANCE_DATA } from "../support/run-marvin.js";
 import { loadTickets } from "../../src/tools/tickets/ticket-store.js";
 import { dependencyTree } from "../../src/tools/tickets/ticket-views.js";
 
-const TICKETS = join(SHARED_DIR, "conformance", "tickets");
+const TICKETS = join(CONFORMANCE_DATA, "tickets");
 const EXAMPLES = join(TICKETS, "example-tickets-dir");
 
 /** transcript.txt as command → output (the text between `$ command` and the next blank-line-separated `$`). */

@@ -4,6 +4,7 @@ import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { startLlmServer, type LlmServer, type Script } from "../support/llm-server.js";
 import { MARVIN_BIN, serverEnv, tempDir } from "../support/run-marvin.js";
+import { killTmuxServer } from "../support/tmux.js";
 
 const hasTmux = spawnSync("tmux", ["-V"]).status === 0;
 
@@ -55,7 +56,7 @@ beforeEach(() => {
   home = tempDir("marvin-plain-tmux-");
 });
 afterEach(async () => {
-  if (socket) spawnSync("tmux", ["-L", socket, "kill-server"]);
+  if (socket) await killTmuxServer(socket);
   socket = undefined;
   await server?.close();
   server = undefined;

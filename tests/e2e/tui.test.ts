@@ -1,12 +1,23 @@
 import { chmodSync, existsSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { beforeAll, describe, expect, it, type TestContext } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, type TestContext } from "vitest";
 import { startLlmServer, type LlmServer, type Script } from "../support/llm-server.js";
 import { serverEnv, tempDir } from "../support/run-marvin.js";
 import { TmuxMarvin, tmuxAvailable } from "../support/tmux.js";
 
 beforeAll(async () => {
   if (!(await tmuxAvailable())) throw new Error("tmux is needed for the TUI end-to-end tests: apt-get install -y tmux");
+});
+
+/** Every temporary folder this file makes; none may be left once its tests are done. */
+const made: string[] = [];
+function temp(prefix: string): { path: string; cleanup: () => void } {
+  const dir = tempDir(prefix);
+  made.push(dir.path);
+  return dir;
+}
+afterAll(() => {
+  expect(made.filter((path) => existsSync(path))).toEqual([]);
 });
 
 interface Run {
@@ -29,7 +40,7 @@ interface StartOptions {
  * and home; everything is stopped when the test finishes. Waits for the input prompt.
  */
 async function start(context: TestContext, script: Script[], options: StartOptions = {}): Promise<Run> {
-  const home = tempDir("marvin-tui-home-");
+  const home = temp("marvin-tui-home-");
   const server = await startLlmServer(script);
   const terminals: TmuxMarvin[] = [];
   context.onTestFinished(async () => {
@@ -120,7 +131,7 @@ describe("marvin full-screen TUI in a real terminal (tmux)", () => {
 
   it("asks before run_command and shows the exact command", async (context) => {
     const command = "echo made-by-marvin > made.txt";
-    const home = tempDir("marvin-tui-project-");
+    const home = temp("marvin-tui-project-");
     context.onTestFinished(home.cleanup);
     const { marvin, server } = await start(context, [{ toolCalls: [{ name: "run_command", arguments: { command } }] }, { text: "The file is there." }], { args: ["--working-dir", home.path] });
     expect((await marvin.screen())[0]).toContain("│ coding │");
@@ -177,7 +188,7 @@ describe("marvin full-screen TUI in a real terminal (tmux)", () => {
   });
 
   it("releases the terminal to $EDITOR for preferences, then draws the screen again", async (context) => {
-    const scripts = tempDir("marvin-tui-editor-");
+    const scripts = temp("marvin-tui-editor-");
     context.onTestFinished(scripts.cleanup);
     const editor = join(scripts.path, "editor.sh");
     writeFileSync(editor, '#!/bin/sh\necho "EDITOR IS RUNNING"\nsleep 1\necho "# edited in the test" >> "$1"\n');

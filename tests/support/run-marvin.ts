@@ -1,7 +1,7 @@
 import { spawn } from "node:child_process";
 import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { dirname, join, resolve } from "node:path";
+import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 
 /** The nearest folder above this file with a package.json (also right when compiled for bench/). */
@@ -18,7 +18,8 @@ function findRepoRoot(from: string): string {
 export const REPO_ROOT = findRepoRoot(dirname(fileURLToPath(import.meta.url)));
 /** The bundled CLI, exactly what `npm link` installs. */
 export const MARVIN_BIN = join(REPO_ROOT, "dist", "bin", "marvin.js");
-export const SHARED_DIR = resolve(REPO_ROOT, "..", "shared");
+/** Recorded fixtures of the conformance tests (tests/conformance/data/README.md). */
+export const CONFORMANCE_DATA = join(REPO_ROOT, "tests", "conformance", "data");
 
 export interface MarvinRun {
   code: number | null;

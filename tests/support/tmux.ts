@@ -1,9 +1,75 @@
 import { execFile } from "node:child_process";
+import { readdirSync, readFileSync } from "node:fs";
 import { promisify } from "node:util";
 import { MARVIN_BIN } from "./run-marvin.js";
 
 const run = promisify(execFile);
 let sequence = 0;
+
+/** State and parent of a process from /proc/<pid>/stat (Linux), or undefined once it is gone. */
+function processStat(pid: number): { state: string; parent: number } | undefined {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+    const [state, parent] = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+    return { state: state!, parent: Number(parent) };
+  } catch {
+    return undefined;
+  }
+}
+
+/** `root` and every process below it. */
+function processTree(root: number): number[] {
+  let all: number[];
+  try {
+    all = readdirSync("/proc").filter((name) => /^\d+$/.test(name)).map(Number);
+  } catch {
+    return [root]; // no /proc: wait for the pane's own process only
+  }
+  const tree = [root];
+  for (let index = 0; index < tree.length; index++) {
+    for (const pid of all) if (processStat(pid)?.parent === tree[index]) tree.push(pid);
+  }
+  return tree;
+}
+
+/** Running, not a zombie waiting for its parent to reap it. */
+function isRunning(pid: number): boolean {
+  const stat = processStat(pid);
+  if (stat) return stat.state !== "Z";
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Stops a tmux server and waits until the programs in its panes have exited. Marvin saves its
+ * state when the terminal hangs up, so a test may remove its temporary home only after that.
+ */
+export async function killTmuxServer(socket: string, timeoutMs = 10_000): Promise<void> {
+  const panes = await run("tmux", ["-L", socket, "list-panes", "-a", "-F", "#{pane_pid}"]).then(
+    ({ stdout }) => stdout.split("\n").filter(Boolean).map(Number),
+    () => [],
+  );
+  const processes = panes.flatMap(processTree);
+  await run("tmux", ["-L", socket, "kill-server"]).catch(() => undefined);
+  const deadline = Date.now() + timeoutMs;
+  while (processes.some(isRunning)) {
+    if (Date.now() > deadline) {
+      for (const pid of processes.filter(isRunning)) {
+        try {
+          process.kill(pid, "SIGKILL");
+        } catch {
+          // exited meanwhile
+        }
+      }
+      throw new Error(`processes ${processes.join(", ")} still ran ${timeoutMs} ms after tmux hung up; killed`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
 
 /** A shell word, single-quoted. */
 function quote(word: string): string {
@@ -22,7 +88,7 @@ export interface TmuxOptions {
  * The built `marvin` running in a real terminal: a detached tmux session on its own server
  * socket (-L), driven with send-keys and read with capture-pane. When marvin exits, the pane
  * shows `MARVIN_EXITED=<code>` on the normal screen (so tests can check the terminal was
- * given back). `kill()` stops the tmux server and everything in it.
+ * given back). `kill()` stops the tmux server and waits for everything in it to exit.
  */
 export class TmuxMarvin {
   private constructor(readonly socket: string) {}
@@ -91,8 +157,9 @@ export class TmuxMarvin {
     return this.tmux("resize-window", "-t", "main", "-x", String(width), "-y", String(height));
   }
 
-  async kill(): Promise<void> {
-    await this.tmux("kill-server").catch(() => undefined);
+  /** Hangs up the terminal and waits until marvin (and everything else in it) has exited. */
+  kill(): Promise<void> {
+    return killTmuxServer(this.socket);
   }
 }
 

@@ -4,9 +4,9 @@ import { tmpdir } from "node:os";
 import { join, relative } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createToolHarness, type ToolHarness } from "../../../tests/support/tool-harness.js";
-import { SHARED_DIR } from "../../../tests/support/run-marvin.js";
+import { CONFORMANCE_DATA } from "../../../tests/support/run-marvin.js";
 
-const SCENARIOS_DIR = join(SHARED_DIR, "conformance", "apply-patch", "scenarios");
+const SCENARIOS_DIR = join(CONFORMANCE_DATA, "apply-patch", "scenarios");
 const scenarios = (await readdir(SCENARIOS_DIR, { withFileTypes: true })).filter((entry) => entry.isDirectory()).map((entry) => entry.name).sort();
 
 /** Scenarios whose patch must be rejected (README: defined by the final tree; 015 is rejected whole by Marvin). */

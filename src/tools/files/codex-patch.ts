@@ -1,6 +1,6 @@
 /**
  * Parser of the Codex `*** Begin Patch` format (openai/codex, crate apply-patch; grammar
- * described in ../shared/conformance/apply-patch/README.md). Pure: no file access.
+ * described in tests/conformance/data/apply-patch/README.md). Pure: no file access.
  */
 
 /** One line of an update chunk: kept context, a removed line or an added line. */

@@ -1,4 +1,4 @@
-import { mkdir, writeFile } from "node:fs/promises";
+import { mkdir, readdir, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createToolHarness, type ToolHarness } from "../../../tests/support/tool-harness.js";
@@ -72,5 +72,17 @@ describe("get_usage", () => {
     expect(content).toContain("This session: $0.2500 over 1 LLM call(s)");
     expect(content).toContain("\n\nLifetime (10 sessions): $1.5000 over 41 LLM call(s)\n  gpt-5.1: 41 call(s), 901000 in / 20200 out tokens, $1.5000");
     expect((await call("get_usage", { include_lifetime: "false" })).content).not.toContain("Lifetime");
+  });
+
+  it("tells the model when usage.json was unusable, and where it was moved", async () => {
+    const root = join(home, ".config", "local-finder");
+    await mkdir(root, { recursive: true });
+    await writeFile(join(root, "usage.json"), JSON.stringify({ sessions: 2, tool_calls: ["read_file"] }));
+    const { call } = await open();
+    const content = (await call("get_usage", { include_lifetime: true })).content;
+    const aside = (await readdir(root)).find((name) => name.startsWith("usage.json.corrupt-"));
+    expect(aside).toBeDefined();
+    expect(content).toContain(`Could not read ${join(root, "usage.json")}: it does not have the expected structure. It was moved to ${join(root, aside!)}; starting from an empty one.`);
+    expect(content).toContain("Lifetime (1 sessions): $0.0000 over 0 LLM call(s)");
   });
 });

@@ -47,7 +47,8 @@ export const systemTools = [
       const session = context.usage.getSessionUsage();
       const parts = [describeUsage("This session", session.session_cost, session)];
       if (include_lifetime) {
-        const lifetime = await context.usage.getLifetimeUsage(configPaths(context.home).usage);
+        const { value: lifetime, warning } = await context.usage.getLifetimeUsage(configPaths(context.home).usage);
+        if (warning) parts.unshift(warning);
         parts.push(describeUsage(`Lifetime (${lifetime.sessions} sessions)`, lifetime.total_cost, lifetime));
       }
       return parts.join("\n\n");

@@ -1,10 +1,10 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { SHARED_DIR } from "../../../tests/support/run-marvin.js";
+import { CONFORMANCE_DATA } from "../../../tests/support/run-marvin.js";
 import { appendNote, formatList, listValue, parseTicketFile, renderNewTicket, setFrontMatterField, utcTimestamp } from "./ticket-file.js";
 
-const EXAMPLES = join(SHARED_DIR, "conformance", "tickets", "example-tickets-dir");
+const EXAMPLES = join(CONFORMANCE_DATA, "tickets", "example-tickets-dir");
 const example = (id: string) => readFileSync(join(EXAMPLES, `${id}.md`), "utf8");
 
 describe("parseTicketFile", () => {

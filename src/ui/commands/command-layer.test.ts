@@ -154,6 +154,15 @@ describe("modes and reports", () => {
     expect(host.lastSystem).toContain("Lifetime (4 sessions, this one included): $2.1500 · 8 LLM calls");
     expect(host.lastSystem).toContain("by provider: groq $2.0000, openai-compat $0.1500");
   });
+
+  it("usage says when usage.json was unusable and where it was moved", async () => {
+    const { layer, host, home } = await setup();
+    mkdirSync(join(home, ".config", "local-finder"), { recursive: true });
+    writeFileSync(join(home, ".config", "local-finder", "usage.json"), JSON.stringify({ total_cost: "lots" }));
+    await layer.handle("usage");
+    expect(host.lastSystem).toMatch(/^Could not read .*usage\.json: it does not have the expected structure\. It was moved to .*usage\.json\.corrupt-.*\n/);
+    expect(host.lastSystem).toContain("Lifetime (1 session, this one included): $0.0000");
+  });
 });
 
 describe("input history", () => {

@@ -43,8 +43,9 @@ export function formatUsage(session: UsageRecord, lifetime: LifetimeUsage): stri
 
 /** `usage`: this session's cost and tokens, and the lifetime totals of usage.json plus this session. */
 export async function usageReport(session: Session, home: string): Promise<string> {
-  const lifetime = await session.usage.getLifetimeUsage(configPaths(home).usage);
-  return formatUsage(session.usage.getSessionUsage(), lifetime);
+  const { value: lifetime, warning } = await session.usage.getLifetimeUsage(configPaths(home).usage);
+  const report = formatUsage(session.usage.getSessionUsage(), lifetime);
+  return warning ? `${warning}\n${report}` : report;
 }
 
 /** `profiles`: every profile, the active one marked. */

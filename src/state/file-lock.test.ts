@@ -1,0 +1,90 @@
+import { spawnSync } from "node:child_process";
+import { readdir, readFile, utimes, writeFile } from "node:fs/promises";
+import { join } from "node:path";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { TempDirs } from "../../tests/support/test-session.js";
+import { sleep } from "../shared/sleep.js";
+import { withFileLock } from "./file-lock.js";
+
+const dirs = new TempDirs();
+let dir: string;
+let target: string;
+let lockPath: string;
+
+beforeEach(async () => {
+  dir = await dirs.make("marvin-lock-");
+  target = join(dir, "usage.json");
+  lockPath = `${target}.lock`;
+});
+afterEach(() => dirs.cleanup());
+
+/** The pid of a process that has already exited. */
+function deadPid(): number {
+  const child = spawnSync(process.execPath, ["-e", ""]);
+  return child.pid!;
+}
+
+/** A read-modify-write of a counter file, slow enough to interleave without the lock. */
+async function increment(): Promise<void> {
+  const value = Number(await readFile(target, "utf8").catch(() => "0"));
+  await sleep(2);
+  await writeFile(target, String(value + 1));
+}
+
+describe("withFileLock", () => {
+  it("runs read-modify-write cycles one at a time and removes the lock afterwards", async () => {
+    await Promise.all(Array.from({ length: 20 }, () => withFileLock(target, increment)));
+    expect(await readFile(target, "utf8")).toBe("20");
+    expect(await readdir(dir)).toEqual(["usage.json"]);
+  });
+
+  it("writes the holder's pid and start time into the lock file", async () => {
+    const owner = await withFileLock(target, async () => JSON.parse(await readFile(lockPath, "utf8")));
+    expect(owner.pid).toBe(process.pid);
+    expect(Math.abs(Date.now() - owner.since)).toBeLessThan(5_000);
+  });
+
+  it("breaks a lock left behind by a process that no longer exists", async () => {
+    await writeFile(lockPath, JSON.stringify({ pid: deadPid(), since: Date.now(), token: "left-behind" }));
+    const started = Date.now();
+    await withFileLock(target, increment, { staleMs: 60_000 });
+    expect(Date.now() - started).toBeLessThan(5_000);
+    expect(await readFile(target, "utf8")).toBe("1");
+    expect(await readdir(dir)).toEqual(["usage.json"]);
+  });
+
+  it("breaks the stale lock once when many waiters find it at the same time", async () => {
+    await writeFile(lockPath, JSON.stringify({ pid: deadPid(), since: Date.now(), token: "left-behind" }));
+    await Promise.all(Array.from({ length: 20 }, () => withFileLock(target, increment, { staleMs: 60_000 })));
+    expect(await readFile(target, "utf8")).toBe("20");
+  });
+
+  it("breaks a lock older than the stale limit even when its process still runs", async () => {
+    await writeFile(lockPath, JSON.stringify({ pid: process.pid, since: Date.now() - 120_000, token: "hung" }));
+    await withFileLock(target, increment, { staleMs: 60_000 });
+    expect(await readFile(target, "utf8")).toBe("1");
+  });
+
+  it("judges a lock without a readable owner by the file's age", async () => {
+    await writeFile(lockPath, "");
+    const old = new Date(Date.now() - 120_000);
+    await utimes(lockPath, old, old);
+    await withFileLock(target, increment, { staleMs: 60_000 });
+    expect(await readFile(target, "utf8")).toBe("1");
+  });
+
+  it("waits for a live holder and, past the time limit, names the lock file to delete", async () => {
+    await writeFile(lockPath, JSON.stringify({ pid: process.pid, since: Date.now(), token: "live" }));
+    const failure = withFileLock(target, increment, { staleMs: 60_000, timeoutMs: 300 });
+    const message = await failure.then(() => "acquired", (error: Error) => error.message);
+    expect(message.startsWith(`${lockPath} is held by process ${process.pid} since `)).toBe(true);
+    expect(message).toMatch(/; if no Marvin is running, delete that file\.$/);
+    expect(JSON.parse(await readFile(lockPath, "utf8")).token).toBe("live");
+    await expect(readFile(target, "utf8")).rejects.toThrow();
+  });
+
+  it("releases the lock when the action throws", async () => {
+    await expect(withFileLock(target, async () => Promise.reject(new Error("disk full")))).rejects.toThrow("disk full");
+    expect(await readdir(dir)).toEqual([]);
+  });
+});

@@ -1,0 +1,63 @@
+import { readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { createToolRegistry } from "../../src/tools/index.js";
+import { REPO_ROOT } from "../support/run-marvin.js";
+
+const README = readFileSync(join(REPO_ROOT, "README.md"), "utf8");
+
+/** The `## Configuration` section, up to the next top-level heading. */
+function configurationSection(): string {
+  const start = README.indexOf("\n## Configuration\n");
+  expect(start, "README has a ## Configuration section").toBeGreaterThanOrEqual(0);
+  const end = README.indexOf("\n## ", start + 1);
+  return README.slice(start, end < 0 ? undefined : end);
+}
+
+/** Backticked names in the first column of the section's tables (`A`, `B` / `C` → A, B, C). */
+function tableVariables(section: string): string[] {
+  const names: string[] = [];
+  for (const line of section.split("\n")) {
+    if (!line.startsWith("|") || /^\|[-| ]+\|$/.test(line)) continue;
+    const firstCell = line.split("|")[1]!;
+    names.push(...[...firstCell.matchAll(/`([A-Z][A-Z0-9_]*)`/g)].map((match) => match[1]!));
+  }
+  return names;
+}
+
+/** Every backticked SHOUTING_SNAKE name anywhere in the README: settings mentioned in prose count too. */
+function proseVariables(): string[] {
+  return [...README.matchAll(/`([A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+)`/g)].map((match) => match[1]!);
+}
+
+/** The code under src/ (tests and comments left out: a name only mentioned there is not read). */
+function sourceCode(): string {
+  const files = readdirSync(join(REPO_ROOT, "src"), { recursive: true, encoding: "utf8" })
+    .filter((path) => /\.tsx?$/.test(path) && !/\.test\.tsx?$/.test(path));
+  return files
+    .map((path) => readFileSync(join(REPO_ROOT, "src", path), "utf8"))
+    .map((text) => text.replace(/\/\*[\s\S]*?\*\//g, "").replace(/^\s*\/\/.*$/gm, ""))
+    .join("\n");
+}
+
+describe("the README documents only settings the code reads", () => {
+  const code = sourceCode();
+  const tables = tableVariables(configurationSection());
+
+  it("finds the configuration tables", () => {
+    expect(tables).toEqual(expect.arrayContaining(["LLM_PROVIDER", "GEMINI_API_KEY", "MARVIN_DEPTH", "EDITOR"]));
+  });
+
+  it.each([...new Set([...tables, ...proseVariables()])])("%s is read by the code in src/", (name) => {
+    expect(code).toMatch(new RegExp(`\\b${name}\\b`));
+  });
+});
+
+describe("package.json", () => {
+  it("states no tool count other than the registry's", () => {
+    const manifest = JSON.parse(readFileSync(join(REPO_ROOT, "package.json"), "utf8")) as { description: string };
+    const { description } = manifest;
+    const claimed = /(\d+)\s+tools/.exec(description);
+    if (claimed) expect(Number(claimed[1])).toBe(createToolRegistry().names().length);
+  });
+});
