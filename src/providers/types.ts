@@ -1,3 +1,5 @@
+import type { ProviderName } from "./registry.js";
+
 /** The one message format every provider adapter speaks (OpenAI style, seed 000 §3.1). */
 export type Message =
   | { role: "system"; content: string }
@@ -17,16 +19,8 @@ export interface ToolSchema {
   function: { name: string; description: string; parameters: Record<string, unknown> };
 }
 
-export type ProviderName = "copilot" | "gemini" | "groq" | "openai" | "ollama" | "openai-compat";
-
-export const PROVIDER_NAMES: readonly ProviderName[] = [
-  "copilot",
-  "gemini",
-  "groq",
-  "openai",
-  "ollama",
-  "openai-compat",
-];
+/** A provider's name, as listed in ./registry.ts. */
+export type { ProviderName };
 
 export interface TokenUsage {
   promptTokens: number;
