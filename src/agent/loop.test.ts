@@ -145,12 +145,14 @@ describe("runToolLoop", () => {
   it("reports the model's reasoning and names each tool call while its arguments still stream", async () => {
     let release!: () => void;
     const held = new Promise<void>((resolve) => (release = resolve));
+    const calls = [{ name: "lookup", arguments: { word: "towel" }, id: "call_t" }];
     const { result, events } = await runLoop(
-      [{ reasoning: "Look it up.", toolCalls: [{ name: "lookup", arguments: { word: "towel" }, id: "call_t" }], holdArguments: held }, { text: "Done." }],
+      [{ reasoning: "Look it up.", toolCalls: calls, holdArguments: held }, { text: "Done." }],
       { tools: [lookup], onEvent: (event) => event.type === "tool_call_start" && release() },
     );
     expect(result.reason).toBe("done");
-    const relevant = events.filter((event) => ["reasoning_delta", "tool_call_start", "tool_calls", "tool_start"].includes(event.type));
+    const shown = ["reasoning_delta", "tool_call_start", "tool_calls", "tool_start"];
+    const relevant = events.filter((event) => shown.includes(event.type));
     expect(relevant).toEqual([
       { type: "reasoning_delta", turn: 1, text: "Look " },
       { type: "reasoning_delta", turn: 1, text: "it up" },

@@ -69,9 +69,11 @@ export async function buildSession(args: CliArgs, environment: SessionEnvironmen
       providerName === "copilot"
         ? undefined
         : () =>
-            (fallback ??= providerProblem("copilot", env, home).then((problem) =>
-              problem === undefined ? createProvider(resolveProviderConfig("copilot", { env, home, codingMode: args.nonInteractive, nonInteractive: args.nonInteractive }), env) : undefined,
-            )),
+            (fallback ??= providerProblem("copilot", env, home).then((problem) => {
+              if (problem) return undefined;
+              const options = { env, home, codingMode: args.nonInteractive, nonInteractive: args.nonInteractive };
+              return createProvider(resolveProviderConfig("copilot", options), env);
+            })),
     confirmCommand: environment.confirmCommand,
   });
 

@@ -9,10 +9,9 @@ export { normalizeBaseUrl };
 export type Env = Readonly<Record<string, string | undefined>>;
 
 /** Seed 000 §3.4 / 002 §3: each provider's defaults, from its descriptor. */
-export const PROVIDER_DEFAULTS = Object.fromEntries(PROVIDERS.map((provider) => [provider.name, provider.defaults])) as Record<
-  ProviderName,
-  ProviderDefaults
->;
+export const PROVIDER_DEFAULTS = Object.fromEntries(
+  PROVIDERS.map((provider) => [provider.name, provider.defaults]),
+) as Record<ProviderName, ProviderDefaults>;
 
 export interface ProviderConfig {
   name: ProviderName;

@@ -27,7 +27,8 @@ describe("the provider registry", () => {
   });
 
   it("feeds the --help line of --provider", () => {
-    expect(HELP).toContain("  --provider NAME          copilot | gemini | groq | openai | ollama | openai-compat (default: $LLM_PROVIDER, else copilot)\n");
+    const names = "copilot | gemini | groq | openai | ollama | openai-compat";
+    expect(HELP).toContain(`  --provider NAME          ${names} (default: $LLM_PROVIDER, else copilot)\n`);
   });
 
   it("feeds the 'how to configure' message, one setup line per provider", () => {

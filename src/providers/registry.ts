@@ -23,7 +23,9 @@ export type ProviderName = (typeof PROVIDERS)[number]["name"];
 
 export const PROVIDER_NAMES: readonly ProviderName[] = PROVIDERS.map((provider) => provider.name);
 
-const BY_NAME = new Map<string, ProviderDescriptor<ProviderName>>(PROVIDERS.map((provider) => [provider.name, provider]));
+const BY_NAME = new Map<string, ProviderDescriptor<ProviderName>>(
+  PROVIDERS.map((provider) => [provider.name, provider]),
+);
 
 export function providerDescriptor(name: ProviderName): ProviderDescriptor<ProviderName> {
   return BY_NAME.get(name)!;

@@ -10,7 +10,8 @@ export const HOW_TO_CONFIGURE = [
 ].join("\n");
 
 function parseName(value: string, source: string): ProviderName | { error: string } {
-  return parseProviderName(value) ?? { error: `${source} '${value}' is not a provider. Choose one of: ${PROVIDER_NAMES.join(", ")}.` };
+  const name = parseProviderName(value);
+  return name ?? { error: `${source} '${value}' is not a provider. Choose one of: ${PROVIDER_NAMES.join(", ")}.` };
 }
 
 function plainConfig(name: ProviderName, env: Env, home: string) {
@@ -38,7 +39,8 @@ export async function selectProvider(explicit: string | undefined, env: Env, hom
     return problem ? { error: `${problem}.` } : { provider: name };
   }
   for (const provider of PROVIDERS) {
-    if (provider.autoDetect.by === "default" && !(await providerProblem(provider.name, env, home))) return { provider: provider.name };
+    if (provider.autoDetect.by !== "default") continue;
+    if (!(await providerProblem(provider.name, env, home))) return { provider: provider.name };
   }
 
   // Settings first (no I/O), then servers that need a probe.

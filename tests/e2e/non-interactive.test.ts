@@ -292,17 +292,23 @@ describe("marvin --non-interactive against an OpenAI-compatible server", () => {
 
   it("streams the model's reasoning and the start of each tool call as JSON lines, not in the text output", async () => {
     const script: Script[] = [
-      { reasoning: "The user wants timers.", toolCalls: [{ name: "timer_check", arguments: { name: "tea" }, id: "call_r" }], fragmentSize: 3 },
+      {
+        reasoning: "The user wants timers.",
+        toolCalls: [{ name: "timer_check", arguments: { name: "tea" }, id: "call_r" }],
+        fragmentSize: 3,
+      },
       { text: "No timers.", reasoning: "Nothing runs." },
     ];
     const jsonl = await ask(script, "x", {}, ["--output", "jsonl"]);
     expect(jsonl.code).toBe(0);
     const events = jsonl.stdout.trim().split("\n").map((line) => JSON.parse(line));
-    const reasoning = events.filter((event) => event.type === "reasoning_delta");
-    expect(reasoning.filter((event) => event.turn === 1).map((event) => event.text).join("")).toBe("The user wants timers.");
-    expect(reasoning.filter((event) => event.turn === 2).map((event) => event.text).join("")).toBe("Nothing runs.");
+    const reasoningOf = (turn: number) =>
+      events.filter((event) => event.type === "reasoning_delta" && event.turn === turn).map((event) => event.text).join("");
+    expect(reasoningOf(1)).toBe("The user wants timers.");
+    expect(reasoningOf(2)).toBe("Nothing runs.");
     const types = events.map((event) => event.type);
-    expect(events[types.indexOf("tool_call_start")]).toEqual({ type: "tool_call_start", turn: 1, callId: "call_r", name: "timer_check" });
+    const started = events[types.indexOf("tool_call_start")];
+    expect(started).toEqual({ type: "tool_call_start", turn: 1, callId: "call_r", name: "timer_check" });
     expect(types.indexOf("tool_call_start")).toBeLessThan(types.indexOf("tool_calls"));
     await server!.close();
 

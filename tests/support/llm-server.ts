@@ -33,7 +33,7 @@ export type ScriptedReply =
   /** Accepts the request and never answers (for timeouts). */
   | { hang: true };
 
-/** Reasoning text and the delta field it comes in: DeepSeek/Groq `reasoning_content` (default) or OpenRouter `reasoning`. */
+/** Reasoning text and its delta field: DeepSeek/Groq `reasoning_content` (default) or OpenRouter `reasoning`. */
 export type Reasoning = string | { text: string; field: "reasoning_content" | "reasoning" };
 
 export type Script = ScriptedReply | ((request: RecordedRequest, index: number) => ScriptedReply);
@@ -104,8 +104,10 @@ async function answer(reply: ScriptedReply, request: RecordedRequest, response: 
   sseHeaders(response);
   response.write(chunk(model, { role: "assistant", content: "" }));
   if (reply.reasoning) {
-    const { text, field } = typeof reply.reasoning === "string" ? { text: reply.reasoning, field: "reasoning_content" } : reply.reasoning;
-    for (const part of pieces(text, ("chunkSize" in reply && reply.chunkSize) || 5)) response.write(chunk(model, { [field]: part }));
+    const { text, field } =
+      typeof reply.reasoning === "string" ? { text: reply.reasoning, field: "reasoning_content" } : reply.reasoning;
+    const size = ("chunkSize" in reply && reply.chunkSize) || 5;
+    for (const part of pieces(text, size)) response.write(chunk(model, { [field]: part }));
   }
   if ("toolCalls" in reply) {
     if (reply.text) response.write(chunk(model, { content: reply.text }));

@@ -1,7 +1,8 @@
 import type { ProviderDescriptor } from "../descriptor.js";
 
 export const COPILOT_UNAVAILABLE =
-  "GitHub Copilot is not available: it needs the @github/copilot-sdk package and a GitHub sign-in ('gh auth login', or GH_TOKEN / GITHUB_TOKEN).";
+  "GitHub Copilot is not available: it needs the @github/copilot-sdk package and a GitHub sign-in " +
+  "('gh auth login', or GH_TOKEN / GITHUB_TOKEN).";
 
 /** GitHub Copilot through its SDK, which runs the tool loop itself (./index.ts). */
 export const copilot: ProviderDescriptor<"copilot"> = {

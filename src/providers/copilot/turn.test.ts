@@ -6,9 +6,14 @@ import { CopilotTurn } from "./turn.js";
 let sequence = 0;
 
 /** A session event as the Copilot runtime delivers it to the session listener. */
-function sessionEvent<Type extends SessionEvent["type"]>(type: Type, data: Extract<SessionEvent, { type: Type }>["data"]): SessionEvent {
+function sessionEvent<Type extends SessionEvent["type"]>(
+  type: Type,
+  data: Extract<SessionEvent, { type: Type }>["data"],
+  agentId?: string,
+): SessionEvent {
   sequence += 1;
-  return { id: `event-${sequence}`, parentId: null, timestamp: new Date(0).toISOString(), ephemeral: true, type, data } as SessionEvent;
+  const timestamp = new Date(0).toISOString();
+  return { id: `event-${sequence}`, parentId: null, timestamp, ephemeral: true, type, data, agentId } as SessionEvent;
 }
 
 function listeningTurn(log: string[]): CopilotTurn {
@@ -28,9 +33,11 @@ describe("CopilotTurn", () => {
     const turn = listeningTurn(log);
     turn.handle(sessionEvent("assistant.reasoning_delta", { reasoningId: "r1", deltaContent: "Reading " }));
     turn.handle(sessionEvent("assistant.reasoning_delta", { reasoningId: "r1", deltaContent: "the file." }));
-    turn.handle(sessionEvent("assistant.tool_call_delta", { toolCallId: "tc1", inputDelta: "" }));
-    turn.handle(sessionEvent("assistant.tool_call_delta", { toolCallId: "tc1", toolName: "read_file", inputDelta: '{"pa' }));
-    turn.handle(sessionEvent("assistant.tool_call_delta", { toolCallId: "tc1", toolName: "read_file", inputDelta: 'th":"a"}' }));
+    const argumentDelta = (inputDelta: string, toolName?: string) =>
+      sessionEvent("assistant.tool_call_delta", { toolCallId: "tc1", toolName, inputDelta });
+    turn.handle(argumentDelta(""));
+    turn.handle(argumentDelta('{"pa', "read_file"));
+    turn.handle(argumentDelta('th":"a"}', "read_file"));
     turn.handle(
       sessionEvent("assistant.message", {
         messageId: "m1",
@@ -44,14 +51,20 @@ describe("CopilotTurn", () => {
     turn.handle(sessionEvent("assistant.message_delta", { messageId: "m2", deltaContent: "Done." }));
     turn.handle(sessionEvent("session.idle", {}));
     const response = await turn.done;
-    expect(log).toEqual(["reasoning Reading ", "reasoning the file.", "tool 0 tc1 read_file", "tool 1 tc2 tree", "text Done."]);
+    expect(log).toEqual([
+      "reasoning Reading ",
+      "reasoning the file.",
+      "tool 0 tc1 read_file",
+      "tool 1 tc2 tree",
+      "text Done.",
+    ]);
     expect(response).toMatchObject({ content: "Done.", reasoning: "Reading the file." });
   });
 
   it("leaves a sub-agent's tool calls out", async () => {
     const log: string[] = [];
     const turn = listeningTurn(log);
-    turn.handle({ ...sessionEvent("assistant.tool_call_delta", { toolCallId: "sub", toolName: "tree", inputDelta: "{}" }), agentId: "helper" } as SessionEvent);
+    turn.handle(sessionEvent("assistant.tool_call_delta", { toolCallId: "sub", toolName: "tree", inputDelta: "{}" }, "helper"));
     turn.handle(sessionEvent("session.idle", {}));
     await turn.done;
     expect(log).toEqual([]);

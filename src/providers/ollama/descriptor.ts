@@ -21,7 +21,12 @@ export async function ollamaAnswers(baseUrl: string): Promise<boolean> {
 export const ollama: ProviderDescriptor<"ollama"> = {
   name: "ollama",
   icon: "🦙",
-  defaults: { model: "qwen3-coder:30b", baseUrl: "http://localhost:11434", modelEnv: "OLLAMA_MODEL", urlEnv: "OLLAMA_URL" },
+  defaults: {
+    model: "qwen3-coder:30b",
+    baseUrl: "http://localhost:11434",
+    modelEnv: "OLLAMA_MODEL",
+    urlEnv: "OLLAMA_URL",
+  },
   baseUrl: (url) => {
     const base = normalizeBaseUrl(url);
     return base.endsWith("/v1") ? base : `${base}/v1`;

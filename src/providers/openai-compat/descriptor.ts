@@ -15,8 +15,10 @@ export const openaiCompat: ProviderDescriptor<"openai-compat"> = {
   setupHint: "LLM_PROVIDER=openai-compat with OPENAI_COMPAT_URL and OPENAI_COMPAT_API_KEY",
   autoDetect: {
     by: "setting",
-    evidence: (config, env) =>
-      config.apiKey ? "OPENAI_COMPAT_API_KEY is set" : env.OPENAI_COMPAT_URL?.trim() ? "OPENAI_COMPAT_URL is set" : undefined,
+    evidence: (config, env) => {
+      if (config.apiKey) return "OPENAI_COMPAT_API_KEY is set";
+      return env.OPENAI_COMPAT_URL?.trim() ? "OPENAI_COMPAT_URL is set" : undefined;
+    },
   },
   missingConfiguration(config, env) {
     // Local OpenAI-compatible servers (vLLM, LM Studio, llama.cpp) need no key.

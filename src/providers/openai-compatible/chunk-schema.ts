@@ -45,8 +45,10 @@ export const completionChunkSchema = z.looseObject({
 export type CompletionChunk = z.infer<typeof completionChunkSchema>;
 export type ToolCallFragment = z.infer<typeof toolCallFragment>;
 
+/** `choices[0].delta.content`, or "the chunk" for the chunk itself. */
 function formatPath(path: readonly PropertyKey[]): string {
-  return path.map((key, at) => (typeof key === "number" ? `[${key}]` : `${at === 0 ? "" : "."}${String(key)}`)).join("") || "the chunk";
+  const parts = path.map((key, at) => (typeof key === "number" ? `[${key}]` : `${at === 0 ? "" : "."}${String(key)}`));
+  return parts.join("") || "the chunk";
 }
 
 /** The chunk, validated; or what is wrong with it, in one line naming the field and quoting the chunk. */

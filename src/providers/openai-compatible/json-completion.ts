@@ -33,12 +33,13 @@ export function completionAsChunk(body: unknown): unknown {
   const completion = parsed.data;
   const [choice] = completion.choices as [(typeof completion.choices)[number]];
   const { content, reasoning_content, reasoning, tool_calls } = choice.message;
+  const fragments = tool_calls?.map((call, index) => ({ index, id: call.id, function: call.function }));
   return {
     model: completion.model,
     choices: [
       {
         index: 0,
-        delta: { content, reasoning_content, reasoning, tool_calls: tool_calls?.map((call, index) => ({ index, id: call.id, function: call.function })) },
+        delta: { content, reasoning_content, reasoning, tool_calls: fragments },
         finish_reason: choice.finish_reason ?? "stop",
       },
     ],

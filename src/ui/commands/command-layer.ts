@@ -227,7 +227,8 @@ export class CommandLayer {
     if (!prompt) return this.say("Usage: !pro PROMPT (asks GitHub Copilot once, whatever the current provider).");
     if (this.activeModel.provider === "copilot") return this.submit(prompt);
     const unavailable = await providerProblem("copilot", this.environment);
-    if (unavailable) return this.say(`${unavailable} The current provider (${this.activeModel.provider}) stays in use.`);
+    const current = this.activeModel.provider;
+    if (unavailable) return this.say(`${unavailable} The current provider (${current}) stays in use.`);
     this.host.system(`Asking GitHub Copilot (${modelFor("copilot", this.environment)}) for this one message.`);
     return this.submit(prompt, "copilot");
   }
