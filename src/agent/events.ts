@@ -8,6 +8,10 @@ export type AgentEvent =
   | { type: "agent_start"; maxRounds: number }
   | { type: "turn_start"; turn: number }
   | { type: "text_delta"; turn: number; text: string }
+  /** Reasoning ("thinking") text as the model streams it, from models that show it; not part of the answer. */
+  | { type: "reasoning_delta"; turn: number; text: string }
+  /** The model has begun a tool call: its name is known, its arguments are still streaming. */
+  | { type: "tool_call_start"; turn: number; callId: string; name: string }
   /** Names of the tools of one round, emitted once before any of them runs. */
   | { type: "tool_calls"; turn: number; names: string[] }
   | { type: "tool_start"; turn: number; callId: string; name: string; arguments: string }

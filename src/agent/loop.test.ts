@@ -131,7 +131,7 @@ describe("runToolLoop", () => {
       { tools: [waiter, releaser, lookup] },
     );
     expect(result.reason).toBe("done");
-    const toolEvents = events.filter((event) => event.type.startsWith("tool_"));
+    const toolEvents = events.filter((event) => ["tool_calls", "tool_start", "tool_end"].includes(event.type));
     expect(toolEvents[0]).toEqual({ type: "tool_calls", turn: 1, names: ["wait_for_other", "release_other", "lookup"] });
     expect(toolEvents.slice(1, 4).map((event) => event.type)).toEqual(["tool_start", "tool_start", "tool_start"]);
     const results = server!.requests[1]!.body.messages.filter((message) => message.role === "tool");
@@ -160,6 +160,27 @@ describe("runToolLoop", () => {
       process.off("warning", onWarning);
     }
     expect(warnings.map((warning) => `${warning.name}: ${warning.message}`)).toEqual([]);
+  });
+
+  it("reports the model's reasoning and names each tool call while its arguments still stream", async () => {
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const calls = [{ name: "lookup", arguments: { word: "towel" }, id: "call_t" }];
+    const { result, events } = await runLoop(
+      [{ reasoning: "Look it up.", toolCalls: calls, holdArguments: held }, { text: "Done." }],
+      { tools: [lookup], onEvent: (event) => event.type === "tool_call_start" && release() },
+    );
+    expect(result.reason).toBe("done");
+    const shown = ["reasoning_delta", "tool_call_start", "tool_calls", "tool_start"];
+    const relevant = events.filter((event) => shown.includes(event.type));
+    expect(relevant).toEqual([
+      { type: "reasoning_delta", turn: 1, text: "Look " },
+      { type: "reasoning_delta", turn: 1, text: "it up" },
+      { type: "reasoning_delta", turn: 1, text: "." },
+      { type: "tool_call_start", turn: 1, callId: "call_t", name: "lookup" },
+      { type: "tool_calls", turn: 1, names: ["lookup"] },
+      { type: "tool_start", turn: 1, callId: "call_t", name: "lookup", arguments: '{"word":"towel"}' },
+    ]);
   });
 
   it("reports tool results and errors with elapsed time in tool_end events", async () => {

@@ -82,6 +82,8 @@ export async function runToolLoop(input: LoopInput, deps: LoopDependencies): Pro
           text += delta;
           emit({ type: "text_delta", turn, text: delta });
         },
+        onReasoningDelta: (delta) => emit({ type: "reasoning_delta", turn, text: delta }),
+        onToolCallStart: (call) => emit({ type: "tool_call_start", turn, callId: call.id, name: call.name }),
         runTools: (calls) => runToolBatch(turn, calls, messages, deps, signal).then((outcomes) => outcomes.map((outcome) => outcome.content)),
       });
       await reportUsage(response, messages, deps);

@@ -1,5 +1,5 @@
 import { parseArgs } from "node:util";
-import { PROVIDER_NAMES, type ProviderName } from "../providers/types.js";
+import { PROVIDER_NAMES, type ProviderName } from "../providers/registry.js";
 
 export type OutputFormat = "text" | "jsonl";
 

@@ -3,7 +3,7 @@ import { resolve } from "node:path";
 import { Session } from "../agent/session.js";
 import { type Env, resolveProviderConfig } from "../providers/config.js";
 import { createProvider } from "../providers/create.js";
-import { ollamaAnswers, selectProvider } from "../providers/select.js";
+import { providerProblem, selectProvider } from "../providers/select.js";
 import type { LLMProvider, ProviderName } from "../providers/types.js";
 import type { AgentEventListener } from "../agent/events.js";
 import { createNtfyNotifier } from "../notifications/ntfy-notifier.js";
@@ -27,11 +27,6 @@ export interface BuiltSession {
   flush: () => Promise<void>;
 }
 
-async function copilotUsable(env: Env, home: string): Promise<boolean> {
-  const { isCopilotUsable } = await import("../providers/copilot/index.js");
-  return isCopilotUsable(env, home);
-}
-
 /** An existing directory, as an absolute real path, or a one-line error. */
 export async function resolveWorkingDir(path: string, cwd: string): Promise<string> {
   const absolute = resolve(cwd, path);
@@ -48,7 +43,7 @@ export async function resolveWorkingDir(path: string, cwd: string): Promise<stri
 /** Chooses the provider, builds the tool registry and the session. Throws with a user-facing message. */
 export async function buildSession(args: CliArgs, environment: SessionEnvironment): Promise<BuiltSession> {
   const { env, home } = environment;
-  const selection = await selectProvider(args.provider, env, home, { copilotUsable: () => copilotUsable(env, home), ollamaAnswers });
+  const selection = await selectProvider(args.provider, env, home);
   if ("error" in selection) throw new Error(selection.error);
   if (selection.notice) environment.notice(selection.notice);
   const providerName = selection.provider;
@@ -74,9 +69,11 @@ export async function buildSession(args: CliArgs, environment: SessionEnvironmen
       providerName === "copilot"
         ? undefined
         : () =>
-            (fallback ??= copilotUsable(env, home).then((usable) =>
-              usable ? createProvider(resolveProviderConfig("copilot", { env, home, codingMode: args.nonInteractive, nonInteractive: args.nonInteractive }), env) : undefined,
-            )),
+            (fallback ??= providerProblem("copilot", env, home).then((problem) => {
+              if (problem) return undefined;
+              const options = { env, home, codingMode: args.nonInteractive, nonInteractive: args.nonInteractive };
+              return createProvider(resolveProviderConfig("copilot", options), env);
+            })),
     confirmCommand: environment.confirmCommand,
   });
 

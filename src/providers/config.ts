@@ -1,46 +1,17 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import type { ProviderName } from "./types.js";
+import { normalizeBaseUrl } from "./base-url.js";
+import type { ProviderDefaults } from "./descriptor.js";
+import { PROVIDERS, providerDescriptor, type ProviderName } from "./registry.js";
+
+export { normalizeBaseUrl };
 
 export type Env = Readonly<Record<string, string | undefined>>;
 
-interface ProviderDefaults {
-  model: string;
-  baseUrl?: string;
-  modelEnv?: string;
-  urlEnv?: string;
-  keyEnv?: string;
-  /** File under ~/.ssh/ read when the key variable is unset. */
-  keyFile?: string;
-}
-
-/** Seed 000 §3.4 / 002 §3. */
-export const PROVIDER_DEFAULTS: Record<ProviderName, ProviderDefaults> = {
-  copilot: { model: "claude-haiku-4.5", modelEnv: "MARVIN_CHAT_MODEL" },
-  gemini: {
-    model: "gemini-3-pro-preview",
-    baseUrl: "https://generativelanguage.googleapis.com/v1beta/openai/",
-    modelEnv: "GEMINI_MODEL",
-    keyEnv: "GEMINI_API_KEY",
-    keyFile: "GEMINI_API_KEY",
-  },
-  groq: {
-    model: "llama-3.3-70b-versatile",
-    baseUrl: "https://api.groq.com/openai/v1",
-    modelEnv: "GROQ_MODEL",
-    keyEnv: "GROQ_API_KEY",
-    keyFile: "GROQ_API_KEY",
-  },
-  openai: { model: "gpt-5.1", baseUrl: "https://api.openai.com/v1", keyEnv: "OPENAI_API_KEY" },
-  ollama: { model: "qwen3-coder:30b", baseUrl: "http://localhost:11434", modelEnv: "OLLAMA_MODEL", urlEnv: "OLLAMA_URL" },
-  "openai-compat": {
-    model: "qwen/qwen3-32b",
-    baseUrl: "https://openrouter.ai/api/v1/chat/completions",
-    modelEnv: "OPENAI_COMPAT_MODEL",
-    urlEnv: "OPENAI_COMPAT_URL",
-    keyEnv: "OPENAI_COMPAT_API_KEY",
-  },
-};
+/** Seed 000 §3.4 / 002 §3: each provider's defaults, from its descriptor. */
+export const PROVIDER_DEFAULTS = Object.fromEntries(
+  PROVIDERS.map((provider) => [provider.name, provider.defaults]),
+) as Record<ProviderName, ProviderDefaults>;
 
 export interface ProviderConfig {
   name: ProviderName;
@@ -68,7 +39,7 @@ export interface ProviderConfigOptions {
 
 /** An API key from its variable, else from `~/.ssh/<NAME>` where the seeds allow it. */
 export function resolveApiKey(name: ProviderName, env: Env, home: string): string | undefined {
-  const defaults = PROVIDER_DEFAULTS[name];
+  const defaults = providerDescriptor(name).defaults;
   if (!defaults.keyEnv) return undefined;
   const fromEnv = env[defaults.keyEnv]?.trim();
   if (fromEnv) return fromEnv;
@@ -81,18 +52,6 @@ export function resolveApiKey(name: ProviderName, env: Env, home: string): strin
   }
 }
 
-/** Accepts a base URL or a full `…/chat/completions` endpoint and returns the base. */
-export function normalizeBaseUrl(url: string): string {
-  let base = url.trim().replace(/\/+$/, "");
-  base = base.replace(/\/chat\/completions$/, "");
-  return base;
-}
-
-function ollamaBaseUrl(url: string): string {
-  const base = normalizeBaseUrl(url);
-  return base.endsWith("/v1") ? base : `${base}/v1`;
-}
-
 function secondsFromEnv(env: Env, name: string, fallbackSeconds: number): number {
   const raw = env[name];
   const seconds = raw === undefined ? NaN : Number(raw);
@@ -101,7 +60,8 @@ function secondsFromEnv(env: Env, name: string, fallbackSeconds: number): number
 
 export function resolveProviderConfig(name: ProviderName, options: ProviderConfigOptions): ProviderConfig {
   const { env } = options;
-  const defaults = PROVIDER_DEFAULTS[name];
+  const descriptor = providerDescriptor(name);
+  const defaults = descriptor.defaults;
   const model =
     options.model ||
     (options.nonInteractive ? env.MARVIN_MODEL : undefined) ||
@@ -109,7 +69,7 @@ export function resolveProviderConfig(name: ProviderName, options: ProviderConfi
     defaults.model;
   const urlFromEnv = defaults.urlEnv ? env[defaults.urlEnv]?.trim() : undefined;
   const rawUrl = urlFromEnv || defaults.baseUrl;
-  const baseUrl = rawUrl === undefined ? undefined : name === "ollama" ? ollamaBaseUrl(rawUrl) : normalizeBaseUrl(rawUrl);
+  const baseUrl = rawUrl === undefined ? undefined : (descriptor.baseUrl ?? normalizeBaseUrl)(rawUrl);
   const keyHint = defaults.keyEnv
     ? defaults.keyFile
       ? `${defaults.keyEnv} (or ~/.ssh/${defaults.keyFile})`
@@ -128,15 +88,5 @@ export function resolveProviderConfig(name: ProviderName, options: ProviderConfi
 
 /** Why this provider cannot be used as configured, or undefined when it can. */
 export function missingConfiguration(config: ProviderConfig, env: Env): string | undefined {
-  switch (config.name) {
-    case "copilot":
-    case "ollama":
-      return undefined;
-    case "openai-compat":
-      // Local OpenAI-compatible servers (vLLM, LM Studio, llama.cpp) need no key.
-      if (config.apiKey || env.OPENAI_COMPAT_URL?.trim()) return undefined;
-      return "openai-compat needs OPENAI_COMPAT_API_KEY (or OPENAI_COMPAT_URL pointing at a server that needs no key)";
-    default:
-      return config.apiKey ? undefined : `${config.name} needs an API key: set ${config.keyHint}`;
-  }
+  return providerDescriptor(config.name).missingConfiguration(config, env);
 }

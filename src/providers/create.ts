@@ -1,12 +1,8 @@
 import type { Env, ProviderConfig } from "./config.js";
+import { providerDescriptor } from "./registry.js";
 import type { LLMProvider } from "./types.js";
 
 /** Builds an adapter; each SDK is imported only when its provider is used. */
-export async function createProvider(config: ProviderConfig, env: Env): Promise<LLMProvider> {
-  if (config.name === "copilot") {
-    const { CopilotProvider } = await import("./copilot/index.js");
-    return new CopilotProvider(config, { env });
-  }
-  const { OpenAICompatibleProvider } = await import("./openai-compatible/index.js");
-  return new OpenAICompatibleProvider(config);
+export function createProvider(config: ProviderConfig, env: Env): Promise<LLMProvider> {
+  return providerDescriptor(config.name).create(config, env);
 }

@@ -6,8 +6,8 @@ import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { TempDirs } from "../../tests/support/test-session.js";
 import type { Env } from "./config.js";
-import { isCopilotUsable } from "./copilot/usable.js";
-import { HOW_TO_CONFIGURE, ollamaAnswers, selectProvider } from "./select.js";
+import { ollamaAnswers } from "./ollama/descriptor.js";
+import { HOW_TO_CONFIGURE, selectProvider } from "./select.js";
 
 const dirs = new TempDirs();
 let home: string;
@@ -45,7 +45,7 @@ async function startOllama(status = 200): Promise<string> {
 /** Selection with the real probes: the Copilot check on disk and an HTTP probe of Ollama. */
 function select(explicit: string | undefined, env: Env) {
   const fullEnv: Env = { HOME: home, OLLAMA_URL: SILENT_OLLAMA, ...env };
-  return selectProvider(explicit, fullEnv, home, { copilotUsable: () => isCopilotUsable(fullEnv, home), ollamaAnswers });
+  return selectProvider(explicit, fullEnv, home);
 }
 
 function copilotSdkInstalled(): boolean {

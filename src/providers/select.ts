@@ -1,60 +1,61 @@
-import { type Env, missingConfiguration, resolveProviderConfig } from "./config.js";
-import { PROVIDER_NAMES, type ProviderName } from "./types.js";
+import { type Env, resolveProviderConfig } from "./config.js";
+import { PROVIDER_NAMES, PROVIDERS, parseProviderName, providerDescriptor, type ProviderName } from "./registry.js";
 
 export type ProviderSelection = { provider: ProviderName; notice?: string } | { error: string };
 
-export interface SelectionProbes {
-  copilotUsable: () => Promise<boolean>;
-  ollamaAnswers: (baseUrl: string) => Promise<boolean>;
-}
-
-export const HOW_TO_CONFIGURE = `No LLM provider is configured. Marvin can use any of these:
-  copilot        GitHub Copilot (the default): sign in with 'gh auth login' or set GH_TOKEN
-  openai         LLM_PROVIDER=openai with OPENAI_API_KEY
-  groq           LLM_PROVIDER=groq with GROQ_API_KEY (or a key in ~/.ssh/GROQ_API_KEY)
-  gemini         LLM_PROVIDER=gemini with GEMINI_API_KEY (or a key in ~/.ssh/GEMINI_API_KEY)
-  ollama         LLM_PROVIDER=ollama with Ollama running (OLLAMA_URL, default http://localhost:11434)
-  openai-compat  LLM_PROVIDER=openai-compat with OPENAI_COMPAT_URL and OPENAI_COMPAT_API_KEY
-Pick one with --provider NAME or the LLM_PROVIDER variable, then run marvin again.`;
+export const HOW_TO_CONFIGURE = [
+  "No LLM provider is configured. Marvin can use any of these:",
+  ...PROVIDERS.map((provider) => `  ${provider.name.padEnd(15)}${provider.setupHint}`),
+  "Pick one with --provider NAME or the LLM_PROVIDER variable, then run marvin again.",
+].join("\n");
 
 function parseName(value: string, source: string): ProviderName | { error: string } {
-  const name = value.trim().toLowerCase() as ProviderName;
-  if (PROVIDER_NAMES.includes(name)) return name;
-  return { error: `${source} '${value}' is not a provider. Choose one of: ${PROVIDER_NAMES.join(", ")}.` };
+  const name = parseProviderName(value);
+  return name ?? { error: `${source} '${value}' is not a provider. Choose one of: ${PROVIDER_NAMES.join(", ")}.` };
 }
 
-/** A quick HTTP probe of a local Ollama server (300 ms budget). */
-export async function ollamaAnswers(baseUrl: string): Promise<boolean> {
-  try {
-    const response = await fetch(`${baseUrl.replace(/\/v1$/, "")}/api/tags`, { signal: AbortSignal.timeout(300) });
-    return response.ok;
-  } catch {
-    return false;
-  }
+function plainConfig(name: ProviderName, env: Env, home: string) {
+  return resolveProviderConfig(name, { env, home, codingMode: false, nonInteractive: false });
+}
+
+/** Why `name` cannot be used here (its probe first: a sign-in, a server answering), or undefined when it can. */
+export async function providerProblem(name: ProviderName, env: Env, home: string): Promise<string | undefined> {
+  const descriptor = providerDescriptor(name);
+  const config = plainConfig(name, env, home);
+  return (await descriptor.probe?.(config, { env, home })) ?? descriptor.missingConfiguration(config, env);
 }
 
 /**
- * Which provider to use: --provider, else LLM_PROVIDER, else Copilot when usable, else
- * the one provider the environment makes obvious (a key set, Ollama answering).
+ * Which provider to use: --provider, else LLM_PROVIDER, else the default provider (Copilot)
+ * when usable, else the one provider the environment makes obvious (a key set, a local server
+ * answering). See AutoDetection in ./descriptor.ts.
  */
-export async function selectProvider(explicit: string | undefined, env: Env, home: string, probes: SelectionProbes): Promise<ProviderSelection> {
+export async function selectProvider(explicit: string | undefined, env: Env, home: string): Promise<ProviderSelection> {
   const chosen = explicit ?? env.LLM_PROVIDER?.trim();
   if (chosen) {
     const name = parseName(chosen, explicit ? "--provider" : "LLM_PROVIDER");
     if (typeof name !== "string") return name;
-    const problem = missingConfiguration(resolveProviderConfig(name, { env, home, codingMode: false, nonInteractive: false }), env);
+    const problem = providerDescriptor(name).missingConfiguration(plainConfig(name, env, home), env);
     return problem ? { error: `${problem}.` } : { provider: name };
   }
-  if (await probes.copilotUsable()) return { provider: "copilot" };
-
-  const candidates: Array<{ name: ProviderName; because: string }> = [];
-  for (const name of ["openai", "groq", "gemini", "openai-compat"] as const) {
-    const config = resolveProviderConfig(name, { env, home, codingMode: false, nonInteractive: false });
-    const keyed = name === "openai-compat" ? Boolean(config.apiKey || env.OPENAI_COMPAT_URL) : Boolean(config.apiKey);
-    if (keyed) candidates.push({ name, because: name === "openai-compat" && !config.apiKey ? "OPENAI_COMPAT_URL is set" : `${config.keyHint?.split(" ")[0]} is set` });
+  for (const provider of PROVIDERS) {
+    if (provider.autoDetect.by !== "default") continue;
+    if (!(await providerProblem(provider.name, env, home))) return { provider: provider.name };
   }
-  const ollama = resolveProviderConfig("ollama", { env, home, codingMode: false, nonInteractive: false });
-  if (await probes.ollamaAnswers(ollama.baseUrl!)) candidates.push({ name: "ollama", because: `Ollama answers at ${ollama.baseUrl}` });
+
+  // Settings first (no I/O), then servers that need a probe.
+  const candidates: Array<{ name: ProviderName; because: string }> = [];
+  for (const provider of PROVIDERS) {
+    const detection = provider.autoDetect;
+    if (detection.by !== "setting") continue;
+    const because = detection.evidence(plainConfig(provider.name, env, home), env);
+    if (because) candidates.push({ name: provider.name, because });
+  }
+  for (const provider of PROVIDERS) {
+    const detection = provider.autoDetect;
+    if (detection.by !== "probe" || (await providerProblem(provider.name, env, home))) continue;
+    candidates.push({ name: provider.name, because: detection.evidence(plainConfig(provider.name, env, home)) });
+  }
 
   if (candidates.length === 1) {
     const [only] = candidates as [(typeof candidates)[number]];

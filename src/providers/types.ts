@@ -1,3 +1,5 @@
+import type { ProviderName } from "./registry.js";
+
 /** The one message format every provider adapter speaks (OpenAI style, seed 000 §3.1). */
 export type Message =
   | { role: "system"; content: string }
@@ -17,16 +19,8 @@ export interface ToolSchema {
   function: { name: string; description: string; parameters: Record<string, unknown> };
 }
 
-export type ProviderName = "copilot" | "gemini" | "groq" | "openai" | "ollama" | "openai-compat";
-
-export const PROVIDER_NAMES: readonly ProviderName[] = [
-  "copilot",
-  "gemini",
-  "groq",
-  "openai",
-  "ollama",
-  "openai-compat",
-];
+/** A provider's name, as listed in ./registry.ts. */
+export type { ProviderName };
 
 export interface TokenUsage {
   promptTokens: number;
@@ -48,12 +42,25 @@ export interface LLMResponse {
   reasoning?: string;
 }
 
+/** A tool call the model has begun: its arguments may still be streaming. */
+export interface ToolCallStart {
+  /** The id the finished call will carry. */
+  id: string;
+  name: string;
+  /** Position of the call among the response's tool calls. */
+  index: number;
+}
+
 export interface ChatRequest {
   messages: readonly Message[];
   /** Empty means: ask for a text-only answer. */
   tools: readonly ToolSchema[];
   /** Receives text as it streams; must not throw. */
   onDelta: (text: string) => void;
+  /** Receives reasoning ("thinking") text as it streams, from models that show it; must not throw. */
+  onReasoningDelta?: (text: string) => void;
+  /** Told once per tool call as soon as its name is known, while its arguments still stream; must not throw. */
+  onToolCallStart?: (call: ToolCallStart) => void;
   signal?: AbortSignal;
   /**
    * For providers whose SDK runs the tool loop itself (Copilot): executes one batch of

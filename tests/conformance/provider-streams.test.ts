@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { resolveProviderConfig } from "../../src/providers/config.js";
 import { OpenAICompatibleProvider } from "../../src/providers/openai-compatible/index.js";
 import { ProviderError } from "../../src/providers/provider-error.js";
-import type { LLMResponse } from "../../src/providers/types.js";
+import type { LLMResponse, ToolCallStart } from "../../src/providers/types.js";
 import { startLlmServer, type LlmServer, type ScriptedReply } from "../support/llm-server.js";
 import { CONFORMANCE_DATA } from "../support/run-marvin.js";
 
@@ -91,16 +91,28 @@ const files = Object.keys(CASES);
 
 describe("OpenAI-style provider streams recorded from real APIs", () => {
   let server: LlmServer;
-  const byFile = new Map<string, { response: LLMResponse; deltas: string[] }>();
+  interface Parsed {
+    response: LLMResponse;
+    deltas: string[];
+    reasoning: string[];
+    starts: ToolCallStart[];
+  }
+  const byFile = new Map<string, Parsed>();
 
   beforeAll(async () => {
     server = await startLlmServer([...files.map(recording), { status: 400, body: JSON.parse(readFileSync(join(STREAMS, "vercel-ai/reasoning-model-legacy-parameter-error.json"), "utf8")) }]);
     const env = { OPENAI_COMPAT_URL: `${server.url}/chat/completions`, OPENAI_COMPAT_API_KEY: "test-key" };
     const provider = new OpenAICompatibleProvider(resolveProviderConfig("openai-compat", { env, home: "/nonexistent", codingMode: false, nonInteractive: true }));
     for (const file of files) {
-      const deltas: string[] = [];
-      const response = await provider.chat({ messages: [{ role: "user", content: file }], tools: [], onDelta: (text) => deltas.push(text) });
-      byFile.set(file, { response, deltas });
+      const [deltas, reasoning, starts]: [string[], string[], ToolCallStart[]] = [[], [], []];
+      const response = await provider.chat({
+        messages: [{ role: "user", content: file }],
+        tools: [],
+        onDelta: (text) => deltas.push(text),
+        onReasoningDelta: (text) => reasoning.push(text),
+        onToolCallStart: (call) => starts.push(call),
+      });
+      byFile.set(file, { response, deltas, reasoning, starts });
     }
   });
   afterAll(() => server.close());
@@ -126,6 +138,17 @@ describe("OpenAI-style provider streams recorded from real APIs", () => {
       expect(response.reasoning?.startsWith(expected.reasoningStart)).toBe(true);
       expect(response.reasoning).toHaveLength(expected.reasoningLength!);
     }
+  });
+
+  it.each(files)("%s streams its reasoning and announces each tool call once, as it ends up", (file) => {
+    const { response, reasoning, starts } = byFile.get(file)!;
+    expect(reasoning.join("")).toBe(response.reasoning ?? "");
+    const announced = starts.map((start) => ({ id: start.id, name: start.name }));
+    expect(announced).toEqual(response.toolCalls.map((call) => ({ id: call.id, name: call.function.name })));
+  });
+
+  it("hears DeepSeek's reasoning delta by delta", () => {
+    expect(byFile.get("vercel-ai/deepseek-tool-call.chunks.txt")!.reasoning).toHaveLength(39);
   });
 
   it("turns the recorded 400 error body into a bad-request error that keeps the API's explanation", async () => {

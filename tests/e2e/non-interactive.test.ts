@@ -331,6 +331,33 @@ describe("marvin --non-interactive against an OpenAI-compatible server", () => {
     expect(events.at(-1)).toMatchObject({ reason: "done", text: "hi" });
   });
 
+  it("streams the model's reasoning and the start of each tool call as JSON lines, not in the text output", async () => {
+    const script: Script[] = [
+      {
+        reasoning: "The user wants timers.",
+        toolCalls: [{ name: "timer_check", arguments: { name: "tea" }, id: "call_r" }],
+        fragmentSize: 3,
+      },
+      { text: "No timers.", reasoning: "Nothing runs." },
+    ];
+    const jsonl = await ask(script, "x", {}, ["--output", "jsonl"]);
+    expect(jsonl.code).toBe(0);
+    const events = jsonl.stdout.trim().split("\n").map((line) => JSON.parse(line));
+    const reasoningOf = (turn: number) =>
+      events.filter((event) => event.type === "reasoning_delta" && event.turn === turn).map((event) => event.text).join("");
+    expect(reasoningOf(1)).toBe("The user wants timers.");
+    expect(reasoningOf(2)).toBe("Nothing runs.");
+    const types = events.map((event) => event.type);
+    const started = events[types.indexOf("tool_call_start")];
+    expect(started).toEqual({ type: "tool_call_start", turn: 1, callId: "call_r", name: "timer_check" });
+    expect(types.indexOf("tool_call_start")).toBeLessThan(types.indexOf("tool_calls"));
+    await server!.close();
+
+    const text = await ask(script, "x");
+    expect(text.code).toBe(0);
+    expect(text.stdout).toBe("  🔧 timer_check\nNo timers.\n");
+  });
+
   it("rejects bad flags with a one-line error, usage and exit 1", async () => {
     const run = await runMarvin(["--non-interactive", "--provider", "nope"], { env: { PATH: process.env.PATH, HOME: home.path } });
     expect(run.code).toBe(1);

@@ -11,6 +11,8 @@ export type ScriptedReply =
       delayMs?: number;
       /** Called right after each text chunk is written (latency benchmarks). */
       onChunk?: (part: string) => void;
+      /** Streamed before the text, in chunks of `chunkSize`. */
+      reasoning?: Reasoning;
     }
   | {
       toolCalls: Array<{ name: string; arguments: string | Record<string, unknown>; id?: string }>;
@@ -18,6 +20,10 @@ export type ScriptedReply =
       /** Split each call's arguments into fragments of this many characters. */
       fragmentSize?: number;
       usage?: { prompt: number; completion: number };
+      /** Streamed before anything else, in chunks of 5 characters. */
+      reasoning?: Reasoning;
+      /** After each call's first fragment (id and name), wait for this before streaming its arguments. */
+      holdArguments?: Promise<unknown>;
     }
   | { status: number; body?: unknown; headers?: Record<string, string> }
   /** Exact SSE bytes (conformance recordings). */
@@ -26,6 +32,9 @@ export type ScriptedReply =
   | { cut: { text: string; afterChunks: number } }
   /** Accepts the request and never answers (for timeouts). */
   | { hang: true };
+
+/** Reasoning text and its delta field: DeepSeek/Groq `reasoning_content` (default) or OpenRouter `reasoning`. */
+export type Reasoning = string | { text: string; field: "reasoning_content" | "reasoning" };
 
 export type Script = ScriptedReply | ((request: RecordedRequest, index: number) => ScriptedReply);
 
@@ -94,16 +103,23 @@ async function answer(reply: ScriptedReply, request: RecordedRequest, response: 
   }
   sseHeaders(response);
   response.write(chunk(model, { role: "assistant", content: "" }));
+  if (reply.reasoning) {
+    const { text, field } =
+      typeof reply.reasoning === "string" ? { text: reply.reasoning, field: "reasoning_content" } : reply.reasoning;
+    const size = ("chunkSize" in reply && reply.chunkSize) || 5;
+    for (const part of pieces(text, size)) response.write(chunk(model, { [field]: part }));
+  }
   if ("toolCalls" in reply) {
     if (reply.text) response.write(chunk(model, { content: reply.text }));
-    reply.toolCalls.forEach((call, index) => {
+    for (const [index, call] of reply.toolCalls.entries()) {
       const args = typeof call.arguments === "string" ? call.arguments : JSON.stringify(call.arguments);
       const id = call.id ?? `call_${sequence}_${index}`;
       response.write(chunk(model, { tool_calls: [{ index, id, type: "function", function: { name: call.name, arguments: "" } }] }));
+      if (reply.holdArguments) await reply.holdArguments;
       for (const fragment of pieces(args, reply.fragmentSize ?? 7)) {
         response.write(chunk(model, { tool_calls: [{ index, function: { arguments: fragment } }] }));
       }
-    });
+    }
     response.write(chunk(model, {}, "tool_calls"));
     if (reply.usage) response.write(usageChunk(model, reply.usage));
   } else {

@@ -16,6 +16,7 @@ export class CopilotTurn {
   private reasoning = "";
   private currentMessageId: string | undefined;
   private readonly streamedMessageIds = new Set<string>();
+  private readonly announcedToolCalls = new Set<string>();
   private usage: TokenUsage | undefined;
   private model: string;
   private sessionError: ProviderError | undefined;
@@ -48,10 +49,14 @@ export class CopilotTurn {
       case "assistant.message_delta":
         return this.appendText(event.data.messageId, event.data.deltaContent);
       case "assistant.message":
+        for (const call of event.data.toolRequests ?? []) this.announceToolCall(call.toolCallId, call.name);
         return this.completeMessage(event.data.messageId, event.data.content);
       case "assistant.reasoning_delta":
         this.reasoning += event.data.deltaContent;
+        this.request.onReasoningDelta?.(event.data.deltaContent);
         return;
+      case "assistant.tool_call_delta":
+        return this.announceToolCall(event.data.toolCallId, event.data.toolName);
       case "session.error":
         this.sessionError ??= sessionErrorToProviderError(event.data, this.hasOutput);
         return;
@@ -75,6 +80,13 @@ export class CopilotTurn {
       this.streamedMessageIds.add(messageId);
     }
     this.emit(text);
+  }
+
+  /** Reports a tool call once, as soon as the stream names it. */
+  private announceToolCall(id: string, name: string | undefined): void {
+    if (!name || this.announcedToolCalls.has(id)) return;
+    this.announcedToolCalls.add(id);
+    this.request.onToolCallStart?.({ id, name, index: this.announcedToolCalls.size - 1 });
   }
 
   /** Final message events repeat streamed text; use them only when nothing was streamed. */

@@ -1,29 +1,18 @@
-import type { FinishReason, LLMResponse, TokenUsage, ToolCall } from "../types.js";
+import type { ChatRequest, FinishReason, LLMResponse, TokenUsage, ToolCall } from "../types.js";
+import type { CompletionChunk, ToolCallFragment } from "./chunk-schema.js";
 
-/** The parts of a chat-completions stream chunk we read; everything else is ignored. */
-export interface CompletionChunk {
-  model?: string | null;
-  choices?: Array<{
-    index?: number;
-    delta?: {
-      content?: string | null;
-      reasoning_content?: string | null;
-      reasoning?: string | null;
-      tool_calls?: Array<{
-        index?: number;
-        id?: string | null;
-        function?: { name?: string | null; arguments?: string | null } | null;
-      }> | null;
-    } | null;
-    finish_reason?: string | null;
-  }> | null;
-  usage?: { prompt_tokens?: number | null; completion_tokens?: number | null } | null;
-}
+/** Where the accumulator reports what each chunk adds, as it arrives. */
+export type StreamListener = Pick<ChatRequest, "onDelta" | "onReasoningDelta" | "onToolCallStart">;
 
 interface PartialToolCall {
   id: string;
   name: string;
   arguments: string;
+  announced: boolean;
+}
+
+function callId(index: number, call: PartialToolCall): string {
+  return call.id || `call_${index}`;
 }
 
 function mapFinishReason(raw: string): FinishReason {
@@ -41,7 +30,8 @@ function mapFinishReason(raw: string): FinishReason {
 }
 
 /**
- * Folds OpenAI-style stream chunks into one response. Tool calls are keyed by
+ * Folds validated OpenAI-style stream chunks into one response, passing text, reasoning and
+ * the start of each tool call to the listener as they arrive. Tool calls are keyed by
  * `tool_calls[].index`: the first fragment of an index brings id and name, later ones
  * only append arguments (empty or null names never overwrite a known one).
  */
@@ -53,12 +43,15 @@ export class ChunkAccumulator {
   private usage: TokenUsage | undefined;
   private model: string;
 
-  constructor(requestedModel: string) {
+  constructor(
+    requestedModel: string,
+    private readonly listener: StreamListener,
+  ) {
     this.model = requestedModel;
   }
 
-  /** Consumes one chunk and returns the text it adds (possibly ""). */
-  push(chunk: CompletionChunk): string {
+  /** Consumes one chunk. */
+  push(chunk: CompletionChunk): void {
     if (chunk.model) this.model = chunk.model;
     if (chunk.usage && typeof chunk.usage.prompt_tokens === "number") {
       this.usage = {
@@ -66,34 +59,49 @@ export class ChunkAccumulator {
         completionTokens: chunk.usage.completion_tokens ?? 0,
       };
     }
-    let added = "";
     for (const choice of chunk.choices ?? []) {
       if ((choice.index ?? 0) !== 0) continue;
       const delta = choice.delta;
       if (delta?.content) {
         this.text += delta.content;
-        added += delta.content;
+        this.listener.onDelta(delta.content);
       }
       const reasoning = delta?.reasoning_content ?? delta?.reasoning;
-      if (reasoning) this.reasoning += reasoning;
+      if (reasoning) {
+        this.reasoning += reasoning;
+        this.listener.onReasoningDelta?.(reasoning);
+      }
       for (const fragment of delta?.tool_calls ?? []) this.addToolFragment(fragment);
-      if (choice.finish_reason) this.finish = mapFinishReason(choice.finish_reason);
+      if (choice.finish_reason) {
+        this.finish = mapFinishReason(choice.finish_reason);
+        // A call whose id never came is announced now, under the id it will keep.
+        for (const [index, call] of this.calls) this.announce(index, call, true);
+      }
     }
-    return added;
   }
 
-  private addToolFragment(fragment: NonNullable<NonNullable<NonNullable<CompletionChunk["choices"]>[number]["delta"]>["tool_calls"]>[number]): void {
+  private addToolFragment(fragment: ToolCallFragment): void {
     const index = fragment.index ?? this.calls.size;
-    const existing = this.calls.get(index);
     const name = fragment.function?.name ?? "";
     const args = fragment.function?.arguments ?? "";
-    if (!existing) {
-      this.calls.set(index, { id: fragment.id ?? "", name, arguments: args });
-      return;
+    let call = this.calls.get(index);
+    if (!call) {
+      call = { id: fragment.id ?? "", name, arguments: args, announced: false };
+      this.calls.set(index, call);
+    } else {
+      if (!call.id && fragment.id) call.id = fragment.id;
+      if (!call.name && name) call.name = name;
+      call.arguments += args;
     }
-    if (!existing.id && fragment.id) existing.id = fragment.id;
-    if (!existing.name && name) existing.name = name;
-    existing.arguments += args;
+    this.announce(index, call, false);
+  }
+
+  /** Reports a call's start once, as soon as its name and id are known (or the stream finished). */
+  private announce(index: number, call: PartialToolCall, finished: boolean): void {
+    if (call.announced || !call.name || (!call.id && !finished)) return;
+    call.announced = true;
+    call.id = callId(index, call);
+    this.listener.onToolCallStart?.({ id: call.id, name: call.name, index });
   }
 
   get hasFinished(): boolean {
@@ -108,7 +116,7 @@ export class ChunkAccumulator {
     const toolCalls: ToolCall[] = [...this.calls.entries()]
       .sort(([a], [b]) => a - b)
       .map(([index, call]) => ({
-        id: call.id || `call_${index}`,
+        id: callId(index, call),
         type: "function",
         function: { name: call.name, arguments: call.arguments.trim() === "" ? "{}" : call.arguments },
       }));

@@ -1,19 +1,7 @@
 import { APIConnectionError, APIConnectionTimeoutError, APIError, APIUserAbortError } from "openai";
 import { ProviderError } from "../provider-error.js";
 import type { ProviderConfig } from "../config.js";
-
-/** Seconds from `retry-after-ms` / `retry-after` (seconds or an HTTP date), if any. */
-export function parseRetryAfter(headers: Headers | undefined, now = Date.now()): number | undefined {
-  if (!headers) return undefined;
-  const ms = Number(headers.get("retry-after-ms"));
-  if (Number.isFinite(ms) && ms >= 0 && headers.get("retry-after-ms") !== null) return ms / 1000;
-  const raw = headers.get("retry-after");
-  if (raw === null) return undefined;
-  const seconds = Number(raw);
-  if (Number.isFinite(seconds) && seconds >= 0) return seconds;
-  const date = Date.parse(raw);
-  return Number.isNaN(date) ? undefined : Math.max(0, (date - now) / 1000);
-}
+import { retryAfterFromHeaders } from "../../shared/retry-after.js";
 
 function serverMessage(error: APIError): string {
   const body = error.error as { message?: unknown } | undefined;
@@ -50,8 +38,10 @@ export function toProviderError(error: unknown, config: ProviderConfig, why: { t
     const status = error.status;
     const message = serverMessage(error);
     if (status === 429) {
+      const retryAfterMs = retryAfterFromHeaders(error.headers);
+      const retryAfterSeconds = retryAfterMs === undefined ? undefined : retryAfterMs / 1000;
       return new ProviderError(`${provider} rate limit (HTTP 429): ${message}`, {
-        provider, kind: "rate_limit", status, retryAfterSeconds: parseRetryAfter(error.headers), partialOutput, cause: error,
+        provider, kind: "rate_limit", status, retryAfterSeconds, partialOutput, cause: error,
       });
     }
     if (status === 401 || status === 403) {

@@ -155,3 +155,105 @@ describe("servers that do not quite speak the streaming protocol", () => {
     expect(error.message).toMatch(/sent stream data that is not valid JSON .*OpenAI-compatible endpoint\?/);
   });
 });
+
+/** Complete SSE bytes of these chunks. */
+function sse(chunks: unknown[]): string {
+  return chunks.map((chunk) => `data: ${JSON.stringify(chunk)}\n\n`).join("") + "data: [DONE]\n\n";
+}
+
+describe("every stream chunk is checked before it is used", () => {
+  it("reports a chunk of the wrong shape as a clear error naming the field, keeping the text before it", async () => {
+    const good = { id: "x", model: "m", choices: [{ index: 0, delta: { content: "par" }, finish_reason: null }] };
+    const bad = { ...good, choices: [{ index: 0, delta: { content: 42 }, finish_reason: null }] };
+    const chat = await provider([{ rawSse: `data: ${JSON.stringify(good)}\n\ndata: ${JSON.stringify(bad)}\n\n` }]);
+    const deltas: string[] = [];
+    const error = await failure(chat.chat(request(deltas)));
+    expect(deltas.join("")).toBe("par");
+    expect(error).toMatchObject({ kind: "stream_cut", partialOutput: true });
+    expect(error.message).toBe(
+      "openai-compat sent a stream chunk Marvin does not understand: choices[0].delta.content: expected string, " +
+        `received number (${JSON.stringify(bad)})`,
+    );
+  });
+
+  it("reports tool calls that are not a list, instead of failing on them", async () => {
+    const chat = await provider([{ rawSse: sse([{ choices: [{ index: 0, delta: { tool_calls: { name: "read_file" } } }] }]) }]);
+    const error = await failure(chat.chat(request()));
+    expect(error).toMatchObject({ kind: "stream_cut", partialOutput: false });
+    expect(error.message).toContain("does not understand: choices[0].delta.tool_calls: expected array, received object");
+  });
+
+  it("tolerates odd metadata it can do without: a numeric model, usage with strings", async () => {
+    const chunks = [
+      { model: 7, choices: [{ index: 0, delta: { content: "fine" }, finish_reason: "stop" }] },
+      { choices: [], usage: { prompt_tokens: "12", completion_tokens: 3 } },
+    ];
+    const chat = await provider([{ rawSse: sse(chunks) }]);
+    const response = await chat.chat(request());
+    expect(response).toMatchObject({ content: "fine", model: "gpt-4o-mini", finishReason: "stop" });
+    expect(response.usage).toBeUndefined();
+  });
+});
+
+describe("the stream reports more than text", () => {
+  function listening(events: string[]): ChatRequest {
+    return {
+      ...request(),
+      onDelta: (text) => events.push(`text ${text}`),
+      onReasoningDelta: (text) => events.push(`reasoning ${text}`),
+      onToolCallStart: (call) => events.push(`tool ${call.index} ${call.id} ${call.name}`),
+    };
+  }
+
+  it("passes reasoning_content deltas on as they arrive, before the answer", async () => {
+    const chat = await provider([{ text: "42.", reasoning: "Think first." }]);
+    const events: string[] = [];
+    const response = await chat.chat(listening(events));
+    expect(events).toEqual(["reasoning Think", "reasoning  firs", "reasoning t.", "text 42."]);
+    expect(response.reasoning).toBe("Think first.");
+  });
+
+  it("reads OpenRouter's `reasoning` field the same way", async () => {
+    const chat = await provider([{ text: "ok", chunkSize: 20, reasoning: { text: "Hmm.", field: "reasoning" } }]);
+    const events: string[] = [];
+    await chat.chat(listening(events));
+    expect(events).toEqual(["reasoning Hmm.", "text ok"]);
+  });
+
+  it("names each tool call, with its id, while its arguments are still streaming", async () => {
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const calls = [
+      { name: "read_file", id: "call_a", arguments: { path: "a.txt" } },
+      { name: "tree", id: "call_b", arguments: {} },
+    ];
+    const chat = await provider([{ toolCalls: calls, holdArguments: held }], { MARVIN_STREAM_IDLE_TIMEOUT: "5" });
+    const events: string[] = [];
+    const started: string[] = [];
+    const request = listening(events);
+    // The server sends the arguments only once the call has been announced: without the announcement this stalls.
+    request.onToolCallStart = (call) => {
+      started.push(`${call.index} ${call.id} ${call.name}`);
+      release();
+    };
+    const response = await chat.chat(request);
+    expect(started).toEqual(["0 call_a read_file", "1 call_b tree"]);
+    expect(response.toolCalls.map((call) => [call.id, call.function.name, call.function.arguments])).toEqual([
+      ["call_a", "read_file", '{"path":"a.txt"}'],
+      ["call_b", "tree", "{}"],
+    ]);
+  });
+
+  it("announces a call whose id never comes when the stream finishes, under the id it keeps", async () => {
+    const nameless = { index: 0, function: { name: "tree", arguments: "{}" } };
+    const chunks = [
+      { choices: [{ index: 0, delta: { tool_calls: [nameless] }, finish_reason: null }] },
+      { choices: [{ index: 0, delta: {}, finish_reason: "tool_calls" }] },
+    ];
+    const chat = await provider([{ rawSse: sse(chunks) }]);
+    const events: string[] = [];
+    const response = await chat.chat(listening(events));
+    expect(events).toEqual(["tool 0 call_0 tree"]);
+    expect(response.toolCalls[0]!.id).toBe("call_0");
+  });
+});

@@ -3,7 +3,8 @@ import type { ChatCompletionCreateParamsStreaming } from "openai/resources/chat/
 import type { ProviderConfig } from "../config.js";
 import { ProviderError } from "../provider-error.js";
 import type { ChatRequest, LLMProvider, LLMResponse, ProviderName } from "../types.js";
-import { ChunkAccumulator, type CompletionChunk } from "./accumulator.js";
+import { ChunkAccumulator } from "./accumulator.js";
+import { parseCompletionChunk, type CompletionChunk } from "./chunk-schema.js";
 import { toProviderError } from "./errors.js";
 import { completionAsChunk } from "./json-completion.js";
 
@@ -50,15 +51,14 @@ export class OpenAICompatibleProvider implements LLMProvider {
     if (request.signal?.aborted) abort.abort();
     const totalTimer = setTimeout(() => cancel("total"), this.config.timeoutMs);
     let idleTimer = setTimeout(() => cancel("idle"), this.config.idleTimeoutMs);
-    const accumulator = new ChunkAccumulator(this.model);
+    const accumulator = new ChunkAccumulator(this.model, request);
     try {
       const { data: stream, response } = await this.client.chat.completions.create(this.body(request), { signal: abort.signal }).withResponse();
       const chunks = response.headers.get("content-type")?.includes("application/json") ? [await this.jsonCompletion(response)] : stream;
-      for await (const chunk of chunks) {
+      for await (const raw of chunks) {
         clearTimeout(idleTimer);
         idleTimer = setTimeout(() => cancel("idle"), this.config.idleTimeoutMs);
-        const text = accumulator.push(chunk as CompletionChunk);
-        if (text) request.onDelta(text);
+        accumulator.push(this.validChunk(raw, accumulator.textSoFar.length > 0));
       }
     } catch (error) {
       throw toProviderError(error, this.config, { timedOut, partialOutput: accumulator.textSoFar.length > 0 });
@@ -78,8 +78,16 @@ export class OpenAICompatibleProvider implements LLMProvider {
     return accumulator.result();
   }
 
+  private validChunk(raw: unknown, partialOutput: boolean): CompletionChunk {
+    const parsed = parseCompletionChunk(raw);
+    if ("chunk" in parsed) return parsed.chunk;
+    throw new ProviderError(`${this.name} sent a stream chunk Marvin does not understand: ${parsed.problem}`, {
+      provider: this.name, kind: "stream_cut", partialOutput,
+    });
+  }
+
   /** The body of a server that answered a streaming request with one JSON completion. */
-  private async jsonCompletion(response: Response): Promise<CompletionChunk> {
+  private async jsonCompletion(response: Response): Promise<unknown> {
     const raw = await response.text();
     let parsed: unknown;
     try {

@@ -1,11 +1,11 @@
 import { realpath } from "node:fs/promises";
 import type { LoopResult } from "../../agent/loop.js";
 import { appendInputHistory, loadInputHistory } from "../../state/input-history.js";
-import { PROVIDER_NAMES, type ProviderName } from "../../providers/types.js";
+import { PROVIDER_NAMES, type ProviderName } from "../../providers/registry.js";
 import { editPreferences } from "./editor.js";
 import { COMMAND_HELP } from "./help.js";
 import { parseInput, type ParsedInput } from "./parse.js";
-import { COPILOT_UNAVAILABLE, copilotUsable, modelFor, parseProviderName, providerChoices, providerFactory, providerProblem } from "./providers.js";
+import { modelFor, parseProviderName, providerChoices, providerFactory, providerProblem } from "./providers.js";
 import { profilesReport, savedPlacesReport, usageReport } from "./reports.js";
 import { runShellCommand } from "./shell-command.js";
 import type { ActiveModel, CommandEnvironment, CommandHost, CommandResult } from "./types.js";
@@ -226,7 +226,9 @@ export class CommandLayer {
   private async askCopilot(prompt: string): Promise<CommandResult> {
     if (!prompt) return this.say("Usage: !pro PROMPT (asks GitHub Copilot once, whatever the current provider).");
     if (this.activeModel.provider === "copilot") return this.submit(prompt);
-    if (!(await copilotUsable(this.environment))) return this.say(`${COPILOT_UNAVAILABLE} The current provider (${this.activeModel.provider}) stays in use.`);
+    const unavailable = await providerProblem("copilot", this.environment);
+    const current = this.activeModel.provider;
+    if (unavailable) return this.say(`${unavailable} The current provider (${current}) stays in use.`);
     this.host.system(`Asking GitHub Copilot (${modelFor("copilot", this.environment)}) for this one message.`);
     return this.submit(prompt, "copilot");
   }

@@ -1,7 +1,10 @@
-import { type Env, missingConfiguration, resolveProviderConfig } from "../../providers/config.js";
+import { type Env, resolveProviderConfig } from "../../providers/config.js";
 import { createProvider } from "../../providers/create.js";
-import { ollamaAnswers } from "../../providers/select.js";
-import { PROVIDER_NAMES, type LLMProvider, type ProviderName } from "../../providers/types.js";
+import { PROVIDER_NAMES, type ProviderName } from "../../providers/registry.js";
+import { providerProblem as problemOf } from "../../providers/select.js";
+import type { LLMProvider } from "../../providers/types.js";
+
+export { parseProviderName } from "../../providers/registry.js";
 
 export type ProviderFactory = (codingMode: boolean) => Promise<LLMProvider>;
 
@@ -10,34 +13,18 @@ export interface ProviderFacts {
   home: string;
 }
 
-export async function copilotUsable(facts: ProviderFacts): Promise<boolean> {
-  const { isCopilotUsable } = await import("../../providers/copilot/index.js");
-  return isCopilotUsable(facts.env, facts.home);
-}
-
-export const COPILOT_UNAVAILABLE =
-  "GitHub Copilot is not available: it needs the @github/copilot-sdk package and a GitHub sign-in ('gh auth login', or GH_TOKEN / GITHUB_TOKEN).";
-
 /** The model a provider would use in this environment, given an explicit choice or not. */
 export function modelFor(name: ProviderName, facts: ProviderFacts, model?: string): string {
   return resolveProviderConfig(name, { env: facts.env, home: facts.home, codingMode: false, nonInteractive: false, model }).model;
 }
 
 /** Why `name` cannot be used here, or undefined when it can. */
-export async function providerProblem(name: ProviderName, facts: ProviderFacts): Promise<string | undefined> {
-  if (name === "copilot") return (await copilotUsable(facts)) ? undefined : COPILOT_UNAVAILABLE;
-  const config = resolveProviderConfig(name, { env: facts.env, home: facts.home, codingMode: false, nonInteractive: false });
-  if (name === "ollama" && !(await ollamaAnswers(config.baseUrl!))) return `no Ollama server answers at ${config.baseUrl!.replace(/\/v1$/, "")}: start it ('ollama serve') or set OLLAMA_URL`;
-  return missingConfiguration(config, facts.env);
+export function providerProblem(name: ProviderName, facts: ProviderFacts): Promise<string | undefined> {
+  return problemOf(name, facts.env, facts.home);
 }
 
 export function providerFactory(name: ProviderName, facts: ProviderFacts, model?: string): ProviderFactory {
   return (codingMode) => createProvider(resolveProviderConfig(name, { env: facts.env, home: facts.home, codingMode, model, nonInteractive: false }), facts.env);
-}
-
-export function parseProviderName(value: string): ProviderName | undefined {
-  const name = value.toLowerCase();
-  return (PROVIDER_NAMES as readonly string[]).includes(name) ? (name as ProviderName) : undefined;
 }
 
 /** One line per provider: its default model here, or what it is missing. */

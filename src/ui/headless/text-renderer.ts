@@ -39,6 +39,8 @@ export function createTextRenderer(stdout: Output, stderr: Output): AgentEventLi
         break;
       case "agent_start":
       case "turn_start":
+      case "reasoning_delta":
+      case "tool_call_start":
       case "tool_start":
       case "tool_end":
       case "usage":

@@ -157,6 +157,8 @@ export class ChatStore {
         this.endAnswer();
         break;
       case "turn_start":
+      case "reasoning_delta":
+      case "tool_call_start":
         return;
       default: {
         const unknown: never = event;

@@ -1,3 +1,4 @@
+import { providerIcon } from "../../providers/registry.js";
 import { textWidth } from "./spans.js";
 
 /** Everything the status bar shows. */
@@ -18,15 +19,6 @@ export interface StatusInfo {
   /** Lines below the visible part of the chat (0 when following the bottom). */
   linesBelow: number;
 }
-
-const PROVIDER_EMOJI: Record<string, string> = {
-  copilot: "🐙",
-  openai: "🧠",
-  groq: "⚡",
-  gemini: "💎",
-  ollama: "🦙",
-  "openai-compat": "🔌",
-};
 
 function formatCost(cost: number): string {
   return `$${cost < 1 ? cost.toFixed(4) : cost.toFixed(2)}`;
@@ -67,7 +59,7 @@ function fitLeft(emoji: string, status: StatusInfo, facts: string[], width: numb
  * on the left, activity (busy, queued, scrolled) on the right, where a cut never reaches it.
  */
 export function formatStatus(status: StatusInfo, width: number): string {
-  const emoji = PROVIDER_EMOJI[status.provider] ?? "🤖";
+  const emoji = providerIcon(status.provider);
   const modes = [status.coding && "coding", status.shell && "shell", status.readonly && "readonly"].filter(Boolean).join(" · ");
   const facts = [`👤 ${status.profile}`, `${status.messages} msgs`, formatCost(status.cost), ...(modes ? [modes] : [])];
   const right = [

@@ -1,0 +1,43 @@
+import { normalizeBaseUrl } from "../base-url.js";
+import { createOpenAICompatible } from "../openai-compatible/create.js";
+import type { ProviderDescriptor } from "../descriptor.js";
+
+/** The server root of an Ollama base URL (…/v1 is its OpenAI-compatible API). */
+function serverRoot(baseUrl: string): string {
+  return baseUrl.replace(/\/v1$/, "");
+}
+
+/** A quick HTTP probe of a local Ollama server (300 ms budget). */
+export async function ollamaAnswers(baseUrl: string): Promise<boolean> {
+  try {
+    const response = await fetch(`${serverRoot(baseUrl)}/api/tags`, { signal: AbortSignal.timeout(300) });
+    return response.ok;
+  } catch {
+    return false;
+  }
+}
+
+/** A local Ollama server, through its OpenAI-compatible /v1 API. */
+export const ollama: ProviderDescriptor<"ollama"> = {
+  name: "ollama",
+  icon: "🦙",
+  defaults: {
+    model: "qwen3-coder:30b",
+    baseUrl: "http://localhost:11434",
+    modelEnv: "OLLAMA_MODEL",
+    urlEnv: "OLLAMA_URL",
+  },
+  baseUrl: (url) => {
+    const base = normalizeBaseUrl(url);
+    return base.endsWith("/v1") ? base : `${base}/v1`;
+  },
+  setupHint: "LLM_PROVIDER=ollama with Ollama running (OLLAMA_URL, default http://localhost:11434)",
+  autoDetect: { by: "probe", evidence: (config) => `Ollama answers at ${config.baseUrl}` },
+  missingConfiguration: () => undefined,
+  async probe(config) {
+    const baseUrl = config.baseUrl!;
+    if (await ollamaAnswers(baseUrl)) return undefined;
+    return `no Ollama server answers at ${serverRoot(baseUrl)}: start it ('ollama serve') or set OLLAMA_URL`;
+  },
+  create: createOpenAICompatible,
+};

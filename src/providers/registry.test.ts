@@ -1,0 +1,67 @@
+import { describe, expect, it } from "vitest";
+import { HELP } from "../cli/args.js";
+import { formatStatus, type StatusInfo } from "../ui/tui/status-line.js";
+import { resolveProviderConfig } from "./config.js";
+import { createProvider } from "./create.js";
+import { PROVIDER_NAMES, PROVIDERS, parseProviderName, providerIcon } from "./registry.js";
+import { HOW_TO_CONFIGURE } from "./select.js";
+
+const status: StatusInfo = {
+  provider: "ollama",
+  model: "qwen3-coder:30b",
+  profile: "Default",
+  messages: 0,
+  cost: 0,
+  coding: false,
+  shell: false,
+  readonly: false,
+  busy: false,
+  queued: 0,
+  linesBelow: 0,
+};
+
+describe("the provider registry", () => {
+  it("lists every provider once, in the order Marvin shows them", () => {
+    expect(PROVIDER_NAMES).toEqual(["copilot", "gemini", "groq", "openai", "ollama", "openai-compat"]);
+    expect(new Set(PROVIDERS.map((provider) => provider.icon)).size).toBe(PROVIDERS.length);
+  });
+
+  it("feeds the --help line of --provider", () => {
+    const names = "copilot | gemini | groq | openai | ollama | openai-compat";
+    expect(HELP).toContain(`  --provider NAME          ${names} (default: $LLM_PROVIDER, else copilot)\n`);
+  });
+
+  it("feeds the 'how to configure' message, one setup line per provider", () => {
+    expect(HOW_TO_CONFIGURE).toBe(`No LLM provider is configured. Marvin can use any of these:
+  copilot        GitHub Copilot (the default): sign in with 'gh auth login' or set GH_TOKEN
+  gemini         LLM_PROVIDER=gemini with GEMINI_API_KEY (or a key in ~/.ssh/GEMINI_API_KEY)
+  groq           LLM_PROVIDER=groq with GROQ_API_KEY (or a key in ~/.ssh/GROQ_API_KEY)
+  openai         LLM_PROVIDER=openai with OPENAI_API_KEY
+  ollama         LLM_PROVIDER=ollama with Ollama running (OLLAMA_URL, default http://localhost:11434)
+  openai-compat  LLM_PROVIDER=openai-compat with OPENAI_COMPAT_URL and OPENAI_COMPAT_API_KEY
+Pick one with --provider NAME or the LLM_PROVIDER variable, then run marvin again.`);
+  });
+
+  it("feeds the status bar icons, with a robot for an unknown name", () => {
+    expect(PROVIDER_NAMES.map(providerIcon).join("")).toBe("🐙💎⚡🧠🦙🔌");
+    expect(formatStatus(status, 100)).toMatch(/^ 🦙 ollama · qwen3-coder:30b │/);
+    expect(formatStatus({ ...status, provider: "someday" }, 100)).toMatch(/^ 🤖 someday · /);
+  });
+
+  it("reads a typed provider name in any case, and nothing else", () => {
+    expect(parseProviderName(" Groq ")).toBe("groq");
+    expect(parseProviderName("OPENAI-COMPAT")).toBe("openai-compat");
+    expect(parseProviderName("claude")).toBeUndefined();
+  });
+
+  it.each(PROVIDER_NAMES)("creates the %s adapter with its default model, without contacting anyone", async (name) => {
+    const config = resolveProviderConfig(name, { env: {}, home: "/nonexistent", codingMode: false, nonInteractive: false });
+    const provider = await createProvider(config, {});
+    try {
+      expect(provider.name).toBe(name);
+      expect(provider.model).toBe(PROVIDERS.find((descriptor) => descriptor.name === name)!.defaults.model);
+    } finally {
+      await provider.destroy();
+    }
+  });
+});

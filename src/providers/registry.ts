@@ -1,0 +1,42 @@
+import { copilot } from "./copilot/descriptor.js";
+import type { ProviderDescriptor } from "./descriptor.js";
+import { gemini } from "./gemini/descriptor.js";
+import { groq } from "./groq/descriptor.js";
+import { ollama } from "./ollama/descriptor.js";
+import { openaiCompat } from "./openai-compat/descriptor.js";
+import { openai } from "./openai/descriptor.js";
+
+/**
+ * Every provider Marvin can use, in the order it lists them. A new provider is one folder
+ * with a descriptor (see ./descriptor.ts) and one line here.
+ */
+export const PROVIDERS = [
+  copilot,
+  gemini,
+  groq,
+  openai,
+  ollama,
+  openaiCompat,
+] as const;
+
+export type ProviderName = (typeof PROVIDERS)[number]["name"];
+
+export const PROVIDER_NAMES: readonly ProviderName[] = PROVIDERS.map((provider) => provider.name);
+
+const BY_NAME = new Map<string, ProviderDescriptor<ProviderName>>(
+  PROVIDERS.map((provider) => [provider.name, provider]),
+);
+
+export function providerDescriptor(name: ProviderName): ProviderDescriptor<ProviderName> {
+  return BY_NAME.get(name)!;
+}
+
+/** The provider a user typed (any case, surrounding spaces ignored), or undefined. */
+export function parseProviderName(value: string): ProviderName | undefined {
+  return BY_NAME.get(value.trim().toLowerCase())?.name;
+}
+
+/** The status-bar icon of a provider (a robot for a name Marvin does not know). */
+export function providerIcon(name: string): string {
+  return BY_NAME.get(name)?.icon ?? "🤖";
+}
