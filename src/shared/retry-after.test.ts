@@ -13,6 +13,7 @@ describe("parseRetryAfter", () => {
 
   it("reads an HTTP-date as the time left until then", () => {
     expect(parseRetryAfter("Sun, 01 Jun 2025 12:00:30 GMT", NOW)).toBe(30_000);
+    expect(parseRetryAfter("Sunday, 01-Jun-25 12:00:10 GMT", NOW)).toBe(10_000);
   });
 
   it("makes a date in the past mean no wait", () => {

@@ -3,7 +3,7 @@ import { cancelled, isTransient, rateLimited, timedOut, unreachable, type Peer }
 import { sendFollowingRedirects } from "./redirects.js";
 import type { RequestPlan } from "./request-plan.js";
 import { HttpResponse } from "./response.js";
-import { retryAfterMs } from "./retry-after.js";
+import { parseRetryAfter } from "../../shared/retry-after.js";
 import { ServiceError } from "./service-error.js";
 
 /** The longest Retry-After Marvin waits out; a longer one fails with the time to come back. */
@@ -61,7 +61,7 @@ export async function exchange<T>(
 
     const { status } = response;
     if (status === 429 || status >= 500) {
-      const waitMs = retryAfterMs(response.headers["retry-after"], Date.now());
+      const waitMs = parseRetryAfter(response.headers["retry-after"]);
       const canWait = waitMs === undefined || waitMs <= LONGEST_RETRY_AFTER_MS;
       if (status === 429 && !waitedOutRateLimit && waitMs !== undefined && canWait) {
         response.discard();
