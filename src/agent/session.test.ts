@@ -1,4 +1,4 @@
-import { mkdir, readdir, readFile, writeFile } from "node:fs/promises";
+import { mkdir, readdir, readFile, symlink, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { z } from "zod";
@@ -158,6 +158,19 @@ describe("Session system message", () => {
     expect(system).toContain(`## Coding mode\nWorking directory: ${workingDir}`);
     expect(system).toContain(`## Project instructions (${join(workingDir, ".marvin-instructions")})\nAlways run npm test.`);
     expect(system).toContain("## Project document .marvin/spec.md\n# Spec: a todo app");
+  });
+
+  it("never sends a project document that is a symlink leading out to the provider, and warns about it", async () => {
+    const workingDir = await dirs.make("marvin-project-");
+    const outside = await dirs.make("marvin-outside-");
+    await writeFile(join(outside, "credentials"), "aws_secret_access_key = hunter2");
+    await mkdir(join(workingDir, ".marvin"));
+    await symlink(join(outside, "credentials"), join(workingDir, ".marvin", "spec.md"));
+    const { session, events } = await startSession([{ text: "ok" }], { codingMode: true, workingDir });
+    await session.submit("start");
+    expect(JSON.stringify(server!.requests[0]!.body)).not.toContain("hunter2");
+    const warnings = events.filter((event) => event.type === "notice" && event.level === "warning").map((event) => (event as { text: string }).text);
+    expect(warnings).toEqual([expect.stringMatching(/^Not loading \.marvin\/spec\.md into the system prompt: .*outside the working dir/)]);
   });
 
   it("leaves coding instructions out of an everyday chat", async () => {

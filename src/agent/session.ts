@@ -278,6 +278,8 @@ export class Session {
     const [preferences, places] = await Promise.all([loadPreferences(paths), loadSavedPlaces(paths.savedPlaces)]);
     for (const warning of [preferences.warning, places.warning]) if (warning) this.emit({ type: "notice", level: "warning", text: warning });
     await this.loadChatLog(); // re-read: compact_history or another Marvin may have rewritten it
+    const project = this.codingMode && this.workingDir ? await loadProjectContext(this.workingDir, this.options.home) : undefined;
+    for (const warning of project?.warnings ?? []) this.emit({ type: "notice", level: "warning", text: warning });
     return buildSystemMessage({
       profileName: this.profileName,
       preferences: preferences.value,
@@ -287,7 +289,7 @@ export class Session {
       nonInteractive: this.options.nonInteractive,
       workingDir: this.workingDir,
       backgroundJobs: this.jobs.summaries(),
-      project: this.codingMode && this.workingDir ? await loadProjectContext(this.workingDir, this.options.home) : undefined,
+      project,
       now: this.options.now?.() ?? new Date(),
     });
   }

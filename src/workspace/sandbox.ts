@@ -31,7 +31,7 @@ export function isInside(root: string, candidate: string): boolean {
  * The real path `path` designates, following every symlink (also dangling ones) and
  * allowing the tail not to exist yet: realpath of the deepest existing ancestor + the rest.
  */
-async function realpathAllowingMissing(path: string, hops = 0): Promise<string> {
+export async function realpathAllowingMissing(path: string, hops = 0): Promise<string> {
   if (hops > MAX_SYMLINK_HOPS) throw new ToolError(`Too many levels of symbolic links while resolving ${path}.`);
   try {
     return await realpath(path);
@@ -90,6 +90,13 @@ function firstSegment(relativePath: string): string {
   return relativePath.split(/[\\/]/).find((segment) => segment !== "" && segment !== ".") ?? "";
 }
 
+/** The real path of a sandbox root, or a ToolError saying it is gone. */
+export async function realRoot(root: string, label = "Working dir"): Promise<string> {
+  return realpath(root).catch(() => {
+    throw new ToolError(`${label} ${root} does not exist. Call set_working_dir with an existing directory.`);
+  });
+}
+
 /**
  * Resolves `requested` (relative to `root`) to its absolute real path inside `root`.
  * Throws ToolError for absolute paths, `..` segments, blocked top-level names, and any path
@@ -99,9 +106,7 @@ function firstSegment(relativePath: string): string {
 export async function resolveInside(root: string, requested: string, options: ResolveInsideOptions = {}): Promise<string> {
   const label = options.label ?? "Working dir";
   const action = options.write ? "write to" : "access";
-  const rootReal = await realpath(root).catch(() => {
-    throw new ToolError(`${label} ${root} does not exist. Call set_working_dir with an existing directory.`);
-  });
+  const rootReal = await realRoot(root, label);
   const trimmed = requested.trim() === "" ? "." : requested.trim();
   if (trimmed.includes("\0")) throw new ToolError(`The path ${JSON.stringify(requested)} contains a NUL character.`);
   if (isAbsolute(trimmed) || /^[A-Za-z]:[\\/]/.test(trimmed) || trimmed.startsWith("~")) {
