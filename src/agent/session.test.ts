@@ -207,4 +207,20 @@ describe("Session compaction", () => {
     expect(events.filter((event) => event.type === "compaction").map((event) => (event as { phase: string }).phase)).toEqual(["start", "end"]);
     expect(session.usage.getSessionUsage().llm_turns).toBe(2);
   });
+
+  it("never backs up into a .marvin/logs that leads out of the working dir: the profile's logs take it, with a warning", async () => {
+    const workingDir = await dirs.make("marvin-project-");
+    const outside = await dirs.make("marvin-outside-");
+    await mkdir(join(workingDir, ".marvin"));
+    await symlink(outside, join(workingDir, ".marvin", "logs"));
+    const filler = "lorem ipsum dolor sit amet ".repeat(200);
+    await writeChatLog(Array.from({ length: 20 }, (_, index) => ({ role: index % 2 ? "assistant" : "you", text: `${index}: ${filler}`, time: "10:00" })));
+    const budget = new ContextBudget({ warn: 15_000, compact: 15_000, hard: 1_000_000 });
+    const { session, events } = await startSession([{ text: "Summary." }, { text: "answer" }], { codingMode: true, workingDir, budget });
+    expect((await session.submit("new question")).reason).toBe("done");
+    expect(await readdir(outside)).toEqual([]);
+    expect(await readdir(join(mainProfile().dir, "logs"))).toEqual([expect.stringMatching(/^context-backup-.+\.jsonl$/)]);
+    const warnings = events.filter((event) => event.type === "notice" && event.level === "warning").map((event) => (event as { text: string }).text);
+    expect(warnings).toEqual([expect.stringMatching(/^Refusing to use \.marvin\/logs\/: .*leading outside the working dir.* The context backup goes to .*logs instead\.$/)]);
+  });
 });

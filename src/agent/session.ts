@@ -12,6 +12,7 @@ import type { ToolContext, ToolMode } from "../tools/define-tool.js";
 import type { ToolRegistry } from "../tools/registry.js";
 import { JobBoard } from "../tools/job-board.js";
 import { TimerStore } from "../tools/timers/timer-store.js";
+import { ensureInsideDir, OWN_DIRS } from "../workspace/own-dirs.js";
 import { compactMessages } from "./compaction.js";
 import { ContextBudget } from "./context-budget.js";
 import type { AgentEvent, AgentEventListener } from "./events.js";
@@ -221,7 +222,8 @@ export class Session {
         providerName: this.provider!.name,
         tools: { schemas: this.options.registry.schemas(this.mode), execute: (call, signal) => this.executeTool(call, signal) },
         budget: this.budget,
-        compact: (messages) => compactMessages(messages, { backupDir: this.backupDirs()[0]!, summarize: (transcript) => this.summarize(transcript, SUMMARY_INSTRUCTION) }),
+        compact: async (messages) =>
+          compactMessages(messages, { backupDir: await this.backupDirForWrite(), summarize: (transcript) => this.summarize(transcript, SUMMARY_INSTRUCTION) }),
         emit: (event) => this.emit(event),
       });
       await this.persistExchange(text, result);
@@ -328,8 +330,23 @@ export class Session {
 
   backupDirs(): string[] {
     const dirs = [join(this.profiles.paths(this.profileName).logs)];
-    if (this.workingDir) dirs.unshift(join(this.workingDir, ".marvin", "logs"));
+    if (this.workingDir) dirs.unshift(join(this.workingDir, OWN_DIRS.logs));
     return dirs;
+  }
+
+  /**
+   * Where a context backup goes, checked right before it is written: the working dir's
+   * `.marvin/logs` through the sandbox, or the profile's logs when that leads out of it.
+   */
+  private async backupDirForWrite(): Promise<string> {
+    const profileLogs = this.profiles.paths(this.profileName).logs;
+    if (!this.workingDir) return profileLogs;
+    try {
+      return await ensureInsideDir(this.workingDir, OWN_DIRS.logs);
+    } catch (error) {
+      this.emit({ type: "notice", level: "warning", text: `${(error as Error).message} The context backup goes to ${profileLogs} instead.` });
+      return profileLogs;
+    }
   }
 
   /** One text-only call (compaction, compact_history); its cost is recorded like any other. */
