@@ -151,3 +151,52 @@ describe("reviews and history backups in a working dir whose .marvin folders lea
     expect(result).toContain(`(Not searched: Refusing to use .marvin/logs/: it is a symbolic link (or lies under one) ${LEADS_OUT}`);
   });
 });
+
+describe("Marvin's runtime files stay out of the user's commits", () => {
+  const git = (...args: string[]) => execFileSync("git", args, { cwd: project, env: { PATH: process.env.PATH, HOME: base }, encoding: "utf8" });
+
+  beforeEach(async () => {
+    await rm(join(project, ".marvin"), { recursive: true });
+    git("init", "--quiet", "--initial-branch=main");
+    git("config", "user.name", "Test Author");
+    git("config", "user.email", "test@example.invalid");
+    await mkdir(join(project, "src"));
+    await writeFile(join(project, "src", "app.ts"), "export {};\n");
+  });
+
+  async function plantRuntimeFiles(): Promise<void> {
+    await mkdir(join(project, ".marvin", "reviews"), { recursive: true });
+    await mkdir(join(project, ".marvin", "logs"), { recursive: true });
+    await writeFile(join(project, ".marvin", "reviews", "review-20250101-120000.md"), "## Findings\n");
+    await writeFile(join(project, ".marvin", "reviews", "review-20250101-120000.json"), '{"pid": 4242}');
+    await writeFile(join(project, ".marvin", "logs", "context-backup-2025-01-01.jsonl"), "{}\n");
+    await writeFile(join(project, ".marvin", "reviewer.pid"), "4242\n");
+  }
+
+  it("git_commit with add_all commits the code and notes, not reviews, logs or pids", async () => {
+    const harness = await open();
+    await harness.ok("write_note", { path: "plan", content: "step 1\n" });
+    expect(await readFile(join(project, ".marvin", ".gitignore"), "utf8")).toContain("/reviews/");
+    await plantRuntimeFiles();
+    await harness.ok("git_commit", { message: "Work" });
+    expect(git("ls-files").trim().split("\n")).toEqual([".marvin/notes/plan.md", "src/app.ts"]);
+    expect(git("status", "--porcelain")).toBe("");
+  });
+
+  it("also when .marvin was made before Marvin wrote its .gitignore", async () => {
+    await plantRuntimeFiles();
+    await writeFile(join(project, ".marvin", "spec.md"), "# Spec\n");
+    await (await open()).ok("git_commit", { message: "Work" });
+    expect(git("ls-files").trim().split("\n")).toEqual([".marvin/spec.md", "src/app.ts"]);
+  });
+
+  it("never overwrites the user's own .marvin/.gitignore", async () => {
+    await mkdir(join(project, ".marvin"));
+    await writeFile(join(project, ".marvin", ".gitignore"), "notes/\n");
+    const harness = await open();
+    await harness.ok("write_note", { path: "plan", content: "step 1\n" });
+    await harness.ok("git_commit", { message: "Work" });
+    expect(await readFile(join(project, ".marvin", ".gitignore"), "utf8")).toBe("notes/\n");
+    expect(git("ls-files").trim().split("\n")).toEqual([".marvin/.gitignore", "src/app.ts"]);
+  });
+});

@@ -59,6 +59,17 @@ async function writeMarvinGitignore(root: string): Promise<void> {
 }
 
 /**
+ * Writes `.marvin/.gitignore` in `workingDir` when its `.marvin` is a folder inside it without one
+ * (made by an older Marvin, or by hand), so committing everything never takes Marvin's runtime
+ * files. Best effort: a `.marvin` that leads out, or cannot be written, is left alone.
+ */
+export async function ensureMarvinGitignore(workingDir: string): Promise<void> {
+  const checked = await checkedDir(workingDir, MARVIN_DIR).catch(() => undefined);
+  if (!checked || !(await stat(checked.real).catch(() => undefined))?.isDirectory()) return;
+  await writeMarvinGitignore(checked.root).catch(() => undefined);
+}
+
+/**
  * The real path of Marvin's folder `relativeDir` of `workingDir`, for reading: it may not exist;
  * a ToolError when it (or a folder on the way) is a symlink leading outside the working dir.
  */
