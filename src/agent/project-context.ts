@@ -22,7 +22,8 @@ const PROJECT_INSTRUCTION_FILES = [".marvin-instructions", ".marvin/instructions
 const PROJECT_DOCUMENTS = [".marvin/spec.md", ".marvin/ux.md", ".marvin/design.md"];
 
 function capped(text: string): string {
-  return text.length > MAX_DOCUMENT_CHARS ? `${text.slice(0, MAX_DOCUMENT_CHARS)}\n[… truncated; read the file for the rest]` : text;
+  if (text.length <= MAX_DOCUMENT_CHARS) return text;
+  return `${text.slice(0, MAX_DOCUMENT_CHARS)}\n[… truncated; read the file for the rest]`;
 }
 
 /** `~/.marvin/instructions/<working dir path>.md`: the absolute path without its leading slash. */
@@ -68,7 +69,8 @@ async function readHomeInstructions(path: string): Promise<string | undefined> {
  * is not a regular file, is skipped with a warning and never reaches the model.
  */
 export async function loadProjectContext(workingDir: string, home: string): Promise<ProjectContext> {
-  if ((await realpath(workingDir).catch(() => undefined)) === undefined) return { instructions: undefined, documents: [], warnings: [] };
+  const gone = (await realpath(workingDir).catch(() => undefined)) === undefined;
+  if (gone) return { instructions: undefined, documents: [], warnings: [] };
   const reader = new ProjectReader(workingDir);
   let instructions: ProjectDocument | undefined;
   for (const name of PROJECT_INSTRUCTION_FILES) {

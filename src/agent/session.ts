@@ -223,7 +223,10 @@ export class Session {
         tools: { schemas: this.options.registry.schemas(this.mode), execute: (call, signal) => this.executeTool(call, signal) },
         budget: this.budget,
         compact: async (messages) =>
-          compactMessages(messages, { backupDir: await this.backupDirForWrite(), summarize: (transcript) => this.summarize(transcript, SUMMARY_INSTRUCTION) }),
+          compactMessages(messages, {
+            backupDir: await this.backupDirForWrite(),
+            summarize: (transcript) => this.summarize(transcript, SUMMARY_INSTRUCTION),
+          }),
         emit: (event) => this.emit(event),
       });
       await this.persistExchange(text, result);
@@ -280,7 +283,8 @@ export class Session {
     const [preferences, places] = await Promise.all([loadPreferences(paths), loadSavedPlaces(paths.savedPlaces)]);
     for (const warning of [preferences.warning, places.warning]) if (warning) this.emit({ type: "notice", level: "warning", text: warning });
     await this.loadChatLog(); // re-read: compact_history or another Marvin may have rewritten it
-    const project = this.codingMode && this.workingDir ? await loadProjectContext(this.workingDir, this.options.home) : undefined;
+    const projectDir = this.codingMode && this.workingDir;
+    const project = projectDir ? await loadProjectContext(projectDir, this.options.home) : undefined;
     for (const warning of project?.warnings ?? []) this.emit({ type: "notice", level: "warning", text: warning });
     return buildSystemMessage({
       profileName: this.profileName,
@@ -344,7 +348,8 @@ export class Session {
     try {
       return await ensureInsideDir(this.workingDir, OWN_DIRS.logs);
     } catch (error) {
-      this.emit({ type: "notice", level: "warning", text: `${(error as Error).message} The context backup goes to ${profileLogs} instead.` });
+      const text = `${(error as Error).message} The context backup goes to ${profileLogs} instead.`;
+      this.emit({ type: "notice", level: "warning", text });
       return profileLogs;
     }
   }

@@ -33,14 +33,18 @@ export const MARVIN_GITIGNORE = [
 const shownDir = (relativeDir: string) => relativeDir.split(sep).join("/");
 
 function leadsOutside(relativeDir: string, root: string, real: string): ToolError {
+  const shown = shownDir(relativeDir);
   return new ToolError(
-    `Refusing to use ${shownDir(relativeDir)}/: it is a symbolic link (or lies under one) leading outside the working dir ${root}, to ${real}. ` +
-      `Marvin keeps its own files inside the working dir: remove that link, or make ${shownDir(relativeDir)} a real folder, and try again.`,
+    `Refusing to use ${shown}/: it is a symbolic link (or lies under one) leading outside the working dir ` +
+      `${root}, to ${real}. Marvin keeps its own files inside the working dir: remove that link, or make ${shown} ` +
+      "a real folder, and try again.",
   );
 }
 
-function notAFolder(relativeDir: string, root: string): ToolError {
-  return new ToolError(`${shownDir(relativeDir)} in ${root} exists but is not a folder, so Marvin cannot keep its files there. Move it away first.`);
+function notAFolder(relativeDir: string, root: string, onTheWay = false): ToolError {
+  const where = `${shownDir(relativeDir)} in ${root}`;
+  const problem = onTheWay ? `A file is in the way of ${where}` : `${where} exists but is not a folder`;
+  return new ToolError(`${problem}, so Marvin cannot keep its files there. Move it away first.`);
 }
 
 /** The real path of `relativeDir` (which may not exist yet) and of the working dir, or a refusal when it leads out. */
@@ -51,11 +55,13 @@ async function checkedDir(workingDir: string, relativeDir: string): Promise<{ ro
   return { root, real };
 }
 
-/** Writes `.marvin/.gitignore` unless something is already there (never overwritten, never written through a link). */
+/**
+ * Writes `.marvin/.gitignore` unless something is already there (never overwritten, never written
+ * through a link). Best effort: a folder where it cannot be written is still usable.
+ */
 async function writeMarvinGitignore(root: string): Promise<void> {
-  await writeFile(join(root, MARVIN_DIR, ".gitignore"), MARVIN_GITIGNORE, { flag: "wx" }).catch((error: NodeJS.ErrnoException) => {
-    if (error.code !== "EEXIST") throw error;
-  });
+  const path = join(root, MARVIN_DIR, ".gitignore");
+  await writeFile(path, MARVIN_GITIGNORE, { flag: "wx" }).catch(() => undefined);
 }
 
 /**
@@ -66,7 +72,7 @@ async function writeMarvinGitignore(root: string): Promise<void> {
 export async function ensureMarvinGitignore(workingDir: string): Promise<void> {
   const checked = await checkedDir(workingDir, MARVIN_DIR).catch(() => undefined);
   if (!checked || !(await stat(checked.real).catch(() => undefined))?.isDirectory()) return;
-  await writeMarvinGitignore(checked.root).catch(() => undefined);
+  await writeMarvinGitignore(checked.root);
 }
 
 /**
@@ -89,7 +95,7 @@ export async function ensureInsideDir(workingDir: string, relativeDir: string): 
     await mkdir(real, { recursive: true });
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
-    if (code === "EEXIST" || code === "ENOTDIR") throw notAFolder(relativeDir, root);
+    if (code === "EEXIST" || code === "ENOTDIR") throw notAFolder(relativeDir, root, code === "ENOTDIR");
     throw error;
   }
   // mkdir follows symlinks: make sure none was slipped onto the path meanwhile.

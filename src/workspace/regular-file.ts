@@ -21,7 +21,8 @@ export function describeFileType(stats: Stats): string {
 
 /** The refusal for anything that is not a regular file. */
 export function notRegularFile(shown: string, stats: Stats): ToolError {
-  return new ToolError(`${shown} is ${describeFileType(stats)}, not a regular file; Marvin only reads and writes regular files.`);
+  const kind = describeFileType(stats);
+  return new ToolError(`${shown} is ${kind}, not a regular file; Marvin only reads and writes regular files.`);
 }
 
 function ensureRegular(stats: Stats, shown: string): void {

@@ -32,7 +32,7 @@ export async function newReviewId(reviewsDir: string, now: Date): Promise<string
   const stamp = `${now.getFullYear()}${pad(now.getMonth() + 1)}${pad(now.getDate())}-${pad(now.getHours())}${pad(now.getMinutes())}${pad(now.getSeconds())}`;
   const taken = new Set(await readdir(reviewsDir).catch(() => []));
   let id = `review-${stamp}`;
-  const isTaken = (candidate: string) => [".json", ".md", ".log"].some((extension) => taken.has(`${candidate}${extension}`));
+  const isTaken = (candidate: string) => [".json", ".md", ".log"].some((extension) => taken.has(candidate + extension));
   for (let suffix = 2; isTaken(id); suffix++) id = `review-${stamp}-${suffix}`;
   return id;
 }
@@ -78,7 +78,7 @@ async function isZombie(pid: number): Promise<boolean> {
   return stat !== undefined && / Z /.test(stat.slice(stat.lastIndexOf(")")));
 }
 
-/** A review's output or log file, read through the sandbox of its folder (a symlink leading out or a FIFO reads as ""). */
+/** A review's output or log file, read through the sandbox of its folder (a symlink leading out, a FIFO: ""). */
 export async function readText(path: string): Promise<string> {
   return ((await readTextInside(dirname(path), basename(path)).catch(() => undefined)) ?? "");
 }

@@ -28,7 +28,13 @@ function skipped(overrides: GlobOverrides, rules: IgnoreRules, relative: string,
  * Visits every directory ripgrep would enter under `start` (posix, relative to `root`, a
  * directory): symlinks not followed, ignore files and glob overrides applied.
  */
-async function walkSearchDirectories(root: string, start: string, overrides: GlobOverrides, signal: AbortSignal, visit: DirectoryVisitor): Promise<void> {
+async function walkSearchDirectories(
+  root: string,
+  start: string,
+  overrides: GlobOverrides,
+  signal: AbortSignal,
+  visit: DirectoryVisitor,
+): Promise<void> {
   async function walk(directory: string, rulesFor: (names: ReadonlySet<string>) => Promise<IgnoreRules>): Promise<void> {
     if (signal.aborted) return;
     const entries = await readdir(join(root, directory), { withFileTypes: true }).catch(() => []);
@@ -38,7 +44,8 @@ async function walkSearchDirectories(root: string, start: string, overrides: Glo
     for (const entry of entries) {
       if (!entry.isDirectory()) continue; // symlinks are not followed, as in ripgrep
       const relative = childPath(directory, entry.name);
-      if (!skipped(overrides, rules, relative, true)) children.push(walk(relative, (names) => rules.descend(root, relative, names)));
+      if (skipped(overrides, rules, relative, true)) continue;
+      children.push(walk(relative, (names) => rules.descend(root, relative, names)));
     }
     await Promise.all(children);
   }
@@ -50,7 +57,12 @@ async function walkSearchDirectories(root: string, start: string, overrides: Glo
  * included, symlinks not followed, anything but regular files skipped, ignore files and glob
  * overrides applied. An explicit regular file as `start` is returned as is; a FIFO or device is refused.
  */
-export async function listSearchFiles(root: string, start: string, overrides: GlobOverrides, signal: AbortSignal): Promise<WalkedFile[]> {
+export async function listSearchFiles(
+  root: string,
+  start: string,
+  overrides: GlobOverrides,
+  signal: AbortSignal,
+): Promise<WalkedFile[]> {
   const startRelative = start === "." ? "" : start;
   const info = await stat(join(root, startRelative));
   if (info.isFile()) return [{ absolute: join(root, startRelative), relative: startRelative }];
@@ -66,7 +78,7 @@ export async function listSearchFiles(root: string, start: string, overrides: Gl
   return files;
 }
 
-/** True when `relativePath` is missing (opening it fails harmlessly) or is, through any symlinks, a regular file inside `root`. */
+/** True when `relativePath` is missing (opening it fails harmlessly) or leads to a regular file inside `root`. */
 async function safeToOpen(root: string, relativePath: string): Promise<boolean> {
   const real = await realpath(join(root, relativePath)).catch(() => undefined);
   if (real === undefined) return true;
@@ -79,7 +91,12 @@ async function safeToOpen(root: string, relativePath: string): Promise<boolean> 
  * target ripgrep would read) and FIFOs (on which it would block for ever). Empty when ripgrep
  * can be left to read them; the built-in search skips such files.
  */
-export async function unsafeIgnoreFiles(root: string, start: string, overrides: GlobOverrides, signal: AbortSignal): Promise<string[]> {
+export async function unsafeIgnoreFiles(
+  root: string,
+  start: string,
+  overrides: GlobOverrides,
+  signal: AbortSignal,
+): Promise<string[]> {
   const startRelative = start === "." ? "" : start;
   const candidates: string[] = [];
   // ripgrep also reads the ignore files of the directories above the one searched.

@@ -9,7 +9,9 @@ import { countLines } from "./text-lines.js";
 async function alreadyExists(real: string, path: string): Promise<ToolError> {
   const stats = await lstat(real);
   if (stats.isDirectory()) return new ToolError(`${path} is an existing directory; choose a file name inside it.`);
-  if (!stats.isFile()) return new ToolError(`${path} already exists and is ${describeFileType(stats)}, not a regular file. Choose another name.`);
+  if (!stats.isFile()) {
+    return new ToolError(`${path} already exists and is ${describeFileType(stats)}, not a regular file. Choose another name.`);
+  }
   const lines = countLines((await readRegularFile(real, path).catch(() => Buffer.alloc(0))).toString("utf8"));
   return new ToolError(`${path} already exists (${lines} lines). Use apply_patch to change it, or append_file to add to its end.`);
 }

@@ -23,7 +23,7 @@ interface BackupHit {
   snippet: string;
 }
 
-/** A backup folder to read: the working dir's own `.marvin/logs` goes through the sandbox (refused when it leads out). */
+/** A backup folder to read: the working dir's own `.marvin/logs` goes through the sandbox (refused if it leads out). */
 async function readableBackupDir(context: ToolContext, dir: string): Promise<string> {
   const workingDir = context.workingDir;
   return workingDir && dir === join(workingDir, OWN_DIRS.logs) ? resolveInsideDir(workingDir, OWN_DIRS.logs) : dir;
@@ -124,7 +124,8 @@ export const historyTools = [
         if (hits.length >= max_results) break;
       }
       const notes = skipped.map((message) => `\n(Not searched: ${message})`).join("");
-      if (filesSearched === 0) return `No history backups exist yet (looked in ${context.backupDirs().join(", ")}).${notes}`;
+      const looked = context.backupDirs().join(", ");
+      if (filesSearched === 0) return `No history backups exist yet (looked in ${looked}).${notes}`;
       if (hits.length === 0) return `No matches for '${query}' in ${filesSearched} backup file(s).${notes}`;
       return `${hits.length} match(es) for '${query}':\n${hits.map((hit) => `- [${hit.role}] ${hit.snippet}\n  (${hit.file})`).join("\n")}${notes}`;
     },

@@ -37,7 +37,7 @@ async function isDirectory(path: string): Promise<boolean> {
 
 type TicketsContext = Pick<ToolContext, "env" | "home" | "workingDir" | "mode">;
 
-const projectOf = (context: TicketsContext) => (context.mode.codingMode && context.workingDir ? context.workingDir : null);
+const projectOf = (context: TicketsContext) => (context.mode.codingMode && context.workingDir) || null;
 
 /** Where `.tickets/` is, by path (see {@link locateTicketsDir}). */
 async function ticketsDirPath(context: TicketsContext): Promise<string> {
@@ -46,7 +46,8 @@ async function ticketsDirPath(context: TicketsContext): Promise<string> {
   if (override) return isAbsolute(override) ? override : resolve(project ?? context.home, override);
   if (!project) return join(context.home, ".tickets");
   // Whatever is at <working dir>/.tickets is the store (a symlink there is checked, never skipped).
-  if (await lstat(join(project, OWN_DIRS.tickets)).then(() => true, () => false)) return join(project, OWN_DIRS.tickets);
+  const own = join(project, OWN_DIRS.tickets);
+  if (await lstat(own).then(() => true, () => false)) return own;
   for (let dir = dirname(project); ; dir = dirname(dir)) {
     if (await isDirectory(join(dir, ".tickets"))) return join(dir, ".tickets");
     if (dirname(dir) === dir) return join(project, OWN_DIRS.tickets);
@@ -67,7 +68,9 @@ export async function locateTicketsDir(context: TicketsContext, options: { creat
   const dir = await ticketsDirPath(context);
   const project = projectOf(context);
   const inside = project ? await relativeInside(project, dir) : undefined;
-  if (project && inside !== undefined) return options.create ? ensureInsideDir(project, inside) : resolveInsideDir(project, inside);
+  if (project && inside !== undefined) {
+    return options.create ? ensureInsideDir(project, inside) : resolveInsideDir(project, inside);
+  }
   if (options.create) await mkdir(dir, { recursive: true });
   return dir;
 }
