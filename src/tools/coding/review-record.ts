@@ -80,7 +80,7 @@ async function isZombie(pid: number): Promise<boolean> {
 
 /** A review's output or log file, read through the sandbox of its folder (a symlink leading out, a FIFO: ""). */
 export async function readText(path: string): Promise<string> {
-  return ((await readTextInside(dirname(path), basename(path)).catch(() => undefined)) ?? "");
+  return (await readTextInside(dirname(path), basename(path)).catch(() => undefined)) ?? "";
 }
 
 /** `$0.0123, 3 LLM turns` from the reviewer's MARVIN_COST line, if it has written one. */
