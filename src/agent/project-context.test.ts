@@ -1,4 +1,5 @@
-import { mkdir, writeFile } from "node:fs/promises";
+import { execFileSync } from "node:child_process";
+import { mkdir, symlink, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { TempDirs } from "../../tests/support/test-session.js";
@@ -33,7 +34,7 @@ describe("instructionCandidates", () => {
 
 describe("loadProjectContext", () => {
   it("finds nothing in an empty project", async () => {
-    expect(await loadProjectContext(project, home)).toEqual({ instructions: undefined, documents: [] });
+    expect(await loadProjectContext(project, home)).toEqual({ instructions: undefined, documents: [], warnings: [] });
   });
 
   it("prefers .marvin-instructions over the other places", async () => {
@@ -69,5 +70,68 @@ describe("loadProjectContext", () => {
     await put(join(project, ".marvin", "spec.md"), "s".repeat(50_000));
     const [spec] = (await loadProjectContext(project, home)).documents;
     expect(spec!.content).toBe(`${"s".repeat(40_000)}\n[… truncated; read the file for the rest]`);
+  });
+});
+
+describe("loadProjectContext through the sandbox", () => {
+  let outside: string;
+
+  beforeEach(async () => {
+    outside = await dirs.make("marvin-outside-");
+    await writeFile(join(outside, "credentials"), "aws_secret_access_key = hunter2\n");
+  });
+
+  it("never reads a file a symlink leads out to, and says which one it skipped", async () => {
+    await mkdir(join(project, ".marvin"));
+    await symlink(join(outside, "credentials"), join(project, ".marvin", "spec.md"));
+    await symlink(join(outside, "credentials"), join(project, ".marvin-instructions"));
+    await symlink("../../outside-dir/x.md", join(project, ".marvin", "ux.md"));
+    await put(join(project, ".marvin", "instructions.md"), "real ones");
+    const context = await loadProjectContext(project, home);
+    expect(JSON.stringify(context.documents)).not.toContain("hunter2");
+    expect(context.documents).toEqual([]);
+    expect(context.instructions).toEqual({ name: join(project, ".marvin", "instructions.md"), content: "real ones" });
+    expect(context.warnings).toHaveLength(3);
+    expect(context.warnings[0]).toMatch(/^Not loading \.marvin-instructions into the system prompt: .*symbolic link.*outside the working dir/);
+    expect(context.warnings[1]).toContain(".marvin/spec.md");
+    expect(context.warnings[2]).toContain(".marvin/ux.md");
+  });
+
+  it("never reads through a .marvin folder that is itself a symlink leading out", async () => {
+    await writeFile(join(outside, "spec.md"), "secret spec");
+    await writeFile(join(outside, "instructions.md"), "secret instructions");
+    await symlink(outside, join(project, ".marvin"));
+    const context = await loadProjectContext(project, home);
+    expect(context.instructions).toBeUndefined();
+    expect(context.documents).toEqual([]);
+    expect(context.warnings.join("\n")).toContain("outside the working dir");
+  });
+
+  it("skips a FIFO, a directory and a device without opening them", async () => {
+    await mkdir(join(project, ".marvin", "design.md"), { recursive: true });
+    execFileSync("mkfifo", [join(project, ".marvin", "spec.md")]);
+    execFileSync("mkfifo", [join(project, ".marvin-instructions")]);
+    await symlink("/dev/zero", join(project, ".marvin", "ux.md"));
+    const context = await loadProjectContext(project, home);
+    expect(context).toMatchObject({ instructions: undefined, documents: [] });
+    expect(context.warnings).toEqual([
+      expect.stringContaining(".marvin-instructions is a named pipe (FIFO), not a regular file"),
+      expect.stringContaining(".marvin/spec.md is a named pipe (FIFO), not a regular file"),
+      expect.stringMatching(/\.marvin\/ux\.md.*outside the working dir/),
+      expect.stringContaining(".marvin/design.md is a directory, not a regular file"),
+    ]);
+  });
+
+  it("follows symlinks that stay inside the working dir, and reads the user's own home instructions wherever they link", async () => {
+    await put(join(project, "docs", "spec.md"), "# Spec kept in docs");
+    await mkdir(join(project, ".marvin"), { recursive: true });
+    await symlink("../docs/spec.md", join(project, ".marvin", "spec.md"));
+    await mkdir(join(homeInstructions(), ".."), { recursive: true });
+    await writeFile(join(outside, "mine.md"), "my own instructions");
+    await symlink(join(outside, "mine.md"), homeInstructions());
+    const context = await loadProjectContext(project, home);
+    expect(context.documents).toEqual([{ name: ".marvin/spec.md", content: "# Spec kept in docs" }]);
+    expect(context.instructions).toEqual({ name: homeInstructions(), content: "my own instructions" });
+    expect(context.warnings).toEqual([]);
   });
 });

@@ -1,5 +1,7 @@
-import { readFile } from "node:fs/promises";
+import { realpath } from "node:fs/promises";
 import { join } from "node:path";
+import { readTextInside } from "../workspace/read-inside.js";
+import { readRegularFile } from "../workspace/regular-file.js";
 
 /** A document from the working directory included in the system prompt. */
 export interface ProjectDocument {
@@ -10,17 +12,24 @@ export interface ProjectDocument {
 export interface ProjectContext {
   instructions?: ProjectDocument;
   documents: ProjectDocument[];
+  /** Files that were there but not loaded (a symlink leading out, a FIFO…), for the person at the terminal. */
+  warnings: string[];
 }
 
 const MAX_DOCUMENT_CHARS = 40_000;
+/** Instruction files inside the working dir, first match wins. */
+const PROJECT_INSTRUCTION_FILES = [".marvin-instructions", ".marvin/instructions.md"];
+const PROJECT_DOCUMENTS = [".marvin/spec.md", ".marvin/ux.md", ".marvin/design.md"];
 
-async function readOptional(path: string): Promise<string | undefined> {
-  try {
-    const text = await readFile(path, "utf8");
-    return text.length > MAX_DOCUMENT_CHARS ? `${text.slice(0, MAX_DOCUMENT_CHARS)}\n[… truncated; read the file for the rest]` : text;
-  } catch {
-    return undefined;
-  }
+function capped(text: string): string {
+  if (text.length <= MAX_DOCUMENT_CHARS) return text;
+  return `${text.slice(0, MAX_DOCUMENT_CHARS)}\n[… truncated; read the file for the rest]`;
+}
+
+/** `~/.marvin/instructions/<working dir path>.md`: the absolute path without its leading slash. */
+function homeInstructionsPath(workingDir: string, home: string): string {
+  const relative = workingDir.replace(/^[/\\]+/, "").replace(/[/\\]+$/, "");
+  return join(home, ".marvin", "instructions", `${relative}.md`);
 }
 
 /**
@@ -29,24 +38,57 @@ async function readOptional(path: string): Promise<string | undefined> {
  * absolute path without its leading slash, e.g. `~/.marvin/instructions/home/ada/app.md`).
  */
 export function instructionCandidates(workingDir: string, home: string): string[] {
-  const relative = workingDir.replace(/^[/\\]+/, "").replace(/[/\\]+$/, "");
-  return [join(workingDir, ".marvin-instructions"), join(workingDir, ".marvin", "instructions.md"), join(home, ".marvin", "instructions", `${relative}.md`)];
+  return [...PROJECT_INSTRUCTION_FILES.map((name) => join(workingDir, name)), homeInstructionsPath(workingDir, home)];
 }
 
-/** Instructions and spec/ux/design documents of the working directory (seed 002 §6, items 8–9). */
+/** Reads the files of one working dir through the sandbox; whatever is refused becomes a warning. */
+class ProjectReader {
+  readonly warnings: string[] = [];
+
+  constructor(private readonly workingDir: string) {}
+
+  async read(relativePath: string): Promise<string | undefined> {
+    try {
+      return await readTextInside(this.workingDir, relativePath);
+    } catch (error) {
+      const reason = (error as Error).message.split("\n")[0];
+      this.warnings.push(`Not loading ${relativePath} into the system prompt: ${reason}`);
+      return undefined;
+    }
+  }
+}
+
+/** The user's own per-project instructions in the home directory (not the working dir's, so no sandbox). */
+async function readHomeInstructions(path: string): Promise<string | undefined> {
+  return (await readRegularFile(path).catch(() => undefined))?.toString("utf8");
+}
+
+/**
+ * Instructions and spec/ux/design documents of the working directory (seed 002 §6, items 8–9).
+ * The working dir's files are read through the sandbox: a symlink leading out, or anything that
+ * is not a regular file, is skipped with a warning and never reaches the model.
+ */
 export async function loadProjectContext(workingDir: string, home: string): Promise<ProjectContext> {
+  const gone = (await realpath(workingDir).catch(() => undefined)) === undefined;
+  if (gone) return { instructions: undefined, documents: [], warnings: [] };
+  const reader = new ProjectReader(workingDir);
   let instructions: ProjectDocument | undefined;
-  for (const path of instructionCandidates(workingDir, home)) {
-    const content = await readOptional(path);
+  for (const name of PROJECT_INSTRUCTION_FILES) {
+    const content = await reader.read(name);
     if (content?.trim()) {
-      instructions = { name: path, content };
+      instructions = { name: join(workingDir, name), content: capped(content) };
       break;
     }
   }
-  const documents: ProjectDocument[] = [];
-  for (const name of ["spec.md", "ux.md", "design.md"]) {
-    const content = await readOptional(join(workingDir, ".marvin", name));
-    if (content?.trim()) documents.push({ name: `.marvin/${name}`, content });
+  if (!instructions) {
+    const path = homeInstructionsPath(workingDir, home);
+    const content = await readHomeInstructions(path);
+    if (content?.trim()) instructions = { name: path, content: capped(content) };
   }
-  return { instructions, documents };
+  const documents: ProjectDocument[] = [];
+  for (const name of PROJECT_DOCUMENTS) {
+    const content = await reader.read(name);
+    if (content?.trim()) documents.push({ name, content: capped(content) });
+  }
+  return { instructions, documents, warnings: reader.warnings };
 }

@@ -1,4 +1,4 @@
-import { mkdir, readdir, readFile, writeFile } from "node:fs/promises";
+import { mkdir, readdir, readFile, symlink, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { z } from "zod";
@@ -191,6 +191,19 @@ describe("Session system message", () => {
     expect(system).toContain("## Project document .marvin/spec.md\n# Spec: a todo app");
   });
 
+  it("never sends a project document that is a symlink leading out to the provider, and warns about it", async () => {
+    const workingDir = await dirs.make("marvin-project-");
+    const outside = await dirs.make("marvin-outside-");
+    await writeFile(join(outside, "credentials"), "aws_secret_access_key = hunter2");
+    await mkdir(join(workingDir, ".marvin"));
+    await symlink(join(outside, "credentials"), join(workingDir, ".marvin", "spec.md"));
+    const { session, events } = await startSession([{ text: "ok" }], { codingMode: true, workingDir });
+    await session.submit("start");
+    expect(JSON.stringify(server!.requests[0]!.body)).not.toContain("hunter2");
+    const warnings = events.filter((event) => event.type === "notice" && event.level === "warning").map((event) => (event as { text: string }).text);
+    expect(warnings).toEqual([expect.stringMatching(/^Not loading \.marvin\/spec\.md into the system prompt: .*outside the working dir/)]);
+  });
+
   it("leaves coding instructions out of an everyday chat", async () => {
     const { session } = await startSession([{ text: "ok" }]);
     await session.submit("weather?");
@@ -224,5 +237,21 @@ describe("Session compaction", () => {
     expect(JSON.parse(lines.at(-1)!)).toEqual({ role: "user", content: "new question" });
     expect(events.filter((event) => event.type === "compaction").map((event) => (event as { phase: string }).phase)).toEqual(["start", "end"]);
     expect(session.usage.getSessionUsage().llm_turns).toBe(2);
+  });
+
+  it("never backs up into a .marvin/logs that leads out of the working dir: the profile's logs take it, with a warning", async () => {
+    const workingDir = await dirs.make("marvin-project-");
+    const outside = await dirs.make("marvin-outside-");
+    await mkdir(join(workingDir, ".marvin"));
+    await symlink(outside, join(workingDir, ".marvin", "logs"));
+    const filler = "lorem ipsum dolor sit amet ".repeat(200);
+    await writeChatLog(Array.from({ length: 20 }, (_, index) => ({ role: index % 2 ? "assistant" : "you", text: `${index}: ${filler}`, time: "10:00" })));
+    const budget = new ContextBudget({ warn: 15_000, compact: 15_000, hard: 1_000_000 });
+    const { session, events } = await startSession([{ text: "Summary." }, { text: "answer" }], { codingMode: true, workingDir, budget });
+    expect((await session.submit("new question")).reason).toBe("done");
+    expect(await readdir(outside)).toEqual([]);
+    expect(await readdir(join(mainProfile().dir, "logs"))).toEqual([expect.stringMatching(/^context-backup-.+\.jsonl$/)]);
+    const warnings = events.filter((event) => event.type === "notice" && event.level === "warning").map((event) => (event as { text: string }).text);
+    expect(warnings).toEqual([expect.stringMatching(/^Refusing to use \.marvin\/logs\/: .*leading outside the working dir.* The context backup goes to .*logs instead\.$/)]);
   });
 });

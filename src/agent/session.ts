@@ -13,6 +13,7 @@ import type { ToolRegistry } from "../tools/registry.js";
 import { JobBoard } from "../tools/job-board.js";
 import { stopLiveCommands } from "../tools/shell/live-commands.js";
 import { TimerStore } from "../tools/timers/timer-store.js";
+import { ensureInsideDir, OWN_DIRS } from "../workspace/own-dirs.js";
 import { compactMessages } from "./compaction.js";
 import { ContextBudget } from "./context-budget.js";
 import type { AgentEvent, AgentEventListener } from "./events.js";
@@ -235,7 +236,11 @@ export class Session {
         providerName: this.provider!.name,
         tools: { schemas: this.options.registry.schemas(this.mode), execute: (call, signal) => this.executeTool(call, signal) },
         budget: this.budget,
-        compact: (messages) => compactMessages(messages, { backupDir: this.backupDirs()[0]!, summarize: (transcript) => this.summarize(transcript, SUMMARY_INSTRUCTION) }),
+        compact: async (messages) =>
+          compactMessages(messages, {
+            backupDir: await this.backupDirForWrite(),
+            summarize: (transcript) => this.summarize(transcript, SUMMARY_INSTRUCTION),
+          }),
         emit: (event) => this.emit(event),
       });
       await this.persistExchange(text, result);
@@ -292,6 +297,9 @@ export class Session {
     const [preferences, places] = await Promise.all([loadPreferences(paths), loadSavedPlaces(paths.savedPlaces)]);
     for (const warning of [preferences.warning, places.warning]) if (warning) this.emit({ type: "notice", level: "warning", text: warning });
     await this.loadChatLog(); // re-read: compact_history or another Marvin may have rewritten it
+    const projectDir = this.codingMode && this.workingDir;
+    const project = projectDir ? await loadProjectContext(projectDir, this.options.home) : undefined;
+    for (const warning of project?.warnings ?? []) this.emit({ type: "notice", level: "warning", text: warning });
     return buildSystemMessage({
       profileName: this.profileName,
       preferences: preferences.value,
@@ -301,7 +309,7 @@ export class Session {
       nonInteractive: this.options.nonInteractive,
       workingDir: this.workingDir,
       backgroundJobs: this.jobs.summaries(),
-      project: this.codingMode && this.workingDir ? await loadProjectContext(this.workingDir, this.options.home) : undefined,
+      project,
       now: this.options.now?.() ?? new Date(),
     });
   }
@@ -340,8 +348,24 @@ export class Session {
 
   backupDirs(): string[] {
     const dirs = [join(this.profiles.paths(this.profileName).logs)];
-    if (this.workingDir) dirs.unshift(join(this.workingDir, ".marvin", "logs"));
+    if (this.workingDir) dirs.unshift(join(this.workingDir, OWN_DIRS.logs));
     return dirs;
+  }
+
+  /**
+   * Where a context backup goes, checked right before it is written: the working dir's
+   * `.marvin/logs` through the sandbox, or the profile's logs when that leads out of it.
+   */
+  private async backupDirForWrite(): Promise<string> {
+    const profileLogs = this.profiles.paths(this.profileName).logs;
+    if (!this.workingDir) return profileLogs;
+    try {
+      return await ensureInsideDir(this.workingDir, OWN_DIRS.logs);
+    } catch (error) {
+      const text = `${(error as Error).message} The context backup goes to ${profileLogs} instead.`;
+      this.emit({ type: "notice", level: "warning", text });
+      return profileLogs;
+    }
   }
 
   /** One text-only call (compaction, compact_history); its cost is recorded like any other. */

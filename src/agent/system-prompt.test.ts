@@ -38,6 +38,7 @@ const everything = (): SystemPromptInput =>
         { name: ".marvin/ux.md", content: "# UX\nOne screen." },
         { name: ".marvin/design.md", content: "# Design\nSQLite." },
       ],
+      warnings: [],
     },
   });
 

@@ -59,7 +59,4 @@ export function defineTool<Params extends z.ZodObject>(def: ToolDef<Params>): An
   return def;
 }
 
-/** An error whose message is already written for the model; thrown by handlers. */
-export class ToolError extends Error {
-  override readonly name = "ToolError";
-}
+export { ToolError } from "../shared/tool-error.js";

@@ -1,12 +1,23 @@
+import { stat } from "node:fs/promises";
 import { z } from "zod";
+import { notRegularFile } from "../../workspace/regular-file.js";
 import { defineTool } from "../define-tool.js";
 import { splitGlobList } from "./glob.js";
-import { builtinSearch } from "./grep-builtin.js";
+import { builtinSearch, searchOverrides } from "./grep-builtin.js";
 import { formatGrepResult, type GrepQuery } from "./grep-format.js";
 import { ripgrepSearch } from "./grep-ripgrep.js";
 import { locate } from "./locate.js";
+import { unsafeIgnoreFiles } from "./walk-files.js";
 
 const MATCH_ALL = new Set(["", "*", "**", "**/*"]);
+
+/**
+ * ripgrep opens the ignore files of the directories it searches itself: it is left to do so only
+ * when none is a symlink leading out of the working dir or a FIFO (the built-in search skips those).
+ */
+async function ripgrepMayRead(root: string, query: GrepQuery, signal: AbortSignal): Promise<boolean> {
+  return (await unsafeIgnoreFiles(root, query.searchPath, searchOverrides(query), signal)).length === 0;
+}
 
 export const codeGrep = defineTool({
   name: "code_grep",
@@ -24,7 +35,9 @@ export const codeGrep = defineTool({
     path: z.string().default(".").describe("Directory or file to search, relative to the working dir"),
   }),
   handler: async (args, context) => {
-    const { root, relative: searchPath } = await locate(context, args.path);
+    const { root, absolute, relative: searchPath } = await locate(context, args.path);
+    const target = await stat(absolute).catch(() => undefined);
+    if (target && !target.isFile() && !target.isDirectory()) throw notRegularFile(args.path, target);
     const query: GrepQuery = {
       pattern: args.pattern,
       globs: MATCH_ALL.has(args.glob_filter.trim()) ? [] : splitGlobList(args.glob_filter),
@@ -33,7 +46,9 @@ export const codeGrep = defineTool({
       ignoreCase: args.ignore_case,
       searchPath,
     };
-    const result = (await ripgrepSearch(root, query, context.env, context.signal)) ?? (await builtinSearch(root, query, context.signal));
+    const ripgrep = target?.isDirectory() ? await ripgrepMayRead(root, query, context.signal) : true;
+    const found = ripgrep ? await ripgrepSearch(root, query, context.env, context.signal) : undefined;
+    const result = found ?? (await builtinSearch(root, query, context.signal));
     return formatGrepResult(result, query);
   },
 });

@@ -1,5 +1,6 @@
-import { closeSync, fstatSync, openSync, readSync } from "node:fs";
+import { closeSync, fstatSync, readSync } from "node:fs";
 import { setImmediate as yieldToEventLoop } from "node:timers/promises";
+import { openRegularFileSync } from "../../workspace/regular-file.js";
 import { ToolError } from "../define-tool.js";
 import { GlobOverrides } from "./glob.js";
 import { ALWAYS_SKIPPED, byPath, displayLine, invalidPattern, type GrepFile, type GrepLine, type GrepQuery, type GrepSearchResult } from "./grep-format.js";
@@ -13,11 +14,14 @@ const MAX_FILE_BYTES = 64 * 1024 * 1024;
  */
 const FILES_PER_SLICE = 200;
 
-/** The file's bytes, or undefined when it is unreadable or larger than MAX_FILE_BYTES. */
+/**
+ * The file's bytes, or undefined when it is unreadable, not a regular file (the walk saw it as
+ * one, and the open descriptor is checked again: a FIFO is never waited on) or larger than MAX_FILE_BYTES.
+ */
 function readSmallFile(path: string): Buffer | undefined {
   let descriptor: number | undefined;
   try {
-    descriptor = openSync(path, "r");
+    descriptor = openRegularFileSync(path, path, true);
     const size = fstatSync(descriptor).size;
     if (size > MAX_FILE_BYTES) return undefined;
     const buffer = Buffer.allocUnsafe(size);
@@ -33,6 +37,11 @@ function readSmallFile(path: string): Buffer | undefined {
   } finally {
     if (descriptor !== undefined) closeSync(descriptor);
   }
+}
+
+/** The query's glob filters, with the names never searched excluded last (so they win). */
+export function searchOverrides(query: GrepQuery): GlobOverrides {
+  return new GlobOverrides([...query.globs, ...ALWAYS_SKIPPED.map((name) => `!${name}`)]);
 }
 
 /** The pattern as a JS RegExp: Unicode mode when the pattern allows it (\p{L} works, as in ripgrep). */
@@ -79,8 +88,7 @@ export async function builtinSearch(root: string, query: GrepQuery, signal: Abor
   const lineRegex = compile(query);
   // A cheap whole-file test first; it can only over-match, never miss a line match.
   const fileRegex = compile(query, "m");
-  const overrides = new GlobOverrides([...query.globs, ...ALWAYS_SKIPPED.map((name) => `!${name}`)]);
-  const candidates = await listSearchFiles(root, query.searchPath, overrides, signal);
+  const candidates = await listSearchFiles(root, query.searchPath, searchOverrides(query), signal);
   const found: GrepFile[] = [];
   for (let index = 0; index < candidates.length; index++) {
     if (index % FILES_PER_SLICE === 0) {

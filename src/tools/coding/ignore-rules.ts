@@ -1,5 +1,4 @@
-import { readFile } from "node:fs/promises";
-import { join } from "node:path";
+import { readTextInside } from "../../workspace/read-inside.js";
 import { globMatches, parseGlob, type GlobPattern } from "./glob.js";
 
 /** Files read in every directory, as ripgrep reads them. */
@@ -22,8 +21,12 @@ function parseIgnoreFile(text: string, base: string): Rule[] {
   return rules;
 }
 
-async function readOptional(path: string): Promise<string | undefined> {
-  return readFile(path, "utf8").catch(() => undefined);
+/**
+ * An ignore file's text (`relativePath` posix, relative to the root), read through the sandbox:
+ * one that is missing, a symlink leading out of the root, or not a regular file (a FIFO) is skipped.
+ */
+async function readIgnoreFile(root: string, relativePath: string): Promise<string | undefined> {
+  return readTextInside(root, relativePath).catch(() => undefined);
 }
 
 /**
@@ -40,7 +43,7 @@ export class IgnoreRules {
    * `.git/info/exclude` plus the ignore files of every ancestor, not its own.
    */
   static async inheritedBy(root: string, relativeDir: string): Promise<IgnoreRules> {
-    const exclude = await readOptional(join(root, ".git", "info", "exclude"));
+    const exclude = await readIgnoreFile(root, ".git/info/exclude");
     let rules = new IgnoreRules(exclude ? parseIgnoreFile(exclude, "") : []);
     const segments = relativeDir.split("/").filter(Boolean);
     for (let depth = 0; depth < segments.length; depth++) rules = await rules.descend(root, segments.slice(0, depth).join("/"));
@@ -61,7 +64,7 @@ export class IgnoreRules {
     const added: Rule[] = [];
     for (const name of IGNORE_FILE_NAMES) {
       if (entryNames && !entryNames.has(name)) continue;
-      const text = await readOptional(join(root, relativeDir, name));
+      const text = await readIgnoreFile(root, `${base}${name}`);
       if (text) added.push(...parseIgnoreFile(text, base));
     }
     return added.length ? new IgnoreRules([...this.rules, ...added]) : this;

@@ -122,12 +122,14 @@ export interface ReviewLaunch {
 
 /** Starts the detached reviewer: stdout to the output file, stderr to the log file. */
 export function launchReview(launch: ReviewLaunch): ReviewJob {
-  const output = openSync(launch.outputFile, "w");
-  const log = openSync(launch.logFile, "w");
+  // "wx": a fresh file, never one (or a symlink) already lying there.
+  const output = openSync(launch.outputFile, "wx");
+  let log: number | undefined;
   let child: ChildProcess;
   try {
     const { provider, model } = launch.llm;
     const args = ["--non-interactive", "--working-dir", launch.directory, "--provider", provider, "--model", model, "--prompt", launch.prompt];
+    log = openSync(launch.logFile, "wx");
     child = spawn(process.execPath, [marvinEntryPoint(), ...args], {
       cwd: launch.directory,
       env: launch.env,
@@ -136,7 +138,7 @@ export function launchReview(launch: ReviewLaunch): ReviewJob {
     });
   } finally {
     closeSync(output);
-    closeSync(log);
+    if (log !== undefined) closeSync(log);
   }
   child.unref();
   const record: ReviewRecord = {

@@ -1,7 +1,9 @@
 import { readdir, readFile, stat } from "node:fs/promises";
-import { join } from "node:path";
+import { basename, dirname, join } from "node:path";
 import { formatDuration } from "../../shared/duration.js";
 import { writeJsonAtomic } from "../../state/atomic-file.js";
+import { OWN_DIRS } from "../../workspace/own-dirs.js";
+import { readTextInside } from "../../workspace/read-inside.js";
 
 /** What is known about one background review, kept as `<id>.json` next to its output. */
 export interface ReviewRecord {
@@ -18,7 +20,7 @@ export interface ReviewRecord {
 }
 
 /** Where reviews of a working dir are written. */
-export const REVIEWS_SUBDIR = join(".marvin", "reviews");
+export const REVIEWS_SUBDIR = OWN_DIRS.reviews;
 
 const ID_PATTERN = /^review-[0-9]{8}-[0-9]{6}(-[0-9]+)?$/;
 
@@ -30,7 +32,8 @@ export async function newReviewId(reviewsDir: string, now: Date): Promise<string
   const stamp = `${now.getFullYear()}${pad(now.getMonth() + 1)}${pad(now.getDate())}-${pad(now.getHours())}${pad(now.getMinutes())}${pad(now.getSeconds())}`;
   const taken = new Set(await readdir(reviewsDir).catch(() => []));
   let id = `review-${stamp}`;
-  for (let suffix = 2; taken.has(`${id}.json`) || taken.has(`${id}.md`); suffix++) id = `review-${stamp}-${suffix}`;
+  const isTaken = (candidate: string) => [".json", ".md", ".log"].some((extension) => taken.has(candidate + extension));
+  for (let suffix = 2; isTaken(id); suffix++) id = `review-${stamp}-${suffix}`;
   return id;
 }
 
@@ -38,12 +41,17 @@ export async function writeRecord(reviewsDir: string, record: ReviewRecord): Pro
   await writeJsonAtomic(join(reviewsDir, `${record.id}.json`), record);
 }
 
+/**
+ * The record `<id>.json` in `reviewsDir`, read through the sandbox of that folder. Its output and
+ * log files are always the ones next to it: paths written in the file are not trusted.
+ */
 export async function readRecord(reviewsDir: string, id: string): Promise<ReviewRecord | undefined> {
   if (!isReviewId(id)) return undefined;
-  const text = await readFile(join(reviewsDir, `${id}.json`), "utf8").catch(() => undefined);
+  const text = await readTextInside(reviewsDir, `${id}.json`).catch(() => undefined);
   if (!text) return undefined;
   try {
-    return JSON.parse(text) as ReviewRecord;
+    const record = JSON.parse(text) as ReviewRecord;
+    return { ...record, id, outputFile: join(reviewsDir, `${id}.md`), logFile: join(reviewsDir, `${id}.log`) };
   } catch {
     return undefined;
   }
@@ -70,8 +78,9 @@ async function isZombie(pid: number): Promise<boolean> {
   return stat !== undefined && / Z /.test(stat.slice(stat.lastIndexOf(")")));
 }
 
+/** A review's output or log file, read through the sandbox of its folder (a symlink leading out, a FIFO: ""). */
 export async function readText(path: string): Promise<string> {
-  return readFile(path, "utf8").catch(() => "");
+  return (await readTextInside(dirname(path), basename(path)).catch(() => undefined)) ?? "";
 }
 
 /** `$0.0123, 3 LLM turns` from the reviewer's MARVIN_COST line, if it has written one. */

@@ -1,8 +1,9 @@
 import { existsSync } from "node:fs";
-import { mkdir, realpath, stat } from "node:fs/promises";
+import { realpath, stat } from "node:fs/promises";
 import { isAbsolute, join, relative, sep } from "node:path";
 import { z } from "zod";
 import { truncateText } from "../../shared/truncate.js";
+import { ensureInsideDir, resolveInsideDir } from "../../workspace/own-dirs.js";
 import { defineTool, ToolError, type ToolContext } from "../define-tool.js";
 import { isInside, requireWorkingDir, resolveInside } from "../files/sandbox.js";
 import { launchReview, marvinEntryPoint, MAX_REVIEW_DEPTH, nestingDepth, reviewerEnv, reviewerLlm, ReviewJob } from "./review-process.js";
@@ -67,11 +68,10 @@ const reviewCodebase = defineTool({
     if (!parent) {
       throw new ToolError("Cannot start a reviewer: this session has no active LLM provider yet, so the reviewer would not know which one to use.");
     }
+    const reviewsDir = await ensureInsideDir(root, REVIEWS_SUBDIR);
     const entryPoint = marvinEntryPoint();
     if (!existsSync(entryPoint)) throw new ToolError(`Cannot start a reviewer: Marvin's command-line entry point ${entryPoint} is missing. Build it with \`npm run build\`.`);
 
-    const reviewsDir = await resolveInside(root, REVIEWS_SUBDIR, { write: true });
-    await mkdir(reviewsDir, { recursive: true });
     const now = new Date();
     const id = await newReviewId(reviewsDir, now);
     const refPath = join(directory, args.ref_dir);
@@ -119,7 +119,7 @@ const reviewStatus = defineTool({
   }),
   handler: async ({ job_id }, context) => {
     const root = await workingRoot(context);
-    const reviewsDir = await resolveInside(root, REVIEWS_SUBDIR);
+    const reviewsDir = await resolveInsideDir(root, REVIEWS_SUBDIR);
     const found = await findRecord(context, reviewsDir, job_id ?? undefined);
     if (typeof found === "string") return found;
     const { record, job } = found;

@@ -2,6 +2,7 @@ import { constants } from "node:fs";
 import { lstat, mkdir, open } from "node:fs/promises";
 import { dirname } from "node:path";
 import { z } from "zod";
+import { notRegularFile } from "../../workspace/regular-file.js";
 import { defineTool, ToolError } from "../define-tool.js";
 import { FILE_TOOLS_BLOCKED, requireWorkingDir, resolveInside } from "./sandbox.js";
 import { readEditableText, writeTextFile } from "./text-file.js";
@@ -9,11 +10,14 @@ import { readEditableText, writeTextFile } from "./text-file.js";
 const APPEND_FLAGS = constants.O_RDWR | constants.O_APPEND | constants.O_CREAT | constants.O_NOFOLLOW;
 
 /** Appends to `real` without ever following a symlink at the last step; returns the size before and after. */
-async function appendText(real: string, content: string): Promise<{ before: number; after: number; endedWithNewline: boolean }> {
+async function appendText(real: string, shown: string, content: string): Promise<{ before: number; after: number; endedWithNewline: boolean }> {
   await mkdir(dirname(real), { recursive: true });
   const handle = await open(real, APPEND_FLAGS, 0o666);
   try {
-    const before = (await handle.stat()).size;
+    const opened = await handle.stat();
+    // Swapped in since the check: never write into a FIFO (a write could block) or a device.
+    if (!opened.isFile()) throw notRegularFile(shown, opened);
+    const before = opened.size;
     let endedWithNewline = true;
     if (before > 0) {
       const last = Buffer.alloc(1);
@@ -53,7 +57,8 @@ export const appendFileTool = defineTool({
     const real = await resolveInside(root, path, { write: true, blocked: FILE_TOOLS_BLOCKED });
     const stats = await lstat(real).catch(() => undefined);
     if (stats?.isDirectory()) throw new ToolError(`${path} is a directory; append_file needs a file path.`);
-    const { before, after, endedWithNewline } = stats && stats.nlink > 1 ? await rewriteWithAppended(real, path, content) : await appendText(real, content);
+    if (stats && !stats.isFile()) throw notRegularFile(path, stats);
+    const { before, after, endedWithNewline } = stats && stats.nlink > 1 ? await rewriteWithAppended(real, path, content) : await appendText(real, path, content);
     if (!stats) return `Created ${path} with ${after} bytes.`;
     const note = endedWithNewline ? "" : " Note: the file did not end with a newline, so the appended text continues its last line.";
     return `Appended ${after - before} bytes to ${path} (now ${after} bytes).${note}`;

@@ -1,5 +1,6 @@
 import { lstat, stat } from "node:fs/promises";
 import { basename, dirname, join } from "node:path";
+import { notRegularFile } from "../../workspace/regular-file.js";
 import { ToolError } from "../define-tool.js";
 import { describeOperation, parseCodexPatch, PatchParseError, type PatchOperation } from "./codex-patch.js";
 import { applyUpdateChunks } from "./codex-update.js";
@@ -31,10 +32,12 @@ class StagedTree {
     return readEditableText(real, shown);
   }
 
-  async kind(real: string): Promise<"file" | "directory" | "missing"> {
+  /** What is at `real`; anything but a regular file or a directory (a FIFO, a device) is refused, naming `shown`. */
+  async kind(real: string, shown: string): Promise<"file" | "directory" | "missing"> {
     const staged = this.changes.get(real);
     if (staged) return staged.content === null ? "missing" : "file";
     const stats = await stat(real).catch(() => undefined);
+    if (stats && !stats.isFile() && !stats.isDirectory()) throw notRegularFile(shown, stats);
     return !stats ? "missing" : stats.isDirectory() ? "directory" : "file";
   }
 
@@ -54,7 +57,7 @@ async function symlinkAt(tree: StagedTree, path: string): Promise<string | undef
 async function stageOperation(tree: StagedTree, operation: PatchOperation): Promise<void> {
   const real = await tree.resolve(operation.path);
   if (operation.kind === "add") {
-    if ((await tree.kind(real)) === "directory") throw new ToolError(`${operation.path} is a directory.`);
+    if ((await tree.kind(real, operation.path)) === "directory") throw new ToolError(`${operation.path} is a directory.`);
     tree.stage(real, operation.path, operation.content);
     tree.summary.added.push(operation.path);
     return;
@@ -66,7 +69,7 @@ async function stageOperation(tree: StagedTree, operation: PatchOperation): Prom
       tree.summary.deleted.push(operation.path);
       return;
     }
-    const kind = await tree.kind(real);
+    const kind = await tree.kind(real, operation.path);
     if (kind === "missing") throw new ToolError(`${operation.path} does not exist, so it cannot be deleted.`);
     if (kind === "directory") throw new ToolError(`${operation.path} is a directory; Delete File removes files only.`);
     tree.stage(real, operation.path, null);
@@ -82,7 +85,7 @@ async function stageOperation(tree: StagedTree, operation: PatchOperation): Prom
     return;
   }
   const destination = await tree.resolve(operation.moveTo);
-  if ((await tree.kind(destination)) === "directory") throw new ToolError(`Cannot move to ${operation.moveTo}: it is a directory.`);
+  if ((await tree.kind(destination, operation.moveTo)) === "directory") throw new ToolError(`Cannot move to ${operation.moveTo}: it is a directory.`);
   tree.stage(destination, operation.moveTo, updated);
   if (destination !== real) tree.stage(real, operation.path, null);
   tree.summary.modified.push(operation.moveTo);

@@ -1,5 +1,6 @@
-import { lstat, readFile } from "node:fs/promises";
+import { lstat } from "node:fs/promises";
 import { z } from "zod";
+import { describeFileType, readRegularFile } from "../../workspace/regular-file.js";
 import { defineTool, ToolError } from "../define-tool.js";
 import { FILE_TOOLS_BLOCKED, requireWorkingDir, resolveInside } from "./sandbox.js";
 import { createTextFile } from "./text-file.js";
@@ -8,7 +9,10 @@ import { countLines } from "./text-lines.js";
 async function alreadyExists(real: string, path: string): Promise<ToolError> {
   const stats = await lstat(real);
   if (stats.isDirectory()) return new ToolError(`${path} is an existing directory; choose a file name inside it.`);
-  const lines = countLines(await readFile(real, "utf8").catch(() => ""));
+  if (!stats.isFile()) {
+    return new ToolError(`${path} already exists and is ${describeFileType(stats)}, not a regular file. Choose another name.`);
+  }
+  const lines = countLines((await readRegularFile(real, path).catch(() => Buffer.alloc(0))).toString("utf8"));
   return new ToolError(`${path} already exists (${lines} lines). Use apply_patch to change it, or append_file to add to its end.`);
 }
 

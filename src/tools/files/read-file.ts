@@ -1,5 +1,6 @@
-import { readFile, stat } from "node:fs/promises";
+import { stat } from "node:fs/promises";
 import { z } from "zod";
+import { readRegularFile } from "../../workspace/regular-file.js";
 import { defineTool, ToolError, type ToolContext } from "../define-tool.js";
 import { fileNotFound } from "./missing-file.js";
 import { FILE_TOOLS_BLOCKED, requireWorkingDir, resolveInside } from "./sandbox.js";
@@ -70,7 +71,7 @@ export const readFileTool = defineTool({
     if (!stats) throw await fileNotFound(root, real, path);
     if (stats.isDirectory()) throw new ToolError(`${path} is a directory. List it with tree, or read a file inside it.`);
     const ranged = startLine !== null || endLine !== null;
-    const bytes = await readFile(real);
+    const bytes = await readRegularFile(real, path);
     if (bytes.subarray(0, BINARY_SNIFF_BYTES).includes(0)) throw new ToolError(`${path} looks like a binary file (${bytes.length} bytes); read_file shows text files only.`);
     const text = bytes.toString("utf8");
     if (!ranged && bytes.length > READ_FILE_GUARD_BYTES) throw tooLarge(path, bytes.length, countLines(text));

@@ -1,6 +1,7 @@
-import { lstat, mkdir, readFile, writeFile } from "node:fs/promises";
+import { lstat, mkdir, writeFile } from "node:fs/promises";
 import { dirname } from "node:path";
 import { writeFileAtomic } from "../../state/atomic-file.js";
+import { readRegularFile } from "../../workspace/regular-file.js";
 import { ToolError } from "../define-tool.js";
 
 function errnoCode(error: unknown): string | undefined {
@@ -9,15 +10,15 @@ function errnoCode(error: unknown): string | undefined {
 
 /**
  * Reads a text file to edit it. Undefined when it does not exist; ToolError when it is a
- * directory or not valid UTF-8 (rewriting it as text would corrupt it).
+ * directory, a FIFO or anything else but a regular file (never opened), or not valid UTF-8
+ * (rewriting it as text would corrupt it).
  */
 export async function readEditableText(path: string, shownPath: string): Promise<string | undefined> {
   let bytes: Buffer;
   try {
-    bytes = await readFile(path);
+    bytes = await readRegularFile(path, shownPath);
   } catch (error) {
     if (errnoCode(error) === "ENOENT") return undefined;
-    if (errnoCode(error) === "EISDIR") throw new ToolError(`${shownPath} is a directory, not a file.`);
     throw error;
   }
   const text = bytes.toString("utf8");

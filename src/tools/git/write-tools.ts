@@ -1,5 +1,6 @@
 import { isAbsolute } from "node:path";
 import { z } from "zod";
+import { ensureMarvinGitignore } from "../../workspace/own-dirs.js";
 import { defineTool, ToolError } from "../define-tool.js";
 import { capped, gitFailure, gitOrThrow, runGit } from "./run-git.js";
 
@@ -16,8 +17,12 @@ const gitCommit = defineTool({
     add_all: z.boolean().default(true).describe("Stage all changes inside the working dir before committing"),
   }),
   handler: async ({ message, add_all }, context) => {
-    // "-- ." keeps staging inside the working dir even when the repository root is above it.
-    if (add_all) await gitOrThrow(context, ["add", "--all", "--", "."], "change");
+    if (add_all) {
+      // Marvin's runtime files (.marvin/logs, reviews…) never go into the user's commits.
+      if (context.workingDir) await ensureMarvinGitignore(context.workingDir);
+      // "-- ." keeps staging inside the working dir even when the repository root is above it.
+      await gitOrThrow(context, ["add", "--all", "--", "."], "change");
+    }
     const args = ["commit", "-m", message];
     const outcome = await runGit(context, args, "change");
     if (outcome.code === 0) return capped(outcome.stdout, "(summary cut)");

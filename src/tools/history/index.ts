@@ -1,9 +1,11 @@
-import { mkdir, readdir, readFile, writeFile } from "node:fs/promises";
+import { mkdir, readdir, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { z } from "zod";
-import { defineTool } from "../define-tool.js";
+import { defineTool, type ToolContext } from "../define-tool.js";
 import { clockTime, loadChatLog, saveChatLog, type ChatLogEntry } from "../../state/chat-log.js";
 import { preview } from "../../shared/truncate.js";
+import { OWN_DIRS, resolveInsideDir } from "../../workspace/own-dirs.js";
+import { readTextInside } from "../../workspace/read-inside.js";
 
 const DEFAULT_TARGET_TOKENS = 4000;
 
@@ -19,6 +21,12 @@ interface BackupHit {
   file: string;
   role: string;
   snippet: string;
+}
+
+/** A backup folder to read: the working dir's own `.marvin/logs` goes through the sandbox (refused if it leads out). */
+async function readableBackupDir(context: ToolContext, dir: string): Promise<string> {
+  const workingDir = context.workingDir;
+  return workingDir && dir === join(workingDir, OWN_DIRS.logs) ? resolveInsideDir(workingDir, OWN_DIRS.logs) : dir;
 }
 
 /** Each searchable line of a backup: context backups are JSONL messages, chat backups JSON arrays. */
@@ -92,12 +100,23 @@ export const historyTools = [
       const needle = query.toLowerCase();
       const hits: BackupHit[] = [];
       let filesSearched = 0;
-      for (const dir of context.backupDirs()) {
+      const skipped: string[] = [];
+      for (const listed of context.backupDirs()) {
+        let dir: string;
+        try {
+          dir = await readableBackupDir(context, listed);
+        } catch (error) {
+          skipped.push((error as Error).message);
+          continue;
+        }
         const files = await readdir(dir).catch(() => [] as string[]);
         for (const name of files.filter((file) => /^(context-backup|chat-backup)-.*\.(jsonl|json)$/.test(file)).sort().reverse()) {
+          // Through the sandbox of the folder: a backup that is a symlink leading out of it, or a FIFO, is skipped.
+          const text = await readTextInside(dir, name).catch(() => undefined);
+          if (text === undefined) continue;
           filesSearched += 1;
           const file = join(dir, name);
-          for (const record of backupRecords(name, await readFile(file, "utf8"))) {
+          for (const record of backupRecords(name, text)) {
             const index = record.text.toLowerCase().indexOf(needle);
             if (index >= 0) hits.push({ file, role: record.role, snippet: snippetAround(record.text, index, needle.length) });
             if (hits.length >= max_results) break;
@@ -106,9 +125,11 @@ export const historyTools = [
         }
         if (hits.length >= max_results) break;
       }
-      if (filesSearched === 0) return `No history backups exist yet (looked in ${context.backupDirs().join(", ")}).`;
-      if (hits.length === 0) return `No matches for '${query}' in ${filesSearched} backup file(s).`;
-      return `${hits.length} match(es) for '${query}':\n${hits.map((hit) => `- [${hit.role}] ${hit.snippet}\n  (${hit.file})`).join("\n")}`;
+      const notes = skipped.map((message) => `\n(Not searched: ${message})`).join("");
+      const looked = context.backupDirs().join(", ");
+      if (filesSearched === 0) return `No history backups exist yet (looked in ${looked}).${notes}`;
+      if (hits.length === 0) return `No matches for '${query}' in ${filesSearched} backup file(s).${notes}`;
+      return `${hits.length} match(es) for '${query}':\n${hits.map((hit) => `- [${hit.role}] ${hit.snippet}\n  (${hit.file})`).join("\n")}${notes}`;
     },
   }),
 ];

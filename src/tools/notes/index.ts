@@ -1,7 +1,8 @@
-import { mkdir, readdir, readFile, stat } from "node:fs/promises";
+import { mkdir, readdir, stat } from "node:fs/promises";
 import { join } from "node:path";
 import { z } from "zod";
 import { truncateText } from "../../shared/truncate.js";
+import { readRegularFile } from "../../workspace/regular-file.js";
 import { defineTool, ToolError } from "../define-tool.js";
 import { writeTextFile } from "../files/text-file.js";
 import { searchNotes } from "./note-search.js";
@@ -52,7 +53,7 @@ export const noteTools = [
       const { real, kind } = await locateNote(root, path, true);
       const shown = shownNotePath(root, real);
       if (kind === "directory" || kind === "other") throw new ToolError(`${shown} is ${kind === "directory" ? "a folder" : "not a regular file"}; choose a file name such as '${shown}/note.md'.`);
-      const existing = append && kind === "file" ? await readFile(real, "utf8") : "";
+      const existing = append && kind === "file" ? (await readRegularFile(real, shown)).toString("utf8") : "";
       const separator = existing && !existing.endsWith("\n") ? "\n" : "";
       await writeTextFile(real, existing + separator + content);
       if (append && kind === "file") return `Appended ${content.length} characters to ${shown} (${root}).`;
@@ -70,8 +71,8 @@ export const noteTools = [
       const { real, kind } = await locateNote(root, path);
       const shown = shownNotePath(root, real);
       if (kind === undefined) throw await noteNotFound(root, shown);
-      if (kind !== "file") throw new ToolError(`${shown} is a folder, not a note. List it with notes_ls({"path": "${shown}"}).`);
-      const text = await readFile(real, "utf8");
+      if (kind === "directory") throw new ToolError(`${shown} is a folder, not a note. List it with notes_ls({"path": "${shown}"}).`);
+      const text = (await readRegularFile(real, shown)).toString("utf8");
       if (text === "") return `(${shown} is empty)`;
       if (text.length <= MAX_NOTE_CHARS) return text;
       return `${truncateText(text, MAX_NOTE_CHARS)}\nThe note is long; read the rest with file_read_lines({"path": "${shown}", "start": …}).`;

@@ -1,6 +1,7 @@
-import { open, readdir } from "node:fs/promises";
+import { readdir } from "node:fs/promises";
 import { join } from "node:path";
 import { preview } from "../../shared/truncate.js";
+import { openRegularFile } from "../../workspace/regular-file.js";
 
 export interface NoteMatch {
   /** Path relative to the searched folder, '/'-separated. */
@@ -33,9 +34,9 @@ async function* noteFiles(dir: string, prefix = "", depth = 0): AsyncGenerator<{
   }
 }
 
-/** The file's text, or undefined when it is too large or binary (a NUL byte in it). */
+/** The file's text, or undefined when it is too large, binary (a NUL byte in it) or not a regular file. */
 async function readTextNote(path: string): Promise<string | undefined> {
-  const handle = await open(path, "r").catch(() => undefined);
+  const handle = await openRegularFile(path).catch(() => undefined);
   if (!handle) return undefined;
   try {
     const { size } = await handle.stat();

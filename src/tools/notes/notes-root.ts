@@ -1,31 +1,45 @@
 import { mkdir, realpath, stat } from "node:fs/promises";
 import { extname, join, relative, sep } from "node:path";
+import { ensureInsideDir, OWN_DIRS, resolveInsideDir } from "../../workspace/own-dirs.js";
 import { ToolError, type ToolContext } from "../define-tool.js";
 import { resolveInside, treeListing } from "../files/sandbox.js";
 
 /** How the notes root is named in sandbox messages. */
 export const NOTES_LABEL = "Notes folder";
 
+type NotesContext = Pick<ToolContext, "home" | "workingDir" | "mode">;
+
 /**
  * Where notes live: `~/Notes/` for the person at the terminal, `<working dir>/.marvin/notes/`
  * in coding mode, so coding agents never carry knowledge across runs through ~/Notes (seed 004 §6.11).
  */
-export function notesRootPath(context: Pick<ToolContext, "home" | "workingDir" | "mode">): string {
-  if (context.mode.codingMode && context.workingDir) return join(context.workingDir, ".marvin", "notes");
-  return join(context.home, "Notes");
+export function notesRootPath(context: NotesContext): string {
+  const project = projectOf(context);
+  return project ? join(project, OWN_DIRS.notes) : join(context.home, "Notes");
 }
 
-/** The real path of the notes root, or undefined when it does not exist yet (nothing written so far). */
-export async function existingNotesRoot(context: Pick<ToolContext, "home" | "workingDir" | "mode">): Promise<string | undefined> {
-  const root = notesRootPath(context);
+/** The working dir whose `.marvin/notes` holds the notes, if any. */
+function projectOf(context: NotesContext): string | undefined {
+  return context.mode.codingMode && context.workingDir ? context.workingDir : undefined;
+}
+
+/**
+ * The real path of the notes root, or undefined when it does not exist yet (nothing written so far).
+ * In a working dir it goes through the sandbox: `.marvin/notes` leading out of it is refused.
+ */
+export async function existingNotesRoot(context: NotesContext): Promise<string | undefined> {
+  const project = projectOf(context);
+  const root = project ? await resolveInsideDir(project, OWN_DIRS.notes) : notesRootPath(context);
   const info = await stat(root).catch(() => undefined);
   if (!info) return undefined;
   if (!info.isDirectory()) throw new ToolError(`${root} exists but is not a folder, so notes cannot be kept there. Move that file away first.`);
   return realpath(root);
 }
 
-/** The real path of the notes root, created when missing. */
-export async function ensureNotesRoot(context: Pick<ToolContext, "home" | "workingDir" | "mode">): Promise<string> {
+/** The real path of the notes root, created when missing (checked by the sandbox at every write in a working dir). */
+export async function ensureNotesRoot(context: NotesContext): Promise<string> {
+  const project = projectOf(context);
+  if (project) return ensureInsideDir(project, OWN_DIRS.notes);
   await mkdir(notesRootPath(context), { recursive: true });
   return (await existingNotesRoot(context))!;
 }
@@ -51,6 +65,6 @@ export async function noteNotFound(root: string, shown: string): Promise<ToolErr
   return new ToolError(`No note at ${shown} in ${root}. Create new notes with write_note.\n\nNotes there:\n${await treeListing(root)}`);
 }
 
-export function noNotesYet(context: Pick<ToolContext, "home" | "workingDir" | "mode">): ToolError {
+export function noNotesYet(context: NotesContext): ToolError {
   return new ToolError(`There are no notes yet: ${notesRootPath(context)} does not exist. write_note creates it with the first note.`);
 }

@@ -17,6 +17,11 @@ async function openStore(context: ToolContext): Promise<{ dir: string; tickets: 
   return { dir, tickets: await loadTickets(dir) };
 }
 
+/** Writes one ticket file; the tickets folder is checked (and created) again right before. */
+async function saveTicket(context: ToolContext, id: string, text: string): Promise<void> {
+  await writeTicket(join(await locateTicketsDir(context, { create: true }), `${id}.md`), text);
+}
+
 async function findTicket(context: ToolContext, requested: string): Promise<{ dir: string; tickets: Ticket[]; ticket: Ticket }> {
   const store = await openStore(context);
   return { ...store, ticket: resolveTicket(store.tickets, requested, store.dir) };
@@ -36,7 +41,7 @@ function newlyReady(closed: Ticket, tickets: readonly Ticket[]): Ticket[] {
 
 async function setStatus(context: ToolContext, requested: string, status: (typeof TICKET_STATUSES)[number]): Promise<string> {
   const { tickets, ticket } = await findTicket(context, requested);
-  await writeTicket(ticket.path, setFrontMatterField(ticket.text, "status", status));
+  await saveTicket(context, ticket.id, setFrontMatterField(ticket.text, "status", status));
   const lines = [`Updated ${ticket.id} -> ${status}`];
   if (status === "closed") {
     const ready = newlyReady(ticket, tickets);
@@ -77,7 +82,7 @@ export const ticketTools = [
         parent: parentTicket?.id,
         tags: splitTags(tags),
       });
-      await writeTicket(join(dir, `${id}.md`), text);
+      await saveTicket(context, id, text);
       const under = parentTicket ? `, child of ${parentTicket.id} (${parentTicket.title})` : "";
       return `Created ticket ${id}: ${cleanTitle} (${ticket_type}, priority ${priority}${under}) in ${dir}`;
     },
@@ -103,7 +108,7 @@ export const ticketTools = [
     parameters: z.object({ ticket_id: ticketId, note: z.string() }),
     handler: async ({ ticket_id, note }, context) => {
       const { ticket } = await findTicket(context, ticket_id);
-      await writeTicket(ticket.path, appendNote(ticket.text, note, utcTimestamp(new Date())));
+      await saveTicket(context, ticket.id, appendNote(ticket.text, note, utcTimestamp(new Date())));
       return `Note added to ${ticket.id}`;
     },
   }),
@@ -176,7 +181,7 @@ export const ticketTools = [
             "so neither could ever become ready. Nothing was changed; remove the reverse dependency first if the order has changed.",
         );
       }
-      await writeTicket(ticket.path, setFrontMatterField(ticket.text, "deps", formatList([...ticket.deps, dependency.id])));
+      await saveTicket(context, ticket.id, setFrontMatterField(ticket.text, "deps", formatList([...ticket.deps, dependency.id])));
       return `Added dependency: ${ticket.id} -> ${dependency.id}`;
     },
   }),

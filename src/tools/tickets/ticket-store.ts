@@ -1,7 +1,9 @@
 import { randomInt } from "node:crypto";
-import { readdir, readFile, stat } from "node:fs/promises";
+import { lstat, mkdir, readdir, stat } from "node:fs/promises";
 import { basename, dirname, isAbsolute, join, resolve } from "node:path";
 import { writeFileAtomic } from "../../state/atomic-file.js";
+import { ensureInsideDir, OWN_DIRS, relativeInside, resolveInsideDir } from "../../workspace/own-dirs.js";
+import { readTextInside } from "../../workspace/read-inside.js";
 import { ToolError, type ToolContext } from "../define-tool.js";
 import { listValue, parseTicketFile, scalarValue, type FrontMatterValue } from "./ticket-file.js";
 
@@ -33,23 +35,44 @@ async function isDirectory(path: string): Promise<boolean> {
   return (await stat(path).catch(() => undefined))?.isDirectory() ?? false;
 }
 
+type TicketsContext = Pick<ToolContext, "env" | "home" | "workingDir" | "mode">;
+
+const projectOf = (context: TicketsContext) => (context.mode.codingMode && context.workingDir) || null;
+
+/** Where `.tickets/` is, by path (see {@link locateTicketsDir}). */
+async function ticketsDirPath(context: TicketsContext): Promise<string> {
+  const project = projectOf(context);
+  const override = context.env.TICKETS_DIR?.trim();
+  if (override) return isAbsolute(override) ? override : resolve(project ?? context.home, override);
+  if (!project) return join(context.home, ".tickets");
+  // Whatever is at <working dir>/.tickets is the store (a symlink there is checked, never skipped).
+  const own = join(project, OWN_DIRS.tickets);
+  if (await lstat(own).then(() => true, () => false)) return own;
+  for (let dir = dirname(project); ; dir = dirname(dir)) {
+    if (await isDirectory(join(dir, ".tickets"))) return join(dir, ".tickets");
+    if (dirname(dir) === dir) return join(project, OWN_DIRS.tickets);
+  }
+}
+
 /**
  * Where the ticket tools keep `.tickets/`:
  * - `TICKETS_DIR` when set (tk honours it too), relative paths taken from the directory below;
  * - in coding mode with a working dir: tk's own discovery, the nearest `.tickets` walking up from
  *   the working dir, else `<working dir>/.tickets` (so the file tools' `.tickets/` block points here);
  * - otherwise the personal store `~/.tickets`, which `tk` also finds when run anywhere in the home.
+ * A folder inside the working dir goes through the sandbox (a `.tickets` symlink leading out of it is
+ * refused); one found above it, or chosen with TICKETS_DIR elsewhere, is the user's own. With `create`,
+ * the folder is made ready for a write: call it right before each one.
  */
-export async function locateTicketsDir(context: Pick<ToolContext, "env" | "home" | "workingDir" | "mode">): Promise<string> {
-  const project = context.mode.codingMode && context.workingDir ? context.workingDir : null;
-  const base = project ?? context.home;
-  const override = context.env.TICKETS_DIR?.trim();
-  if (override) return isAbsolute(override) ? override : resolve(base, override);
-  if (!project) return join(context.home, ".tickets");
-  for (let dir = project; ; dir = dirname(dir)) {
-    if (await isDirectory(join(dir, ".tickets"))) return join(dir, ".tickets");
-    if (dirname(dir) === dir) return join(project, ".tickets");
+export async function locateTicketsDir(context: TicketsContext, options: { create?: boolean } = {}): Promise<string> {
+  const dir = await ticketsDirPath(context);
+  const project = projectOf(context);
+  const inside = project ? await relativeInside(project, dir) : undefined;
+  if (project && inside !== undefined) {
+    return options.create ? ensureInsideDir(project, inside) : resolveInsideDir(project, inside);
   }
+  if (options.create) await mkdir(dir, { recursive: true });
+  return dir;
 }
 
 function toTicket(id: string, path: string, text: string): Ticket {
@@ -79,9 +102,9 @@ export async function loadTickets(dir: string): Promise<Ticket[]> {
   const files = names.filter((name) => name.endsWith(".md") && !name.startsWith(".")).sort();
   const tickets = await Promise.all(
     files.map(async (name) => {
-      const path = join(dir, name);
-      const text = await readFile(path, "utf8").catch(() => undefined);
-      return text === undefined ? undefined : toTicket(name.slice(0, -3), path, text);
+      // Through the sandbox of the folder: a ticket that is a symlink leading out of it, or a FIFO, is skipped.
+      const text = await readTextInside(dir, name).catch(() => undefined);
+      return text === undefined ? undefined : toTicket(name.slice(0, -3), join(dir, name), text);
     }),
   );
   return tickets.filter((ticket): ticket is Ticket => ticket !== undefined);
