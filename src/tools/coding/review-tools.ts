@@ -64,11 +64,11 @@ const reviewCodebase = defineTool({
     const directory = await reviewedDirectory(root, args.working_dir);
     const busy = sessionReviews(context).find((job) => job.running && job.record.directory === directory);
     if (busy) throw new ToolError(`Review ${busy.id} of ${displayPath(root, directory)} is still running (${busy.status()}). Check it with review_status.`);
+    const reviewsDir = await ensureInsideDir(root, REVIEWS_SUBDIR);
     const parent = context.provider;
     if (!parent) {
       throw new ToolError("Cannot start a reviewer: this session has no active LLM provider yet, so the reviewer would not know which one to use.");
     }
-    const reviewsDir = await ensureInsideDir(root, REVIEWS_SUBDIR);
     const entryPoint = marvinEntryPoint();
     if (!existsSync(entryPoint)) throw new ToolError(`Cannot start a reviewer: Marvin's command-line entry point ${entryPoint} is missing. Build it with \`npm run build\`.`);
 
