@@ -117,11 +117,12 @@ export async function runPlain(args: CliArgs, environment: InteractiveEnvironmen
   try {
     let pending = args.prompt;
     while (true) {
-      if (pending !== undefined) screen.line(palette.you(`${layer.prompt}${pending}`));
       const line = pending ?? (await lines.next(palette.you(layer.prompt)));
+      // Lines typed at the prompt are on screen already; the positional prompt and piped lines are echoed once.
+      const shown = pending === undefined && lines.terminal;
       pending = undefined;
       if (line === undefined) break;
-      if (!lines.terminal && line.trim()) screen.line(palette.you(`${layer.prompt}${line}`));
+      if (!shown && line.trim()) screen.line(palette.you(`${layer.prompt}${line}`));
       idleInterrupts = 0;
       const result = await layer.handle(line);
       if (result.type === "exit") break;
