@@ -133,13 +133,15 @@ describe.skipIf(!hasTmux)(`marvin --plain in a real terminal (tmux)${hasTmux ? "
     expect(server!.requests).toHaveLength(3);
   });
 
-  it("recalls earlier input with ↑ from the profile's history file, honours NO_COLOR, and exits on Ctrl+D", async () => {
+  it("recalls earlier input with ↑ from the profile's history file (multi-line entries too), honours NO_COLOR, and exits on Ctrl+D", async () => {
     const profile = join(home.path, ".config", "local-finder", "profiles", "main");
     mkdirSync(profile, { recursive: true });
-    writeFileSync(join(profile, "history"), "an old question\nremembered line\n");
+    writeFileSync(join(profile, "history"), "an old question\nasked on\\012two lines\nremembered line\n");
     await startMarvin([], { NO_COLOR: "1" });
     press("Up");
     await waitForScreen((text) => text.trimEnd().endsWith("> remembered line"));
+    press("Up");
+    await waitForScreen((text) => text.trimEnd().endsWith("> asked on\ntwo lines"));
     press("Up");
     await waitForScreen((text) => text.trimEnd().endsWith("> an old question"));
     press("C-u");
@@ -150,6 +152,6 @@ describe.skipIf(!hasTmux)(`marvin --plain in a real terminal (tmux)${hasTmux ? "
     press("C-d");
     await waitForScreen((text) => text.includes("MARVIN-EXITED-0"));
     expect(server!.requests).toHaveLength(0);
-    expect(readFileSync(join(profile, "history"), "utf8")).toBe("an old question\nremembered line\nhelp\n");
+    expect(readFileSync(join(profile, "history"), "utf8")).toBe("an old question\nasked on\\012two lines\nremembered line\nhelp\n");
   });
 });

@@ -176,6 +176,24 @@ describe("marvin full-screen TUI in a real terminal (tmux)", () => {
     expect(server.requests[0]!.body.messages.at(-1)).toEqual({ role: "user", content: "first pasted line\nsecond pasted line" });
   });
 
+  it("keeps a multi-line message's line breaks in ↑ recall and in the history file, across restarts", async (context) => {
+    const { marvin, home, restart } = await start(context, [{ text: "Noted." }]);
+    await marvin.paste("first pasted line\nsecond pasted line");
+    await marvin.press("Enter");
+    await marvin.waitFor("Noted.");
+    await marvin.press("Up");
+    await marvin.waitFor(/^> first pasted line\n {2}second pasted line$/m);
+    await marvin.press("Down");
+    await marvin.waitFor(/\n>$/);
+    await marvin.press("C-d");
+    await marvin.waitFor("MARVIN_EXITED=0");
+    const historyFile = join(home, ".config", "local-finder", "profiles", "main", "history");
+    expect(readFileSync(historyFile, "utf8")).toBe("first pasted line\\012second pasted line\n");
+    const again = await restart();
+    await again.press("Up");
+    await again.waitFor(/^> first pasted line\n {2}second pasted line$/m);
+  });
+
   it("releases the terminal to $EDITOR for preferences, then draws the screen again", async (context) => {
     const scripts = tempDir("marvin-tui-editor-");
     context.onTestFinished(scripts.cleanup);
