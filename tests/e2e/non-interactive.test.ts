@@ -171,10 +171,10 @@ describe("marvin --non-interactive against an OpenAI-compatible server", () => {
     child.stderr.setEncoding("utf8").on("data", (data: string) => (stderr += data));
     child.stdout.once("data", () => child.stdout.destroy());
     const code = await new Promise<number | null>((resolve) => child.on("close", resolve));
-    expect(code).toBe(1);
+    expect(code).toBe(1); // the answer was cut short
     expect(stderr).not.toContain("EPIPE");
-    expect(stderr).toContain("Error: standard output was closed before the answer was complete");
-    expect(stderr.trimEnd().split("\n").at(-1)).toMatch(/^MARVIN_COST:\{/);
+    expect(stderr).not.toContain("Error");
+    expect(stderr.trimEnd().split("\n")).toEqual([expect.stringMatching(/^MARVIN_COST:\{/)]);
   });
 
   it("pushes the answer to the --ntfy topic, and only warns when ntfy cannot be reached", async () => {
