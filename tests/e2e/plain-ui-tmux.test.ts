@@ -100,6 +100,21 @@ describe.skipIf(!hasTmux)(`marvin --plain in a real terminal (tmux)${hasTmux ? "
     expect(third.at(-2)!.content).toMatch(/^(slow )+/);
   });
 
+  it("two Ctrl+C while an answer streams stop it and then ask, as in the full-screen UI; a third exits", async () => {
+    await startMarvin([{ text: "slow ".repeat(300), chunkSize: 5, delayMs: 40 }]);
+    type("tell me a long story");
+    press("Enter");
+    await waitForScreen((text) => (text.match(/slow/g) ?? []).length >= 5);
+    press("C-c");
+    await waitForScreen((text) => text.includes("[System] Stopped. The partial answer is kept.") && text.trimEnd().endsWith("\n>"));
+    press("C-c");
+    await waitForScreen((text) => text.includes("(To exit, press Ctrl+C again or Ctrl+D, or type quit.)"));
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(screen()).not.toContain("MARVIN-EXITED");
+    press("C-c");
+    await waitForScreen((text) => text.includes("MARVIN-EXITED-0"));
+  });
+
   it("asks before run_command; y runs it, and Ctrl+C at the question declines and stops the request", async () => {
     const project = join(home.path, "project");
     mkdirSync(project);

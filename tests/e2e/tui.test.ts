@@ -133,13 +133,17 @@ describe("marvin full-screen TUI in a real terminal (tmux)", () => {
     expect(server.requests[1]!.body.messages.at(-1)!.content).toMatch(/^Exit code: 0/);
   });
 
-  it("Ctrl+C stops a streaming answer and keeps the partial text; Ctrl+C when idle exits", async (context) => {
+  it("Ctrl+C stops a streaming answer and keeps the partial text; exiting takes two presses on an empty prompt", async (context) => {
     const { marvin, chatLog } = await start(context, [{ text: "blah ".repeat(400), chunkSize: 5, delayMs: 20 }, { text: "Still here." }]);
     await marvin.submit("ramble");
     await marvin.waitFor("blah blah blah blah");
     await marvin.press("C-c");
     await marvin.waitFor("[interrupted]");
     await marvin.waitFor("○ ready");
+    await marvin.press("C-c"); // a second press right after the answer stopped does not quit
+    await marvin.waitFor("(To exit, press Ctrl+C again or Ctrl+D, or type quit.)");
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(await marvin.text()).not.toContain("MARVIN_EXITED");
     await marvin.submit("are you there?");
     await marvin.waitFor("Still here.");
     const log = chatLog();
@@ -147,6 +151,11 @@ describe("marvin full-screen TUI in a real terminal (tmux)", () => {
     expect(log[1]!.text.length).toBeGreaterThan(10);
     expect(log[1]!.text.length).toBeLessThan(2000);
     await marvin.waitFor("○ ready");
+    await marvin.type("half typed");
+    await marvin.press("C-c");
+    await marvin.waitFor(/\n>$/);
+    await marvin.press("C-c");
+    await marvin.waitFor(/quit\.\)[\s\S]*quit\.\)/); // the hint, a second time
     await marvin.press("C-c");
     await marvin.waitFor("MARVIN_EXITED=0");
   });

@@ -11,5 +11,5 @@ export const COMMAND_HELP = `Commands:
   saved                     saved places of this profile
   help, !help               this list
   quit, exit, Ctrl+D        leave Marvin
-  Ctrl+C                    stop the answer being written (or the running command)
+  Ctrl+C                    stop the answer or command in progress; twice on an empty prompt: leave
 Anything else is sent to Marvin.`;

@@ -1,7 +1,7 @@
 import type { CliArgs } from "../../cli/args.js";
 import { buildSession, type BuiltSession } from "../../cli/build-session.js";
 import { INPUT_HISTORY_LIMIT } from "../../state/input-history.js";
-import { CommandLayer, type CommandHost } from "../commands/index.js";
+import { CommandLayer, EXIT_HINT, InterruptKey, type CommandHost } from "../commands/index.js";
 import type { InteractiveEnvironment } from "../interactive.js";
 import { LineInput } from "./line-input.js";
 import { formatRecentConversation } from "./recent-conversation.js";
@@ -13,8 +13,6 @@ export interface PlainStreams {
   stdout: NodeJS.WriteStream;
   stderr: NodeJS.WriteStream;
 }
-
-export const EXIT_HINT = "(To exit, press Ctrl+C again or Ctrl+D, or type quit.)";
 
 const CONFIRM_YES = /^y(es)?$/i;
 
@@ -36,10 +34,10 @@ async function withTerminalReleased<T>(stdin: NodeJS.ReadStream, input: LineInpu
  * Also what runs when stdout is not a terminal, and when scripts pipe lines into stdin
  * (one line = one message; end of input exits after the last answer).
  *
- * Keys on a terminal: Ctrl+C stops the answer or command in progress (or answers "no" to
- * a confirmation and stops the request); at the prompt it clears the typed line, and on an
- * empty line a second Ctrl+C in a row exits (the Node REPL convention). Ctrl+D on an empty
- * line exits. Without a terminal, SIGINT stops the work in progress, or exits when idle.
+ * Keys on a terminal: Ctrl+C as InterruptKey says (stop the work in progress; clear the typed
+ * line; on an empty prompt, a second Ctrl+C in a row exits), and at a confirmation it answers
+ * "no" and stops the request. Ctrl+D on an empty line exits. Without a terminal, SIGINT stops
+ * the work in progress, or exits when idle.
  */
 export async function runPlain(args: CliArgs, environment: InteractiveEnvironment, streams: PlainStreams = process): Promise<number> {
   const { stdin, stdout } = streams;
@@ -80,28 +78,28 @@ export async function runPlain(args: CliArgs, environment: InteractiveEnvironmen
   screen = new PlainScreen(stdout, palette, lines);
   session.subscribe(createPlainRenderer(screen, palette));
 
-  let idleInterrupts = 0;
+  const interruptKey = new InterruptKey(() => layer.interrupt());
   const onInterrupt = () => {
     if (asking) {
       lines.cancelPending();
       layer.interrupt();
       return;
     }
-    if (layer.interrupt()) {
-      idleInterrupts = 0;
+    if (!lines.terminal) {
+      if (!layer.interrupt()) lines.close();
       return;
     }
-    if (!lines.terminal) return lines.close();
-    if (!lines.promptShowing) return; // e.g. a command's report is being prepared
-    if (lines.currentLine) {
-      idleInterrupts = 0;
-      return lines.clearLine();
+    switch (interruptKey.press(lines.promptShowing ? lines.currentLine : undefined)) {
+      case "clear":
+        return lines.clearLine();
+      case "hint":
+        return lines.clearLine(EXIT_HINT);
+      case "exit":
+        return lines.close();
     }
-    idleInterrupts += 1;
-    if (idleInterrupts >= 2) lines.close();
-    else lines.clearLine(EXIT_HINT);
   };
   lines.onInterrupt(onInterrupt);
+  lines.onOtherKey(() => interruptKey.reset());
   process.on("SIGINT", onInterrupt);
   // `marvin --plain | head`: once the reader of stdout is gone, stop and leave quietly.
   stdout.on("error", () => {
@@ -123,7 +121,7 @@ export async function runPlain(args: CliArgs, environment: InteractiveEnvironmen
       pending = undefined;
       if (line === undefined) break;
       if (!shown && line.trim()) screen.line(palette.you(`${layer.prompt}${line}`));
-      idleInterrupts = 0;
+      interruptKey.reset();
       const result = await layer.handle(line);
       if (result.type === "exit") break;
       if (result.type === "submitted") await result.done;

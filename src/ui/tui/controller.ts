@@ -1,6 +1,6 @@
 import type { Session } from "../../agent/session.js";
 import { normalizeHistoryEntry } from "../../state/input-history.js";
-import { COMMAND_HELP, parseInput, type CommandHost, type CommandLayer } from "../commands/index.js";
+import { COMMAND_HELP, EXIT_HINT, InterruptKey, parseInput, type CommandHost, type CommandLayer } from "../commands/index.js";
 import type { ChatStore } from "./chat-store.js";
 import type { ConfirmBroker } from "./confirm-broker.js";
 import { HistoryBrowser } from "./history-browser.js";
@@ -46,6 +46,7 @@ export class TuiController {
   layout: ChatLayout = { totalLines: 0, height: 1 };
   readonly history = new HistoryBrowser();
   readonly layer: CommandLayer;
+  private readonly interruptKey: InterruptKey;
   private readonly listeners = new Set<() => void>();
   private versionNumber = 0;
   private runsInFlight = 0;
@@ -55,6 +56,7 @@ export class TuiController {
 
   constructor(private readonly options: TuiControllerOptions) {
     this.layer = options.createLayer(this.host);
+    this.interruptKey = new InterruptKey(() => this.layer.interrupt());
     options.confirm.onChange(() => this.changed());
   }
 
@@ -105,6 +107,7 @@ export class TuiController {
   handleInput(event: InputEvent): void {
     if (this.exiting) return;
     if (this.pendingConfirmation !== undefined) return this.confirmKey(event);
+    if (!(event.kind === "key" && event.ctrl && event.name === "c")) this.interruptKey.reset();
     const outcome = promptKey(this.prompt, event, this.history);
     this.prompt = outcome.state;
     if (outcome.effect) this.apply(outcome.effect);
@@ -138,11 +141,20 @@ export class TuiController {
     }
   }
 
-  /** Ctrl+C: stop what is running; when idle, clear the line, or leave if it is empty. */
-  private interrupt(): void {
-    if (this.layer.interrupt()) return;
-    if (this.prompt.line.text) this.prompt = EMPTY_PROMPT;
-    else this.exit();
+  /** Ctrl+C (a key, or SIGINT): see InterruptKey. */
+  interrupt(): void {
+    switch (this.interruptKey.press(this.prompt.line.text)) {
+      case "clear":
+        this.prompt = EMPTY_PROMPT;
+        break;
+      case "hint":
+        this.chat.addSystem(EXIT_HINT);
+        break;
+      case "exit":
+        this.exit();
+        break;
+    }
+    this.changed();
   }
 
   private confirmKey(event: InputEvent): void {

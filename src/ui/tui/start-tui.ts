@@ -32,7 +32,7 @@ function showRecentConversation(controller: TuiController): void {
 
 /**
  * The full-screen UI (seed 000 §2.9): builds the session, takes over the terminal, and runs
- * until quit / exit / Ctrl+D (or Ctrl+C when idle). The terminal is restored on every way out.
+ * until quit / exit / Ctrl+D (or Ctrl+C twice on an empty prompt). The terminal is restored on every way out.
  */
 export async function startTui(args: CliArgs, environment: InteractiveEnvironment): Promise<number> {
   const { stdin, stdout } = process;
@@ -88,7 +88,7 @@ export async function startTui(args: CliArgs, environment: InteractiveEnvironmen
   const onSignal = () => controller.exit();
   // The terminal went away (closed window, killed tmux): leave quietly instead of crashing on EIO.
   stdout.on("error", onSignal);
-  const onInterrupt = () => (controller.layer.interrupt() ? undefined : controller.exit());
+  const onInterrupt = () => controller.interrupt();
   process.on("SIGTERM", onSignal);
   process.on("SIGHUP", onSignal);
   process.on("SIGINT", onInterrupt);
