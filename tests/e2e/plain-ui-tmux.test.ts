@@ -115,6 +115,26 @@ describe.skipIf(!hasTmux)(`marvin --plain in a real terminal (tmux)${hasTmux ? "
     await waitForScreen((text) => text.includes("MARVIN-EXITED-0"));
   });
 
+  it("gives a !command the terminal: it reads a typed line, Ctrl+C stops it, and the prompt comes back", async () => {
+    await startMarvin([{ text: "Still listening." }]);
+    type('!printf "Your name? "; read name; echo "got $name"');
+    press("Enter");
+    await waitForScreen((text) => text.trimEnd().endsWith("Your name?"));
+    type("Ford");
+    press("Enter");
+    await waitForScreen((text) => text.includes("Your name? Ford\ngot Ford\n>"));
+    type("!echo sleeping; sleep 30");
+    press("Enter");
+    await waitForScreen((text) => text.trimEnd().endsWith("> !echo sleeping; sleep 30\nsleeping"));
+    press("C-c");
+    // On screen ^C and the report are on rows of their own; -J joins the row Marvin wrapped past to start afresh.
+    await waitForScreen((text) => /\nsleeping\n\^C\s*\[System\] Command interrupted\.\n>/.test(text));
+    type("are you there?");
+    press("Enter");
+    await waitForScreen((text) => text.includes("Still listening."));
+    expect(server!.requests.map((request) => request.body.messages.at(-1)!.content)).toEqual(["are you there?"]);
+  });
+
   it("asks before run_command; y runs it, and Ctrl+C at the question declines and stops the request", async () => {
     const project = join(home.path, "project");
     mkdirSync(project);

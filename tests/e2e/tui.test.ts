@@ -109,13 +109,50 @@ describe("marvin full-screen TUI in a real terminal (tmux)", () => {
     await marvin.waitFor("Shell mode ON");
     await marvin.waitFor(/^ 🔌 .*│ shell │ +○ ready[\s\S]*\n\$$/);
     await marvin.submit("echo shell-says-$((6 * 7))");
-    await marvin.waitFor(/\$ echo shell-says-\$\(\(6 \* 7\)\)\nshell-says-42/);
+    await marvin.waitFor(/^shell-says-42\nPress Enter to return to Marvin\.$/m); // on the terminal itself
+    await marvin.press("Enter");
+    await marvin.waitFor(/\$ echo shell-says-\$\(\(6 \* 7\)\)\n[\s\S]*\n\$$/);
     await marvin.submit("!sh");
     await marvin.waitFor("Shell mode OFF");
     await marvin.waitFor(/^ 🔌 .*│ \$0\.0000 │ +○ ready[\s\S]*\n>$/);
-    await marvin.submit("!echo one-off");
-    await marvin.waitFor(/> !echo one-off\none-off/);
+    await marvin.submit("!exit 3");
+    await marvin.waitFor("Press Enter to return to Marvin.");
+    await marvin.press("Enter");
+    await marvin.waitFor(/> !exit 3\n\n\[System\] Exit code 3\./);
     expect(server.requests).toHaveLength(0);
+  });
+
+  it("gives a !command the terminal: it reads what the person types, then the screen comes back, usable", async (context) => {
+    const { marvin, server } = await start(context, [{ text: "Hello again." }]);
+    await marvin.submit('!printf "Your name? "; read name; echo "got $name"');
+    const during = await marvin.waitFor(/^Your name\?\s*$/m);
+    expect(during).not.toContain("openai-compat");
+    await marvin.submit("Arthur");
+    await marvin.waitFor(/^got Arthur\nPress Enter to return to Marvin\.$/m);
+    await marvin.press("Enter");
+    await marvin.waitFor(/^ 🔌 openai-compat .*○ ready[\s\S]*> !printf "Your name\? "; read name; echo "got \$name"\n[\s\S]*\n>$/);
+    await marvin.submit("hi");
+    await marvin.waitFor("Hello again.");
+    expect(server.requests.map((request) => request.body.messages.at(-1)!.content)).toEqual(["hi"]);
+    await marvin.submit("!echo sleeping; sleep 30");
+    await marvin.waitFor(/^sleeping$/m);
+    await marvin.press("C-c"); // reaches the command, not Marvin
+    await marvin.waitFor("Press Enter to return to Marvin.");
+    await marvin.press("Enter");
+    const after = await marvin.waitFor("[System] Command interrupted.");
+    expect(after).not.toContain("To exit");
+  });
+
+  it("sends a message typed ahead during a !command only once the command is done", async (context) => {
+    const scratch = tempDir("marvin-tui-marker-");
+    context.onTestFinished(scratch.cleanup);
+    const marker = join(scratch.path, "done");
+    const { marvin, server } = await start(context, [() => ({ text: existsSync(marker) ? "Asked after the command." : "Asked DURING the command." })]);
+    await marvin.submit(`!sleep 1; touch ${marker}`);
+    await marvin.waitFor(/^\s*$/); // the command has the terminal
+    await marvin.submit("hello"); // the command does not read it: Marvin gets it afterwards
+    await marvin.waitFor("Asked after the command.");
+    expect(server.requests.map((request) => request.body.messages.at(-1)!.content)).toEqual(["hello"]);
   });
 
   it("asks before run_command and shows the exact command", async (context) => {

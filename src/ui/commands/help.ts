@@ -2,7 +2,7 @@
 export const COMMAND_HELP = `Commands:
   !shell, !sh               toggle shell mode: every line runs in bash (prompt "$ ")
   !code                     toggle coding mode (file, git and shell tools; commands need your OK)
-  !COMMAND                  run COMMAND in the shell, in the working directory
+  !COMMAND                  run COMMAND in the shell, in the working directory (on the terminal: vim works)
   !pro PROMPT               ask GitHub Copilot once, whatever the current provider
   !model [PROVIDER [MODEL]] show the provider and model, or switch them mid-conversation
   preferences               edit this profile's preferences.yaml in $EDITOR (default nano)

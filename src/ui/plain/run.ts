@@ -2,6 +2,7 @@ import type { CliArgs } from "../../cli/args.js";
 import { buildSession, type BuiltSession } from "../../cli/build-session.js";
 import { INPUT_HISTORY_LIMIT } from "../../state/input-history.js";
 import { CommandLayer, EXIT_HINT, InterruptKey, type CommandHost } from "../commands/index.js";
+import { freshLine } from "../fresh-line.js";
 import type { InteractiveEnvironment } from "../interactive.js";
 import { LineInput } from "./line-input.js";
 import { formatRecentConversation } from "./recent-conversation.js";
@@ -16,14 +17,19 @@ export interface PlainStreams {
 
 const CONFIRM_YES = /^y(es)?$/i;
 
-/** Hands the terminal to a child program: no raw mode, readline not reading. */
-async function withTerminalReleased<T>(stdin: NodeJS.ReadStream, input: LineInput, run: () => Promise<T>): Promise<T> {
+/**
+ * Hands the terminal to a child program: no raw mode, readline not reading. Its output stays
+ * in the scrollback above the next prompt, which starts on a line of its own.
+ */
+async function withTerminalReleased<T>(streams: PlainStreams, input: LineInput, run: () => Promise<T>): Promise<T> {
+  const { stdin, stdout } = streams;
   const wasRaw = Boolean(stdin.isTTY && stdin.isRaw);
   input.pause();
   if (wasRaw) stdin.setRawMode(false);
   try {
     return await run();
   } finally {
+    if (stdout.isTTY) freshLine(stdout);
     if (wasRaw) stdin.setRawMode(true);
     input.resume();
   }
@@ -67,13 +73,15 @@ export async function runPlain(args: CliArgs, environment: InteractiveEnvironmen
   }
   const { session } = built;
 
+  const terminal = Boolean(stdin.isTTY && stdout.isTTY);
   const host: CommandHost = {
     system: (text) => screen.system(text),
+    terminal,
     shellOutput: (chunk) => screen.write(chunk),
-    releaseTerminal: (run) => withTerminalReleased(stdin, lines, run),
+    releaseTerminal: (run) => withTerminalReleased(streams, lines, run),
   };
   const layer = new CommandLayer({ session, env: environment.env, home: environment.home, cwd: environment.cwd, providerName: built.providerName, model: args.model }, host);
-  const lines = new LineInput({ input: stdin, output: stdout, terminal: Boolean(stdin.isTTY && stdout.isTTY), history: await layer.loadHistory(), historySize: INPUT_HISTORY_LIMIT });
+  const lines = new LineInput({ input: stdin, output: stdout, terminal, history: await layer.loadHistory(), historySize: INPUT_HISTORY_LIMIT });
   input = lines;
   screen = new PlainScreen(stdout, palette, lines);
   session.subscribe(createPlainRenderer(screen, palette));

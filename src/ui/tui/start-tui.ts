@@ -2,13 +2,14 @@ import type { CliArgs } from "../../cli/args.js";
 import { buildSession, type BuiltSession } from "../../cli/build-session.js";
 import { SEEDED_HISTORY_ENTRIES } from "../../agent/session.js";
 import { CommandLayer } from "../commands/index.js";
+import { freshLine } from "../fresh-line.js";
 import type { InteractiveEnvironment } from "../interactive.js";
 import { ChatStore } from "./chat-store.js";
 import { ConfirmBroker } from "./confirm-broker.js";
 import { captureConsole } from "./console-capture.js";
 import { TuiController } from "./controller.js";
 import { mountScreen, type MountedScreen } from "./mount-screen.js";
-import { TerminalModes } from "./terminal-modes.js";
+import { TerminalModes, waitForKey } from "./terminal-modes.js";
 import { themeFor } from "./theme.js";
 
 /** How long to wait on exit for an aborted answer to be saved to the chat log. */
@@ -72,12 +73,24 @@ export async function startTui(args: CliArgs, environment: InteractiveEnvironmen
     confirm,
     createLayer: (host) => new CommandLayer({ session, env: environment.env, home: environment.home, cwd: environment.cwd, providerName: built.providerName, model: args.model }, host),
     onExit: () => resolveExit(),
-    releaseTerminal: async (run) => {
+    terminal: Boolean(stdin.isTTY && stdout.isTTY),
+    releaseTerminal: async (run, options) => {
       unmount();
+      let typedAhead = "";
       try {
-        return await run();
+        const result = await run();
+        if (options?.keepOutput && !controller.exited) {
+          freshLine(stdout);
+          stdout.write(theme.system("Press Enter to return to Marvin."));
+          typedAhead = await waitForKey(stdin);
+          stdout.write("\r\n");
+        }
+        return result;
       } finally {
-        if (!controller.exited) mount();
+        if (!controller.exited) {
+          mount();
+          controller.replayKeys(typedAhead);
+        }
       }
     },
     redraw: () => mounted?.redraw(),
