@@ -77,7 +77,7 @@ describe.skipIf(!hasTmux)(`marvin --plain in a real terminal (tmux)${hasTmux ? "
     press("Enter");
     await waitForScreen((text) => (text.match(/slow/g) ?? []).length >= 5);
     press("C-c");
-    const stopped = await waitForScreen((text) => text.includes("[System] Stopped. The partial answer is kept."));
+    const stopped = await waitForScreen((text) => text.includes("[System] Stopped. The partial answer is kept.") && text.trimEnd().endsWith("\n>"));
     expect((stopped.match(/slow/g) ?? []).length).toBeLessThan(300);
 
     type("half typed");
