@@ -145,9 +145,14 @@ async function compactIfNeeded(messages: Message[], deps: LoopDependencies): Pro
 }
 
 /** Usage of a request that streamed `text` and then failed or was stopped, estimated with the tokenizer. */
-async function reportPartialUsage(text: string, error: unknown, requestMessages: readonly Message[], deps: LoopDependencies): Promise<void> {
-  const provider = isProviderError(error) ? error.provider : undefined;
-  const response: LLMResponse = { content: text, toolCalls: [], model: deps.model, finishReason: "other", ...(provider ? { provider } : {}) };
+async function reportPartialUsage(
+  text: string,
+  error: unknown,
+  requestMessages: readonly Message[],
+  deps: LoopDependencies,
+): Promise<void> {
+  const provider = isProviderError(error) ? { provider: error.provider } : {};
+  const response: LLMResponse = { content: text, toolCalls: [], model: deps.model, finishReason: "other", ...provider };
   await reportUsage(response, requestMessages, deps).catch(() => undefined);
 }
 

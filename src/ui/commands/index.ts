@@ -21,9 +21,10 @@
  * ```
  *
  * `host` (see `CommandHost`) is how the layer talks back: `system(text)` for system
- * messages, `shellOutput(chunk)` for the raw output of shell commands,
- * `releaseTerminal(run)` around the `preferences` editor, and the optional
- * `messageSubmitted(text, via)` / `stateChanged()` notifications.
+ * messages, `terminal` (shell commands run on the terminal when true, so vim works),
+ * `shellOutput(chunk)` for the output of shell commands run without one,
+ * `releaseTerminal(run, options)` around the `preferences` editor and terminal commands,
+ * and the optional `messageSubmitted(text, via)` / `stateChanged()` notifications.
  *
  * Lines (seed 002 §2.4; the word commands only when alone on the line, any case):
  * `!shell`/`!sh` shell mode · `!code` coding mode · `!COMMAND` a shell command in the

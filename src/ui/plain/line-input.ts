@@ -112,7 +112,8 @@ export class LineInput {
   /** Any key but Ctrl+C typed at the terminal. */
   onOtherKey(handler: () => void): void {
     if (!this.terminal) return;
-    this.options.input.on("keypress", (_text: string | undefined, key: { ctrl?: boolean; name?: string } | undefined) => {
+    type Key = { ctrl?: boolean; name?: string } | undefined;
+    this.options.input.on("keypress", (_text: string | undefined, key: Key) => {
       if (!(key?.ctrl && key.name === "c")) handler();
     });
   }
