@@ -12,6 +12,7 @@ import { compactMessages } from "./compaction.js";
 import { ContextBudget, type BudgetThresholds } from "./context-budget.js";
 import type { AgentEvent } from "./events.js";
 import { runToolLoop, type LoopResult } from "./loop.js";
+import { countTextTokens } from "./token-counter.js";
 
 const dirs = new TempDirs();
 let home: string;
@@ -66,6 +67,7 @@ async function runLoop(script: Script[], options: LoopOptions = {}): Promise<Loo
     {
       chat,
       providerName: provider.name,
+      model: provider.model,
       tools: {
         schemas: registry.schemas(session.mode),
         execute: (call, signal) => registry.execute(call.function.name, call.function.arguments, session.toolContext(signal)),
@@ -271,6 +273,44 @@ describe("runToolLoop", () => {
     expect(events.some((event) => event.type === "error")).toBe(false);
   });
 
+  it("counts the tokens of an answer stopped mid-stream, estimated as the provider sent no usage", async () => {
+    const controller = new AbortController();
+    const full = "This is a long answer that arrives slowly, piece by piece.";
+    const { result, events } = await runLoop([{ text: full, chunkSize: 5, delayMs: 60, usage: { prompt: 999, completion: 999 } }], {
+      controller,
+      onEvent: (event) => {
+        if (event.type === "text_delta" && !controller.signal.aborted) setTimeout(() => controller.abort(new Error("stop")), 80);
+      },
+    });
+    expect(result.reason).toBe("aborted");
+    const usage = events.filter((event) => event.type === "usage");
+    expect(usage).toEqual([
+      expect.objectContaining({ provider: "openai-compat", model: "gpt-4o-mini", outputTokens: await countTextTokens(result.text), estimated: true }),
+    ]);
+    expect((usage[0] as Extract<AgentEvent, { type: "usage" }>).inputTokens).toBeGreaterThan(5);
+    expect(events.indexOf(usage[0]!)).toBeLessThan(events.length - 1);
+  });
+
+  it("stopped during its tools, a round is counted once and its answer is not repeated", async () => {
+    const controller = new AbortController();
+    const waitForStop = defineTool({
+      name: "wait_for_stop",
+      description: "Waits until stopped.",
+      parameters: z.object({}),
+      handler: (_args, context) => new Promise((resolve) => context.signal.addEventListener("abort", () => resolve("stopped"), { once: true })),
+    });
+    const { result, events, messages } = await runLoop([{ text: "Waiting.", toolCalls: [{ name: "wait_for_stop", arguments: {} }], usage: { prompt: 50, completion: 7 } }], {
+      tools: [waitForStop],
+      controller,
+      onEvent: (event) => {
+        if (event.type === "tool_start") setTimeout(() => controller.abort(new Error("stop")), 20);
+      },
+    });
+    expect(result.reason).toBe("aborted");
+    expect(events.filter((event) => event.type === "usage")).toEqual([expect.objectContaining({ inputTokens: 50, outputTokens: 7, estimated: false })]);
+    expect(messages.filter((message) => message.role === "assistant")).toHaveLength(1);
+  });
+
   it("stops after the round limit and asks once more without tools", async () => {
     const script: Script[] = [1, 2, 3].map((index) => ({ toolCalls: [{ name: "lookup", arguments: { word: `w${index}` } }] }));
     script.push({ text: "I tried, but here is one more call:", toolCalls: [{ name: "lookup", arguments: { word: "ignored" } }] });
@@ -296,5 +336,6 @@ describe("runToolLoop", () => {
     expect(messages.at(-1)).toEqual({ role: "assistant", content: result.text });
     expect(events.find((event) => event.type === "error")).toEqual({ type: "error", message: result.error });
     expect(events.at(-1)).toMatchObject({ type: "agent_end", reason: "error" });
+    expect(events.filter((event) => event.type === "usage")).toEqual([expect.objectContaining({ outputTokens: await countTextTokens(result.text), estimated: true })]);
   });
 });

@@ -16,6 +16,8 @@ export interface LoopDependencies {
   chat: ChatFunction;
   /** Name of the configured provider (the fallback may answer instead; see usage events). */
   providerName: string;
+  /** Its model, for the usage of a request cut short before the provider reported any. */
+  model: string;
   tools: {
     schemas: readonly ToolSchema[];
     execute(call: ToolCall, signal: AbortSignal): Promise<ToolOutcome>;
@@ -89,6 +91,7 @@ export async function runToolLoop(input: LoopInput, deps: LoopDependencies): Pro
       await reportUsage(response, messages, deps);
       const calls = finalRound ? [] : response.toolCalls;
       messages.push(calls.length ? { role: "assistant", content: response.content || null, tool_calls: calls } : { role: "assistant", content: response.content });
+      streamedThisRound = "";
       if (calls.length === 0) {
         emit({ type: "turn_end", turn: round, finishReason: response.finishReason });
         return finish("done");
@@ -104,7 +107,11 @@ export async function runToolLoop(input: LoopInput, deps: LoopDependencies): Pro
       if (signal.aborted) throw signal.reason ?? new Error("aborted");
     }
   } catch (error) {
-    if (streamedThisRound) messages.push({ role: "assistant", content: streamedThisRound });
+    if (streamedThisRound) {
+      // The request was cut short (Ctrl+C, a broken stream): its tokens were spent all the same.
+      await reportPartialUsage(streamedThisRound, error, messages, deps);
+      messages.push({ role: "assistant", content: streamedThisRound });
+    }
     if (signal.aborted || (isProviderError(error) && error.kind === "aborted")) return finish("aborted");
     const message = error instanceof Error ? error.message : String(error);
     emit({ type: "error", message });
@@ -137,6 +144,18 @@ async function compactIfNeeded(messages: Message[], deps: LoopDependencies): Pro
   if ((await deps.budget.measure(messages)).status === "reject") shortenToolResults(messages, compacted.backupPath);
   const after = await deps.budget.exactTokens(messages);
   deps.emit({ type: "compaction", phase: "end", tokensBefore: tokens, tokensAfter: after, backupPath: compacted.backupPath });
+}
+
+/** Usage of a request that streamed `text` and then failed or was stopped, estimated with the tokenizer. */
+async function reportPartialUsage(
+  text: string,
+  error: unknown,
+  requestMessages: readonly Message[],
+  deps: LoopDependencies,
+): Promise<void> {
+  const provider = isProviderError(error) ? { provider: error.provider } : {};
+  const response: LLMResponse = { content: text, toolCalls: [], model: deps.model, finishReason: "other", ...provider };
+  await reportUsage(response, requestMessages, deps).catch(() => undefined);
 }
 
 /** Emits a usage event; estimates with the tokenizer when the stream carried no usage. */

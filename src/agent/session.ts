@@ -234,6 +234,7 @@ export class Session {
       const result = await runToolLoop({ messages: this.messages, maxRounds: this.maxRounds, signal: this.controller.signal }, {
         chat,
         providerName: this.provider!.name,
+        model: this.provider!.model,
         tools: { schemas: this.options.registry.schemas(this.mode), execute: (call, signal) => this.executeTool(call, signal) },
         budget: this.budget,
         compact: async (messages) =>

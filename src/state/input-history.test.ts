@@ -25,13 +25,27 @@ describe("input history file", () => {
     expect(await loadInputHistory(path)).toEqual(["what's the weather?", "!code"]);
   });
 
-  it("skips blank entries and an immediate repeat, and flattens multi-line input", async () => {
+  it("skips blank entries and an immediate repeat", async () => {
     await appendInputHistory(path, "usage");
     await appendInputHistory(path, "usage");
     await appendInputHistory(path, "   ");
-    await appendInputHistory(path, "first line\nsecond line\r\nthird");
-    await appendInputHistory(path, "usage");
-    expect(readFileSync(path, "utf8")).toBe("usage\nfirst line second line third\nusage\n");
+    await appendInputHistory(path, "usage  \n");
+    await appendInputHistory(path, "saved");
+    expect(readFileSync(path, "utf8")).toBe("usage\nsaved\n");
+  });
+
+  it("keeps a multi-line entry on one line of the file and gives its line breaks back", async () => {
+    await appendInputHistory(path, "first line\nsecond line\r\nthird\rfourth");
+    await appendInputHistory(path, "one more");
+    expect(readFileSync(path, "utf8")).toBe("first line\\012second line\\012third\\012fourth\none more\n");
+    expect(await loadInputHistory(path)).toEqual(["first line\nsecond line\nthird\nfourth", "one more"]);
+  });
+
+  it("round-trips backslashes, including text that looks like the line-break escape", async () => {
+    const entries = ["dir C:\\temp\\new", "printf 'a\\012b'", "\\\\134 and \\134012\nnext", "ends with \\"];
+    for (const entry of entries) await appendInputHistory(path, entry);
+    expect(readFileSync(path, "utf8").split("\n").slice(0, 2)).toEqual(["dir C:\\temp\\new", "printf 'a\\134012b'"]);
+    expect(await loadInputHistory(path)).toEqual(entries);
   });
 
   it("keeps only the newest entries beyond the limit", async () => {

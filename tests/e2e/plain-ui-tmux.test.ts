@@ -78,7 +78,7 @@ describe.skipIf(!hasTmux)(`marvin --plain in a real terminal (tmux)${hasTmux ? "
     press("Enter");
     await waitForScreen((text) => (text.match(/slow/g) ?? []).length >= 5);
     press("C-c");
-    const stopped = await waitForScreen((text) => text.includes("[System] Stopped. The partial answer is kept."));
+    const stopped = await waitForScreen((text) => text.includes("[System] Stopped. The partial answer is kept.") && text.trimEnd().endsWith("\n>"));
     expect((stopped.match(/slow/g) ?? []).length).toBeLessThan(300);
 
     type("half typed");
@@ -99,6 +99,41 @@ describe.skipIf(!hasTmux)(`marvin --plain in a real terminal (tmux)${hasTmux ? "
     expect(third.at(-1)).toEqual({ role: "user", content: "next" });
     expect(third.at(-2)!.role).toBe("assistant");
     expect(third.at(-2)!.content).toMatch(/^(slow )+/);
+  });
+
+  it("two Ctrl+C while an answer streams stop it and then ask, as in the full-screen UI; a third exits", async () => {
+    await startMarvin([{ text: "slow ".repeat(300), chunkSize: 5, delayMs: 40 }]);
+    type("tell me a long story");
+    press("Enter");
+    await waitForScreen((text) => (text.match(/slow/g) ?? []).length >= 5);
+    press("C-c");
+    await waitForScreen((text) => text.includes("[System] Stopped. The partial answer is kept.") && text.trimEnd().endsWith("\n>"));
+    press("C-c");
+    await waitForScreen((text) => text.includes("(To exit, press Ctrl+C again or Ctrl+D, or type quit.)"));
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(screen()).not.toContain("MARVIN-EXITED");
+    press("C-c");
+    await waitForScreen((text) => text.includes("MARVIN-EXITED-0"));
+  });
+
+  it("gives a !command the terminal: it reads a typed line, Ctrl+C stops it, and the prompt comes back", async () => {
+    await startMarvin([{ text: "Still listening." }]);
+    type('!printf "Your name? "; read name; echo "got $name"');
+    press("Enter");
+    await waitForScreen((text) => text.trimEnd().endsWith("Your name?"));
+    type("Ford");
+    press("Enter");
+    await waitForScreen((text) => text.includes("Your name? Ford\ngot Ford\n>"));
+    type("!echo sleeping; sleep 30");
+    press("Enter");
+    await waitForScreen((text) => text.trimEnd().endsWith("> !echo sleeping; sleep 30\nsleeping"));
+    press("C-c");
+    // On screen ^C and the report are on rows of their own; -J joins the row Marvin wrapped past to start afresh.
+    await waitForScreen((text) => /\nsleeping\n\^C\s*\[System\] Command interrupted\.\n>/.test(text));
+    type("are you there?");
+    press("Enter");
+    await waitForScreen((text) => text.includes("Still listening."));
+    expect(server!.requests.map((request) => request.body.messages.at(-1)!.content)).toEqual(["are you there?"]);
   });
 
   it("asks before run_command; y runs it, and Ctrl+C at the question declines and stops the request", async () => {
@@ -134,13 +169,15 @@ describe.skipIf(!hasTmux)(`marvin --plain in a real terminal (tmux)${hasTmux ? "
     expect(server!.requests).toHaveLength(3);
   });
 
-  it("recalls earlier input with ↑ from the profile's history file, honours NO_COLOR, and exits on Ctrl+D", async () => {
+  it("recalls earlier input with ↑ from the profile's history file (multi-line entries too), honours NO_COLOR, and exits on Ctrl+D", async () => {
     const profile = join(home.path, ".config", "local-finder", "profiles", "main");
     mkdirSync(profile, { recursive: true });
-    writeFileSync(join(profile, "history"), "an old question\nremembered line\n");
+    writeFileSync(join(profile, "history"), "an old question\nasked on\\012two lines\nremembered line\n");
     await startMarvin([], { NO_COLOR: "1" });
     press("Up");
     await waitForScreen((text) => text.trimEnd().endsWith("> remembered line"));
+    press("Up");
+    await waitForScreen((text) => text.trimEnd().endsWith("> asked on\ntwo lines"));
     press("Up");
     await waitForScreen((text) => text.trimEnd().endsWith("> an old question"));
     press("C-u");
@@ -151,6 +188,6 @@ describe.skipIf(!hasTmux)(`marvin --plain in a real terminal (tmux)${hasTmux ? "
     press("C-d");
     await waitForScreen((text) => text.includes("MARVIN-EXITED-0"));
     expect(server!.requests).toHaveLength(0);
-    expect(readFileSync(join(profile, "history"), "utf8")).toBe("an old question\nremembered line\nhelp\n");
+    expect(readFileSync(join(profile, "history"), "utf8")).toBe("an old question\nasked on\\012two lines\nremembered line\nhelp\n");
   });
 });

@@ -120,13 +120,50 @@ describe("marvin full-screen TUI in a real terminal (tmux)", () => {
     await marvin.waitFor("Shell mode ON");
     await marvin.waitFor(/^ 🔌 .*│ shell │ +○ ready[\s\S]*\n\$$/);
     await marvin.submit("echo shell-says-$((6 * 7))");
-    await marvin.waitFor(/\$ echo shell-says-\$\(\(6 \* 7\)\)\nshell-says-42/);
+    await marvin.waitFor(/^shell-says-42\nPress Enter to return to Marvin\.$/m); // on the terminal itself
+    await marvin.press("Enter");
+    await marvin.waitFor(/\$ echo shell-says-\$\(\(6 \* 7\)\)\n[\s\S]*\n\$$/);
     await marvin.submit("!sh");
     await marvin.waitFor("Shell mode OFF");
     await marvin.waitFor(/^ 🔌 .*│ \$0\.0000 │ +○ ready[\s\S]*\n>$/);
-    await marvin.submit("!echo one-off");
-    await marvin.waitFor(/> !echo one-off\none-off/);
+    await marvin.submit("!exit 3");
+    await marvin.waitFor("Press Enter to return to Marvin.");
+    await marvin.press("Enter");
+    await marvin.waitFor(/> !exit 3\n\n\[System\] Exit code 3\./);
     expect(server.requests).toHaveLength(0);
+  });
+
+  it("gives a !command the terminal: it reads what the person types, then the screen comes back, usable", async (context) => {
+    const { marvin, server } = await start(context, [{ text: "Hello again." }]);
+    await marvin.submit('!printf "Your name? "; read name; echo "got $name"');
+    const during = await marvin.waitFor(/^Your name\?\s*$/m);
+    expect(during).not.toContain("openai-compat");
+    await marvin.submit("Arthur");
+    await marvin.waitFor(/^got Arthur\nPress Enter to return to Marvin\.$/m);
+    await marvin.press("Enter");
+    await marvin.waitFor(/^ 🔌 openai-compat .*○ ready[\s\S]*> !printf "Your name\? "; read name; echo "got \$name"\n[\s\S]*\n>$/);
+    await marvin.submit("hi");
+    await marvin.waitFor("Hello again.");
+    expect(server.requests.map((request) => request.body.messages.at(-1)!.content)).toEqual(["hi"]);
+    await marvin.submit("!echo sleeping; sleep 30");
+    await marvin.waitFor(/^sleeping$/m);
+    await marvin.press("C-c"); // reaches the command, not Marvin
+    await marvin.waitFor("Press Enter to return to Marvin.");
+    await marvin.press("Enter");
+    const after = await marvin.waitFor("[System] Command interrupted.");
+    expect(after).not.toContain("To exit");
+  });
+
+  it("sends a message typed ahead during a !command only once the command is done", async (context) => {
+    const scratch = tempDir("marvin-tui-marker-");
+    context.onTestFinished(scratch.cleanup);
+    const marker = join(scratch.path, "done");
+    const { marvin, server } = await start(context, [() => ({ text: existsSync(marker) ? "Asked after the command." : "Asked DURING the command." })]);
+    await marvin.submit(`!sleep 1; touch ${marker}`);
+    await marvin.waitFor(/^\s*$/); // the command has the terminal
+    await marvin.submit("hello"); // the command does not read it: Marvin gets it afterwards
+    await marvin.waitFor("Asked after the command.");
+    expect(server.requests.map((request) => request.body.messages.at(-1)!.content)).toEqual(["hello"]);
   });
 
   it("asks before run_command and shows the exact command", async (context) => {
@@ -144,13 +181,17 @@ describe("marvin full-screen TUI in a real terminal (tmux)", () => {
     expect(server.requests[1]!.body.messages.at(-1)!.content).toMatch(/^Exit code: 0/);
   });
 
-  it("Ctrl+C stops a streaming answer and keeps the partial text; Ctrl+C when idle exits", async (context) => {
+  it("Ctrl+C stops a streaming answer and keeps the partial text; exiting takes two presses on an empty prompt", async (context) => {
     const { marvin, chatLog } = await start(context, [{ text: "blah ".repeat(400), chunkSize: 5, delayMs: 20 }, { text: "Still here." }]);
     await marvin.submit("ramble");
     await marvin.waitFor("blah blah blah blah");
     await marvin.press("C-c");
     await marvin.waitFor("[interrupted]");
     await marvin.waitFor("○ ready");
+    await marvin.press("C-c"); // a second press right after the answer stopped does not quit
+    await marvin.waitFor("(To exit, press Ctrl+C again or Ctrl+D, or type quit.)");
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(await marvin.text()).not.toContain("MARVIN_EXITED");
     await marvin.submit("are you there?");
     await marvin.waitFor("Still here.");
     const log = chatLog();
@@ -158,6 +199,11 @@ describe("marvin full-screen TUI in a real terminal (tmux)", () => {
     expect(log[1]!.text.length).toBeGreaterThan(10);
     expect(log[1]!.text.length).toBeLessThan(2000);
     await marvin.waitFor("○ ready");
+    await marvin.type("half typed");
+    await marvin.press("C-c");
+    await marvin.waitFor(/\n>$/);
+    await marvin.press("C-c");
+    await marvin.waitFor(/quit\.\)[\s\S]*quit\.\)/); // the hint, a second time
     await marvin.press("C-c");
     await marvin.waitFor("MARVIN_EXITED=0");
   });
@@ -185,6 +231,24 @@ describe("marvin full-screen TUI in a real terminal (tmux)", () => {
     await marvin.press("Enter");
     await marvin.waitFor("Got both lines.");
     expect(server.requests[0]!.body.messages.at(-1)).toEqual({ role: "user", content: "first pasted line\nsecond pasted line" });
+  });
+
+  it("keeps a multi-line message's line breaks in ↑ recall and in the history file, across restarts", async (context) => {
+    const { marvin, home, restart } = await start(context, [{ text: "Noted." }]);
+    await marvin.paste("first pasted line\nsecond pasted line");
+    await marvin.press("Enter");
+    await marvin.waitFor("Noted.");
+    await marvin.press("Up");
+    await marvin.waitFor(/^> first pasted line\n {2}second pasted line$/m);
+    await marvin.press("Down");
+    await marvin.waitFor(/\n>$/);
+    await marvin.press("C-d");
+    await marvin.waitFor("MARVIN_EXITED=0");
+    const historyFile = join(home, ".config", "local-finder", "profiles", "main", "history");
+    expect(readFileSync(historyFile, "utf8")).toBe("first pasted line\\012second pasted line\n");
+    const again = await restart();
+    await again.press("Up");
+    await again.waitFor(/^> first pasted line\n {2}second pasted line$/m);
   });
 
   it("releases the terminal to $EDITOR for preferences, then draws the screen again", async (context) => {

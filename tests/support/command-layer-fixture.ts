@@ -10,6 +10,8 @@ import type { CommandHost } from "../../src/ui/commands/types.js";
 export class RecordingHost implements CommandHost {
   readonly systemMessages: string[] = [];
   readonly submitted: string[] = [];
+  /** Commands' output is captured, as when Marvin's stdin or stdout is not a terminal. */
+  readonly terminal = false;
   shellText = "";
   terminalReleases = 0;
   stateChanges = 0;

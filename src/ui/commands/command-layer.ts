@@ -7,7 +7,7 @@ import { COMMAND_HELP } from "./help.js";
 import { parseInput, type ParsedInput } from "./parse.js";
 import { modelFor, parseProviderName, providerChoices, providerFactory, providerProblem } from "./providers.js";
 import { profilesReport, savedPlacesReport, usageReport } from "./reports.js";
-import { runShellCommand } from "./shell-command.js";
+import { runShellCommand, runShellCommandOnTerminal, type ShellRun, type ShellRunOptions } from "./shell-command.js";
 import type { ActiveModel, CommandEnvironment, CommandHost, CommandResult } from "./types.js";
 
 const HANDLED: CommandResult = { type: "handled" };
@@ -33,7 +33,7 @@ function sentence(text: string): string {
 export class CommandLayer {
   private shell = false;
   private selected: ActiveModel;
-  private shellController: AbortController | undefined;
+  private shellRun: { controller: AbortController; onTerminal: boolean } | undefined;
   private historyWrites: Promise<void> = Promise.resolve();
   private historyWarned = false;
 
@@ -61,13 +61,16 @@ export class CommandLayer {
 
   /** True while a `!command` runs. */
   get commandRunning(): boolean {
-    return this.shellController !== undefined;
+    return this.shellRun !== undefined;
   }
 
-  /** Ctrl+C: stops the running shell command, else the streaming answer. Returns whether anything was stopped. */
+  /**
+   * Ctrl+C: stops the running shell command, else the streaming answer. Returns whether anything
+   * was running. A command on the terminal got the key itself and decides what it means.
+   */
   interrupt(): boolean {
-    if (this.shellController) {
-      this.shellController.abort();
+    if (this.shellRun) {
+      if (!this.shellRun.onTerminal) this.shellRun.controller.abort();
       return true;
     }
     if (this.environment.session.busy) {
@@ -102,7 +105,7 @@ export class CommandLayer {
 
   /** Stops a running shell command and waits for pending history writes. */
   async close(): Promise<void> {
-    this.shellController?.abort();
+    this.shellRun?.controller.abort();
     await this.historyWrites;
   }
 
@@ -199,28 +202,36 @@ export class CommandLayer {
 
   private async runShell(command: string): Promise<CommandResult> {
     if (!command) return this.say("Type a command after '!', e.g. !ls -la (or !sh for shell mode).");
-    if (this.shellController) return this.say("A command is still running: wait for it, or press Ctrl+C to stop it.");
+    if (this.shellRun) return this.say("A command is still running: wait for it, or press Ctrl+C to stop it.");
+    const onTerminal = this.host.terminal;
     const controller = new AbortController();
-    this.shellController = controller;
-    let endsWithNewline = true;
+    this.shellRun = { controller, onTerminal };
+    const options = { cwd: this.shellDirectory, env: this.environment.env, signal: controller.signal };
     try {
-      const result = await runShellCommand(command, {
-        cwd: this.shellDirectory,
-        env: this.environment.env,
-        signal: controller.signal,
-        onOutput: (chunk) => {
-          endsWithNewline = chunk.endsWith("\n");
-          this.host.shellOutput(chunk);
-        },
-      });
-      if (!endsWithNewline) this.host.shellOutput("\n");
+      const result = onTerminal
+        ? await this.host.releaseTerminal(() => runShellCommandOnTerminal(command, options), { keepOutput: true })
+        : await this.runCaptured(command, options);
       if (result.spawnError) return this.say(`Could not run the command: ${result.spawnError}`);
       if (result.interrupted) return this.say("Command interrupted.");
       if (result.code !== 0) return this.say(`Exit code ${result.code ?? "unknown (killed by a signal)"}.`);
       return HANDLED;
     } finally {
-      this.shellController = undefined;
+      this.shellRun = undefined;
     }
+  }
+
+  /** Without a terminal: the output goes to the UI, ending with a line break. */
+  private async runCaptured(command: string, options: ShellRunOptions): Promise<ShellRun> {
+    let endsWithNewline = true;
+    const result = await runShellCommand(command, {
+      ...options,
+      onOutput: (chunk) => {
+        endsWithNewline = chunk.endsWith("\n");
+        this.host.shellOutput(chunk);
+      },
+    });
+    if (!endsWithNewline) this.host.shellOutput("\n");
+    return result;
   }
 
   private async askCopilot(prompt: string): Promise<CommandResult> {

@@ -2,7 +2,7 @@
 export const COMMAND_HELP = `Commands:
   !shell, !sh               toggle shell mode: every line runs in bash (prompt "$ ")
   !code                     toggle coding mode (file, git and shell tools; commands need your OK)
-  !COMMAND                  run COMMAND in the shell, in the working directory
+  !COMMAND                  run COMMAND in the shell, in the working directory (on the terminal: vim works)
   !pro PROMPT               ask GitHub Copilot once, whatever the current provider
   !model [PROVIDER [MODEL]] show the provider and model, or switch them mid-conversation
   preferences               edit this profile's preferences.yaml in $EDITOR (default nano)
@@ -11,5 +11,5 @@ export const COMMAND_HELP = `Commands:
   saved                     saved places of this profile
   help, !help               this list
   quit, exit, Ctrl+D        leave Marvin
-  Ctrl+C                    stop the answer being written (or the running command)
+  Ctrl+C                    stop the answer or command in progress; twice on an empty prompt: leave
 Anything else is sent to Marvin.`;

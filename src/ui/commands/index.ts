@@ -16,13 +16,15 @@
  * layer.shellMode     // for the status bar
  * layer.activeModel   // { provider, model }, known before the first request
  * layer.interrupt()   // Ctrl+C: stops a running !command, else the streaming answer; false if idle
+ * new InterruptKey(() => layer.interrupt()).press(typed) // the whole Ctrl+C policy, see there
  * await layer.close() // on exit: stops a running command, flushes the history file
  * ```
  *
  * `host` (see `CommandHost`) is how the layer talks back: `system(text)` for system
- * messages, `shellOutput(chunk)` for the raw output of shell commands,
- * `releaseTerminal(run)` around the `preferences` editor, and the optional
- * `messageSubmitted(text, via)` / `stateChanged()` notifications.
+ * messages, `terminal` (shell commands run on the terminal when true, so vim works),
+ * `shellOutput(chunk)` for the output of shell commands run without one,
+ * `releaseTerminal(run, options)` around the `preferences` editor and terminal commands,
+ * and the optional `messageSubmitted(text, via)` / `stateChanged()` notifications.
  *
  * Lines (seed 002 §2.4; the word commands only when alone on the line, any case):
  * `!shell`/`!sh` shell mode · `!code` coding mode · `!COMMAND` a shell command in the
@@ -32,10 +34,11 @@
  * model. In shell mode every line is a shell command except `!…` commands and `quit`/`exit`.
  * Every non-empty line is appended to the profile's `history` file.
  *
- * What stays in each UI: key handling (Ctrl+C calls `interrupt()`, Ctrl+D exits), rendering
+ * What stays in each UI: key handling (Ctrl+C goes through an `InterruptKey`, Ctrl+D exits), rendering
  * session events, and the run_command confirmation (`confirmCommand` given to buildSession).
  */
 export { CommandLayer } from "./command-layer.js";
 export { COMMAND_HELP } from "./help.js";
+export { EXIT_HINT, InterruptKey, type InterruptOutcome } from "./interrupt-key.js";
 export { parseInput, type ParsedInput, type ParsedKind } from "./parse.js";
 export type { ActiveModel, CommandEnvironment, CommandHost, CommandResult } from "./types.js";

@@ -1,4 +1,4 @@
-import { spawn } from "node:child_process";
+import { spawn, type ChildProcess } from "node:child_process";
 import { existsSync } from "node:fs";
 import type { Env } from "../../providers/config.js";
 
@@ -17,6 +17,9 @@ export interface ShellRunOptions {
   cwd: string;
   env: Env;
   signal: AbortSignal;
+}
+
+export interface CapturedShellRunOptions extends ShellRunOptions {
   onOutput: (chunk: string) => void;
 }
 
@@ -24,50 +27,68 @@ function shellProgram(): string {
   return ["/bin/bash", "/usr/bin/bash"].find((path) => existsSync(path)) ?? "/bin/sh";
 }
 
-function killGroup(pid: number | undefined): void {
-  if (pid === undefined) return;
-  try {
-    process.kill(-pid, "SIGTERM");
-  } catch {
-    // already gone
-  }
+function spawnShell(command: string, options: ShellRunOptions, terminal: boolean): ChildProcess {
+  return spawn(shellProgram(), ["-c", command], {
+    cwd: options.cwd,
+    env: options.env as NodeJS.ProcessEnv,
+    stdio: terminal ? "inherit" : ["ignore", "pipe", "pipe"],
+    detached: !terminal,
+  });
+}
+
+/** Settles when the child is gone; aborting `signal` calls `stop` and marks the run interrupted. */
+function finished(child: ChildProcess, signal: AbortSignal, stop: () => void): Promise<ShellRun> {
+  return new Promise((resolve) => {
+    let interrupted = false;
+    const onAbort = () => {
+      interrupted = true;
+      stop();
+    };
+    signal.addEventListener("abort", onAbort, { once: true });
+    child.on("error", (error) => {
+      signal.removeEventListener("abort", onAbort);
+      resolve({ code: null, interrupted, spawnError: error.message });
+    });
+    child.on("close", (code, killedBy) => {
+      signal.removeEventListener("abort", onAbort);
+      resolve({ code, interrupted: interrupted || killedBy === "SIGINT" });
+    });
+  });
 }
 
 /**
- * Runs one line as the person typed it, in bash (sh when bash is missing), with stdin closed.
- * Output streams to `onOutput` as it arrives. Aborting `signal` kills the whole process group.
+ * Runs one line as the person typed it, in bash (sh when bash is missing), with stdin closed,
+ * in a process group of its own. Output streams to `onOutput` as it arrives. Aborting `signal`
+ * kills the whole group.
  */
-export function runShellCommand(command: string, options: ShellRunOptions): Promise<ShellRun> {
-  return new Promise((resolve) => {
-    let shown = 0;
-    let interrupted = false;
-    const child = spawn(shellProgram(), ["-c", command], {
-      cwd: options.cwd,
-      env: options.env as NodeJS.ProcessEnv,
-      stdio: ["ignore", "pipe", "pipe"],
-      detached: true,
-    });
-    const onData = (data: string) => {
-      if (shown >= SHELL_OUTPUT_LIMIT) return;
-      const part = data.slice(0, SHELL_OUTPUT_LIMIT - shown);
-      shown += part.length;
-      options.onOutput(part);
-      if (shown >= SHELL_OUTPUT_LIMIT) options.onOutput(`\n[… output cut after ${SHELL_OUTPUT_LIMIT} characters]\n`);
-    };
-    child.stdout.setEncoding("utf8").on("data", onData);
-    child.stderr.setEncoding("utf8").on("data", onData);
-    const onAbort = () => {
-      interrupted = true;
-      killGroup(child.pid);
-    };
-    options.signal.addEventListener("abort", onAbort, { once: true });
-    child.on("error", (error) => {
-      options.signal.removeEventListener("abort", onAbort);
-      resolve({ code: null, interrupted, spawnError: error.message });
-    });
-    child.on("close", (code) => {
-      options.signal.removeEventListener("abort", onAbort);
-      resolve({ code, interrupted });
-    });
+export function runShellCommand(command: string, options: CapturedShellRunOptions): Promise<ShellRun> {
+  const child = spawnShell(command, options, false);
+  let shown = 0;
+  const onData = (data: string) => {
+    if (shown >= SHELL_OUTPUT_LIMIT) return;
+    const part = data.slice(0, SHELL_OUTPUT_LIMIT - shown);
+    shown += part.length;
+    options.onOutput(part);
+    if (shown >= SHELL_OUTPUT_LIMIT) options.onOutput(`\n[… output cut after ${SHELL_OUTPUT_LIMIT} characters]\n`);
+  };
+  child.stdout!.setEncoding("utf8").on("data", onData);
+  child.stderr!.setEncoding("utf8").on("data", onData);
+  return finished(child, options.signal, () => {
+    try {
+      if (child.pid !== undefined) process.kill(-child.pid, "SIGTERM");
+    } catch {
+      // already gone
+    }
   });
+}
+
+/**
+ * Runs one line on Marvin's own terminal, so interactive programs (vim, less, a REPL) work:
+ * stdin, stdout and stderr are the terminal's, and the command stays in Marvin's foreground
+ * process group, so it reads the keys and receives Ctrl+C itself. Aborting `signal` (Marvin
+ * is leaving) ends it with SIGTERM.
+ */
+export function runShellCommandOnTerminal(command: string, options: ShellRunOptions): Promise<ShellRun> {
+  const child = spawnShell(command, options, true);
+  return finished(child, options.signal, () => child.kill("SIGTERM"));
 }

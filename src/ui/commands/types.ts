@@ -11,15 +11,24 @@ export interface CommandHost {
   /** Shows one system message (may span lines): `[System] …` in plain, yellow in the TUI. */
   system(text: string): void;
   /**
-   * Raw output of a `!command` / shell-mode command, chunk by chunk as it arrives (stdout and
-   * stderr interleaved). The layer sends a final "\n" when the output did not end with one.
+   * True when stdin and stdout are a terminal the UI can hand over: `!command` and shell-mode
+   * lines then run on it (see `releaseTerminal`), so interactive programs work. Otherwise
+   * their output is captured and passed to `shellOutput`.
+   */
+  readonly terminal: boolean;
+  /**
+   * Raw output of a `!command` / shell-mode command run without the terminal, chunk by chunk
+   * as it arrives (stdout and stderr interleaved). The layer sends a final "\n" when the
+   * output did not end with one.
    */
   shellOutput(chunk: string): void;
   /**
-   * Hands the real terminal to a child process (the `preferences` editor) while `run` runs:
-   * stop reading keys and drawing, leave raw mode / the alternate screen, restore after.
+   * Hands the real terminal to a child process (the `preferences` editor, a `!command`) while
+   * `run` runs: stop reading keys and drawing, leave raw mode / the alternate screen, restore
+   * after. With `keepOutput` the program's output must stay readable once it ends: a
+   * full-screen UI asks for a key before drawing over it.
    */
-  releaseTerminal<T>(run: () => Promise<T>): Promise<T>;
+  releaseTerminal<T>(run: () => Promise<T>, options?: { keepOutput?: boolean }): Promise<T>;
   /** Called synchronously just before a message goes to the model, so the UI can show it. */
   messageSubmitted?(text: string, via: "session" | "copilot"): void;
   /** Shell mode, coding mode, provider or model changed: refresh the prompt / status bar. */

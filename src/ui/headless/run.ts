@@ -56,16 +56,18 @@ export async function runNonInteractive(args: CliArgs, io: HeadlessIO): Promise<
     built = await buildSession(args, { env: io.env, home: io.home, cwd: io.cwd, notice: (text) => io.stderr.write(`${text}\n`) });
     const { session } = built;
     session.subscribe(args.output === "jsonl" ? createJsonlRenderer(io.stdout, io.version) : createTextRenderer(io.stdout, io.stderr));
-    let stopped: string | undefined;
-    const stop = (why: string) => {
+    let stopped: "interrupted" | "reader gone" | undefined;
+    const stop = (why: typeof stopped) => {
       stopped ??= why;
       session.abort();
     };
     const removeHandler = io.onInterrupt(() => stop("interrupted"));
-    // `marvin … | head`: once the reader is gone there is no one to answer; stop quietly.
-    io.stdout.on("error", () => stop("standard output was closed before the answer was complete"));
+    // `marvin … | head -1`: the reader has what it wanted. Like any Unix tool, stop without a
+    // word; the exit code still says whether the answer was complete (the contract knows 0 and 1).
+    io.stdout.on("error", () => stop("reader gone"));
     try {
       const result = await session.submit(prompt);
+      if (stopped === "reader gone") return result.reason === "done" ? 0 : 1;
       if (result.reason === "done" && !stopped) return 0;
       if (result.reason === "aborted" || stopped) return fail(stopped ?? "the request was cancelled");
       return 1; // the error event was already written

@@ -109,6 +109,15 @@ export class LineInput {
     this.readline.on("SIGINT", handler);
   }
 
+  /** Any key but Ctrl+C typed at the terminal. */
+  onOtherKey(handler: () => void): void {
+    if (!this.terminal) return;
+    type Key = { ctrl?: boolean; name?: string } | undefined;
+    this.options.input.on("keypress", (_text: string | undefined, key: Key) => {
+      if (!(key?.ctrl && key.name === "c")) handler();
+    });
+  }
+
   /** Leaves the terminal to another program (an editor) until `resume`. */
   pause(): void {
     this.readline.pause();

@@ -1,7 +1,8 @@
 import type { CliArgs } from "../../cli/args.js";
 import { buildSession, type BuiltSession } from "../../cli/build-session.js";
 import { INPUT_HISTORY_LIMIT } from "../../state/input-history.js";
-import { CommandLayer, type CommandHost } from "../commands/index.js";
+import { CommandLayer, EXIT_HINT, InterruptKey, type CommandHost } from "../commands/index.js";
+import { freshLine } from "../fresh-line.js";
 import type { InteractiveEnvironment } from "../interactive.js";
 import { LineInput } from "./line-input.js";
 import { formatRecentConversation } from "./recent-conversation.js";
@@ -14,18 +15,21 @@ export interface PlainStreams {
   stderr: NodeJS.WriteStream;
 }
 
-export const EXIT_HINT = "(To exit, press Ctrl+C again or Ctrl+D, or type quit.)";
-
 const CONFIRM_YES = /^y(es)?$/i;
 
-/** Hands the terminal to a child program: no raw mode, readline not reading. */
-async function withTerminalReleased<T>(stdin: NodeJS.ReadStream, input: LineInput, run: () => Promise<T>): Promise<T> {
+/**
+ * Hands the terminal to a child program: no raw mode, readline not reading. Its output stays
+ * in the scrollback above the next prompt, which starts on a line of its own.
+ */
+async function withTerminalReleased<T>(streams: PlainStreams, input: LineInput, run: () => Promise<T>): Promise<T> {
+  const { stdin, stdout } = streams;
   const wasRaw = Boolean(stdin.isTTY && stdin.isRaw);
   input.pause();
   if (wasRaw) stdin.setRawMode(false);
   try {
     return await run();
   } finally {
+    if (stdout.isTTY) freshLine(stdout);
     if (wasRaw) stdin.setRawMode(true);
     input.resume();
   }
@@ -36,10 +40,10 @@ async function withTerminalReleased<T>(stdin: NodeJS.ReadStream, input: LineInpu
  * Also what runs when stdout is not a terminal, and when scripts pipe lines into stdin
  * (one line = one message; end of input exits after the last answer).
  *
- * Keys on a terminal: Ctrl+C stops the answer or command in progress (or answers "no" to
- * a confirmation and stops the request); at the prompt it clears the typed line, and on an
- * empty line a second Ctrl+C in a row exits (the Node REPL convention). Ctrl+D on an empty
- * line exits. Without a terminal, SIGINT stops the work in progress, or exits when idle.
+ * Keys on a terminal: Ctrl+C as InterruptKey says (stop the work in progress; clear the typed
+ * line; on an empty prompt, a second Ctrl+C in a row exits), and at a confirmation it answers
+ * "no" and stops the request. Ctrl+D on an empty line exits. Without a terminal, SIGINT stops
+ * the work in progress, or exits when idle.
  */
 export async function runPlain(args: CliArgs, environment: InteractiveEnvironment, streams: PlainStreams = process): Promise<number> {
   const { stdin, stdout } = streams;
@@ -69,39 +73,41 @@ export async function runPlain(args: CliArgs, environment: InteractiveEnvironmen
   }
   const { session } = built;
 
+  const terminal = Boolean(stdin.isTTY && stdout.isTTY);
   const host: CommandHost = {
     system: (text) => screen.system(text),
+    terminal,
     shellOutput: (chunk) => screen.write(chunk),
-    releaseTerminal: (run) => withTerminalReleased(stdin, lines, run),
+    releaseTerminal: (run) => withTerminalReleased(streams, lines, run),
   };
   const layer = new CommandLayer({ session, env: environment.env, home: environment.home, cwd: environment.cwd, providerName: built.providerName, model: args.model }, host);
-  const lines = new LineInput({ input: stdin, output: stdout, terminal: Boolean(stdin.isTTY && stdout.isTTY), history: await layer.loadHistory(), historySize: INPUT_HISTORY_LIMIT });
+  const lines = new LineInput({ input: stdin, output: stdout, terminal, history: await layer.loadHistory(), historySize: INPUT_HISTORY_LIMIT });
   input = lines;
   screen = new PlainScreen(stdout, palette, lines);
   session.subscribe(createPlainRenderer(screen, palette));
 
-  let idleInterrupts = 0;
+  const interruptKey = new InterruptKey(() => layer.interrupt());
   const onInterrupt = () => {
     if (asking) {
       lines.cancelPending();
       layer.interrupt();
       return;
     }
-    if (layer.interrupt()) {
-      idleInterrupts = 0;
+    if (!lines.terminal) {
+      if (!layer.interrupt()) lines.close();
       return;
     }
-    if (!lines.terminal) return lines.close();
-    if (!lines.promptShowing) return; // e.g. a command's report is being prepared
-    if (lines.currentLine) {
-      idleInterrupts = 0;
-      return lines.clearLine();
+    switch (interruptKey.press(lines.promptShowing ? lines.currentLine : undefined)) {
+      case "clear":
+        return lines.clearLine();
+      case "hint":
+        return lines.clearLine(EXIT_HINT);
+      case "exit":
+        return lines.close();
     }
-    idleInterrupts += 1;
-    if (idleInterrupts >= 2) lines.close();
-    else lines.clearLine(EXIT_HINT);
   };
   lines.onInterrupt(onInterrupt);
+  lines.onOtherKey(() => interruptKey.reset());
   process.on("SIGINT", onInterrupt);
   // `marvin --plain | head`: once the reader of stdout is gone, stop and leave quietly.
   stdout.on("error", () => {
@@ -117,12 +123,13 @@ export async function runPlain(args: CliArgs, environment: InteractiveEnvironmen
   try {
     let pending = args.prompt;
     while (true) {
-      if (pending !== undefined) screen.line(palette.you(`${layer.prompt}${pending}`));
       const line = pending ?? (await lines.next(palette.you(layer.prompt)));
+      // Lines typed at the prompt are on screen already; the positional prompt and piped lines are echoed once.
+      const shown = pending === undefined && lines.terminal;
       pending = undefined;
       if (line === undefined) break;
-      if (!lines.terminal && line.trim()) screen.line(palette.you(`${layer.prompt}${line}`));
-      idleInterrupts = 0;
+      if (!shown && line.trim()) screen.line(palette.you(`${layer.prompt}${line}`));
+      interruptKey.reset();
       const result = await layer.handle(line);
       if (result.type === "exit") break;
       if (result.type === "submitted") await result.done;

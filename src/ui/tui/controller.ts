@@ -1,10 +1,10 @@
 import type { Session } from "../../agent/session.js";
 import { normalizeHistoryEntry } from "../../state/input-history.js";
-import { COMMAND_HELP, parseInput, type CommandHost, type CommandLayer } from "../commands/index.js";
+import { COMMAND_HELP, EXIT_HINT, InterruptKey, parseInput, type CommandHost, type CommandLayer } from "../commands/index.js";
 import type { ChatStore } from "./chat-store.js";
 import type { ConfirmBroker } from "./confirm-broker.js";
 import { HistoryBrowser } from "./history-browser.js";
-import type { InputEvent } from "./key-parser.js";
+import { KeyParser, type InputEvent } from "./key-parser.js";
 import { EMPTY_PROMPT, promptKey, type PromptEffect, type PromptState } from "./prompt-keys.js";
 import { pageSize, scrollBy, type ScrollTop } from "./viewport.js";
 
@@ -23,8 +23,10 @@ export interface TuiControllerOptions {
   confirm: ConfirmBroker;
   /** Ends the UI (unmounts it); cleanup happens in the caller. */
   onExit: () => void;
-  /** Hands the terminal to a child program (the preferences editor). */
-  releaseTerminal: <T>(run: () => Promise<T>) => Promise<T>;
+  /** stdin and stdout are a real terminal: `!command` runs on it (see CommandHost.terminal). */
+  terminal: boolean;
+  /** Hands the terminal to a child program (the preferences editor, a `!command`). */
+  releaseTerminal: CommandHost["releaseTerminal"];
   /** Ctrl+L: draw the whole screen again. */
   redraw?: () => void;
 }
@@ -46,15 +48,19 @@ export class TuiController {
   layout: ChatLayout = { totalLines: 0, height: 1 };
   readonly history = new HistoryBrowser();
   readonly layer: CommandLayer;
+  private readonly interruptKey: InterruptKey;
   private readonly listeners = new Set<() => void>();
   private versionNumber = 0;
   private runsInFlight = 0;
   private commandsRunning = 0;
   private exiting = false;
   private idleWaiters: Array<() => void> = [];
+  /** Lines typed while a `!command` runs. */
+  private readonly held: string[] = [];
 
   constructor(private readonly options: TuiControllerOptions) {
-    this.layer = options.createLayer(this.host);
+    this.layer = options.createLayer(this.createHost());
+    this.interruptKey = new InterruptKey(() => this.layer.interrupt());
     options.confirm.onChange(() => this.changed());
   }
 
@@ -94,21 +100,32 @@ export class TuiController {
   }
 
   /** How the command layer reaches this UI. */
-  readonly host: CommandHost = {
-    system: (text) => this.chat.addSystem(text === COMMAND_HELP ? `${text}\n${TUI_KEYS_HELP}` : text),
-    shellOutput: (chunk) => this.chat.addOutput(chunk),
-    releaseTerminal: (run) => this.options.releaseTerminal(run),
-    messageSubmitted: (text) => this.messageSubmitted(text),
-    stateChanged: () => this.changed(),
-  };
+  private createHost(): CommandHost {
+    return {
+      system: (text) => this.chat.addSystem(text === COMMAND_HELP ? `${text}\n${TUI_KEYS_HELP}` : text),
+      terminal: this.options.terminal,
+      shellOutput: (chunk) => this.chat.addOutput(chunk),
+      releaseTerminal: (run, options) => this.options.releaseTerminal(run, options),
+      messageSubmitted: (text) => this.messageSubmitted(text),
+      stateChanged: () => this.changed(),
+    };
+  }
 
   handleInput(event: InputEvent): void {
     if (this.exiting) return;
     if (this.pendingConfirmation !== undefined) return this.confirmKey(event);
+    if (!(event.kind === "key" && event.ctrl && event.name === "c")) this.interruptKey.reset();
     const outcome = promptKey(this.prompt, event, this.history);
     this.prompt = outcome.state;
     if (outcome.effect) this.apply(outcome.effect);
     this.changed();
+  }
+
+  /** Keys read while the screen was away (typed ahead during a `!command`), handled as if typed now. */
+  replayKeys(typed: string): void {
+    if (!typed) return;
+    const parser = new KeyParser();
+    for (const event of [...parser.push(typed), ...parser.flush()]) this.handleInput(event);
   }
 
   private apply(effect: PromptEffect): void {
@@ -138,11 +155,20 @@ export class TuiController {
     }
   }
 
-  /** Ctrl+C: stop what is running; when idle, clear the line, or leave if it is empty. */
-  private interrupt(): void {
-    if (this.layer.interrupt()) return;
-    if (this.prompt.line.text) this.prompt = EMPTY_PROMPT;
-    else this.exit();
+  /** Ctrl+C (a key, or SIGINT): see InterruptKey. */
+  interrupt(): void {
+    switch (this.interruptKey.press(this.prompt.line.text)) {
+      case "clear":
+        this.prompt = EMPTY_PROMPT;
+        break;
+      case "hint":
+        this.chat.addSystem(EXIT_HINT);
+        break;
+      case "exit":
+        this.exit();
+        break;
+    }
+    this.changed();
   }
 
   private confirmKey(event: InputEvent): void {
@@ -166,12 +192,29 @@ export class TuiController {
     this.options.confirm.answer(approved);
   }
 
-  /** Runs one typed line through the command layer. */
+  /**
+   * Runs one typed line through the command layer. Lines typed while a `!command` runs wait
+   * for it, in order, shown as queued like messages typed during an answer.
+   */
   async submit(text: string): Promise<void> {
-    const parsed = parseInput(text, this.layer.shellMode);
-    if (parsed.kind === "empty") return;
+    if (parseInput(text, this.layer.shellMode).kind === "empty") return;
     this.remember(text);
     this.scrollTop = null;
+    if (this.commandsRunning > 0) {
+      this.held.push(text);
+      this.changed();
+      return;
+    }
+    await this.run(text);
+  }
+
+  /** Messages waiting for the model, then lines waiting for a command to finish. */
+  get queuedLines(): readonly string[] {
+    return [...this.chat.queued, ...this.held];
+  }
+
+  private async run(text: string): Promise<void> {
+    const parsed = parseInput(text, this.layer.shellMode);
     if (parsed.kind !== "message" && parsed.kind !== "pro") this.chat.addCommand(`${this.layer.prompt}${text.trim()}`);
     const isCommand = parsed.kind === "shell";
     if (isCommand) this.commandsRunning += 1;
@@ -181,8 +224,14 @@ export class TuiController {
       if (result.type === "submitted") void result.done.then(() => this.runFinished());
     } finally {
       if (isCommand) this.commandsRunning -= 1;
+      this.runHeld();
       this.settle();
     }
+  }
+
+  /** Runs the lines held back by a command, up to the next command (which holds the rest). */
+  private runHeld(): void {
+    while (this.commandsRunning === 0 && this.held.length > 0 && !this.exiting) void this.run(this.held.shift()!);
   }
 
   private remember(text: string): void {

@@ -42,7 +42,7 @@ export function buildScreen(controller: TuiController, pane: ChatPane, theme: Th
   const width = Math.max(1, columns - 1);
   const available = Math.max(1, rows - STATUS_ROWS - SEPARATOR_ROWS);
   const promptLines = promptArea(controller, width, Math.max(1, Math.floor(available / 3)), theme);
-  const queued = controller.chat.queued;
+  const queued = controller.queuedLines;
   const queuedLines = queued.slice(0, MAX_QUEUED_ROWS).map((text) => theme.dim(theme.you(`⏳ queued: ${preview(text, Math.max(1, width - 11))}`)));
   const chatHeight = Math.max(1, available - promptLines.length - queuedLines.length);
   const linesBelow = pane.place(STATUS_ROWS, width, chatHeight);

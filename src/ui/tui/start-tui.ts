@@ -2,13 +2,14 @@ import type { CliArgs } from "../../cli/args.js";
 import { buildSession, type BuiltSession } from "../../cli/build-session.js";
 import { SEEDED_HISTORY_ENTRIES } from "../../agent/session.js";
 import { CommandLayer } from "../commands/index.js";
+import { freshLine } from "../fresh-line.js";
 import type { InteractiveEnvironment } from "../interactive.js";
 import { ChatStore } from "./chat-store.js";
 import { ConfirmBroker } from "./confirm-broker.js";
 import { captureConsole } from "./console-capture.js";
 import { TuiController } from "./controller.js";
 import { mountScreen, type MountedScreen } from "./mount-screen.js";
-import { TerminalModes } from "./terminal-modes.js";
+import { TerminalModes, waitForKey } from "./terminal-modes.js";
 import { themeFor } from "./theme.js";
 
 /** How long to wait on exit for an aborted answer to be saved to the chat log. */
@@ -32,7 +33,7 @@ function showRecentConversation(controller: TuiController): void {
 
 /**
  * The full-screen UI (seed 000 §2.9): builds the session, takes over the terminal, and runs
- * until quit / exit / Ctrl+D (or Ctrl+C when idle). The terminal is restored on every way out.
+ * until quit / exit / Ctrl+D (or Ctrl+C twice on an empty prompt). The terminal is restored on every way out.
  */
 export async function startTui(args: CliArgs, environment: InteractiveEnvironment): Promise<number> {
   const { stdin, stdout } = process;
@@ -72,12 +73,24 @@ export async function startTui(args: CliArgs, environment: InteractiveEnvironmen
     confirm,
     createLayer: (host) => new CommandLayer({ session, env: environment.env, home: environment.home, cwd: environment.cwd, providerName: built.providerName, model: args.model }, host),
     onExit: () => resolveExit(),
-    releaseTerminal: async (run) => {
+    terminal: Boolean(stdin.isTTY && stdout.isTTY),
+    releaseTerminal: async (run, options) => {
       unmount();
+      let typedAhead = "";
       try {
-        return await run();
+        const result = await run();
+        if (options?.keepOutput && !controller.exited) {
+          freshLine(stdout);
+          stdout.write(theme.system("Press Enter to return to Marvin."));
+          typedAhead = await waitForKey(stdin);
+          stdout.write("\r\n");
+        }
+        return result;
       } finally {
-        if (!controller.exited) mount();
+        if (!controller.exited) {
+          mount();
+          controller.replayKeys(typedAhead);
+        }
       }
     },
     redraw: () => mounted?.redraw(),
@@ -88,7 +101,7 @@ export async function startTui(args: CliArgs, environment: InteractiveEnvironmen
   const onSignal = () => controller.exit();
   // The terminal went away (closed window, killed tmux): leave quietly instead of crashing on EIO.
   stdout.on("error", onSignal);
-  const onInterrupt = () => (controller.layer.interrupt() ? undefined : controller.exit());
+  const onInterrupt = () => controller.interrupt();
   process.on("SIGTERM", onSignal);
   process.on("SIGHUP", onSignal);
   process.on("SIGINT", onInterrupt);

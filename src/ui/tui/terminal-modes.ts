@@ -47,3 +47,29 @@ export class TerminalModes {
     this.stdin.pause();
   }
 }
+
+/**
+ * Waits for one key press while the UI is not drawn (after a `!command` ran on the terminal,
+ * so its output can be read). Returns what was typed without a leading Enter: other keys
+ * (typed ahead while the command ran) are for the UI once it is back.
+ */
+export function waitForKey(stdin: NodeJS.ReadStream): Promise<string> {
+  return new Promise((resolve) => {
+    const wasRaw = Boolean(stdin.isTTY && stdin.isRaw);
+    const done = (typed: string) => {
+      stdin.off("data", onData);
+      stdin.off("end", onEnd);
+      stdin.off("error", onEnd);
+      stdin.pause();
+      if (stdin.isTTY) stdin.setRawMode(wasRaw);
+      resolve(typed.replace(/^\r\n?|^\n/, ""));
+    };
+    const onData = (data: Buffer | string) => done(String(data));
+    const onEnd = () => done("");
+    stdin.on("data", onData);
+    stdin.once("end", onEnd);
+    stdin.once("error", onEnd);
+    if (stdin.isTTY) stdin.setRawMode(true);
+    stdin.resume();
+  });
+}

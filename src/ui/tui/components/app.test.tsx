@@ -57,6 +57,7 @@ async function startApp(script: Script[], options: AppOptions = {}) {
     confirm,
     createLayer: (host) => new CommandLayer({ session, env, home, cwd: home, providerName }, host),
     onExit: () => (exited = true),
+    terminal: false,
     releaseTerminal: (run) => run(),
   });
   await controller.loadHistory();
@@ -270,6 +271,19 @@ describe("TUI app", () => {
     await typeLine(tui, "echo from-the-shell");
     await until(tui, /\$ echo from-the-shell\nfrom-the-shell/);
     expect(tui.server.requests).toHaveLength(0);
+  });
+
+  it("queues a message typed while a !command runs and sends it once the command is done", async () => {
+    const marker = join(await dirs.make("marvin-tui-marker-"), "done");
+    const tui = await startApp([() => ({ text: existsSync(marker) ? "Asked after the command." : "Asked DURING the command." })]);
+    await typeLine(tui, `!sleep 0.5; touch ${marker}`);
+    await until(tui, /│ +● working/);
+    await typeLine(tui, "hello");
+    await until(tui, "⏳ queued: hello");
+    expect(tui.server.requests).toHaveLength(0);
+    await until(tui, "Asked after the command.");
+    expect(tui.frame()).not.toContain("⏳ queued");
+    expect(tui.server.requests.map((request) => request.body.messages.at(-1)!.content)).toEqual(["hello"]);
   });
 
   it("reflows to a new terminal size", async () => {
