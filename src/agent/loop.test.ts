@@ -297,6 +297,7 @@ describe("runToolLoop", () => {
       name: "wait_for_stop",
       description: "Waits until stopped.",
       parameters: z.object({}),
+      effect: "session",
       handler: (_args, context) => new Promise((resolve) => context.signal.addEventListener("abort", () => resolve("stopped"), { once: true })),
     });
     const { result, events, messages } = await runLoop([{ text: "Waiting.", toolCalls: [{ name: "wait_for_stop", arguments: {} }], usage: { prompt: 50, completion: 7 } }], {
