@@ -1,13 +1,14 @@
 import { realpath, stat } from "node:fs/promises";
 import { resolve } from "node:path";
-import { Session } from "../agent/session.js";
-import { type Env, resolveProviderConfig } from "../providers/config.js";
+import { Session } from "../session/session.js";
+import type { Env } from "../shared/env.js";
+import { resolveProviderConfig } from "../providers/config.js";
 import { createProvider } from "../providers/create.js";
 import { providerProblem, selectProvider } from "../providers/select.js";
 import type { LLMProvider, ProviderName } from "../providers/types.js";
 import type { AgentEventListener } from "../agent/events.js";
-import { createNtfyNotifier } from "../notifications/ntfy-notifier.js";
-import { createAuditLog } from "../state/audit-log.js";
+import { createNtfyNotifier } from "../session/listeners/ntfy-notifier.js";
+import { createAuditLog } from "../session/listeners/audit-log.js";
 import { createToolRegistry } from "../tools/index.js";
 import type { CliArgs } from "./args.js";
 

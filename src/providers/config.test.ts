@@ -3,7 +3,8 @@ import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { startLlmServer, type LlmServer } from "../../tests/support/llm-server.js";
 import { TempDirs } from "../../tests/support/test-session.js";
-import { type Env, missingConfiguration, normalizeBaseUrl, PROVIDER_DEFAULTS, resolveApiKey, resolveProviderConfig, type ProviderConfigOptions } from "./config.js";
+import type { Env } from "../shared/env.js";
+import { missingConfiguration, normalizeBaseUrl, PROVIDER_DEFAULTS, resolveApiKey, resolveProviderConfig, type ProviderConfigOptions } from "./config.js";
 import { OpenAICompatibleProvider } from "./openai-compatible/index.js";
 import type { ProviderName } from "./types.js";
 

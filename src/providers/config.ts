@@ -1,12 +1,12 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
+import type { Env } from "../shared/env.js";
 import { normalizeBaseUrl } from "./base-url.js";
 import type { ProviderDefaults } from "./descriptor.js";
 import { PROVIDERS, providerDescriptor, type ProviderName } from "./registry.js";
 
 export { normalizeBaseUrl };
 
-export type Env = Readonly<Record<string, string | undefined>>;
 
 /** Seed 000 §3.4 / 002 §3: each provider's defaults, from its descriptor. */
 export const PROVIDER_DEFAULTS = Object.fromEntries(

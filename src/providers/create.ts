@@ -1,4 +1,5 @@
-import type { Env, ProviderConfig } from "./config.js";
+import type { Env } from "../shared/env.js";
+import type { ProviderConfig } from "./config.js";
 import { providerDescriptor } from "./registry.js";
 import type { LLMProvider } from "./types.js";
 

@@ -1,4 +1,5 @@
-import type { Env, ProviderConfig } from "./config.js";
+import type { Env } from "../shared/env.js";
+import type { ProviderConfig } from "./config.js";
 import type { LLMProvider } from "./types.js";
 
 /** Where a provider's model, URL and key come from, and their defaults (seed 000 §3.4 / 002 §3). */

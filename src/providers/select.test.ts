@@ -5,7 +5,7 @@ import { createRequire } from "node:module";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { TempDirs } from "../../tests/support/test-session.js";
-import type { Env } from "./config.js";
+import type { Env } from "../shared/env.js";
 import { ollamaAnswers } from "./ollama/descriptor.js";
 import { HOW_TO_CONFIGURE, selectProvider } from "./select.js";
 

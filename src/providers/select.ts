@@ -1,4 +1,5 @@
-import { type Env, resolveProviderConfig } from "./config.js";
+import type { Env } from "../shared/env.js";
+import { resolveProviderConfig } from "./config.js";
 import { PROVIDER_NAMES, PROVIDERS, parseProviderName, providerDescriptor, type ProviderName } from "./registry.js";
 
 export type ProviderSelection = { provider: ProviderName; notice?: string } | { error: string };

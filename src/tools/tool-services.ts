@@ -1,4 +1,4 @@
-import type { Env } from "../providers/config.js";
+import type { Env } from "../shared/env.js";
 import type { ProviderName } from "../providers/types.js";
 import type { ProfileStore } from "../state/profiles.js";
 import type { UsageTracker } from "../state/usage.js";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { buildSystemMessage, type SystemPromptInput } from "../../src/agent/system-prompt.js";
+import { buildSystemMessage, type SystemPromptInput } from "../../src/session/system-prompt.js";
 import type { ToolMode } from "../../src/tools/define-tool.js";
 import { createToolRegistry } from "../../src/tools/index.js";
 

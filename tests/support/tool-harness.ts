@@ -1,6 +1,6 @@
 import { expect } from "vitest";
-import type { Session } from "../../src/agent/session.js";
-import type { Env } from "../../src/providers/config.js";
+import type { Session } from "../../src/session/session.js";
+import type { Env } from "../../src/shared/env.js";
 import { createToolRegistry } from "../../src/tools/index.js";
 import type { ToolOutcome } from "../../src/tools/registry.js";
 import { createTestSession } from "./test-session.js";

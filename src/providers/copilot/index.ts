@@ -8,8 +8,9 @@ import type {
   Tool,
   ToolResultObject,
 } from "@github/copilot-sdk";
-import { providerChildEnv } from "../../shared/child-env.js";
-import { PROVIDER_DEFAULTS, type Env, type ProviderConfig } from "../config.js";
+import { providerChildEnv } from "../child-env.js";
+import type { Env } from "../../shared/env.js";
+import { PROVIDER_DEFAULTS, type ProviderConfig } from "../config.js";
 import { ProviderError } from "../provider-error.js";
 import type { ChatRequest, LLMProvider, LLMResponse, ToolCall, ToolSchema } from "../types.js";
 import {

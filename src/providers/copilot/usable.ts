@@ -1,7 +1,7 @@
 import { readFile } from "node:fs/promises";
 import { createRequire } from "node:module";
 import { join } from "node:path";
-import type { Env } from "../config.js";
+import type { Env } from "../../shared/env.js";
 import { COPILOT_TOKEN_VARIABLES } from "./errors.js";
 
 const SDK_PACKAGE = "@github/copilot-sdk";

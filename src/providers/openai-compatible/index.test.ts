@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { startLlmServer, type LlmServer, type Script } from "../../../tests/support/llm-server.js";
 import { scriptedConfig, TempDirs } from "../../../tests/support/test-session.js";
-import type { Env } from "../config.js";
+import type { Env } from "../../shared/env.js";
 import { ProviderError } from "../provider-error.js";
 import type { ChatRequest } from "../types.js";
 import { OpenAICompatibleProvider } from "./index.js";

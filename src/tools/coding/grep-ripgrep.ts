@@ -1,5 +1,5 @@
 import { spawn } from "node:child_process";
-import { toolChildEnv } from "../../shared/child-env.js";
+import { toolChildEnv } from "../../providers/child-env.js";
 import { ToolError } from "../define-tool.js";
 import { ALWAYS_SKIPPED, byPath, displayLine, invalidPattern, type GrepFile, type GrepLine, type GrepQuery, type GrepSearchResult } from "./grep-format.js";
 

@@ -2,7 +2,7 @@ import { execFile } from "node:child_process";
 import { existsSync } from "node:fs";
 import { realpath } from "node:fs/promises";
 import { relative, sep } from "node:path";
-import { toolChildEnv } from "../../shared/child-env.js";
+import { toolChildEnv } from "../../providers/child-env.js";
 import { truncateText } from "../../shared/truncate.js";
 import { ToolError, type ToolContext } from "../define-tool.js";
 import { requireWorkingDir, resolveInside } from "../files/sandbox.js";

@@ -7,7 +7,7 @@ import { LocalHttpServers, sendJson } from "../../../tests/support/local-http-se
 import type { Handler, LocalHttpServer } from "../../../tests/support/local-http-server.js";
 import { TempDirs } from "../../../tests/support/test-session.js";
 import { marvinVersion } from "../../shared/version.js";
-import type { Env } from "../../providers/config.js";
+import type { Env } from "../../shared/env.js";
 import { createHttpClient, http, ServiceError } from "./index.js";
 import type { ExternalService, HttpClientOptions, RequestOptions } from "./index.js";
 

@@ -1,5 +1,5 @@
 import type { z } from "zod";
-import type { Env } from "../../providers/config.js";
+import type { Env } from "../../shared/env.js";
 import type { ToolContext } from "../define-tool.js";
 import { exchange } from "./exchange.js";
 import { planRequest, type RequestOptions, type Target } from "./request-plan.js";

@@ -1,5 +1,5 @@
 import type { OutgoingHttpHeaders } from "node:http";
-import type { Env } from "../../providers/config.js";
+import type { Env } from "../../shared/env.js";
 import { ACCEPTED_ENCODINGS } from "./decode.js";
 import { unsupportedUrl, type Peer } from "./failures.js";
 import { joinUrl, serviceBaseUrl, type ExternalService, type QueryParams } from "./service.js";

@@ -1,4 +1,4 @@
-import type { Env } from "../../providers/config.js";
+import type { Env } from "../../shared/env.js";
 import { ServiceError } from "./service-error.js";
 
 /**

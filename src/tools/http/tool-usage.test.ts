@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { LocalHttpServers, sendJson } from "../../../tests/support/local-http-server.js";
 import { createTestSession, registryOf, TempDirs } from "../../../tests/support/test-session.js";
-import type { Session } from "../../agent/session.js";
+import type { Session } from "../../session/session.js";
 import { defineTool } from "../define-tool.js";
 import { http, type ExternalService } from "./index.js";
 

@@ -1,6 +1,6 @@
 import { execFile } from "node:child_process";
-import type { Env } from "../../providers/config.js";
-import { toolChildEnv } from "../../shared/child-env.js";
+import type { Env } from "../../shared/env.js";
+import { toolChildEnv } from "../../providers/child-env.js";
 
 /**
  * `git config user.name` as seen from `cwd`: tk's default assignee. Undefined when git is

@@ -1,7 +1,7 @@
 import { spawn } from "node:child_process";
 import YAML from "yaml";
-import type { Session } from "../../agent/session.js";
-import type { Env } from "../../providers/config.js";
+import type { Session } from "../../session/session.js";
+import type { Env } from "../../shared/env.js";
 import { readTextIfExists, writeFileAtomic } from "../../state/atomic-file.js";
 import { DEFAULT_PREFERENCES_YAML } from "../../state/preferences.js";
 

@@ -1,4 +1,5 @@
-import { type Env, resolveProviderConfig } from "../../providers/config.js";
+import type { Env } from "../../shared/env.js";
+import { resolveProviderConfig } from "../../providers/config.js";
 import { createProvider } from "../../providers/create.js";
 import { PROVIDER_NAMES, type ProviderName } from "../../providers/registry.js";
 import { providerProblem as problemOf } from "../../providers/select.js";

@@ -1,4 +1,4 @@
-import type { Session } from "../../agent/session.js";
+import type { Session } from "../../session/session.js";
 import { configPaths } from "../../state/paths.js";
 import { loadSavedPlaces } from "../../state/saved-places.js";
 import type { LifetimeUsage, UsageRecord } from "../../state/usage.js";

@@ -1,6 +1,6 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { existsSync } from "node:fs";
-import type { Env } from "../../providers/config.js";
+import type { Env } from "../../shared/env.js";
 
 /** Output beyond this many characters is dropped (with a note) so a runaway command cannot flood the UI. */
 export const SHELL_OUTPUT_LIMIT = 200_000;

@@ -1,6 +1,6 @@
 import type { LoopResult } from "../../agent/loop.js";
-import type { Session } from "../../agent/session.js";
-import type { Env } from "../../providers/config.js";
+import type { Session } from "../../session/session.js";
+import type { Env } from "../../shared/env.js";
 import type { ProviderName } from "../../providers/types.js";
 
 /**

@@ -1,4 +1,4 @@
-import { SEEDED_HISTORY_ENTRIES } from "../../agent/session.js";
+import { SEEDED_HISTORY_ENTRIES } from "../../session/session.js";
 import { truncateText } from "../../shared/truncate.js";
 import type { ChatLogEntry } from "../../state/chat-log.js";
 import type { Palette } from "./renderer.js";

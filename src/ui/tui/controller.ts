@@ -1,4 +1,4 @@
-import type { Session } from "../../agent/session.js";
+import type { Session } from "../../session/session.js";
 import { normalizeHistoryEntry } from "../../state/input-history.js";
 import { COMMAND_HELP, EXIT_HINT, InterruptKey, parseInput, type CommandHost, type CommandLayer } from "../commands/index.js";
 import type { ChatStore } from "./chat-store.js";

@@ -1,6 +1,6 @@
 import type { CliArgs } from "../../cli/args.js";
 import { buildSession, type BuiltSession } from "../../cli/build-session.js";
-import { SEEDED_HISTORY_ENTRIES } from "../../agent/session.js";
+import { SEEDED_HISTORY_ENTRIES } from "../../session/session.js";
 import { CommandLayer } from "../commands/index.js";
 import { freshLine } from "../fresh-line.js";
 import type { InteractiveEnvironment } from "../interactive.js";

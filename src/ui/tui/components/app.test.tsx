@@ -6,7 +6,7 @@ import { PassThrough } from "node:stream";
 import { afterEach, describe, expect, it } from "vitest";
 import { startLlmServer, type LlmServer, type Script } from "../../../../tests/support/llm-server.js";
 import { TempDirs } from "../../../../tests/support/test-session.js";
-import type { Session } from "../../../agent/session.js";
+import type { Session } from "../../../session/session.js";
 import type { CliArgs } from "../../../cli/args.js";
 import { buildSession } from "../../../cli/build-session.js";
 import { sleep } from "../../../shared/sleep.js";

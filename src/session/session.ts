@@ -1,5 +1,5 @@
 import { join } from "node:path";
-import type { Env } from "../providers/config.js";
+import type { Env } from "../shared/env.js";
 import { resilientChat, type ChatFunction } from "../providers/resilient-chat.js";
 import type { LLMProvider, Message, ProviderName, ToolCall } from "../providers/types.js";
 import { appendChatLog, clockTime, loadChatLog, type ChatLogEntry } from "../state/chat-log.js";
@@ -14,10 +14,10 @@ import { JobBoard } from "../tools/job-board.js";
 import { stopLiveCommands } from "../tools/shell/live-commands.js";
 import { TimerStore } from "../tools/timers/timer-store.js";
 import { ensureInsideDir, OWN_DIRS } from "../workspace/own-dirs.js";
-import { compactMessages } from "./compaction.js";
-import { ContextBudget } from "./context-budget.js";
-import type { AgentEvent, AgentEventListener } from "./events.js";
-import { reportUsage, runToolLoop, type LoopResult } from "./loop.js";
+import { compactMessages } from "../agent/compaction.js";
+import { ContextBudget } from "../agent/context-budget.js";
+import type { AgentEvent, AgentEventListener } from "../agent/events.js";
+import { reportUsage, runToolLoop, type LoopResult } from "../agent/loop.js";
 import { loadProjectContext } from "./project-context.js";
 import { buildSystemMessage } from "./system-prompt.js";
 

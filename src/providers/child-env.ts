@@ -1,8 +1,7 @@
-import { PROVIDER_DEFAULTS } from "../providers/config.js";
-import { COPILOT_TOKEN_VARIABLES } from "../providers/copilot/errors.js";
-import type { ProviderName } from "../providers/types.js";
-
-type Env = Readonly<Record<string, string | undefined>>;
+import { PROVIDER_DEFAULTS } from "./config.js";
+import { COPILOT_TOKEN_VARIABLES } from "./copilot/errors.js";
+import type { Env } from "../shared/env.js";
+import type { ProviderName } from "./types.js";
 
 /**
  * Variables that point git at another repository, index or config (`git rev-parse

@@ -8,8 +8,8 @@ import { configPaths, profilePaths } from "../state/paths.js";
 import { defineTool } from "../tools/define-tool.js";
 import { startLlmServer, type LlmServer, type RecordedRequest, type Script } from "../../tests/support/llm-server.js";
 import { createTestSession, scriptedEnv, TempDirs, type TestSessionOptions } from "../../tests/support/test-session.js";
-import { ContextBudget } from "./context-budget.js";
-import type { AgentEvent } from "./events.js";
+import { ContextBudget } from "../agent/context-budget.js";
+import type { AgentEvent } from "../agent/events.js";
 import { CODING_ROUNDS, INTERACTIVE_ROUNDS } from "./session.js";
 
 const dirs = new TempDirs();

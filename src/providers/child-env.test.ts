@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { PROVIDER_DEFAULTS } from "../providers/config.js";
+import { PROVIDER_DEFAULTS } from "./config.js";
 import { SECRET_SAMPLES } from "../../tests/support/secrets.js";
 import { isSecretVariable, KNOWN_SECRET_VARS, providerChildEnv, toolChildEnv } from "./child-env.js";
 

@@ -1,6 +1,6 @@
-import type { AgentEventListener } from "../agent/events.js";
-import type { Env } from "../providers/config.js";
-import { preview } from "../shared/truncate.js";
+import type { AgentEventListener } from "../../agent/events.js";
+import type { Env } from "../../shared/env.js";
+import { preview } from "../../shared/truncate.js";
 
 export const DEFAULT_NTFY_URL = "https://ntfy.sh";
 const PUBLISH_TIMEOUT_MS = 5_000;

@@ -1,5 +1,5 @@
 import { appendFile } from "node:fs/promises";
-import type { AgentEventListener } from "../agent/events.js";
+import type { AgentEventListener } from "../../agent/events.js";
 
 const MAX_ARGUMENT_CHARS = 200;
 const MAX_RESULT_CHARS = 400;
