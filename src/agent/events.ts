@@ -28,3 +28,9 @@ export type AgentEventType = AgentEvent["type"];
 
 /** Receives events synchronously, in order. Must not throw. */
 export type AgentEventListener = (event: AgentEvent) => void;
+
+/** A listener whose writes outlive the event (audit log, notifications): `flush` waits for them. */
+export interface EventSink {
+  listener: AgentEventListener;
+  flush: () => Promise<void>;
+}

@@ -1,32 +1,17 @@
 import { realpath, stat } from "node:fs/promises";
 import { resolve } from "node:path";
 import { Session } from "../session/session.js";
-import type { Env } from "../shared/env.js";
 import { resolveProviderConfig } from "../providers/config.js";
 import { createProvider } from "../providers/create.js";
 import { providerProblem, selectProvider } from "../providers/select.js";
-import type { LLMProvider, ProviderName } from "../providers/types.js";
-import type { AgentEventListener } from "../agent/events.js";
+import type { LLMProvider } from "../providers/types.js";
 import { createNtfyNotifier } from "../session/listeners/ntfy-notifier.js";
 import { createAuditLog } from "../session/listeners/audit-log.js";
 import { createToolRegistry } from "../tools/index.js";
+import type { FrontEndEnvironment, SessionHooks, SessionStarter, StartedSession } from "../ui/front-end.js";
 import type { CliArgs } from "./args.js";
 
-export interface SessionEnvironment {
-  env: Env;
-  home: string;
-  cwd: string;
-  /** Shown to the person (stderr in non-interactive mode). */
-  notice: (text: string) => void;
-  confirmCommand?: (command: string) => Promise<boolean>;
-}
-
-export interface BuiltSession {
-  session: Session;
-  providerName: ProviderName;
-  /** Waits for pending audit-log writes and ntfy notifications. */
-  flush: () => Promise<void>;
-}
+export interface SessionEnvironment extends FrontEndEnvironment, SessionHooks {}
 
 /** An existing directory, as an absolute real path, or a one-line error. */
 export async function resolveWorkingDir(path: string, cwd: string): Promise<string> {
@@ -41,8 +26,13 @@ export async function resolveWorkingDir(path: string, cwd: string): Promise<stri
   return realpath(absolute);
 }
 
+/** The session starter `cli/main.ts` hands to the front end it chose. */
+export function sessionStarter(args: CliArgs, environment: FrontEndEnvironment): SessionStarter {
+  return (hooks) => buildSession(args, { ...environment, ...hooks });
+}
+
 /** Chooses the provider, builds the tool registry and the session. Throws with a user-facing message. */
-export async function buildSession(args: CliArgs, environment: SessionEnvironment): Promise<BuiltSession> {
+export async function buildSession(args: CliArgs, environment: SessionEnvironment): Promise<StartedSession> {
   const { env, home } = environment;
   const selection = await selectProvider(args.provider, env, home);
   if ("error" in selection) throw new Error(selection.error);
@@ -78,13 +68,10 @@ export async function buildSession(args: CliArgs, environment: SessionEnvironmen
     confirmCommand: environment.confirmCommand,
   });
 
-  // Listeners whose writes must finish before the process exits.
-  const durable: Array<{ listener: AgentEventListener; flush: () => Promise<void> }> = [];
+  // Listeners whose writes must finish before the process exits (Session.dispose waits for them).
   const auditPath = env.MARVIN_SUBAGENT_LOG?.trim();
-  if (auditPath) durable.push(createAuditLog(resolve(environment.cwd, auditPath), environment.notice));
-  if (args.ntfy) durable.push(createNtfyNotifier(args.ntfy, env, environment.notice));
-  for (const { listener } of durable) session.subscribe(listener);
-  const flush = async () => void (await Promise.all(durable.map((item) => item.flush())));
+  if (auditPath) session.subscribeDurable(createAuditLog(resolve(environment.cwd, auditPath), environment.notice));
+  if (args.ntfy) session.subscribeDurable(createNtfyNotifier(args.ntfy, env, environment.notice));
   // Front ends subscribe after this returns: warnings from loading state go to `notice`.
   const forwardStartNotices = session.subscribe((event) => {
     if (event.type === "notice") environment.notice(event.text);
@@ -94,5 +81,5 @@ export async function buildSession(args: CliArgs, environment: SessionEnvironmen
   } finally {
     forwardStartNotices();
   }
-  return { session, providerName, flush };
+  return { session, providerName };
 }

@@ -52,24 +52,19 @@ async function main(argv: string[]): Promise<number> {
     process.stdout.write(`marvin ${marvinVersion()}\n`);
     return 0;
   }
+  // A one-shot run exits right after its request; without this V8 first finishes optimising
+  // the HTTP parser's WebAssembly in the background, which delays the exit by ~150 ms.
+  if (args.nonInteractive) setFlagsFromString("--liftoff-only");
+  const environment = { env: process.env, home: homedir(), cwd: process.cwd() };
+  const { sessionStarter } = await import("./build-session.js");
+  const startSession = sessionStarter(args, environment);
   if (args.nonInteractive) {
-    // A one-shot run exits right after its request; without this V8 first finishes optimising
-    // the HTTP parser's WebAssembly in the background, which delays the exit by ~150 ms.
-    setFlagsFromString("--liftoff-only");
     const { runNonInteractive } = await import("../ui/headless/run.js");
-    return runNonInteractive(args, {
-      stdin: process.stdin,
-      stdout: process.stdout,
-      stderr: process.stderr,
-      env: process.env,
-      home: homedir(),
-      cwd: process.cwd(),
-      version: marvinVersion(),
-      onInterrupt,
-    });
+    const io = { stdin: process.stdin, stdout: process.stdout, stderr: process.stderr, version: marvinVersion(), onInterrupt };
+    return runNonInteractive(args, io, startSession);
   }
   const { runInteractive } = await import("../ui/interactive.js");
-  return runInteractive(args, { env: process.env, home: homedir(), cwd: process.cwd() });
+  return runInteractive(args, environment, startSession);
 }
 
 main(process.argv.slice(2)).then(

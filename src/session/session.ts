@@ -16,9 +16,10 @@ import { TimerStore } from "../tools/timers/timer-store.js";
 import { ensureInsideDir, OWN_DIRS } from "../workspace/own-dirs.js";
 import { compactMessages } from "../agent/compaction.js";
 import { ContextBudget } from "../agent/context-budget.js";
-import type { AgentEvent, AgentEventListener } from "../agent/events.js";
+import type { AgentEvent, AgentEventListener, EventSink } from "../agent/events.js";
 import { reportUsage, runToolLoop, type LoopResult } from "../agent/loop.js";
 import { loadProjectContext } from "./project-context.js";
+import { usageRecorder } from "./listeners/usage-recorder.js";
 import { buildSystemMessage } from "./system-prompt.js";
 
 export const INTERACTIVE_ROUNDS = 10;
@@ -68,6 +69,8 @@ export class Session {
   /** Set by exit_app; interactive front ends exit once the answer is complete. */
   exitRequested: string | undefined;
   private readonly listeners = new Set<AgentEventListener>();
+  /** Pending writes of durable listeners (audit log, ntfy), awaited by `dispose()`. */
+  private readonly flushes = new Set<() => Promise<void>>();
   private provider: LLMProvider | undefined;
   private chat: ChatFunction | undefined;
   private rebuildProvider = false;
@@ -84,10 +87,7 @@ export class Session {
     this.profiles = new ProfileStore(configPaths(options.home));
     this.budget = options.budget ?? new ContextBudget();
     this.timers = new TimerStore((name) => this.emit({ type: "notice", level: "info", text: `⏰ Timer '${name}' is done.` }));
-    this.subscribe((event) => {
-      if (event.type === "usage") this.usage.recordLLMCall(event.provider, event.model, event.inputTokens, event.outputTokens, event.cost);
-      if (event.type === "tool_end") this.usage.recordToolCall(event.name);
-    });
+    this.subscribe(usageRecorder(this.usage));
   }
 
   get busy(): boolean {
@@ -114,6 +114,12 @@ export class Session {
   subscribe(listener: AgentEventListener): () => void {
     this.listeners.add(listener);
     return () => this.listeners.delete(listener);
+  }
+
+  /** Subscribes a listener that writes somewhere; `dispose()` waits for its pending writes. */
+  subscribeDurable(listener: EventSink): void {
+    this.subscribe(listener.listener);
+    this.flushes.add(listener.flush);
   }
 
   private emit(event: AgentEvent): void {
@@ -340,8 +346,19 @@ export class Session {
     }
   }
 
+  /**
+   * Ends the session the one way every front end does: waits for durable listeners, adds this
+   * session to the lifetime usage, then closes. Returns a warning to show, if any; never throws.
+   */
+  async dispose(): Promise<string | undefined> {
+    await Promise.all([...this.flushes].map((flush) => flush().catch(() => undefined)));
+    const warning = await this.saveLifetimeUsage();
+    await this.close();
+    return warning;
+  }
+
   /** Adds this session to the lifetime usage.json; returns a warning to show, if any. */
-  async saveLifetimeUsage(): Promise<string | undefined> {
+  private async saveLifetimeUsage(): Promise<string | undefined> {
     return this.usage
       .persistLifetime(configPaths(this.options.home).usage)
       .catch((error: Error) => `Could not update usage.json: ${error.message}`);

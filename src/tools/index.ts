@@ -1,7 +1,7 @@
 import { ToolRegistry } from "./registry.js";
 import { codingTools } from "./coding/index.js";
 import { fileTools } from "./files/index.js";
-import { notesFileTools } from "./files-notes/index.js";
+import { notesFileTools } from "./notes/file-tools.js";
 import { gitTools } from "./git/index.js";
 import { historyTools } from "./history/index.js";
 import { noteTools } from "./notes/index.js";

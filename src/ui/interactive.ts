@@ -1,12 +1,6 @@
-import type { CliArgs } from "../cli/args.js";
+import type { FrontEndEnvironment, FrontEndOptions, SessionStarter } from "./front-end.js";
 
-export interface InteractiveEnvironment {
-  env: Record<string, string | undefined>;
-  home: string;
-  cwd: string;
-}
-
-type RunTui = (args: CliArgs, environment: InteractiveEnvironment) => Promise<number>;
+type RunTui = (options: FrontEndOptions, environment: FrontEndEnvironment, startSession: SessionStarter) => Promise<number>;
 
 async function loadTui(): Promise<RunTui | string> {
   try {
@@ -22,11 +16,15 @@ async function loadTui(): Promise<RunTui | string> {
  * Picks the front end: the plain readline UI with `--plain` or when stdin or stdout is
  * not a terminal, else the full-screen TUI (falling back to plain, with a note, if it cannot load).
  */
-export async function runInteractive(args: CliArgs, environment: InteractiveEnvironment): Promise<number> {
+export async function runInteractive(
+  options: FrontEndOptions,
+  environment: FrontEndEnvironment,
+  startSession: SessionStarter,
+): Promise<number> {
   const { runPlain } = await import("./plain/run.js");
-  if (args.plain || !process.stdout.isTTY || !process.stdin.isTTY) return runPlain(args, environment);
+  if (options.plain || !process.stdout.isTTY || !process.stdin.isTTY) return runPlain(options, environment, startSession);
   const runTui = await loadTui();
-  if (typeof runTui === "function") return runTui(args, environment);
+  if (typeof runTui === "function") return runTui(options, environment, startSession);
   process.stdout.write(`[System] The full-screen UI is not available (${runTui}); using the plain UI.\n`);
-  return runPlain(args, environment);
+  return runPlain(options, environment, startSession);
 }

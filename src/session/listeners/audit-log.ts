@@ -1,5 +1,5 @@
 import { appendFile } from "node:fs/promises";
-import type { AgentEventListener } from "../../agent/events.js";
+import type { AgentEventListener, EventSink } from "../../agent/events.js";
 
 const MAX_ARGUMENT_CHARS = 200;
 const MAX_RESULT_CHARS = 400;
@@ -23,7 +23,7 @@ export function formatArguments(raw: string): string {
  * result ≤400, elapsed_ms), appended in completion order. A failing write is reported
  * once through `warn` and never breaks the run.
  */
-export function createAuditLog(path: string, warn: (text: string) => void): { listener: AgentEventListener; flush: () => Promise<void> } {
+export function createAuditLog(path: string, warn: (text: string) => void): EventSink {
   let pending: Promise<void> = Promise.resolve();
   let warned = false;
   const listener: AgentEventListener = (event) => {

@@ -1,4 +1,4 @@
-import type { AgentEventListener } from "../../agent/events.js";
+import type { AgentEventListener, EventSink } from "../../agent/events.js";
 import type { Env } from "../../shared/env.js";
 import { preview } from "../../shared/truncate.js";
 
@@ -32,7 +32,7 @@ export async function publishNtfy(topic: string, note: NtfyMessage, env: Env): P
  * `--ntfy TOPIC`: a push notification each time an answer is finished, so a long run can be
  * left alone. Failures are reported through `warn` and never change the run's outcome.
  */
-export function createNtfyNotifier(topic: string, env: Env, warn: (text: string) => void): { listener: AgentEventListener; flush: () => Promise<void> } {
+export function createNtfyNotifier(topic: string, env: Env, warn: (text: string) => void): EventSink {
   const pending = new Set<Promise<void>>();
   let lastError = "";
   const send = (note: NtfyMessage) => {

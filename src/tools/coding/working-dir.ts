@@ -2,7 +2,7 @@ import { realpath, stat } from "node:fs/promises";
 import { isAbsolute, join, resolve } from "node:path";
 import { z } from "zod";
 import { defineTool, ToolError, type ToolContext } from "../define-tool.js";
-import { isInside, treeListing } from "../files/sandbox.js";
+import { isInside, treeListing } from "../../workspace/sandbox.js";
 
 function expandHome(path: string, home: string): string {
   if (path === "~") return home;

@@ -4,8 +4,10 @@ import { dirname } from "node:path";
 import { z } from "zod";
 import { notRegularFile } from "../../workspace/regular-file.js";
 import { defineTool, ToolError } from "../define-tool.js";
-import { FILE_TOOLS_BLOCKED, requireWorkingDir, resolveInside } from "./sandbox.js";
-import { readEditableText, writeTextFile } from "./text-file.js";
+import { resolveInside } from "../../workspace/sandbox.js";
+import { requireWorkingDir } from "../require-working-dir.js";
+import { FILE_TOOLS_BLOCKED } from "./blocked-names.js";
+import { readEditableText, writeTextFile } from "../../workspace/text-file.js";
 
 const APPEND_FLAGS = constants.O_RDWR | constants.O_APPEND | constants.O_CREAT | constants.O_NOFOLLOW;
 

@@ -3,10 +3,12 @@ import { defineTool, ToolError } from "../define-tool.js";
 import { applyCodexPatch } from "./codex-apply.js";
 import { looksLikeCodexPatch } from "./codex-patch.js";
 import { fileNotFound } from "./missing-file.js";
-import { numberedLines } from "./nearest-lines.js";
-import { FILE_TOOLS_BLOCKED, requireWorkingDir, resolveInside } from "./sandbox.js";
+import { numberedLines } from "../../shared/nearest-lines.js";
+import { resolveInside } from "../../workspace/sandbox.js";
+import { requireWorkingDir } from "../require-working-dir.js";
+import { FILE_TOOLS_BLOCKED } from "./blocked-names.js";
 import { replaceOnce } from "./str-replace.js";
-import { readEditableText, writeTextFile } from "./text-file.js";
+import { readEditableText, writeTextFile } from "../../workspace/text-file.js";
 import { countLines, linesAround } from "./text-lines.js";
 
 const UNIFIED_DIFF = /^(diff --git |--- \S|@@ -\d)/;

@@ -5,8 +5,9 @@ import { ToolError } from "../define-tool.js";
 import { describeOperation, parseCodexPatch, PatchParseError, type PatchOperation } from "./codex-patch.js";
 import { applyUpdateChunks } from "./codex-update.js";
 import { commitFileChanges, type FileChange } from "./file-transaction.js";
-import { FILE_TOOLS_BLOCKED, resolveInside } from "./sandbox.js";
-import { readEditableText } from "./text-file.js";
+import { resolveInside } from "../../workspace/sandbox.js";
+import { FILE_TOOLS_BLOCKED } from "./blocked-names.js";
+import { readEditableText } from "../../workspace/text-file.js";
 
 const FORMAT_REMINDER =
   "Format: '*** Begin Patch', then operations ('*** Add File: <path>' + '+' lines, '*** Delete File: <path>', " +

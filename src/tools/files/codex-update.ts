@@ -1,6 +1,6 @@
 import type { ChunkLine, UpdateChunk } from "./codex-patch.js";
-import { nearestLinesHint } from "./nearest-lines.js";
-import { seekSequence } from "./seek-sequence.js";
+import { nearestLinesHint } from "../../shared/nearest-lines.js";
+import { seekSequence } from "../../shared/seek-sequence.js";
 import { splitText, type SplitText } from "./text-lines.js";
 
 /** An update chunk that cannot be placed in the file; the message is written for the model. */

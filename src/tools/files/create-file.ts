@@ -2,8 +2,10 @@ import { lstat } from "node:fs/promises";
 import { z } from "zod";
 import { describeFileType, readRegularFile } from "../../workspace/regular-file.js";
 import { defineTool, ToolError } from "../define-tool.js";
-import { FILE_TOOLS_BLOCKED, requireWorkingDir, resolveInside } from "./sandbox.js";
-import { createTextFile } from "./text-file.js";
+import { resolveInside } from "../../workspace/sandbox.js";
+import { requireWorkingDir } from "../require-working-dir.js";
+import { FILE_TOOLS_BLOCKED } from "./blocked-names.js";
+import { createTextFile } from "../../workspace/text-file.js";
 import { countLines } from "./text-lines.js";
 
 async function alreadyExists(real: string, path: string): Promise<ToolError> {

@@ -1,7 +1,7 @@
 import { chmod, lstat, readFile, readlink, rmdir, symlink, unlink, writeFile } from "node:fs/promises";
 import { dirname } from "node:path";
 import { ToolError } from "../define-tool.js";
-import { writeTextFile } from "./text-file.js";
+import { writeTextFile } from "../../workspace/text-file.js";
 
 /** The final state of one file after a multi-file edit: new text, or null for deleted. */
 export interface FileChange {

@@ -2,7 +2,7 @@ import { readdir } from "node:fs/promises";
 import { basename, dirname, posix } from "node:path";
 import { nearestNames } from "../../shared/edit-distance.js";
 import { ToolError } from "../define-tool.js";
-import { treeListing } from "./sandbox.js";
+import { treeListing } from "../../workspace/sandbox.js";
 
 /** "X does not exist", with the nearest names in its folder, or the project tree when the folder is missing too. */
 export async function fileNotFound(root: string, real: string, shown: string): Promise<ToolError> {

@@ -3,7 +3,9 @@ import { z } from "zod";
 import { readRegularFile } from "../../workspace/regular-file.js";
 import { defineTool, ToolError, type ToolContext } from "../define-tool.js";
 import { fileNotFound } from "./missing-file.js";
-import { FILE_TOOLS_BLOCKED, requireWorkingDir, resolveInside } from "./sandbox.js";
+import { resolveInside } from "../../workspace/sandbox.js";
+import { requireWorkingDir } from "../require-working-dir.js";
+import { FILE_TOOLS_BLOCKED } from "./blocked-names.js";
 import { countLines } from "./text-lines.js";
 
 /** Files above this size must be read with a line range (seed 000 §4.7). */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { requireWorkingDir } from "./sandbox.js";
+import { requireWorkingDir } from "../require-working-dir.js";
 
 describe("requireWorkingDir", () => {
   it("returns the working dir or tells the model to call set_working_dir", () => {

@@ -1,5 +1,5 @@
 import { ToolError } from "../define-tool.js";
-import { nearestLinesHint, numberedExcerpt } from "./nearest-lines.js";
+import { nearestLinesHint, numberedExcerpt } from "../../shared/nearest-lines.js";
 import { countLines, lineNumberAt } from "./text-lines.js";
 
 const MAX_REPORTED_MATCHES = 10;

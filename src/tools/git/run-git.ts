@@ -5,7 +5,8 @@ import { relative, sep } from "node:path";
 import { toolChildEnv } from "../../providers/child-env.js";
 import { truncateText } from "../../shared/truncate.js";
 import { ToolError, type ToolContext } from "../define-tool.js";
-import { requireWorkingDir, resolveInside } from "../files/sandbox.js";
+import { resolveInside } from "../../workspace/sandbox.js";
+import { requireWorkingDir } from "../require-working-dir.js";
 
 /** Most characters of git output handed to the model. */
 export const MAX_GIT_OUTPUT = 30_000;

@@ -4,7 +4,7 @@ import { z } from "zod";
 import { truncateText } from "../../shared/truncate.js";
 import { readRegularFile } from "../../workspace/regular-file.js";
 import { defineTool, ToolError } from "../define-tool.js";
-import { writeTextFile } from "../files/text-file.js";
+import { writeTextFile } from "../../workspace/text-file.js";
 import { searchNotes } from "./note-search.js";
 import { ensureNotesRoot, existingNotesRoot, noNotesYet, noteNotFound, resolveNote, shownNotePath, withNoteExtension } from "./notes-root.js";
 

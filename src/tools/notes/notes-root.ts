@@ -2,7 +2,7 @@ import { mkdir, realpath, stat } from "node:fs/promises";
 import { extname, join, relative, sep } from "node:path";
 import { ensureInsideDir, OWN_DIRS, resolveInsideDir } from "../../workspace/own-dirs.js";
 import { ToolError, type ToolContext } from "../define-tool.js";
-import { resolveInside, treeListing } from "../files/sandbox.js";
+import { resolveInside, treeListing } from "../../workspace/sandbox.js";
 
 /** How the notes root is named in sandbox messages. */
 export const NOTES_LABEL = "Notes folder";

@@ -3,7 +3,7 @@ import { z } from "zod";
 import { toolChildEnv } from "../../providers/child-env.js";
 import { formatDuration } from "../../shared/duration.js";
 import { defineTool, ToolError } from "../define-tool.js";
-import { requireWorkingDir } from "../files/sandbox.js";
+import { requireWorkingDir } from "../require-working-dir.js";
 import type { KillReport } from "./live-commands.js";
 import { runInProcessGroup, type GroupRunResult } from "./process-group.js";
 import type { ProcessEntry } from "./process-tree.js";

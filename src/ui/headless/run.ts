@@ -1,6 +1,5 @@
-import type { CliArgs } from "../../cli/args.js";
-import { buildSession, type BuiltSession } from "../../cli/build-session.js";
 import { UsageTracker } from "../../state/usage.js";
+import type { FrontEndOptions, SessionStarter, StartedSession } from "../front-end.js";
 import { createJsonlRenderer } from "./jsonl-renderer.js";
 import { createTextRenderer, type Output } from "./text-renderer.js";
 
@@ -9,9 +8,6 @@ export interface HeadlessIO {
   /** Emits "error" (EPIPE) when the reader goes away, as process.stdout does. */
   stdout: Output & Pick<NodeJS.WritableStream, "on">;
   stderr: Output;
-  env: Record<string, string | undefined>;
-  home: string;
-  cwd: string;
   version: string;
   /** Registers a handler for SIGINT/SIGTERM; returns a function that removes it. */
   onInterrupt: (handler: () => void) => () => void;
@@ -28,8 +24,8 @@ async function readAll(stream: NodeJS.ReadableStream): Promise<string> {
  * One prompt in, one streamed answer out (seed 002 §2.3). Returns the exit code; the
  * last line written to stderr is always `MARVIN_COST:{json}`, whatever happened.
  */
-export async function runNonInteractive(args: CliArgs, io: HeadlessIO): Promise<number> {
-  let built: BuiltSession | undefined;
+export async function runNonInteractive(options: FrontEndOptions, io: HeadlessIO, startSession: SessionStarter): Promise<number> {
+  let built: StartedSession | undefined;
   const fail = (message: string) => {
     io.stderr.write(`Error: ${message}\n`);
     return 1;
@@ -40,22 +36,18 @@ export async function runNonInteractive(args: CliArgs, io: HeadlessIO): Promise<
   } catch (error) {
     code = fail(error instanceof Error ? error.message : String(error));
   }
-  if (built) {
-    await built.flush();
-    const warning = await built.session.saveLifetimeUsage();
-    if (warning) io.stderr.write(`Warning: ${warning}\n`);
-    await built.session.close();
-  }
+  const warning = await built?.session.dispose();
+  if (warning) io.stderr.write(`Warning: ${warning}\n`);
   io.stderr.write(`${(built?.session.usage ?? new UsageTracker()).costLine()}\n`);
   return code;
 
   async function run(): Promise<number> {
-    let prompt = args.prompt;
+    let prompt = options.prompt;
     if (prompt === undefined && !io.stdin.isTTY) prompt = await readAll(io.stdin);
     if (!prompt?.trim()) return fail("--prompt required (or pipe the prompt on stdin)");
-    built = await buildSession(args, { env: io.env, home: io.home, cwd: io.cwd, notice: (text) => io.stderr.write(`${text}\n`) });
+    built = await startSession({ notice: (text) => io.stderr.write(`${text}\n`) });
     const { session } = built;
-    session.subscribe(args.output === "jsonl" ? createJsonlRenderer(io.stdout, io.version) : createTextRenderer(io.stdout, io.stderr));
+    session.subscribe(options.output === "jsonl" ? createJsonlRenderer(io.stdout, io.version) : createTextRenderer(io.stdout, io.stderr));
     let stopped: "interrupted" | "reader gone" | undefined;
     const stop = (why: typeof stopped) => {
       stopped ??= why;

@@ -1,9 +1,7 @@
-import type { CliArgs } from "../../cli/args.js";
-import { buildSession, type BuiltSession } from "../../cli/build-session.js";
 import { INPUT_HISTORY_LIMIT } from "../../state/input-history.js";
 import { CommandLayer, EXIT_HINT, InterruptKey, type CommandHost } from "../commands/index.js";
 import { freshLine } from "../fresh-line.js";
-import type { InteractiveEnvironment } from "../interactive.js";
+import type { FrontEndEnvironment, FrontEndOptions, SessionStarter, StartedSession } from "../front-end.js";
 import { LineInput } from "./line-input.js";
 import { formatRecentConversation } from "./recent-conversation.js";
 import { COLOR_PALETTE, createPlainRenderer, PLAIN_PALETTE } from "./renderer.js";
@@ -45,7 +43,12 @@ async function withTerminalReleased<T>(streams: PlainStreams, input: LineInput, 
  * "no" and stops the request. Ctrl+D on an empty line exits. Without a terminal, SIGINT stops
  * the work in progress, or exits when idle.
  */
-export async function runPlain(args: CliArgs, environment: InteractiveEnvironment, streams: PlainStreams = process): Promise<number> {
+export async function runPlain(
+  options: FrontEndOptions,
+  environment: FrontEndEnvironment,
+  startSession: SessionStarter,
+  streams: PlainStreams = process,
+): Promise<number> {
   const { stdin, stdout } = streams;
   const palette = stdout.isTTY && !environment.env.NO_COLOR ? COLOR_PALETTE : PLAIN_PALETTE;
   let asking = false;
@@ -64,9 +67,9 @@ export async function runPlain(args: CliArgs, environment: InteractiveEnvironmen
       asking = false;
     }
   };
-  let built: BuiltSession;
+  let built: StartedSession;
   try {
-    built = await buildSession(args, { ...environment, notice: (text) => screen.system(text), confirmCommand });
+    built = await startSession({ notice: (text) => screen.system(text), confirmCommand });
   } catch (error) {
     streams.stderr.write(`Error: ${(error as Error).message}\n`);
     return 1;
@@ -80,7 +83,7 @@ export async function runPlain(args: CliArgs, environment: InteractiveEnvironmen
     shellOutput: (chunk) => screen.write(chunk),
     releaseTerminal: (run) => withTerminalReleased(streams, lines, run),
   };
-  const layer = new CommandLayer({ session, env: environment.env, home: environment.home, cwd: environment.cwd, providerName: built.providerName, model: args.model }, host);
+  const layer = new CommandLayer({ session, env: environment.env, home: environment.home, cwd: environment.cwd, providerName: built.providerName, model: options.model }, host);
   const lines = new LineInput({ input: stdin, output: stdout, terminal, history: await layer.loadHistory(), historySize: INPUT_HISTORY_LIMIT });
   input = lines;
   screen = new PlainScreen(stdout, palette, lines);
@@ -121,7 +124,7 @@ export async function runPlain(args: CliArgs, environment: InteractiveEnvironmen
   for (const line of formatRecentConversation(session.chatEntries, palette)) screen.line(line);
 
   try {
-    let pending = args.prompt;
+    let pending = options.prompt;
     while (true) {
       const line = pending ?? (await lines.next(palette.you(layer.prompt)));
       // Lines typed at the prompt are on screen already; the positional prompt and piped lines are echoed once.
@@ -143,10 +146,8 @@ export async function runPlain(args: CliArgs, environment: InteractiveEnvironmen
     process.off("SIGINT", onInterrupt);
     lines.close();
     await layer.close();
-    await built.flush();
-    const warning = await session.saveLifetimeUsage();
+    const warning = await session.dispose();
     if (warning) screen.system(warning);
-    await session.close();
   }
   return 0;
 }

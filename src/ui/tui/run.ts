@@ -1,5 +1,4 @@
-import type { CliArgs } from "../../cli/args.js";
-import type { InteractiveEnvironment } from "../interactive.js";
+import type { FrontEndEnvironment, FrontEndOptions, SessionStarter } from "../front-end.js";
 
 /**
  * Loads React and Ink in their production builds (the development builds cost several times
@@ -18,7 +17,11 @@ async function loadTui(): Promise<typeof import("./start-tui.js")> {
 }
 
 /** The full-screen UI: `marvin` on a terminal (seed 000 §2.9). Returns the exit code. */
-export async function runTui(args: CliArgs, environment: InteractiveEnvironment): Promise<number> {
+export async function runTui(
+  options: FrontEndOptions,
+  environment: FrontEndEnvironment,
+  startSession: SessionStarter,
+): Promise<number> {
   const { startTui } = await loadTui();
-  return startTui(args, environment);
+  return startTui(options, environment, startSession);
 }

@@ -1,9 +1,7 @@
-import type { CliArgs } from "../../cli/args.js";
-import { buildSession, type BuiltSession } from "../../cli/build-session.js";
 import { SEEDED_HISTORY_ENTRIES } from "../../session/session.js";
 import { CommandLayer } from "../commands/index.js";
 import { freshLine } from "../fresh-line.js";
-import type { InteractiveEnvironment } from "../interactive.js";
+import type { FrontEndEnvironment, FrontEndOptions, SessionStarter, StartedSession } from "../front-end.js";
 import { ChatStore } from "./chat-store.js";
 import { ConfirmBroker } from "./confirm-broker.js";
 import { captureConsole } from "./console-capture.js";
@@ -35,13 +33,17 @@ function showRecentConversation(controller: TuiController): void {
  * The full-screen UI (seed 000 §2.9): builds the session, takes over the terminal, and runs
  * until quit / exit / Ctrl+D (or Ctrl+C twice on an empty prompt). The terminal is restored on every way out.
  */
-export async function startTui(args: CliArgs, environment: InteractiveEnvironment): Promise<number> {
+export async function startTui(
+  options: FrontEndOptions,
+  environment: FrontEndEnvironment,
+  startSession: SessionStarter,
+): Promise<number> {
   const { stdin, stdout } = process;
   const confirm = new ConfirmBroker();
   const startupNotices: string[] = [];
-  let built: BuiltSession;
+  let built: StartedSession;
   try {
-    built = await buildSession(args, { ...environment, notice: (text) => startupNotices.push(text), confirmCommand: confirm.ask });
+    built = await startSession({ notice: (text) => startupNotices.push(text), confirmCommand: confirm.ask });
   } catch (error) {
     process.stderr.write(`Error: ${(error as Error).message}\n`);
     return 1;
@@ -71,7 +73,7 @@ export async function startTui(args: CliArgs, environment: InteractiveEnvironmen
     session,
     chat,
     confirm,
-    createLayer: (host) => new CommandLayer({ session, env: environment.env, home: environment.home, cwd: environment.cwd, providerName: built.providerName, model: args.model }, host),
+    createLayer: (host) => new CommandLayer({ session, env: environment.env, home: environment.home, cwd: environment.cwd, providerName: built.providerName, model: options.model }, host),
     onExit: () => resolveExit(),
     terminal: Boolean(stdin.isTTY && stdout.isTTY),
     releaseTerminal: async (run, options) => {
@@ -111,7 +113,7 @@ export async function startTui(args: CliArgs, environment: InteractiveEnvironmen
     for (const notice of startupNotices) chat.addSystem(notice);
     showRecentConversation(controller);
     mount();
-    if (args.prompt) void controller.submit(args.prompt);
+    if (options.prompt) void controller.submit(options.prompt);
     await exited;
     await Promise.race([controller.idle(), new Promise((resolve) => setTimeout(resolve, EXIT_GRACE_MS).unref())]);
   } finally {
@@ -123,10 +125,8 @@ export async function startTui(args: CliArgs, environment: InteractiveEnvironmen
     unsubscribe();
     chat.dispose();
     await controller.layer.close();
-    await built.flush();
-    const warning = await session.saveLifetimeUsage();
+    const warning = await session.dispose();
     if (warning) process.stderr.write(`Warning: ${warning}\n`);
-    await session.close();
   }
   if (crash) {
     process.stderr.write(`Error: the full-screen UI failed: ${crash.message}\nThe conversation is saved; marvin --plain still works.\n`);

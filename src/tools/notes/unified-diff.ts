@@ -1,6 +1,6 @@
 import { ToolError } from "../define-tool.js";
-import { findNearestLines, numberedExcerpt } from "../files/nearest-lines.js";
-import { seekSequence } from "../files/seek-sequence.js";
+import { findNearestLines, numberedExcerpt } from "../../shared/nearest-lines.js";
+import { seekSequence } from "../../shared/seek-sequence.js";
 import { newLines, type LineEdit, type LineFile, type TextLine } from "./line-edits.js";
 
 type HunkLine = { kind: " " | "-" | "+"; text: string };

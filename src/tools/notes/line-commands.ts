@@ -1,5 +1,5 @@
 import { ToolError } from "../define-tool.js";
-import { numberedExcerpt } from "../files/nearest-lines.js";
+import { numberedExcerpt } from "../../shared/nearest-lines.js";
 import { newLines, type LineEdit, type LineFile } from "./line-edits.js";
 
 /**

@@ -1,8 +1,8 @@
 import { z } from "zod";
 import { defineTool, ToolError, type ToolContext } from "../define-tool.js";
-import { numberedExcerpt } from "../files/nearest-lines.js";
-import { readEditableText, writeTextFile } from "../files/text-file.js";
-import { existingNotesRoot, noNotesYet, noteNotFound, resolveNote, shownNotePath } from "../notes/notes-root.js";
+import { numberedExcerpt } from "../../shared/nearest-lines.js";
+import { readEditableText, writeTextFile } from "../../workspace/text-file.js";
+import { existingNotesRoot, noNotesYet, noteNotFound, resolveNote, shownNotePath } from "./notes-root.js";
 import { COMMAND_SYNTAX, looksLikeCommands, parseLineCommands } from "./line-commands.js";
 import { applyLineEdits, renderLineFile, toLineFile, type LineEdit, type LineFile } from "./line-edits.js";
 import { looksLikeUnifiedDiff, parseUnifiedDiff } from "./unified-diff.js";

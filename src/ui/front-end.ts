@@ -1,0 +1,39 @@
+import type { ProviderName } from "../providers/registry.js";
+import type { Session } from "../session/session.js";
+import type { Env } from "../shared/env.js";
+
+/** What a front end is asked to do, as the command line said it. */
+export interface FrontEndOptions {
+  /** Asked first (interactive) or the whole task (non-interactive). */
+  prompt?: string;
+  /** The `--model` given, kept for `!model` and `!pro`. */
+  model?: string;
+  plain?: boolean;
+  output?: "text" | "jsonl";
+}
+
+/** Where the front end runs. */
+export interface FrontEndEnvironment {
+  env: Env;
+  home: string;
+  cwd: string;
+}
+
+/** How the front end takes part in starting the session: where notices go, who confirms commands. */
+export interface SessionHooks {
+  /** Shown to the person (stderr in non-interactive mode); must not throw. */
+  notice: (text: string) => void;
+  /** Asks the person to approve a shell command; absent → approved. */
+  confirmCommand?: (command: string) => Promise<boolean>;
+}
+
+export interface StartedSession {
+  session: Session;
+  providerName: ProviderName;
+}
+
+/**
+ * Builds and starts the session; supplied by `cli/`, which owns the wiring (provider choice,
+ * tool registry, listeners). Throws with a message for the person when it cannot.
+ */
+export type SessionStarter = (hooks: SessionHooks) => Promise<StartedSession>;

@@ -1,0 +1,90 @@
+import { readdirSync, readFileSync } from "node:fs";
+import { dirname, join, relative, resolve } from "node:path";
+import { describe, expect, it } from "vitest";
+
+/**
+ * Imports point one way, from the entry point down to the helpers (see README, "Project
+ * layout"). A folder may import from any folder ranked below it, never from one ranked the
+ * same or above. Tests are exempt: they wire real pieces together.
+ */
+const LAYERS: Record<string, number> = {
+  cli: 8,
+  ui: 7,
+  session: 6,
+  agent: 5,
+  tools: 4,
+  providers: 3,
+  state: 1,
+  workspace: 2,
+  shared: 0,
+};
+
+const SOURCE_ROOT = resolve(import.meta.dirname, "../../src");
+const IMPORT = /(?:\bfrom|\bimport)\s*\(?\s*["'](\.{1,2}\/[^"']+)["']/g;
+
+function sourceFiles(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) return sourceFiles(path);
+    return /\.tsx?$/.test(entry.name) && !/\.test\.tsx?$/.test(entry.name) ? [path] : [];
+  });
+}
+
+function topFolder(path: string): string {
+  return relative(SOURCE_ROOT, path).split(/[\\/]/)[0]!;
+}
+
+/** `from → to` for every import that points sideways or up. */
+function upwardImports(): string[] {
+  const problems: string[] = [];
+  for (const file of sourceFiles(SOURCE_ROOT)) {
+    const layer = topFolder(file);
+    for (const [, specifier] of readFileSync(file, "utf8").matchAll(IMPORT)) {
+      const target = topFolder(resolve(dirname(file), specifier!));
+      if (target === layer) continue;
+      const allowed = LAYERS[layer] !== undefined && LAYERS[target] !== undefined && LAYERS[target]! < LAYERS[layer]!;
+      if (!allowed) problems.push(`${relative(SOURCE_ROOT, file)} → ${specifier}`);
+    }
+  }
+  return problems;
+}
+
+/** Tool folders every tool domain may use; any other domain is off limits to the rest. */
+const SHARED_TOOL_FOLDERS = new Set(["http"]);
+const TOOLS_ROOT = join(SOURCE_ROOT, "tools");
+
+function toolDomain(path: string): string | undefined {
+  const parts = relative(TOOLS_ROOT, path).split(/[\\/]/);
+  return parts.length > 1 && parts[0] !== ".." ? parts[0] : undefined;
+}
+
+/** `from → to` for every import from one tool domain into another. */
+function crossDomainImports(): string[] {
+  const problems: string[] = [];
+  for (const file of sourceFiles(TOOLS_ROOT)) {
+    const domain = toolDomain(file);
+    if (!domain || SHARED_TOOL_FOLDERS.has(domain)) continue;
+    for (const [, specifier] of readFileSync(file, "utf8").matchAll(IMPORT)) {
+      const target = toolDomain(resolve(dirname(file), specifier!));
+      if (target && target !== domain && !SHARED_TOOL_FOLDERS.has(target)) {
+        problems.push(`${relative(SOURCE_ROOT, file)} → ${specifier}`);
+      }
+    }
+  }
+  return problems;
+}
+
+describe("layering", () => {
+  it("gives every top-level source folder a layer", () => {
+    const folders = readdirSync(SOURCE_ROOT, { withFileTypes: true }).filter((entry) => entry.isDirectory());
+    expect(folders.map((entry) => entry.name).filter((name) => LAYERS[name] === undefined)).toEqual([]);
+  });
+
+  it("has no import pointing sideways or back up", () => {
+    expect(upwardImports()).toEqual([]);
+  });
+
+  it("keeps tool domains apart: shared helpers live in tools/*.ts, tools/http, workspace or shared", () => {
+    expect(crossDomainImports()).toEqual([]);
+  });
+});
