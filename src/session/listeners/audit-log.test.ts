@@ -50,7 +50,7 @@ describe("createAuditLog (MARVIN_SUBAGENT_LOG)", () => {
     const [earlier, first, second] = await lines(path);
     expect(earlier).toEqual({ earlier: "line" });
     expect(Object.keys(first!)).toEqual(["ts", "tool", "args", "result", "elapsed_ms"]);
-    expect(first).toMatchObject({ tool: "create_file", args: "path=src/main.ts, content=import { App } from '../../state/app';", result: "Created src/main.ts (2847 bytes)", elapsed_ms: 42 });
+    expect(first).toMatchObject({ tool: "create_file", args: "path=src/main.ts, content=import { App } from './app';", result: "Created src/main.ts (2847 bytes)", elapsed_ms: 42 });
     expect(first!.ts).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$/);
     expect(Math.abs(Date.parse(first!.ts as string) - Date.now())).toBeLessThan(60_000);
     expect(second).toMatchObject({ tool: "run_command", args: "command=npm test", result: "r".repeat(400), elapsed_ms: 1500 });
