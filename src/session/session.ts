@@ -1,6 +1,5 @@
 import { join } from "node:path";
 import type { Env } from "../shared/env.js";
-import { resilientChat, type ChatFunction } from "../providers/resilient-chat.js";
 import type { LLMProvider, Message, ProviderName, ToolCall } from "../providers/types.js";
 import { appendChatLog, clockTime, loadChatLog, type ChatLogEntry } from "../state/chat-log.js";
 import { configPaths } from "../state/paths.js";
@@ -20,6 +19,8 @@ import type { AgentEvent, AgentEventListener, EventSink } from "../agent/events.
 import { reportUsage, runToolLoop, type LoopResult } from "../agent/loop.js";
 import { loadProjectContext } from "./project-context.js";
 import { usageRecorder } from "./listeners/usage-recorder.js";
+import { ProviderSlot, type ProviderFactory } from "./provider-slot.js";
+import { sessionToolContext } from "./tool-context.js";
 import { buildSystemMessage } from "./system-prompt.js";
 
 export const INTERACTIVE_ROUNDS = 10;
@@ -38,7 +39,7 @@ export interface SessionOptions {
   workingDir: string | null;
   registry: ToolRegistry;
   /** Builds the provider for the current mode; called lazily, again after a reset. */
-  createProvider: (codingMode: boolean) => Promise<LLMProvider>;
+  createProvider: ProviderFactory;
   /** The Copilot fallback, or undefined when Copilot is not usable. */
   fallbackProvider?: () => Promise<LLMProvider | undefined>;
   /** Asks the person to approve a shell command; absent → approved (non-interactive). */
@@ -71,11 +72,7 @@ export class Session {
   private readonly listeners = new Set<AgentEventListener>();
   /** Pending writes of durable listeners (audit log, ntfy), awaited by `dispose()`. */
   private readonly flushes = new Set<() => Promise<void>>();
-  private provider: LLMProvider | undefined;
-  private chat: ChatFunction | undefined;
-  private rebuildProvider = false;
-  /** Why the provider could not be created, reported as the run's error. */
-  private startError: string | undefined;
+  private readonly providers: ProviderSlot;
   private busyFlag = false;
   private controller: AbortController | undefined;
   private queue: Promise<unknown> = Promise.resolve();
@@ -86,6 +83,12 @@ export class Session {
     this.workingDir = options.workingDir;
     this.profiles = new ProfileStore(configPaths(options.home));
     this.budget = options.budget ?? new ContextBudget();
+    this.providers = new ProviderSlot({
+      create: options.createProvider,
+      fallback: options.fallbackProvider,
+      transientBackoffSeconds: options.transientBackoffSeconds,
+      notice: (text) => this.emit({ type: "notice", level: "warning", text }),
+    });
     this.timers = new TimerStore((name) => this.emit({ type: "notice", level: "info", text: `⏰ Timer '${name}' is done.` }));
     this.subscribe(usageRecorder(this.usage));
   }
@@ -103,7 +106,7 @@ export class Session {
   }
 
   get providerInfo(): { name: ProviderName; model: string } | undefined {
-    return this.provider && { name: this.provider.name, model: this.provider.model };
+    return this.providers.info;
   }
 
   /** The active profile's chat log as loaded, plus this session's exchanges (front ends show the recent part). */
@@ -163,30 +166,8 @@ export class Session {
    * Runs one message on another provider (`!pro`), queued like `submit`; the session's own
    * provider is back in place for the next message.
    */
-  submitOnce(text: string, createProvider: (codingMode: boolean) => Promise<LLMProvider>): Promise<LoopResult> {
-    const run = this.queue.then(async () => {
-      const saved = {
-        provider: this.provider,
-        chat: this.chat,
-        create: this.options.createProvider,
-        codingMode: this.codingMode,
-        stale: this.rebuildProvider,
-      };
-      this.rebuildProvider = false; // the flag is about the saved provider, not the temporary one
-      this.provider = undefined;
-      this.chat = undefined;
-      this.options.createProvider = createProvider;
-      try {
-        return await this.run(text);
-      } finally {
-        const temporary = this.provider as LLMProvider | undefined; // reassigned by run()
-        await temporary?.destroy().catch(() => undefined);
-        this.provider = saved.provider;
-        this.chat = saved.chat;
-        this.options.createProvider = saved.create;
-        if (this.codingMode !== saved.codingMode || saved.stale) await this.resetProvider();
-      }
-    });
+  submitOnce(text: string, createProvider: ProviderFactory): Promise<LoopResult> {
+    const run = this.queue.then(() => this.providers.borrow(createProvider, () => this.codingMode, () => this.run(text)));
     this.queue = run.catch(() => undefined);
     return run;
   }
@@ -198,18 +179,13 @@ export class Session {
 
   toggleCodingMode(): boolean {
     this.codingMode = !this.codingMode;
-    this.rebuildProvider = true;
+    this.providers.markStale();
     return this.codingMode;
   }
 
   /** Replaces the provider (e.g. `!model`); the next request uses it. */
-  async useProvider(createProvider: (codingMode: boolean) => Promise<LLMProvider>): Promise<LLMProvider> {
-    const provider = await createProvider(this.codingMode);
-    await this.provider?.destroy();
-    this.options.createProvider = createProvider;
-    this.provider = provider;
-    this.chat = undefined;
-    return provider;
+  useProvider(createProvider: ProviderFactory): Promise<LLMProvider> {
+    return this.providers.use(createProvider, this.codingMode);
   }
 
   /** Makes `name` this session's profile; in an interactive session also the one the next session opens. */
@@ -218,7 +194,7 @@ export class Session {
     const result = this.options.nonInteractive ? await this.profiles.ensure(name) : await this.profiles.setActive(name);
     this.profileName = name;
     await this.loadChatLog();
-    this.rebuildProvider = true; // the Copilot session carries the old system message
+    this.providers.markStale(); // the Copilot session carries the old system message
     return result;
   }
 
@@ -233,14 +209,14 @@ export class Session {
       else this.messages.unshift(system);
       this.messages.push({ role: "user", content: text });
       this.trimHistory();
-      // `!code` or a profile switch since the last message: build the provider for the new mode now.
-      if (this.rebuildProvider) await this.resetProvider();
-      const chat = await this.chatFunction();
-      if (!chat) return this.failedStart();
+      // After `!code` or a profile switch the slot builds the provider for the new mode first.
+      const chat = await this.providers.chatFunction(this.codingMode);
+      const provider = this.providers.info;
+      if (!chat || !provider) return this.failedStart();
       const result = await runToolLoop({ messages: this.messages, maxRounds: this.maxRounds, signal: this.controller.signal }, {
         chat,
-        providerName: this.provider!.name,
-        model: this.provider!.model,
+        providerName: provider.name,
+        model: provider.model,
         tools: { schemas: this.options.registry.schemas(this.mode), execute: (call, signal) => this.executeTool(call, signal) },
         budget: this.budget,
         compact: async (messages) =>
@@ -255,39 +231,15 @@ export class Session {
     } finally {
       this.busyFlag = false;
       this.controller = undefined;
-      if (this.rebuildProvider) await this.resetProvider();
+      await this.providers.settle();
     }
   }
 
   private failedStart(): LoopResult {
-    const message = this.startError ?? "No LLM provider could be started.";
+    const message = this.providers.failure;
     this.emit({ type: "error", message });
     this.emit({ type: "agent_end", reason: "error", text: "", rounds: 0 });
     return { reason: "error", text: "", rounds: 0, error: message };
-  }
-
-  private async chatFunction(): Promise<ChatFunction | undefined> {
-    if (this.chat) return this.chat;
-    try {
-      this.provider ??= await this.options.createProvider(this.codingMode);
-    } catch (error) {
-      this.startError = error instanceof Error ? error.message : String(error);
-      return undefined;
-    }
-    this.chat = resilientChat(this.provider, {
-      notice: (text) => this.emit({ type: "notice", level: "warning", text }),
-      fallback: this.options.fallbackProvider,
-      transientBackoffSeconds: this.options.transientBackoffSeconds,
-    });
-    return this.chat;
-  }
-
-  private async resetProvider(): Promise<void> {
-    this.rebuildProvider = false;
-    const provider = this.provider;
-    this.provider = undefined;
-    this.chat = undefined;
-    await provider?.destroy().catch(() => undefined);
   }
 
   private async pollNotifications(): Promise<void> {
@@ -388,11 +340,12 @@ export class Session {
 
   /** One text-only call (compaction, compact_history); its cost is recorded like any other. */
   async summarize(text: string, instruction: string): Promise<string> {
-    const chat = await this.chatFunction();
-    if (!chat) throw new Error(this.startError ?? "No LLM provider available to summarise.");
+    const chat = await this.providers.chatFunction(this.codingMode);
+    const provider = this.providers.info;
+    if (!chat || !provider) throw new Error(`No LLM provider available to summarise: ${this.providers.failure}`);
     const messages: Message[] = [{ role: "system", content: instruction }, { role: "user", content: text }];
     const response = await chat({ messages, tools: [], onDelta: () => undefined, signal: this.controller?.signal });
-    await reportUsage(response, messages, { budget: this.budget, emit: (event) => this.emit(event), providerName: this.provider!.name });
+    await reportUsage(response, messages, { budget: this.budget, emit: (event) => this.emit(event), providerName: provider.name });
     return response.content;
   }
 
@@ -400,38 +353,9 @@ export class Session {
     return this.options.registry.execute(call.function.name, call.function.arguments, this.toolContext(signal));
   }
 
+  /** What a tool call in this session may see and do. */
   toolContext(signal: AbortSignal): ToolContext {
-    const session = this;
-    return {
-      signal,
-      mode: this.mode,
-      home: this.options.home,
-      env: this.options.env,
-      get workingDir() {
-        return session.workingDir;
-      },
-      setWorkingDir: (path) => {
-        session.workingDir = path;
-      },
-      profiles: this.profiles,
-      get profileName() {
-        return session.profileName;
-      },
-      switchProfile: (name) => this.switchProfile(name),
-      get provider() {
-        return session.providerInfo;
-      },
-      usage: this.usage,
-      timers: this.timers,
-      jobs: this.jobs,
-      budget: this.budget.view(),
-      confirmCommand: (command) => this.options.confirmCommand?.(command) ?? Promise.resolve(true),
-      summarize: (text, instruction) => this.summarize(text, instruction),
-      requestExit: (message) => {
-        session.exitRequested = message;
-      },
-      backupDirs: () => this.backupDirs(),
-    };
+    return sessionToolContext(this, { home: this.options.home, env: this.options.env, confirmCommand: this.options.confirmCommand }, signal);
   }
 
   /** Ends the session: timers, job watching, processes run_command left running, the provider. */
@@ -439,7 +363,7 @@ export class Session {
     this.timers.clear();
     this.jobs.cancelAll();
     await stopLiveCommands();
-    await this.provider?.destroy().catch(() => undefined);
+    await this.providers.reset();
   }
 }
 

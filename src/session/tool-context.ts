@@ -1,0 +1,48 @@
+import type { Env } from "../shared/env.js";
+import type { ToolContext } from "../tools/define-tool.js";
+import type { Session } from "./session.js";
+
+/** What a session keeps to itself but hands to its tools. */
+export interface SessionSurroundings {
+  home: string;
+  env: Env;
+  /** Asks the person to approve a shell command; absent → approved (non-interactive). */
+  confirmCommand?: (command: string) => Promise<boolean>;
+}
+
+/**
+ * The context of one tool call: a live view of the session (working dir, profile and provider
+ * are read when the tool asks, so a change made by an earlier tool is seen) plus its services.
+ */
+export function sessionToolContext(session: Session, surroundings: SessionSurroundings, signal: AbortSignal): ToolContext {
+  return {
+    signal,
+    mode: session.mode,
+    home: surroundings.home,
+    env: surroundings.env,
+    get workingDir() {
+      return session.workingDir;
+    },
+    setWorkingDir: (path) => {
+      session.workingDir = path;
+    },
+    profiles: session.profiles,
+    get profileName() {
+      return session.profileName;
+    },
+    switchProfile: (name) => session.switchProfile(name),
+    get provider() {
+      return session.providerInfo;
+    },
+    usage: session.usage,
+    timers: session.timers,
+    jobs: session.jobs,
+    budget: session.budget.view(),
+    confirmCommand: (command) => surroundings.confirmCommand?.(command) ?? Promise.resolve(true),
+    summarize: (text, instruction) => session.summarize(text, instruction),
+    requestExit: (message) => {
+      session.exitRequested = message;
+    },
+    backupDirs: () => session.backupDirs(),
+  };
+}
