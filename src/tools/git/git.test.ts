@@ -96,6 +96,20 @@ describe("git tools", () => {
     expect((await tools.call("run_command", { command: "git log --format=%s" })).content).toContain("Mine");
   });
 
+  it("never shows or commits files outside the project when the repository's core.worktree points elsewhere", async () => {
+    const outside = join(base, "outside");
+    await mkdir(outside);
+    await writeFile(join(outside, "credentials"), "secret\n");
+    await writeFile(join(project, "mine.txt"), "mine\n");
+    git(project, "config", "core.worktree", outside);
+    const tools = await harness();
+    const status = (await tools.call("git_status", {})).content;
+    expect(status).toContain("mine.txt");
+    expect(status).not.toContain("credentials");
+    expect((await tools.call("git_commit", { message: "Mine" })).isError).toBe(false);
+    expect(git(project, "--work-tree=" + project, "show", "--name-only", "--format=")).toBe("mine.txt\n");
+  });
+
   it("lists and creates branches and checks them out", async () => {
     const tools = await harness();
     expect((await tools.call("git_branch", {})).content).toBe("No branches yet (no commits). The first commit will be on main.");

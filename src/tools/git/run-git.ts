@@ -1,7 +1,7 @@
 import { execFile } from "node:child_process";
 import { existsSync } from "node:fs";
-import { realpath } from "node:fs/promises";
-import { relative, sep } from "node:path";
+import { lstat, realpath } from "node:fs/promises";
+import { dirname, join, relative, sep } from "node:path";
 import { toolChildEnv } from "../../providers/child-env.js";
 import { truncateText } from "../../shared/truncate.js";
 import { ToolError, type ToolContext } from "../define-tool.js";
@@ -41,9 +41,26 @@ function gitEnv(context: ToolContext): NodeJS.ProcessEnv {
   return { ...toolChildEnv(context.env), GIT_TERMINAL_PROMPT: "0", GIT_EDITOR: "true", GIT_OPTIONAL_LOCKS: "0" };
 }
 
+/**
+ * The directory holding the `.git` that git finds from `cwd`. Git is told to use it as the work
+ * tree, so a repository whose config sets `core.worktree` elsewhere cannot show or stage files
+ * outside the project.
+ */
+async function discoveredWorkTree(cwd: string): Promise<string | undefined> {
+  for (let dir = cwd; ; dir = dirname(dir)) {
+    if (await lstat(join(dir, ".git")).then(() => true, () => false)) return dir;
+    if (dirname(dir) === dir) return undefined;
+  }
+}
+
 /** Runs `git [-c config]… args`; messages name the subcommand, args[0]. */
-function exec(args: string[], cwd: string, context: ToolContext, config: readonly string[] = []): Promise<GitOutcome> {
-  const argv = [...(config.length ? ["--no-pager", ...configArgs(config)] : []), ...args];
+async function exec(args: string[], cwd: string, context: ToolContext, config: readonly string[] = []): Promise<GitOutcome> {
+  const workTree = await discoveredWorkTree(cwd);
+  const argv = [
+    ...(workTree ? [`--work-tree=${workTree}`] : []),
+    ...(config.length ? ["--no-pager", ...configArgs(config)] : []),
+    ...args,
+  ];
   const options = { cwd, env: gitEnv(context), maxBuffer: MAX_BUFFER, signal: context.signal, encoding: "utf8" as const };
   return new Promise((resolve, reject) => {
     execFile("git", argv, options, (error, stdout, stderr) => {
