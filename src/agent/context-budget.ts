@@ -1,6 +1,6 @@
 import type { Message } from "../providers/types.js";
 import type { ContextBudgetView } from "../tools/tool-services.js";
-import { countTextTokens, MessageTokenCounter, truncateToTokens } from "./token-counter.js";
+import { countTextTokens, MessageTokenCounter, messagesUpperBound, tokenUpperBound, truncateToTokens } from "./token-counter.js";
 
 /** Seed 000 §2.16 / 002 §8. */
 export interface BudgetThresholds {
@@ -48,6 +48,7 @@ export class ContextBudget {
   view(): ContextBudgetView {
     return {
       availableTokens: async () => Math.max(0, this.thresholds.warn - (await this.exactTokens(this.current))),
+      surelyFits: (text) => messagesUpperBound(this.current) + tokenUpperBound(text) <= this.thresholds.warn,
       pastHardLimit: async () => (await this.measure(this.current)).tokens >= this.thresholds.hard,
       countTokens: countTextTokens,
       truncateToTokens,

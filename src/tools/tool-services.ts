@@ -8,6 +8,8 @@ import type { TimerStore } from "./timers/timer-store.js";
 export interface ContextBudgetView {
   /** Tokens that may still be added before the warning threshold (never negative). */
   availableTokens(): Promise<number>;
+  /** True when `text` certainly fits before the warning threshold: decided from byte counts, without the tokenizer. */
+  surelyFits(text: string): boolean;
   /** True once the conversation is past the hard limit: large reads must be refused. */
   pastHardLimit(): Promise<boolean>;
   countTokens(text: string): Promise<number>;

@@ -41,6 +41,7 @@ async function fitToBudget(content: string, context: ToolContext): Promise<strin
   if (await budget.pastHardLimit()) {
     throw new ToolError("The conversation is past its context limit, so read_file is refused. Work with what you have already read, or finish the task.");
   }
+  if (budget.surelyFits(content)) return content;
   const tokens = await budget.countTokens(content);
   const available = await budget.availableTokens();
   if (tokens <= available) return content;
