@@ -17,6 +17,8 @@ export type BudgetStatus = "ok" | "warn" | "compact" | "reject";
 export class ContextBudget {
   private current: readonly Message[] = [];
   private readonly counter = new MessageTokenCounter();
+  /** Characters read_file has returned this session (its own budget, seed 004 §6.13B). */
+  private charactersRead = 0;
 
   constructor(readonly thresholds: BudgetThresholds = DEFAULT_THRESHOLDS) {}
 
@@ -52,6 +54,10 @@ export class ContextBudget {
       pastHardLimit: async () => (await this.measure(this.current)).tokens >= this.thresholds.hard,
       countTokens: countTextTokens,
       truncateToTokens,
+      charactersRead: () => this.charactersRead,
+      addCharactersRead: (count) => {
+        this.charactersRead += count;
+      },
     };
   }
 }

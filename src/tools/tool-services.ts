@@ -14,6 +14,9 @@ export interface ContextBudgetView {
   pastHardLimit(): Promise<boolean>;
   countTokens(text: string): Promise<number>;
   truncateToTokens(text: string, maxTokens: number): Promise<string>;
+  /** Characters read_file has returned this session, for its read budget (seed 004 §6.13B). */
+  charactersRead(): number;
+  addCharactersRead(count: number): void;
 }
 
 /** Session services the tools use; the session implements them, tests build real ones. */

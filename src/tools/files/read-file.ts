@@ -2,6 +2,7 @@ import { readFile, stat } from "node:fs/promises";
 import { z } from "zod";
 import { defineTool, ToolError, type ToolContext } from "../define-tool.js";
 import { fileNotFound } from "./missing-file.js";
+import { chargeReadBudget, refuseIfReadBudgetUsedUp } from "./read-budget.js";
 import { FILE_TOOLS_BLOCKED, requireWorkingDir, resolveInside } from "./sandbox.js";
 import { countLines } from "./text-lines.js";
 
@@ -75,6 +76,7 @@ export const readFileTool = defineTool({
     const text = bytes.toString("utf8");
     if (!ranged && bytes.length > READ_FILE_GUARD_BYTES) throw tooLarge(path, bytes.length, countLines(text));
     const content = ranged ? numberedRange(path, text, startLine, endLine) : text === "" ? `(${path} is empty)` : text;
-    return fitToBudget(content, context);
+    await refuseIfReadBudgetUsedUp(root, path, content, context);
+    return chargeReadBudget(await fitToBudget(content, context), context);
   },
 });
