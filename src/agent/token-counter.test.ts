@@ -4,7 +4,8 @@ import { countTokens as libraryCount } from "gpt-tokenizer";
 import { describe, expect, it } from "vitest";
 import { REPO_ROOT } from "../../tests/support/run-marvin.js";
 import type { Message } from "../providers/types.js";
-import { countTextTokens, MessageTokenCounter, messageText, truncateToTokens } from "./token-counter.js";
+import { messageText } from "../providers/transcript.js";
+import { countTextTokens, MessageTokenCounter, truncateToTokens } from "./token-counter.js";
 import { tokenizerSegments } from "./token-segments.js";
 
 const MB = 1024 * 1024;
@@ -118,14 +119,6 @@ describe("tokenizerSegments", () => {
         expect(/[^\s\d]{300}|[\s/]{300}/.test(segment)).toBe(false);
       }
     }
-  });
-});
-
-describe("messageText", () => {
-  it("includes tool-call names and arguments of assistant messages", () => {
-    const message: Message = { role: "assistant", content: null, tool_calls: [{ id: "1", type: "function", function: { name: "read_file", arguments: '{"path":"a"}' } }] };
-    expect(messageText(message)).toBe('read_file{"path":"a"}');
-    expect(messageText({ role: "tool", tool_call_id: "1", content: "body" })).toBe("body");
   });
 });
 

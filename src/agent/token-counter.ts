@@ -1,4 +1,5 @@
 import { performance } from "node:perf_hooks";
+import { messageText } from "../providers/transcript.js";
 import type { Message } from "../providers/types.js";
 import { tokenizerSegments } from "./token-segments.js";
 
@@ -97,14 +98,6 @@ export async function truncateToTokens(text: string, maxTokens: number): Promise
 
 /** Per-message framing overhead of chat formats (role markers, separators). */
 const MESSAGE_OVERHEAD = 4;
-
-export function messageText(message: Message): string {
-  const content = message.content ?? "";
-  if (message.role === "assistant" && message.tool_calls?.length) {
-    return content + message.tool_calls.map((call) => `${call.function.name}${call.function.arguments}`).join("");
-  }
-  return content;
-}
 
 /** UTF-8 bytes plus framing: never below the exact count of {@link MessageTokenCounter}. */
 export function messagesUpperBound(messages: readonly Message[]): number {
