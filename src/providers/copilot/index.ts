@@ -22,7 +22,19 @@ import {
   unlessAborted,
   withTimeout,
 } from "./errors.js";
-import { lastUserPrompt, sessionKeyOf, systemMessageOf, toolNamesOf } from "./messages.js";
+import {
+  continuesDialogue,
+  dialogueOf,
+  earlierMessages,
+  lastUserPrompt,
+  promptWithContextUpdate,
+  promptWithEarlierConversation,
+  systemContextUpdate,
+  systemMessageOf,
+  toolNamesOf,
+  toolSetKeyOf,
+  type DialogueEntry,
+} from "./messages.js";
 import { CopilotTurn } from "./turn.js";
 
 export { isCopilotUsable } from "./usable.js";
@@ -31,6 +43,22 @@ type CopilotSdk = typeof import("@github/copilot-sdk");
 
 const DEFAULT_STARTUP_TIMEOUT_MS = 20_000;
 const STOP_TIMEOUT_MS = 5_000;
+/** Dialogue entries remembered per session: enough to recognise any request's earlier messages. */
+const HELD_DIALOGUE_ENTRIES = 400;
+
+/** What the live session holds: the system context it was given and the dialogue so far. */
+interface HeldConversation {
+  system: string;
+  dialogue: DialogueEntry[];
+}
+
+/** The session a request goes to, the prompt to send it, and what the session holds once it has answered. */
+interface TurnPlan {
+  session: CopilotSession;
+  prompt: string;
+  system: string;
+  dialogueBefore: DialogueEntry[];
+}
 
 export interface CopilotProviderOptions {
   /** Environment of the Copilot runtime process (tokens, HOME); defaults to process.env. */
@@ -52,7 +80,11 @@ async function loadSdk(): Promise<CopilotSdk> {
 /**
  * GitHub Copilot through `@github/copilot-sdk`. Unlike the OpenAI-style adapters the SDK
  * runs the tool loop itself, calling back into Marvin's tools via `request.runTools`.
- * One runtime client and one session live across requests (seed 000 §2.5, §5.3).
+ * One runtime client and one session live across requests (seed 000 §2.5, §5.3): the
+ * session keeps the conversation, so each request sends only its newest user message,
+ * led by whatever changed in Marvin's system context since the last one. A new session
+ * (other tools, an answer the session never gave, after a cancel) first hears the
+ * conversation so far. Standalone requests (summaries) get a session of their own.
  */
 export class CopilotProvider implements LLMProvider {
   readonly name = "copilot" as const;
@@ -62,6 +94,7 @@ export class CopilotProvider implements LLMProvider {
   private client: CopilotClient | null = null;
   private session: CopilotSession | null = null;
   private sessionKey: string | null = null;
+  private held: HeldConversation | null = null;
   private listenerRegistered = false;
   private activeTurn: CopilotTurn | null = null;
   private readonly teardowns = new Set<Promise<void>>();
@@ -77,6 +110,7 @@ export class CopilotProvider implements LLMProvider {
 
   async chat(request: ChatRequest): Promise<LLMResponse> {
     if (request.signal?.aborted) throw abortedError(false);
+    if (request.standalone) return this.standaloneChat(request);
     if (this.activeTurn) {
       throw new ProviderError("Copilot is still answering the previous request.", { provider: "copilot", kind: "bad_request" });
     }
@@ -84,10 +118,33 @@ export class CopilotProvider implements LLMProvider {
     const turn = new CopilotTurn(request, this.model);
     this.activeTurn = turn;
     try {
-      const session = await unlessAborted(this.sessionFor(request), request.signal);
-      return await this.runTurn(session, turn, prompt, request.signal);
+      const plan = await unlessAborted(this.sessionFor(request), request.signal);
+      const response = await this.runTurn(plan.session, turn, plan.prompt, request.signal, () => void this.retireSession({ abortTurn: true }));
+      if (plan.session === this.session) {
+        const dialogue = [...plan.dialogueBefore, { role: "user" as const, content: prompt }, { role: "assistant" as const, content: response.content }];
+        this.held = { system: plan.system, dialogue: dialogue.slice(-HELD_DIALOGUE_ENTRIES) };
+      }
+      return response;
     } finally {
       if (this.activeTurn === turn) this.activeTurn = null;
+    }
+  }
+
+  /** A request outside the conversation: a session of its own, without tools, gone afterwards. */
+  private async standaloneChat(request: ChatRequest): Promise<LLMResponse> {
+    const prompt = lastUserPrompt(request.messages);
+    const started = this.sessionQueue.then(() => this.startedClient());
+    this.sessionQueue = started.catch(() => undefined);
+    const client = await unlessAborted(started, request.signal);
+    const session = await this.createSession(client, { ...request, tools: [] });
+    const turn = new CopilotTurn(request, this.model);
+    const unsubscribe = session.on((event) => turn.handle(event));
+    try {
+      // On a timeout or an abort the turn fails at once; the session goes in any case.
+      return await this.runTurn(session, turn, prompt, request.signal, () => undefined);
+    } finally {
+      unsubscribe();
+      await this.tearDown(session, client, { abortTurn: true });
     }
   }
 
@@ -101,16 +158,17 @@ export class CopilotProvider implements LLMProvider {
     if (client) await stopClient(client);
   }
 
-  private async runTurn(session: CopilotSession, turn: CopilotTurn, prompt: string, signal?: AbortSignal): Promise<LLMResponse> {
+  /** Sends `prompt` and waits for the answer; on timeout or abort, `stop` lets go of the session. */
+  private async runTurn(session: CopilotSession, turn: CopilotTurn, prompt: string, signal: AbortSignal | undefined, stop: () => void): Promise<LLMResponse> {
     const timeoutMs = this.config.timeoutMs;
     const timer = setTimeout(() => {
       turn.fail(turnTimeoutError(timeoutMs, turn.hasOutput));
-      void this.retireSession({ abortTurn: true });
+      stop();
     }, timeoutMs);
     // After an abort the runtime's trailing events would leak into the next turn: start afresh.
     const onAbort = () => {
       turn.fail(abortedError(turn.hasOutput));
-      void this.retireSession({ abortTurn: true });
+      stop();
     };
     signal?.addEventListener("abort", onAbort, { once: true });
     try {
@@ -124,32 +182,40 @@ export class CopilotProvider implements LLMProvider {
   }
 
   /** Serialized: a startup abandoned by an aborted request still finishes before the next one. */
-  private sessionFor(request: ChatRequest): Promise<CopilotSession> {
-    const next = this.sessionQueue.then(() => this.liveSessionFor(request));
+  private sessionFor(request: ChatRequest): Promise<TurnPlan> {
+    const next = this.sessionQueue.then(() => this.planTurn(request));
     this.sessionQueue = next.catch(() => undefined);
     return next;
   }
 
-  /** The live session when it was built for this tool set and system message, else a new one. */
-  private async liveSessionFor(request: ChatRequest): Promise<CopilotSession> {
-    const key = sessionKeyOf(request);
-    if (this.session && this.sessionKey === key) return this.session;
+  /** The live session when it holds this conversation and tool set, else a new one told the conversation so far. */
+  private async planTurn(request: ChatRequest): Promise<TurnPlan> {
+    const prompt = lastUserPrompt(request.messages);
+    const system = systemMessageOf(request.messages) ?? "";
+    const earlier = earlierMessages(request.messages);
+    const held = this.held;
+    if (this.session && held && this.sessionKey === toolSetKeyOf(request) && continuesDialogue(held.dialogue, dialogueOf(earlier))) {
+      const update = systemContextUpdate(held.system, system);
+      return { session: this.session, prompt: promptWithContextUpdate(prompt, update), system, dialogueBefore: held.dialogue };
+    }
     void this.retireSession({ abortTurn: false });
-    const client = await this.startedClient();
-    const sdk = this.sdk as CopilotSdk;
-    let session: CopilotSession;
+    const session = await this.createSession(await this.startedClient(), request);
+    this.session = session;
+    this.sessionKey = toolSetKeyOf(request);
+    this.held = { system, dialogue: [] };
+    this.registerListeners(session);
+    return { session, prompt: promptWithEarlierConversation(prompt, earlier), system, dialogueBefore: dialogueOf(earlier) };
+  }
+
+  private async createSession(client: CopilotClient, request: ChatRequest): Promise<CopilotSession> {
     try {
-      session = await withTimeout(client.createSession(this.sessionConfig(request, sdk)), this.startupTimeoutMs, () =>
+      return await withTimeout(client.createSession(this.sessionConfig(request, this.sdk as CopilotSdk)), this.startupTimeoutMs, () =>
         startupTimeoutError("create a session", this.startupTimeoutMs),
       );
     } catch (error) {
       await this.resetClient();
       throw startupError(error);
     }
-    this.session = session;
-    this.sessionKey = key;
-    this.registerListeners(session);
-    return session;
   }
 
   private registerListeners(session: CopilotSession): void {
@@ -197,11 +263,14 @@ export class CopilotProvider implements LLMProvider {
   /** Forgets the session at once, then disconnects it and deletes its on-disk state in the background. */
   private async retireSession({ abortTurn }: { abortTurn: boolean }): Promise<void> {
     const session = this.session;
-    const client = this.client;
     this.session = null;
     this.sessionKey = null;
+    this.held = null;
     this.listenerRegistered = false;
-    if (!session) return;
+    if (session) await this.tearDown(session, this.client, { abortTurn });
+  }
+
+  private async tearDown(session: CopilotSession, client: CopilotClient | null, { abortTurn }: { abortTurn: boolean }): Promise<void> {
     const teardown = async () => {
       if (abortTurn) await session.abort().catch(() => undefined);
       await session.disconnect().catch(() => undefined);
