@@ -53,15 +53,17 @@ await countTextTokens("warm up");
 
 const cases = [
   ["5 MB of one repeated character ('A')", "A".repeat(5 * MB), TARGET_MS],
-  ["5 MB of random text (words, punctuation)", randomText(5 * MB, "abcdefghij klmnopqrst uvwxyz ABC .,;:!?()\n0123456789")],
+  ["5 MB of random text (words, punctuation)", randomText(5 * MB, "abcdefghij klmnopqrst uvwxyz ABC .,;:!?()\n01234")],
   ["5 MB of random lowercase, no spaces", randomText(5 * MB, "abcdefghijklmnopqrstuvwxyz")],
   ["300 KB run of '='", "=".repeat(300 * 1024)],
 ];
 for (const [label, text, target] of cases) {
   const { value, elapsed, stall } = await timed(() => countTextTokens(text));
   const verdict = target ? `  (target < ${target} ms: ${elapsed < target ? "met" : "MISSED"})` : "";
-  line(label, elapsed, `  ${value.toLocaleString("en-US")} tokens, longest event-loop stall ${stall.toFixed(0)} ms${verdict}`);
+  const figures = `${value.toLocaleString("en-US")} tokens, longest event-loop stall ${stall.toFixed(0)} ms`;
+  line(label, elapsed, `  ${figures}${verdict}`);
 }
 const lowercase = randomText(5 * MB, "abcdefghijklmnopqrstuvwxyz");
 const truncated = await timed(() => truncateToTokens(lowercase, 25_000));
-line("truncate 5 MB random lowercase to 25K tokens", truncated.elapsed, `  ${truncated.value.length.toLocaleString("en-US")} characters kept`);
+const kept = truncated.value.length.toLocaleString("en-US");
+line("truncate 5 MB random lowercase to 25K tokens", truncated.elapsed, `  ${kept} characters kept`);

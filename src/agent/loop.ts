@@ -110,9 +110,19 @@ export async function runToolLoop(input: LoopInput, deps: LoopDependencies): Pro
  * Runs one batch of calls and returns their results as tool messages, with the context
  * budget's warning added once the conversation plus these results pass a threshold.
  */
-async function runToolRound(turn: number, calls: ToolCall[], conversation: readonly Message[], deps: LoopDependencies, signal: AbortSignal): Promise<ToolMessage[]> {
+async function runToolRound(
+  turn: number,
+  calls: ToolCall[],
+  conversation: readonly Message[],
+  deps: LoopDependencies,
+  signal: AbortSignal,
+): Promise<ToolMessage[]> {
   const outcomes = await runToolBatch(turn, calls, conversation, deps, signal);
-  const results: ToolMessage[] = calls.map((call, index) => ({ role: "tool", tool_call_id: call.id, content: outcomes[index]!.content }));
+  const results = calls.map((call, index): ToolMessage => ({
+    role: "tool",
+    tool_call_id: call.id,
+    content: outcomes[index]!.content,
+  }));
   const measured = await deps.budget.measure([...conversation, ...results]);
   if (measured.status !== "ok") {
     for (const result of results) result.content += deps.budget.warningText(measured.tokens);
@@ -125,7 +135,12 @@ async function runToolRound(turn: number, calls: ToolCall[], conversation: reado
  * keeps those calls and results in its own context, so they are counted on top of the
  * conversation for this request: read_file's budget gate and the warnings see them too.
  */
-function providerToolRunner(turn: number, messages: readonly Message[], deps: LoopDependencies, signal: AbortSignal): (calls: ToolCall[]) => Promise<string[]> {
+function providerToolRunner(
+  turn: number,
+  messages: readonly Message[],
+  deps: LoopDependencies,
+  signal: AbortSignal,
+): (calls: ToolCall[]) => Promise<string[]> {
   const context: Message[] = [...messages];
   return async (calls) => {
     context.push({ role: "assistant", content: null, tool_calls: calls });
@@ -135,7 +150,13 @@ function providerToolRunner(turn: number, messages: readonly Message[], deps: Lo
   };
 }
 
-async function runToolBatch(turn: number, calls: ToolCall[], conversation: readonly Message[], deps: LoopDependencies, signal: AbortSignal): Promise<ToolOutcome[]> {
+async function runToolBatch(
+  turn: number,
+  calls: ToolCall[],
+  conversation: readonly Message[],
+  deps: LoopDependencies,
+  signal: AbortSignal,
+): Promise<ToolOutcome[]> {
   deps.emit({ type: "tool_calls", turn, names: calls.map((call) => call.function.name) });
   deps.budget.track(conversation);
   return Promise.all(

@@ -335,7 +335,8 @@ export class Session {
     const chat = await this.chatFunction();
     if (!chat) throw new Error(this.startError ?? "No LLM provider available to summarise.");
     const messages: Message[] = [{ role: "system", content: instruction }, { role: "user", content: text }];
-    const response = await chat({ messages, tools: [], onDelta: () => undefined, signal: this.controller?.signal, standalone: true });
+    const signal = this.controller?.signal;
+    const response = await chat({ messages, tools: [], onDelta: () => undefined, signal, standalone: true });
     await reportUsage(response, messages, { budget: this.budget, emit: (event) => this.emit(event), providerName: this.provider!.name });
     return response.content;
   }

@@ -3,7 +3,7 @@
  *
  * The tokenizer's byte-pair merge is quadratic in the length of one pre-tokenizer piece
  * (a word, a punctuation run, a whitespace run), so 5 MB of one repeated character took
- * minutes. Segments are cut so that no piece is longer than about {@link MAX_RUN} · 2
+ * minutes. Segments are cut so that no piece is longer than a few times {@link MAX_RUN}
  * characters, and preferably where the pre-tokenizer would split anyway, which keeps the
  * count exact:
  * - after a newline that is followed by anything but whitespace or `/`;
@@ -80,7 +80,8 @@ function isSafeCut(text: string, index: number, before: number, kind: number, pr
   if (before === NEWLINE) return kind !== WHITESPACE && kind !== SLASH;
   if (text.charCodeAt(index) === SPACE) {
     const next = text.charCodeAt(index + 1);
-    return next < 128 && ASCII_KIND[next] === LETTER && (previousKind === DIGIT || isLetterAt(text, index - 1, previousKind));
+    const wordFollows = next < 128 && ASCII_KIND[next] === LETTER;
+    return wordFollows && (previousKind === DIGIT || isLetterAt(text, index - 1, previousKind));
   }
   return (kind === PUNCTUATION || kind === SLASH) && isLetterAt(text, index - 1, previousKind);
 }

@@ -4,7 +4,8 @@ import { messageText, transcriptOf } from "./transcript.js";
 
 describe("messageText", () => {
   it("includes tool-call names and arguments of assistant messages", () => {
-    const message: Message = { role: "assistant", content: null, tool_calls: [{ id: "1", type: "function", function: { name: "read_file", arguments: '{"path":"a"}' } }] };
+    const call = { id: "1", type: "function" as const, function: { name: "read_file", arguments: '{"path":"a"}' } };
+    const message: Message = { role: "assistant", content: null, tool_calls: [call] };
     expect(messageText(message)).toBe('read_file{"path":"a"}');
     expect(messageText({ role: "tool", tool_call_id: "1", content: "body" })).toBe("body");
   });

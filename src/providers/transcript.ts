@@ -19,9 +19,11 @@ export function messageText(message: Message): string {
 export function transcriptOf(messages: readonly Message[]): string {
   const lines = messages.map((message) => {
     const text = messageText(message);
-    const body = message.role === "tool" && text.length > MAX_TOOL_RESULT_CHARS ? `${text.slice(0, MAX_TOOL_RESULT_CHARS)} […]` : text;
+    const long = message.role === "tool" && text.length > MAX_TOOL_RESULT_CHARS;
+    const body = long ? `${text.slice(0, MAX_TOOL_RESULT_CHARS)} […]` : text;
     return `${message.role}: ${body}`;
   });
   const transcript = lines.join("\n\n");
-  return transcript.length > MAX_TRANSCRIPT_CHARS ? `[…earlier part omitted…]\n${transcript.slice(-MAX_TRANSCRIPT_CHARS)}` : transcript;
+  if (transcript.length <= MAX_TRANSCRIPT_CHARS) return transcript;
+  return `[…earlier part omitted…]\n${transcript.slice(-MAX_TRANSCRIPT_CHARS)}`;
 }

@@ -13,7 +13,8 @@ import { randomUUID } from "node:crypto";
 import { appendFileSync, readFileSync } from "node:fs";
 
 const PROTOCOL_VERSION = 3;
-const script = process.env.COPILOT_SCRIPT ? JSON.parse(readFileSync(process.env.COPILOT_SCRIPT, "utf8")) : { replies: [] };
+const scriptPath = process.env.COPILOT_SCRIPT;
+const script = scriptPath ? JSON.parse(readFileSync(scriptPath, "utf8")) : { replies: [] };
 let nextReply = 0;
 /** sessionId → { prompts: string[] } */
 const sessions = new Map();
@@ -40,7 +41,8 @@ async function runTurn(sessionId, prompt) {
   for (const call of reply.toolCalls ?? []) {
     const requestId = randomUUID();
     const result = new Promise((resolve) => pendingTools.set(requestId, resolve));
-    emit(sessionId, "external_tool.requested", { requestId, toolName: call.name, arguments: call.arguments, toolCallId: `call_${requestId}` });
+    const request = { requestId, toolName: call.name, arguments: call.arguments, toolCallId: `call_${requestId}` };
+    emit(sessionId, "external_tool.requested", request);
     await result;
   }
   if (reply.delayMs) await new Promise((resolve) => setTimeout(resolve, reply.delayMs));
@@ -89,7 +91,8 @@ const handlers = {
 
 function handle(message) {
   if (message.method === undefined) return; // a response to something we sent: none expected
-  if (process.env.COPILOT_LOG) appendFileSync(process.env.COPILOT_LOG, `${JSON.stringify({ method: message.method, params: message.params })}\n`);
+  const logPath = process.env.COPILOT_LOG;
+  if (logPath) appendFileSync(logPath, `${JSON.stringify({ method: message.method, params: message.params })}\n`);
   const handler = handlers[message.method];
   if (message.id === undefined) return;
   if (!handler) {

@@ -43,9 +43,17 @@ export async function scriptedCopilot(dir: string, replies: ScriptedCopilotReply
       .filter(Boolean)
       .map((line) => JSON.parse(line) as CopilotRpcCall);
   return {
-    env: { PATH: process.env.PATH, HOME: dir, COPILOT_CLI_PATH: SCRIPTED_COPILOT_CLI, COPILOT_SCRIPT: scriptPath, COPILOT_LOG: logPath },
+    env: {
+      PATH: process.env.PATH,
+      HOME: dir,
+      COPILOT_CLI_PATH: SCRIPTED_COPILOT_CLI,
+      COPILOT_SCRIPT: scriptPath,
+      COPILOT_LOG: logPath,
+    },
     calls,
     prompts: async () =>
-      (await calls()).filter((call) => call.method === "session.send").map((call) => ({ sessionId: String(call.params.sessionId), prompt: String(call.params.prompt) })),
+      (await calls())
+        .filter((call) => call.method === "session.send")
+        .map((call) => ({ sessionId: String(call.params.sessionId), prompt: String(call.params.prompt) })),
   };
 }

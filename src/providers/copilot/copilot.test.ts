@@ -6,7 +6,7 @@ import { ContextBudget } from "../../agent/context-budget.js";
 import { Session } from "../../agent/session.js";
 import { fileTools } from "../../tools/files/index.js";
 import { registryOf } from "../../../tests/support/test-session.js";
-import { scriptedCopilot, type ScriptedCopilotReply } from "../../../tests/support/scripted-copilot.js";
+import { scriptedCopilot, type ScriptedCopilot, type ScriptedCopilotReply } from "../../../tests/support/scripted-copilot.js";
 import { resolveProviderConfig, type Env } from "../config.js";
 import { ProviderError } from "../provider-error.js";
 import type { ChatRequest, Message, ToolSchema } from "../types.js";
@@ -174,14 +174,31 @@ describe("CopilotProvider", () => {
 
 /** System messages as Marvin builds them: a preamble with the time, then `## Title` sections. */
 function systemAt(time: string, chatLog: string[]): string {
-  return `You are Marvin, a helpful assistant.\nCurrent date and time: ${time}\n\n## Active profile\nActive profile: main\n\n## Recent conversation (compact)\n${chatLog.join("\n") || "(no earlier conversation)"}`;
+  return [
+    `You are Marvin, a helpful assistant.\nCurrent date and time: ${time}`,
+    "## Active profile\nActive profile: main",
+    `## Recent conversation (compact)\n${chatLog.join("\n") || "(no earlier conversation)"}`,
+  ].join("\n\n");
 }
 
-function request(messages: Message[], options: { tools?: ToolSchema[]; standalone?: boolean; signal?: AbortSignal } = {}): ChatRequest {
-  return { messages, tools: options.tools ?? [], onDelta: () => undefined, signal: options.signal, ...(options.standalone ? { standalone: true } : {}) };
+interface RequestOptions {
+  tools?: ToolSchema[];
+  standalone?: boolean;
+  signal?: AbortSignal;
 }
 
-const SEARCH_TOOL: ToolSchema = { type: "function", function: { name: "search_notes", description: "Search notes", parameters: { type: "object", properties: {} } } };
+function request(messages: Message[], { tools = [], standalone, signal }: RequestOptions = {}): ChatRequest {
+  return { messages, tools, onDelta: () => undefined, signal, ...(standalone ? { standalone } : {}) };
+}
+
+const SEARCH_TOOL: ToolSchema = {
+  type: "function",
+  function: { name: "search_notes", description: "Search notes", parameters: { type: "object", properties: {} } },
+};
+
+const ADA_SAID = "[10:00] you: My name is Ada.";
+/** A scripted answer that shows which earlier prompts the runtime's session holds. */
+const EARLIER_IN_SESSION = "Earlier in this session: {earlier}";
 
 describe("CopilotProvider conversations (scripted Copilot runtime over the SDK's JSON-RPC protocol)", () => {
   async function scripted(replies: ScriptedCopilotReply[]) {
@@ -193,12 +210,15 @@ describe("CopilotProvider conversations (scripted Copilot runtime over the SDK's
   it("keeps one session across a conversation's messages: the second message sees the first", async () => {
     const { copilot, provider } = await scripted([{ text: "Hello Ada." }, { text: "Earlier you said: {earlier}" }]);
     try {
-      const first: Message[] = [{ role: "system", content: systemAt("10:00", []) }, { role: "user", content: "My name is Ada." }];
+      const first: Message[] = [
+        { role: "system", content: systemAt("10:00", []) },
+        { role: "user", content: "My name is Ada." },
+      ];
       expect((await provider.chat(request(first))).content).toBe("Hello Ada.");
       // The next request, as the session builds it: a fresh system message (new time, the
       // first exchange in the compact history) and the whole conversation.
       const second: Message[] = [
-        { role: "system", content: systemAt("10:05", ["[10:00] you: My name is Ada.", "[10:00] assistant: Hello Ada."]) },
+        { role: "system", content: systemAt("10:05", [ADA_SAID, "[10:00] assistant: Hello Ada."]) },
         { role: "user", content: "My name is Ada." },
         { role: "assistant", content: "Hello Ada." },
         { role: "user", content: "What is my name?" },
@@ -213,7 +233,8 @@ describe("CopilotProvider conversations (scripted Copilot runtime over the SDK's
       // Only what is new: the refreshed parts of the system context, then the message.
       expect(sent2!.prompt).toBe(
         "<system-context-update>\nThe system context changed since the last message; new or changed parts:\n" +
-          "Current date and time: 10:05\n\n## Recent conversation (compact)\n[10:00] you: My name is Ada.\n[10:00] assistant: Hello Ada.\n" +
+          "Current date and time: 10:05\n\n## Recent conversation (compact)\n" +
+          `${ADA_SAID}\n[10:00] assistant: Hello Ada.\n` +
           "</system-context-update>\n\nWhat is my name?",
       );
     } finally {
@@ -222,7 +243,7 @@ describe("CopilotProvider conversations (scripted Copilot runtime over the SDK's
   }, 40_000);
 
   it("tells a new session the conversation so far when the old one cannot continue it (other tools)", async () => {
-    const { copilot, provider } = await scripted([{ text: "Hello Ada." }, { text: "Earlier in this session: {earlier}" }]);
+    const { copilot, provider } = await scripted([{ text: "Hello Ada." }, { text: EARLIER_IN_SESSION }]);
     try {
       const system = systemAt("10:00", []);
       await provider.chat(request([{ role: "system", content: system }, { role: "user", content: "My name is Ada." }]));
@@ -245,12 +266,20 @@ describe("CopilotProvider conversations (scripted Copilot runtime over the SDK's
   }, 40_000);
 
   it("after a cancelled answer, goes on in a new session that is told the conversation so far", async () => {
-    const { copilot, provider } = await scripted([{ text: "Hello Ada." }, { text: "never sent", delayMs: 20_000 }, { text: "Earlier in this session: {earlier}" }]);
+    const { copilot, provider } = await scripted([
+      { text: "Hello Ada." },
+      { text: "never sent", delayMs: 20_000 },
+      { text: EARLIER_IN_SESSION },
+    ]);
     try {
       const system = systemAt("10:00", []);
-      const conversation: Message[] = [{ role: "system", content: system }, { role: "user", content: "My name is Ada." }];
+      const conversation: Message[] = [
+        { role: "system", content: system },
+        { role: "user", content: "My name is Ada." },
+      ];
       await provider.chat(request(conversation));
-      conversation.push({ role: "assistant", content: "Hello Ada." }, { role: "user", content: "Tell me a long story." });
+      conversation.push({ role: "assistant", content: "Hello Ada." });
+      conversation.push({ role: "user", content: "Tell me a long story." });
       const controller = new AbortController();
       const cancelled = provider.chat(request(conversation, { signal: controller.signal }));
       while ((await copilot.prompts()).length < 2) await new Promise((resolve) => setTimeout(resolve, 20));
@@ -260,18 +289,24 @@ describe("CopilotProvider conversations (scripted Copilot runtime over the SDK's
       expect((await provider.chat(request(conversation))).content).toBe("Earlier in this session: ");
       const prompts = await copilot.prompts();
       expect(prompts[2]!.sessionId).not.toBe(prompts[0]!.sessionId);
-      expect(prompts[2]!.prompt).toContain("user: My name is Ada.\n\nassistant: Hello Ada.\n\nuser: Tell me a long story.");
+      const replayed = "user: My name is Ada.\n\nassistant: Hello Ada.\n\nuser: Tell me a long story.\n";
+      expect(prompts[2]!.prompt).toContain(replayed);
     } finally {
       await provider.destroy();
     }
   }, 40_000);
 
-  it("answers a standalone request (a summary) in a session of its own, leaving the conversation's session alone", async () => {
-    const { copilot, provider } = await scripted([{ text: "Hi." }, { text: "A summary." }, { text: "Earlier: {earlier}" }]);
+  it("answers a standalone request (a summary) in a session of its own, leaving the conversation's alone", async () => {
+    const replies = [{ text: "Hi." }, { text: "A summary." }, { text: "Earlier: {earlier}" }];
+    const { copilot, provider } = await scripted(replies);
     try {
       const system = systemAt("10:00", []);
       await provider.chat(request([{ role: "system", content: system }, { role: "user", content: "one" }]));
-      const summary = await provider.chat(request([{ role: "system", content: "You compress conversations." }, { role: "user", content: "transcript" }], { standalone: true }));
+      const summaryRequest: Message[] = [
+        { role: "system", content: "You compress conversations." },
+        { role: "user", content: "transcript" },
+      ];
+      const summary = await provider.chat(request(summaryRequest, { standalone: true }));
       expect(summary.content).toBe("A summary.");
       const third = await provider.chat(request([
         { role: "system", content: system },
@@ -284,8 +319,11 @@ describe("CopilotProvider conversations (scripted Copilot runtime over the SDK's
       expect(main2!.sessionId).toBe(main1!.sessionId);
       expect(standalone!.sessionId).not.toBe(main1!.sessionId);
       const creates = (await copilot.calls()).filter((call) => call.method === "session.create");
-      expect(creates.map((call) => (call.params.systemMessage as { content: string }).content)).toEqual([system, "You compress conversations."]);
-      expect((await copilot.calls()).some((call) => call.method === "session.delete" && call.params.sessionId === standalone!.sessionId)).toBe(true);
+      const systemMessages = creates.map((call) => (call.params.systemMessage as { content: string }).content);
+      expect(systemMessages).toEqual([system, "You compress conversations."]);
+      const deletes = (await copilot.calls()).filter((call) => call.method === "session.delete");
+      const deleted = deletes.map((call) => call.params.sessionId);
+      expect(deleted).toContain(standalone!.sessionId);
     } finally {
       await provider.destroy();
     }
@@ -313,8 +351,9 @@ describe("budgets inside Copilot's own tool loop", () => {
     return { copilot, session, work };
   }
 
-  async function toolResults(copilot: { calls(): Promise<Array<{ method: string; params: Record<string, unknown> }>> }): Promise<string[]> {
-    return (await copilot.calls()).filter((call) => call.method === "session.tools.handlePendingToolCall").map((call) => String(call.params.result));
+  async function toolResults(copilot: ScriptedCopilot): Promise<string[]> {
+    const results = (await copilot.calls()).filter((call) => call.method === "session.tools.handlePendingToolCall");
+    return results.map((call) => String(call.params.result));
   }
 
   it("counts the turn's earlier tool results against the context budget, and adds its warning", async () => {
@@ -337,8 +376,12 @@ describe("budgets inside Copilot's own tool loop", () => {
   }, 40_000);
 
   it("applies read_file's session read budget", async () => {
-    const range = (start: number) => ({ name: "read_file", arguments: { path: "big.txt", start_line: start, end_line: start + 999 } });
-    const { copilot, session, work } = await copilotSession([{ toolCalls: [range(1), range(1001), range(1), range(1)], text: "Done." }], new ContextBudget());
+    const range = (start: number) => ({
+      name: "read_file",
+      arguments: { path: "big.txt", start_line: start, end_line: start + 999 },
+    });
+    const reads = [range(1), range(1001), range(1), range(1)];
+    const { copilot, session, work } = await copilotSession([{ toolCalls: reads, text: "Done." }], new ContextBudget());
     try {
       await writeFile(join(work, "big.txt"), `${"x".repeat(99)}\n`.repeat(2000));
       expect((await session.submit("Read big.txt again and again.")).reason).toBe("done");

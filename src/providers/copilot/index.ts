@@ -119,10 +119,15 @@ export class CopilotProvider implements LLMProvider {
     this.activeTurn = turn;
     try {
       const plan = await unlessAborted(this.sessionFor(request), request.signal);
-      const response = await this.runTurn(plan.session, turn, plan.prompt, request.signal, () => void this.retireSession({ abortTurn: true }));
+      const retire = () => void this.retireSession({ abortTurn: true });
+      const response = await this.runTurn(plan.session, turn, plan.prompt, request.signal, retire);
       if (plan.session === this.session) {
-        const dialogue = [...plan.dialogueBefore, { role: "user" as const, content: prompt }, { role: "assistant" as const, content: response.content }];
-        this.held = { system: plan.system, dialogue: dialogue.slice(-HELD_DIALOGUE_ENTRIES) };
+        const exchange: DialogueEntry[] = [
+          { role: "user", content: prompt },
+          { role: "assistant", content: response.content },
+        ];
+        const dialogue = [...plan.dialogueBefore, ...exchange].slice(-HELD_DIALOGUE_ENTRIES);
+        this.held = { system: plan.system, dialogue };
       }
       return response;
     } finally {
@@ -159,7 +164,13 @@ export class CopilotProvider implements LLMProvider {
   }
 
   /** Sends `prompt` and waits for the answer; on timeout or abort, `stop` lets go of the session. */
-  private async runTurn(session: CopilotSession, turn: CopilotTurn, prompt: string, signal: AbortSignal | undefined, stop: () => void): Promise<LLMResponse> {
+  private async runTurn(
+    session: CopilotSession,
+    turn: CopilotTurn,
+    prompt: string,
+    signal: AbortSignal | undefined,
+    stop: () => void,
+  ): Promise<LLMResponse> {
     const timeoutMs = this.config.timeoutMs;
     const timer = setTimeout(() => {
       turn.fail(turnTimeoutError(timeoutMs, turn.hasOutput));
@@ -194,9 +205,11 @@ export class CopilotProvider implements LLMProvider {
     const system = systemMessageOf(request.messages) ?? "";
     const earlier = earlierMessages(request.messages);
     const held = this.held;
-    if (this.session && held && this.sessionKey === toolSetKeyOf(request) && continuesDialogue(held.dialogue, dialogueOf(earlier))) {
+    const sameTools = this.sessionKey === toolSetKeyOf(request);
+    if (this.session && held && sameTools && continuesDialogue(held.dialogue, dialogueOf(earlier))) {
       const update = systemContextUpdate(held.system, system);
-      return { session: this.session, prompt: promptWithContextUpdate(prompt, update), system, dialogueBefore: held.dialogue };
+      const nextPrompt = promptWithContextUpdate(prompt, update);
+      return { session: this.session, prompt: nextPrompt, system, dialogueBefore: held.dialogue };
     }
     void this.retireSession({ abortTurn: false });
     const session = await this.createSession(await this.startedClient(), request);
@@ -204,14 +217,15 @@ export class CopilotProvider implements LLMProvider {
     this.sessionKey = toolSetKeyOf(request);
     this.held = { system, dialogue: [] };
     this.registerListeners(session);
-    return { session, prompt: promptWithEarlierConversation(prompt, earlier), system, dialogueBefore: dialogueOf(earlier) };
+    const firstPrompt = promptWithEarlierConversation(prompt, earlier);
+    return { session, prompt: firstPrompt, system, dialogueBefore: dialogueOf(earlier) };
   }
 
   private async createSession(client: CopilotClient, request: ChatRequest): Promise<CopilotSession> {
     try {
-      return await withTimeout(client.createSession(this.sessionConfig(request, this.sdk as CopilotSdk)), this.startupTimeoutMs, () =>
-        startupTimeoutError("create a session", this.startupTimeoutMs),
-      );
+      const created = client.createSession(this.sessionConfig(request, this.sdk as CopilotSdk));
+      const limit = this.startupTimeoutMs;
+      return await withTimeout(created, limit, () => startupTimeoutError("create a session", limit));
     } catch (error) {
       await this.resetClient();
       throw startupError(error);
@@ -270,13 +284,18 @@ export class CopilotProvider implements LLMProvider {
     if (session) await this.tearDown(session, this.client, { abortTurn });
   }
 
-  private async tearDown(session: CopilotSession, client: CopilotClient | null, { abortTurn }: { abortTurn: boolean }): Promise<void> {
+  private async tearDown(
+    session: CopilotSession,
+    client: CopilotClient | null,
+    { abortTurn }: { abortTurn: boolean },
+  ): Promise<void> {
     const teardown = async () => {
       if (abortTurn) await session.abort().catch(() => undefined);
       await session.disconnect().catch(() => undefined);
       await client?.deleteSession(session.sessionId).catch(() => undefined);
     };
-    const bounded = withTimeout(teardown(), STOP_TIMEOUT_MS, () => new Error("session teardown timed out")).catch(() => undefined);
+    const timedOut = () => new Error("session teardown timed out");
+    const bounded = withTimeout(teardown(), STOP_TIMEOUT_MS, timedOut).catch(() => undefined);
     this.teardowns.add(bounded);
     await bounded;
     this.teardowns.delete(bounded);

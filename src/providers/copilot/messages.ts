@@ -49,7 +49,9 @@ export function dialogueOf(messages: readonly Message[]): DialogueEntry[] {
   const entries: DialogueEntry[] = [];
   for (const message of messages) {
     if (message.role === "user") entries.push({ role: "user", content: message.content });
-    else if (message.role === "assistant" && !message.tool_calls?.length && message.content) entries.push({ role: "assistant", content: message.content });
+    else if (message.role === "assistant" && !message.tool_calls?.length && message.content) {
+      entries.push({ role: "assistant", content: message.content });
+    }
   }
   return entries;
 }
@@ -65,7 +67,10 @@ export function continuesDialogue(held: readonly DialogueEntry[], earlier: reado
   if (earlier.length === 0) return held.length === 0;
   if (earlier.length > held.length) return false;
   const offset = held.length - earlier.length;
-  return earlier.every((entry, index) => entry.role === held[offset + index]!.role && entry.content === held[offset + index]!.content);
+  return earlier.every((entry, index) => {
+    const same = held[offset + index]!;
+    return entry.role === same.role && entry.content === same.content;
+  });
 }
 
 /** Marvin's system message is a preamble and `## Title` sections separated by blank lines. */
@@ -105,11 +110,13 @@ export function systemContextUpdate(previous: string, current: string): string |
 /** The prompt for a session that holds the conversation, with what changed in the system context. */
 export function promptWithContextUpdate(prompt: string, update: string | undefined): string {
   if (!update) return prompt;
-  return `<system-context-update>\nThe system context changed since the last message; new or changed parts:\n${update}\n</system-context-update>\n\n${prompt}`;
+  const intro = "The system context changed since the last message; new or changed parts:";
+  return `<system-context-update>\n${intro}\n${update}\n</system-context-update>\n\n${prompt}`;
 }
 
 /** The first prompt of a new session for a conversation that started earlier: the conversation so far comes first. */
 export function promptWithEarlierConversation(prompt: string, earlier: readonly Message[]): string {
   if (earlier.length === 0) return prompt;
-  return `<earlier-conversation>\nThis conversation began before this session. What was said so far:\n\n${transcriptOf(earlier)}\n</earlier-conversation>\n\n${prompt}`;
+  const intro = "This conversation began before this session. What was said so far:";
+  return `<earlier-conversation>\n${intro}\n\n${transcriptOf(earlier)}\n</earlier-conversation>\n\n${prompt}`;
 }

@@ -13,6 +13,7 @@ export const READ_BUDGET_WARN = 200_000;
 export const READ_BUDGET_MAX = 300_000;
 
 const format = (count: number) => count.toLocaleString("en-US");
+const limit = format(READ_BUDGET_MAX);
 
 const SAVE_FINDINGS =
   `Save what you have found so far in ${MEMORIES_DIR}/ (for example create_file ${MEMORIES_DIR}/findings.md), ` +
@@ -28,14 +29,20 @@ async function dumpToMemories(workingDir: string, path: string, content: string)
 }
 
 /** Once the budget is used up: dumps `content` and refuses the read. */
-export async function refuseIfReadBudgetUsedUp(workingDir: string, path: string, content: string, context: ToolContext): Promise<void> {
+export async function refuseIfReadBudgetUsedUp(
+  workingDir: string,
+  path: string,
+  content: string,
+  context: ToolContext,
+): Promise<void> {
   const used = context.budget.charactersRead();
   if (used < READ_BUDGET_MAX) return;
   const dump = await dumpToMemories(workingDir, path, content);
   throw new ToolError(
-    `Read budget used up: read_file has returned ${format(used)} characters this session (limit ${format(READ_BUDGET_MAX)}), ` +
-      `so ${path} is not shown; its text was saved to ${dump} for a later session. ${SAVE_FINDINGS}, ` +
-      "then finish with what you know. In a new session read in smaller ranges (start_line/end_line) and search with code_grep first.",
+    `Read budget used up: read_file has returned ${format(used)} characters this session (limit ${limit}), ` +
+      `so ${path} is not shown; its text was saved to ${dump} for a later session. ` +
+      `${SAVE_FINDINGS}, then finish with what you know. ` +
+      "In a new session read in smaller ranges (start_line/end_line) and search with code_grep first.",
   );
 }
 
@@ -59,11 +66,12 @@ export function chargeReadBudget(content: string, context: ToolContext): string 
   const shown = content.length > room ? cutToFit(content, room) : content;
   // The read that had to be cut uses up the budget, also the few characters a cut at a line end leaves.
   budget.addCharactersRead(shown.length < content.length ? room : shown.length);
-  const cut = shown.length < content.length ? `Cut to fit the session read budget: ${format(shown.length)} of ${format(content.length)} characters shown. ` : "";
+  const cut =
+    shown.length < content.length
+      ? `Cut to fit the session read budget: ${format(shown.length)} of ${format(content.length)} characters shown. `
+      : "";
   const total = budget.charactersRead();
-  const next = total >= READ_BUDGET_MAX ? "read_file now returns nothing more this session" : `reads stop at ${format(READ_BUDGET_MAX)}`;
-  return (
-    `${shown}\n\n[${cut}Read budget: ${format(total)} of ${format(READ_BUDGET_MAX)} characters read this session; ${next}. ` +
-    `${SAVE_FINDINGS}.]`
-  );
+  const next = total >= READ_BUDGET_MAX ? "read_file now returns nothing more this session" : `reads stop at ${limit}`;
+  const status = `Read budget: ${format(total)} of ${limit} characters read this session; ${next}.`;
+  return `${shown}\n\n[${cut}${status} ${SAVE_FINDINGS}.]`;
 }
