@@ -1,11 +1,9 @@
 import { mkdir, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import type { Message } from "../providers/types.js";
-import { messageText } from "./token-counter.js";
+import { messageText, transcriptOf } from "../providers/transcript.js";
 
 export const KEEP_RECENT_MESSAGES = 8;
-const MAX_TRANSCRIPT_CHARS = 300_000;
-const MAX_TOOL_RESULT_CHARS = 2_000;
 
 export interface CompactionOptions {
   backupDir: string;
@@ -24,16 +22,6 @@ function tailStart(messages: readonly Message[], keepRecent: number): number {
   let start = Math.max(1, messages.length - keepRecent);
   while (start > 1 && messages[start]?.role === "tool") start -= 1;
   return start;
-}
-
-function transcriptOf(messages: readonly Message[]): string {
-  const lines = messages.map((message) => {
-    const text = messageText(message);
-    const body = message.role === "tool" && text.length > MAX_TOOL_RESULT_CHARS ? `${text.slice(0, MAX_TOOL_RESULT_CHARS)} […]` : text;
-    return `${message.role}: ${body}`;
-  });
-  const transcript = lines.join("\n\n");
-  return transcript.length > MAX_TRANSCRIPT_CHARS ? `[…earlier part omitted…]\n${transcript.slice(-MAX_TRANSCRIPT_CHARS)}` : transcript;
 }
 
 /** What is left when the summariser itself fails: the requests made and the tools used. */

@@ -63,6 +63,17 @@ describe("the view tools get (read_file budget gate)", () => {
     expect(await budget.view().pastHardLimit()).toBe(true);
   });
 
+  it("says a text surely fits from UTF-8 byte counts alone (no tokenizer), and never when it might not", async () => {
+    const budget = new ContextBudget({ warn: 1_000, compact: 2_000, hard: 3_000 });
+    const short: Message[] = [{ role: "user", content: "x".repeat(96) }];
+    budget.track(short);
+    const view = budget.view();
+    expect(view.surelyFits("y".repeat(900))).toBe(true);
+    expect(view.surelyFits("y".repeat(901))).toBe(false);
+    expect(view.surelyFits("é".repeat(451))).toBe(false);
+    expect(await view.availableTokens()).toBeGreaterThanOrEqual(900);
+  });
+
   it("counts and truncates text with the real tokenizer", async () => {
     const view = new ContextBudget().view();
     const text = "token ".repeat(100);

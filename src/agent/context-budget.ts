@@ -1,6 +1,12 @@
 import type { Message } from "../providers/types.js";
 import type { ContextBudgetView } from "../tools/tool-services.js";
-import { countTextTokens, MessageTokenCounter, truncateToTokens } from "./token-counter.js";
+import {
+  countTextTokens,
+  MessageTokenCounter,
+  messagesUpperBound,
+  tokenUpperBound,
+  truncateToTokens,
+} from "./token-counter.js";
 
 /** Seed 000 §2.16 / 002 §8. */
 export interface BudgetThresholds {
@@ -17,6 +23,8 @@ export type BudgetStatus = "ok" | "warn" | "compact" | "reject";
 export class ContextBudget {
   private current: readonly Message[] = [];
   private readonly counter = new MessageTokenCounter();
+  /** Characters read_file has returned this session (its own budget, seed 004 §6.13B). */
+  private charactersRead = 0;
 
   constructor(readonly thresholds: BudgetThresholds = DEFAULT_THRESHOLDS) {}
 
@@ -48,9 +56,14 @@ export class ContextBudget {
   view(): ContextBudgetView {
     return {
       availableTokens: async () => Math.max(0, this.thresholds.warn - (await this.exactTokens(this.current))),
+      surelyFits: (text) => messagesUpperBound(this.current) + tokenUpperBound(text) <= this.thresholds.warn,
       pastHardLimit: async () => (await this.measure(this.current)).tokens >= this.thresholds.hard,
       countTokens: countTextTokens,
       truncateToTokens,
+      charactersRead: () => this.charactersRead,
+      addCharactersRead: (count) => {
+        this.charactersRead += count;
+      },
     };
   }
 }

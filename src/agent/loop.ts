@@ -7,6 +7,8 @@ import type { AgentEventListener } from "./events.js";
 import { shortenToolResults } from "./compaction.js";
 import { countTextTokens } from "./token-counter.js";
 
+type ToolMessage = Extract<Message, { role: "tool" }>;
+
 export interface ToolOutcome {
   content: string;
   isError: boolean;
@@ -86,7 +88,7 @@ export async function runToolLoop(input: LoopInput, deps: LoopDependencies): Pro
         },
         onReasoningDelta: (delta) => emit({ type: "reasoning_delta", turn, text: delta }),
         onToolCallStart: (call) => emit({ type: "tool_call_start", turn, callId: call.id, name: call.name }),
-        runTools: (calls) => runToolBatch(turn, calls, messages, deps, signal).then((outcomes) => outcomes.map((outcome) => outcome.content)),
+        runTools: providerToolRunner(turn, messages, deps, signal),
       });
       await reportUsage(response, messages, deps);
       const calls = finalRound ? [] : response.toolCalls;
@@ -96,13 +98,7 @@ export async function runToolLoop(input: LoopInput, deps: LoopDependencies): Pro
         emit({ type: "turn_end", turn: round, finishReason: response.finishReason });
         return finish("done");
       }
-      const outcomes = await runToolBatch(round, calls, messages, deps, signal);
-      const results: Message[] = calls.map((call, index) => ({ role: "tool", tool_call_id: call.id, content: outcomes[index]!.content }));
-      const measured = await deps.budget.measure([...messages, ...results]);
-      if (measured.status !== "ok") {
-        for (const result of results) result.content += deps.budget.warningText(measured.tokens);
-      }
-      messages.push(...results);
+      messages.push(...(await runToolRound(round, calls, messages, deps, signal)));
       emit({ type: "turn_end", turn: round, finishReason: response.finishReason });
       if (signal.aborted) throw signal.reason ?? new Error("aborted");
     }
@@ -119,9 +115,59 @@ export async function runToolLoop(input: LoopInput, deps: LoopDependencies): Pro
   }
 }
 
-async function runToolBatch(turn: number, calls: ToolCall[], messages: Message[], deps: LoopDependencies, signal: AbortSignal): Promise<ToolOutcome[]> {
+/**
+ * Runs one batch of calls and returns their results as tool messages, with the context
+ * budget's warning added once the conversation plus these results pass a threshold.
+ */
+async function runToolRound(
+  turn: number,
+  calls: ToolCall[],
+  conversation: readonly Message[],
+  deps: LoopDependencies,
+  signal: AbortSignal,
+): Promise<ToolMessage[]> {
+  const outcomes = await runToolBatch(turn, calls, conversation, deps, signal);
+  const results = calls.map((call, index): ToolMessage => ({
+    role: "tool",
+    tool_call_id: call.id,
+    content: outcomes[index]!.content,
+  }));
+  const measured = await deps.budget.measure([...conversation, ...results]);
+  if (measured.status !== "ok") {
+    for (const result of results) result.content += deps.budget.warningText(measured.tokens);
+  }
+  return results;
+}
+
+/**
+ * Tool batches asked for from inside a provider's own tool loop (Copilot). The provider
+ * keeps those calls and results in its own context, so they are counted on top of the
+ * conversation for this request: read_file's budget gate and the warnings see them too.
+ */
+function providerToolRunner(
+  turn: number,
+  messages: readonly Message[],
+  deps: LoopDependencies,
+  signal: AbortSignal,
+): (calls: ToolCall[]) => Promise<string[]> {
+  const context: Message[] = [...messages];
+  return async (calls) => {
+    context.push({ role: "assistant", content: null, tool_calls: calls });
+    const results = await runToolRound(turn, calls, context, deps, signal);
+    context.push(...results);
+    return results.map((result) => result.content);
+  };
+}
+
+async function runToolBatch(
+  turn: number,
+  calls: ToolCall[],
+  conversation: readonly Message[],
+  deps: LoopDependencies,
+  signal: AbortSignal,
+): Promise<ToolOutcome[]> {
   deps.emit({ type: "tool_calls", turn, names: calls.map((call) => call.function.name) });
-  deps.budget.track(messages);
+  deps.budget.track(conversation);
   return Promise.all(
     calls.map(async (call) => {
       const { name, arguments: args } = call.function;

@@ -1,6 +1,42 @@
+import { readFile } from "node:fs/promises";
+import { join } from "node:path";
+import { countTokens as libraryCount } from "gpt-tokenizer";
 import { describe, expect, it } from "vitest";
+import { REPO_ROOT } from "../../tests/support/run-marvin.js";
 import type { Message } from "../providers/types.js";
-import { countTextTokens, MessageTokenCounter, messageText, truncateToTokens } from "./token-counter.js";
+import { messageText } from "../providers/transcript.js";
+import { countTextTokens, MessageTokenCounter, truncateToTokens } from "./token-counter.js";
+import { tokenizerSegments } from "./token-segments.js";
+
+const MB = 1024 * 1024;
+/** Generous: the old counter needed minutes for these inputs, the new one well under a second. */
+const BOUNDED_MS = 5_000;
+
+/** The tokenizer library's own count, in one piece (quadratic on long runs: small inputs only). */
+const exactCount = (text: string) => libraryCount(text, { disallowedSpecial: new Set() });
+
+/** Deterministic pseudo-random text over `alphabet`. */
+function randomText(length: number, alphabet: readonly string[], seed = 1): string {
+  const parts: string[] = [];
+  for (let index = 0; index < length; index++) {
+    seed = (seed * 1103515245 + 12345) & 0x7fffffff;
+    parts.push(alphabet[seed % alphabet.length]!);
+  }
+  return parts.join("");
+}
+
+const MIXED = [
+  "The", " quick", " brown", " fox", "'s", " don't", ",", ".", "\n", "\n\n", "  ", "\t", "=", "==", "/", "//", "(", ")",
+  "{", "}", "1", "42", "2024", "é", "Ünïcode", " 中文", "，", "。", "「", "」", "日本語", " Привет",
+  "😀", "👨‍👩‍👧",
+  "\u00a0", "\u3000", "e\u0301",
+  "ABC", "camelCase", "snake_case", "https://example.com/a/b?c=d", "<|endoftext|>"];
+
+async function timed<T>(run: () => Promise<T>): Promise<{ value: T; ms: number }> {
+  const started = performance.now();
+  const value = await run();
+  return { value, ms: performance.now() - started };
+}
 
 describe("countTextTokens and truncateToTokens (real o200k tokenizer)", () => {
   it("counts real BPE tokens, not characters", async () => {
@@ -21,13 +57,72 @@ describe("countTextTokens and truncateToTokens (real o200k tokenizer)", () => {
     expect(await truncateToTokens("short", 10)).toBe("short");
     expect(await truncateToTokens("short text", 0)).toBe("");
   });
+
+  it("is exact for ordinary text: this repository's README and sources, and mixed-script text", async () => {
+    const files = ["README.md", "src/agent/loop.ts", "src/session/session.ts"];
+    for (const file of files) {
+      const text = await readFile(join(REPO_ROOT, file), "utf8");
+      expect(await countTextTokens(text), file).toBe(exactCount(text));
+    }
+    for (let seed = 1; seed <= 12; seed++) {
+      const text = randomText(4_000 + seed * 1_500, MIXED, seed);
+      expect(await countTextTokens(text), `seed ${seed}`).toBe(exactCount(text));
+    }
+  });
+
+  it("counts special-token text such as <|endoftext|> as plain text instead of failing", async () => {
+    const text = "a file that mentions <|endoftext|> and <|im_start|>";
+    expect(await countTextTokens(text)).toBe(exactCount(text));
+    expect(await truncateToTokens(text, 100)).toBe(text);
+  });
+
+  it("counts 5 MB of one repeated character in bounded time, as 320 runs of 16 KB would count", async () => {
+    const { value, ms } = await timed(() => countTextTokens("A".repeat(5 * MB)));
+    expect(ms).toBeLessThan(BOUNDED_MS);
+    expect(value).toBe(320 * exactCount("A".repeat(16 * 1024)));
+  });
+
+  it("counts a 300 KB run of '=' (a line of a read_file range) in bounded time", async () => {
+    const { value, ms } = await timed(() => countTextTokens("=".repeat(300 * 1024)));
+    expect(ms).toBeLessThan(BOUNDED_MS);
+    expect(value).toBe(75 * exactCount("=".repeat(4 * 1024)));
+  });
+
+  it("truncates 5 MB of one character without encoding all of it", async () => {
+    const text = "A".repeat(5 * MB);
+    const { value: cut, ms } = await timed(() => truncateToTokens(text, 1_000));
+    expect(ms).toBeLessThan(BOUNDED_MS);
+    expect(text.startsWith(cut)).toBe(true);
+    expect(await countTextTokens(cut)).toBeLessThanOrEqual(1_000);
+    expect(cut.length).toBeGreaterThan(7_000);
+  });
+
+  it("lets timers and signal handlers run while it counts a large text", async () => {
+    const text = randomText(MB / 2, MIXED);
+    let ticks = 0;
+    const timer = setInterval(() => ticks++, 1);
+    try {
+      await countTextTokens(text);
+    } finally {
+      clearInterval(timer);
+    }
+    expect(ticks).toBeGreaterThan(0);
+  });
 });
 
-describe("messageText", () => {
-  it("includes tool-call names and arguments of assistant messages", () => {
-    const message: Message = { role: "assistant", content: null, tool_calls: [{ id: "1", type: "function", function: { name: "read_file", arguments: '{"path":"a"}' } }] };
-    expect(messageText(message)).toBe('read_file{"path":"a"}');
-    expect(messageText({ role: "tool", tool_call_id: "1", content: "body" })).toBe("body");
+describe("tokenizerSegments", () => {
+  it("gives the text back when joined, without splitting surrogate pairs, and keeps every run bounded", () => {
+    const texts = ["", "x", "😀".repeat(10_000), "A".repeat(100_000) + "b", " ".repeat(70_000), "1 ".repeat(40_000)];
+    texts.push(randomText(60_000, MIXED));
+    for (const text of texts) {
+      const segments = [...tokenizerSegments(text)];
+      expect(segments.join("")).toBe(text);
+      for (const segment of segments) {
+        expect(segment.length).toBeGreaterThan(0);
+        expect(/^[\uDC00-\uDFFF]|[\uD800-\uDBFF]$/.test(segment)).toBe(false);
+        expect(/[^\s\d]{300}|[\s/]{300}/.test(segment)).toBe(false);
+      }
+    }
   });
 });
 
@@ -54,5 +149,16 @@ describe("MessageTokenCounter", () => {
     expect(bound).toBeGreaterThanOrEqual(exact);
     // At or above the threshold it switches to the exact count.
     expect(await counter.count(messages, bytes)).toBe(exact);
+  });
+
+  it("counts a conversation holding a 5 MB tool-call argument in bounded time", async () => {
+    const huge = JSON.stringify({ path: "a.txt", content: "A".repeat(5 * MB) });
+    const conversation: Message[] = [
+      { role: "user", content: "write it" },
+      { role: "assistant", content: null, tool_calls: [{ id: "c", type: "function", function: { name: "create_file", arguments: huge } }] },
+    ];
+    const { value, ms } = await timed(() => new MessageTokenCounter().count(conversation, 0));
+    expect(ms).toBeLessThan(BOUNDED_MS);
+    expect(value).toBeGreaterThan(5 * MB / 16);
   });
 });

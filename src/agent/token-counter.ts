@@ -1,48 +1,125 @@
+import { performance } from "node:perf_hooks";
+import { messageText } from "../providers/transcript.js";
 import type { Message } from "../providers/types.js";
+import { tokenizerSegments } from "./token-segments.js";
 
-type Encoder = { countTokens(text: string): number; encode(text: string): number[]; decode(tokens: number[]): string };
+interface EncodeOptions {
+  disallowedSpecial: Set<string>;
+}
+interface Encoder {
+  countTokens(text: string, options: EncodeOptions): number;
+  encode(text: string, options: EncodeOptions): number[];
+  decode(tokens: number[]): string;
+}
+
+/** Text such as "<|endoftext|>" is counted as the plain text it is, instead of throwing. */
+const PLAIN_TEXT: EncodeOptions = { disallowedSpecial: new Set() };
+/** Longest stretch of tokenizer work before other callbacks (signals, timers, I/O) get a turn. */
+const SLICE_MS = 10;
 
 let encoder: Encoder | undefined;
+let loading: Promise<Encoder> | undefined;
 
 /** Loads the o200k tokenizer on first use only: it is large and most turns never need it. */
-async function loadEncoder(): Promise<Encoder> {
-  encoder ??= (await import("gpt-tokenizer")) as unknown as Encoder;
-  return encoder;
+function loadEncoder(): Promise<Encoder> {
+  if (encoder) return Promise.resolve(encoder);
+  loading ??= import("gpt-tokenizer").then((module) => (encoder = module as unknown as Encoder));
+  return loading;
 }
 
+/** Whether the tokenizer is in memory (a cold one costs about half a second to load). */
+export function isTokenizerLoaded(): boolean {
+  return encoder !== undefined;
+}
+
+/** Starts loading the tokenizer in the background, so that a later exact count does not wait for it. */
+export function preloadTokenizer(): void {
+  if (encoder || loading) return;
+  setImmediate(() => void loadEncoder().catch(() => undefined)).unref();
+}
+
+/** Never below the token count: byte-level BPE yields at most one token per UTF-8 byte. */
+export function tokenUpperBound(text: string): number {
+  return Buffer.byteLength(text);
+}
+
+const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+/**
+ * Calls `visit` for each bounded segment of `text` (see token-segments.ts), pausing for
+ * the event loop every few milliseconds; stops when `visit` returns false.
+ */
+async function forEachSegment(text: string, visit: (segment: string, offset: number) => boolean): Promise<void> {
+  let offset = 0;
+  let sliceStart = performance.now();
+  for (const segment of tokenizerSegments(text)) {
+    if (!visit(segment, offset)) return;
+    offset += segment.length;
+    if (performance.now() - sliceStart > SLICE_MS) {
+      await yieldToEventLoop();
+      sliceStart = performance.now();
+    }
+  }
+}
+
+/**
+ * o200k token count, in time linear in the length of `text`. Exact for ordinary text; see
+ * token-segments.ts for the machine-made runs where it may differ by a token per cut.
+ */
 export async function countTextTokens(text: string): Promise<number> {
-  return (await loadEncoder()).countTokens(text);
+  const tokenizer = await loadEncoder();
+  let total = 0;
+  let previous = { segment: "", tokens: 0 };
+  await forEachSegment(text, (segment) => {
+    // Long runs of one character repeat the same segment: count it once.
+    if (segment !== previous.segment) previous = { segment, tokens: tokenizer.countTokens(segment, PLAIN_TEXT) };
+    total += previous.tokens;
+    return true;
+  });
+  return total;
 }
 
+/** The start of `text` that has at most `maxTokens` tokens; stops encoding once the limit is reached. */
 export async function truncateToTokens(text: string, maxTokens: number): Promise<string> {
   const tokenizer = await loadEncoder();
-  const tokens = tokenizer.encode(text);
-  return tokens.length <= maxTokens ? text : tokenizer.decode(tokens.slice(0, Math.max(0, maxTokens)));
+  let total = 0;
+  let result: string | undefined;
+  await forEachSegment(text, (segment, offset) => {
+    const tokens = tokenizer.encode(segment, PLAIN_TEXT);
+    if (total + tokens.length <= maxTokens) {
+      total += tokens.length;
+      return true;
+    }
+    result = text.slice(0, offset) + tokenizer.decode(tokens.slice(0, Math.max(0, maxTokens - total)));
+    return false;
+  });
+  return result ?? text;
 }
 
 /** Per-message framing overhead of chat formats (role markers, separators). */
 const MESSAGE_OVERHEAD = 4;
 
-export function messageText(message: Message): string {
-  const content = message.content ?? "";
-  if (message.role === "assistant" && message.tool_calls?.length) {
-    return content + message.tool_calls.map((call) => `${call.function.name}${call.function.arguments}`).join("");
-  }
-  return content;
+/** UTF-8 bytes plus framing: never below the exact count of {@link MessageTokenCounter}. */
+export function messagesUpperBound(messages: readonly Message[]): number {
+  let bytes = 0;
+  for (const message of messages) bytes += tokenUpperBound(messageText(message)) + MESSAGE_OVERHEAD;
+  return bytes;
 }
 
 /**
  * Token count of a message list, exact where it matters and cheap where it does not:
- * byte-level BPE never yields more tokens than UTF-8 bytes, so while the byte total is
- * under `exactAbove` that bound is returned without loading the tokenizer.
+ * while the byte bound is under `exactAbove` it is returned without the tokenizer, which
+ * starts loading in the background once the bound is half way there.
  */
 export class MessageTokenCounter {
   private readonly cache = new WeakMap<Message, number>();
 
   async count(messages: readonly Message[], exactAbove: number): Promise<number> {
-    let bytes = 0;
-    for (const message of messages) bytes += Buffer.byteLength(messageText(message)) + MESSAGE_OVERHEAD;
-    if (bytes < exactAbove) return bytes;
+    const bound = messagesUpperBound(messages);
+    if (bound < exactAbove) {
+      if (bound >= exactAbove / 2) preloadTokenizer();
+      return bound;
+    }
     let total = 0;
     for (const message of messages) {
       let tokens = this.cache.get(message);

@@ -67,6 +67,11 @@ export interface ChatRequest {
    * calls with the agent loop's bookkeeping (events, limits) and returns results in order.
    */
   runTools?: (calls: ToolCall[]) => Promise<string[]>;
+  /**
+   * A one-off request outside the conversation (a summary): providers that keep the
+   * conversation on their side (Copilot) must neither use nor change it.
+   */
+  standalone?: boolean;
 }
 
 /**

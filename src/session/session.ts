@@ -344,7 +344,8 @@ export class Session {
     const provider = this.providers.info;
     if (!chat || !provider) throw new Error(`No LLM provider available to summarise: ${this.providers.failure}`);
     const messages: Message[] = [{ role: "system", content: instruction }, { role: "user", content: text }];
-    const response = await chat({ messages, tools: [], onDelta: () => undefined, signal: this.controller?.signal });
+    const signal = this.controller?.signal;
+    const response = await chat({ messages, tools: [], onDelta: () => undefined, signal, standalone: true });
     await reportUsage(response, messages, { budget: this.budget, emit: (event) => this.emit(event), providerName: provider.name });
     return response.content;
   }

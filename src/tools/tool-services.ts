@@ -9,10 +9,15 @@ import type { TimerStore } from "./timers/timer-store.js";
 export interface ContextBudgetView {
   /** Tokens that may still be added before the warning threshold (never negative). */
   availableTokens(): Promise<number>;
+  /** True when `text` certainly fits before the warning threshold: decided from byte counts, without the tokenizer. */
+  surelyFits(text: string): boolean;
   /** True once the conversation is past the hard limit: large reads must be refused. */
   pastHardLimit(): Promise<boolean>;
   countTokens(text: string): Promise<number>;
   truncateToTokens(text: string, maxTokens: number): Promise<string>;
+  /** Characters read_file has returned this session, for its read budget (seed 004 §6.13B). */
+  charactersRead(): number;
+  addCharactersRead(count: number): void;
 }
 
 /** Session services the tools use; the session implements them, tests build real ones. */

@@ -4,7 +4,7 @@ import type { AddressInfo } from "node:net";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { startLlmServer, type LlmServer, type Script } from "../support/llm-server.js";
+import { startLlmServer, type LlmServer, type Script, type ScriptedReply } from "../support/llm-server.js";
 import { costOf, MARVIN_BIN, runMarvin, serverEnv, tempDir } from "../support/run-marvin.js";
 
 let server: LlmServer | undefined;
@@ -386,5 +386,27 @@ describe("marvin --non-interactive against an OpenAI-compatible server", () => {
     expect(run.code).toBe(0);
     expect(run.stdout).toBe("picked\n");
     expect(run.stderr).toContain("LLM_PROVIDER is not set and Copilot is not available; using openai-compat (OPENAI_COMPAT_URL is set).");
+  });
+
+  it("finishes in seconds, cost line included, with a 5 MB tool-call argument and a 290 KB line read by range", async () => {
+    writeFileSync(join(home.path, "wide.txt"), `${"=".repeat(290 * 1024)}\n`);
+    const huge = "A".repeat(5 * 1024 * 1024);
+    // No usage in the stream, so Marvin counts the tokens itself.
+    const rounds: ScriptedReply[] = [
+      { toolCalls: [{ id: "call_wide", name: "read_file", arguments: { path: "wide.txt", start_line: 1, end_line: 1 } }] },
+      { toolCalls: [{ id: "call_big", name: "create_file", arguments: { path: "big.txt", content: huge } }], fragmentSize: 4096 },
+      { text: "Done." },
+    ];
+    let round = 0;
+    const summaryOrNextRound: Script = (request) =>
+      String(request.body.messages[0]?.content).startsWith("You compress") ? { text: "Summary." } : rounds[round++]!;
+    const run = await ask(Array.from({ length: 6 }, () => summaryOrNextRound), "write and read", {}, ["--working-dir", home.path]);
+    expect(run.code).toBe(0);
+    expect(run.stdout).toBe("  🔧 read_file\n  🔧 create_file\nDone.\n");
+    expect(costOf(run).llm_turns).toBeGreaterThanOrEqual(3);
+    expect(readFileSync(join(home.path, "big.txt"), "utf8")).toBe(huge);
+    const sent = server!.requests.flatMap((request) => request.body.messages);
+    const wide = sent.find((message) => message.role === "tool" && message.tool_call_id === "call_wide");
+    expect(wide?.content).toContain(`1. ${"=".repeat(290 * 1024)}`);
   });
 });

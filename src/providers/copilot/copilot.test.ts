@@ -2,10 +2,15 @@ import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
+import { ContextBudget } from "../../agent/context-budget.js";
+import { Session } from "../../session/session.js";
 import type { Env } from "../../shared/env.js";
+import { fileTools } from "../../tools/files/index.js";
+import { registryOf } from "../../../tests/support/test-session.js";
+import { scriptedCopilot, type ScriptedCopilot, type ScriptedCopilotReply } from "../../../tests/support/scripted-copilot.js";
 import { resolveProviderConfig } from "../config.js";
 import { ProviderError } from "../provider-error.js";
-import type { ChatRequest } from "../types.js";
+import type { ChatRequest, Message, ToolSchema } from "../types.js";
 import { CopilotProvider, isCopilotUsable } from "./index.js";
 
 const temporaryHomes: string[] = [];
@@ -166,4 +171,229 @@ describe("CopilotProvider", () => {
     expect((await rejectionOf(provider.chat(request))).kind).toBe("bad_request");
     await provider.destroy();
   });
+});
+
+/** System messages as Marvin builds them: a preamble with the time, then `## Title` sections. */
+function systemAt(time: string, chatLog: string[]): string {
+  return [
+    `You are Marvin, a helpful assistant.\nCurrent date and time: ${time}`,
+    "## Active profile\nActive profile: main",
+    `## Recent conversation (compact)\n${chatLog.join("\n") || "(no earlier conversation)"}`,
+  ].join("\n\n");
+}
+
+interface RequestOptions {
+  tools?: ToolSchema[];
+  standalone?: boolean;
+  signal?: AbortSignal;
+}
+
+function request(messages: Message[], { tools = [], standalone, signal }: RequestOptions = {}): ChatRequest {
+  return { messages, tools, onDelta: () => undefined, signal, ...(standalone ? { standalone } : {}) };
+}
+
+const SEARCH_TOOL: ToolSchema = {
+  type: "function",
+  function: { name: "search_notes", description: "Search notes", parameters: { type: "object", properties: {} } },
+};
+
+const ADA_SAID = "[10:00] you: My name is Ada.";
+/** A scripted answer that shows which earlier prompts the runtime's session holds. */
+const EARLIER_IN_SESSION = "Earlier in this session: {earlier}";
+
+describe("CopilotProvider conversations (scripted Copilot runtime over the SDK's JSON-RPC protocol)", () => {
+  async function scripted(replies: ScriptedCopilotReply[]) {
+    const copilot = await scriptedCopilot(await emptyHome(), replies);
+    const provider = providerFor(copilot.env);
+    return { copilot, provider };
+  }
+
+  it("keeps one session across a conversation's messages: the second message sees the first", async () => {
+    const { copilot, provider } = await scripted([{ text: "Hello Ada." }, { text: "Earlier you said: {earlier}" }]);
+    try {
+      const first: Message[] = [
+        { role: "system", content: systemAt("10:00", []) },
+        { role: "user", content: "My name is Ada." },
+      ];
+      expect((await provider.chat(request(first))).content).toBe("Hello Ada.");
+      // The next request, as the session builds it: a fresh system message (new time, the
+      // first exchange in the compact history) and the whole conversation.
+      const second: Message[] = [
+        { role: "system", content: systemAt("10:05", [ADA_SAID, "[10:00] assistant: Hello Ada."]) },
+        { role: "user", content: "My name is Ada." },
+        { role: "assistant", content: "Hello Ada." },
+        { role: "user", content: "What is my name?" },
+      ];
+      expect((await provider.chat(request(second))).content).toBe("Earlier you said: My name is Ada.");
+
+      const calls = await copilot.calls();
+      expect(calls.filter((call) => call.method === "session.create")).toHaveLength(1);
+      const [sent1, sent2] = await copilot.prompts();
+      expect(sent2!.sessionId).toBe(sent1!.sessionId);
+      expect(sent1!.prompt).toBe("My name is Ada.");
+      // Only what is new: the refreshed parts of the system context, then the message.
+      expect(sent2!.prompt).toBe(
+        "<system-context-update>\nThe system context changed since the last message; new or changed parts:\n" +
+          "Current date and time: 10:05\n\n## Recent conversation (compact)\n" +
+          `${ADA_SAID}\n[10:00] assistant: Hello Ada.\n` +
+          "</system-context-update>\n\nWhat is my name?",
+      );
+    } finally {
+      await provider.destroy();
+    }
+  }, 40_000);
+
+  it("tells a new session the conversation so far when the old one cannot continue it (other tools)", async () => {
+    const { copilot, provider } = await scripted([{ text: "Hello Ada." }, { text: EARLIER_IN_SESSION }]);
+    try {
+      const system = systemAt("10:00", []);
+      await provider.chat(request([{ role: "system", content: system }, { role: "user", content: "My name is Ada." }]));
+      const second: Message[] = [
+        { role: "system", content: system },
+        { role: "user", content: "My name is Ada." },
+        { role: "assistant", content: "Hello Ada." },
+        { role: "user", content: "What is my name?" },
+      ];
+      const answer = await provider.chat(request(second, { tools: [SEARCH_TOOL] }));
+      expect(answer.content).toBe("Earlier in this session: ");
+      const [sent1, sent2] = await copilot.prompts();
+      expect(sent2!.sessionId).not.toBe(sent1!.sessionId);
+      expect(sent2!.prompt).toContain("<earlier-conversation>");
+      expect(sent2!.prompt).toContain("user: My name is Ada.\n\nassistant: Hello Ada.");
+      expect(sent2!.prompt.endsWith("</earlier-conversation>\n\nWhat is my name?")).toBe(true);
+    } finally {
+      await provider.destroy();
+    }
+  }, 40_000);
+
+  it("after a cancelled answer, goes on in a new session that is told the conversation so far", async () => {
+    const { copilot, provider } = await scripted([
+      { text: "Hello Ada." },
+      { text: "never sent", delayMs: 20_000 },
+      { text: EARLIER_IN_SESSION },
+    ]);
+    try {
+      const system = systemAt("10:00", []);
+      const conversation: Message[] = [
+        { role: "system", content: system },
+        { role: "user", content: "My name is Ada." },
+      ];
+      await provider.chat(request(conversation));
+      conversation.push({ role: "assistant", content: "Hello Ada." });
+      conversation.push({ role: "user", content: "Tell me a long story." });
+      const controller = new AbortController();
+      const cancelled = provider.chat(request(conversation, { signal: controller.signal }));
+      while ((await copilot.prompts()).length < 2) await new Promise((resolve) => setTimeout(resolve, 20));
+      controller.abort();
+      expect((await rejectionOf(cancelled)).kind).toBe("aborted");
+      conversation.push({ role: "user", content: "What is my name?" });
+      expect((await provider.chat(request(conversation))).content).toBe("Earlier in this session: ");
+      const prompts = await copilot.prompts();
+      expect(prompts[2]!.sessionId).not.toBe(prompts[0]!.sessionId);
+      const replayed = "user: My name is Ada.\n\nassistant: Hello Ada.\n\nuser: Tell me a long story.\n";
+      expect(prompts[2]!.prompt).toContain(replayed);
+    } finally {
+      await provider.destroy();
+    }
+  }, 40_000);
+
+  it("answers a standalone request (a summary) in a session of its own, leaving the conversation's alone", async () => {
+    const replies = [{ text: "Hi." }, { text: "A summary." }, { text: "Earlier: {earlier}" }];
+    const { copilot, provider } = await scripted(replies);
+    try {
+      const system = systemAt("10:00", []);
+      await provider.chat(request([{ role: "system", content: system }, { role: "user", content: "one" }]));
+      const summaryRequest: Message[] = [
+        { role: "system", content: "You compress conversations." },
+        { role: "user", content: "transcript" },
+      ];
+      const summary = await provider.chat(request(summaryRequest, { standalone: true }));
+      expect(summary.content).toBe("A summary.");
+      const third = await provider.chat(request([
+        { role: "system", content: system },
+        { role: "user", content: "one" },
+        { role: "assistant", content: "Hi." },
+        { role: "user", content: "two" },
+      ]));
+      expect(third.content).toBe("Earlier: one");
+      const [main1, standalone, main2] = await copilot.prompts();
+      expect(main2!.sessionId).toBe(main1!.sessionId);
+      expect(standalone!.sessionId).not.toBe(main1!.sessionId);
+      const creates = (await copilot.calls()).filter((call) => call.method === "session.create");
+      const systemMessages = creates.map((call) => (call.params.systemMessage as { content: string }).content);
+      expect(systemMessages).toEqual([system, "You compress conversations."]);
+      const deletes = (await copilot.calls()).filter((call) => call.method === "session.delete");
+      const deleted = deletes.map((call) => call.params.sessionId);
+      expect(deleted).toContain(standalone!.sessionId);
+    } finally {
+      await provider.destroy();
+    }
+  }, 40_000);
+});
+
+describe("budgets inside Copilot's own tool loop", () => {
+  async function copilotSession(replies: ScriptedCopilotReply[], budget: ContextBudget) {
+    const home = await emptyHome();
+    const work = join(home, "proj");
+    await mkdir(work);
+    const copilot = await scriptedCopilot(home, replies);
+    const session = new Session({
+      home,
+      env: copilot.env,
+      nonInteractive: true,
+      codingMode: true,
+      readonly: false,
+      workingDir: work,
+      registry: registryOf(fileTools),
+      budget,
+      createProvider: async () => providerFor(copilot.env),
+    });
+    await session.start();
+    return { copilot, session, work };
+  }
+
+  async function toolResults(copilot: ScriptedCopilot): Promise<string[]> {
+    const results = (await copilot.calls()).filter((call) => call.method === "session.tools.handlePendingToolCall");
+    return results.map((call) => String(call.params.result));
+  }
+
+  it("counts the turn's earlier tool results against the context budget, and adds its warning", async () => {
+    const read = { name: "read_file", arguments: { path: "notes.md" } };
+    const budget = new ContextBudget({ warn: 2_000, compact: 1_000_000, hard: 1_000_000 });
+    const { copilot, session, work } = await copilotSession([{ toolCalls: [read, read], text: "Done." }], budget);
+    try {
+      await writeFile(join(work, "notes.md"), Array.from({ length: 600 }, (_, index) => `w${index}`).join(" "));
+      const result = await session.submit("Read notes.md twice.");
+      expect(result.reason).toBe("done");
+      const [first, second] = await toolResults(copilot);
+      expect(first).toContain("w599");
+      expect(first).not.toContain("Truncated");
+      // The first read's result is in Copilot's context: the second read must fit in what is left.
+      expect(second).toMatch(/Truncated to fit context budget|context budget is used up/);
+      expect(second).toContain("[Context budget warning");
+    } finally {
+      await session.close();
+    }
+  }, 40_000);
+
+  it("applies read_file's session read budget", async () => {
+    const range = (start: number) => ({
+      name: "read_file",
+      arguments: { path: "big.txt", start_line: start, end_line: start + 999 },
+    });
+    const reads = [range(1), range(1001), range(1), range(1)];
+    const { copilot, session, work } = await copilotSession([{ toolCalls: reads, text: "Done." }], new ContextBudget());
+    try {
+      await writeFile(join(work, "big.txt"), `${"x".repeat(99)}\n`.repeat(2000));
+      expect((await session.submit("Read big.txt again and again.")).reason).toBe("done");
+      const results = await toolResults(copilot);
+      expect(results).toHaveLength(4);
+      expect(results[1]).toContain("[Read budget: ");
+      expect(results[2]).toContain("Cut to fit the session read budget");
+      expect(results[3]).toContain("Read budget used up");
+      expect(results[3]).toContain(".marvin/memories/dump-big.txt.txt");
+    } finally {
+      await session.close();
+    }
+  }, 40_000);
 });

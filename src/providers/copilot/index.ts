@@ -24,7 +24,19 @@ import {
   unlessAborted,
   withTimeout,
 } from "./errors.js";
-import { lastUserPrompt, sessionKeyOf, systemMessageOf, toolNamesOf } from "./messages.js";
+import {
+  continuesDialogue,
+  dialogueOf,
+  earlierMessages,
+  lastUserPrompt,
+  promptWithContextUpdate,
+  promptWithEarlierConversation,
+  systemContextUpdate,
+  systemMessageOf,
+  toolNamesOf,
+  toolSetKeyOf,
+  type DialogueEntry,
+} from "./messages.js";
 import { CopilotTurn } from "./turn.js";
 
 export { isCopilotUsable } from "./usable.js";
@@ -33,6 +45,22 @@ type CopilotSdk = typeof import("@github/copilot-sdk");
 
 const DEFAULT_STARTUP_TIMEOUT_MS = 20_000;
 const STOP_TIMEOUT_MS = 5_000;
+/** Dialogue entries remembered per session: enough to recognise any request's earlier messages. */
+const HELD_DIALOGUE_ENTRIES = 400;
+
+/** What the live session holds: the system context it was given and the dialogue so far. */
+interface HeldConversation {
+  system: string;
+  dialogue: DialogueEntry[];
+}
+
+/** The session a request goes to, the prompt to send it, and what the session holds once it has answered. */
+interface TurnPlan {
+  session: CopilotSession;
+  prompt: string;
+  system: string;
+  dialogueBefore: DialogueEntry[];
+}
 
 export interface CopilotProviderOptions {
   /**
@@ -57,7 +85,11 @@ async function loadSdk(): Promise<CopilotSdk> {
 /**
  * GitHub Copilot through `@github/copilot-sdk`. Unlike the OpenAI-style adapters the SDK
  * runs the tool loop itself, calling back into Marvin's tools via `request.runTools`.
- * One runtime client and one session live across requests (seed 000 §2.5, §5.3).
+ * One runtime client and one session live across requests (seed 000 §2.5, §5.3): the
+ * session keeps the conversation, so each request sends only its newest user message,
+ * led by whatever changed in Marvin's system context since the last one. A new session
+ * (other tools, an answer the session never gave, after a cancel) first hears the
+ * conversation so far. Standalone requests (summaries) get a session of their own.
  */
 export class CopilotProvider implements LLMProvider {
   readonly name = "copilot" as const;
@@ -67,6 +99,7 @@ export class CopilotProvider implements LLMProvider {
   private client: CopilotClient | null = null;
   private session: CopilotSession | null = null;
   private sessionKey: string | null = null;
+  private held: HeldConversation | null = null;
   private listenerRegistered = false;
   private activeTurn: CopilotTurn | null = null;
   private readonly teardowns = new Set<Promise<void>>();
@@ -82,6 +115,7 @@ export class CopilotProvider implements LLMProvider {
 
   async chat(request: ChatRequest): Promise<LLMResponse> {
     if (request.signal?.aborted) throw abortedError(false);
+    if (request.standalone) return this.standaloneChat(request);
     if (this.activeTurn) {
       throw new ProviderError("Copilot is still answering the previous request.", { provider: "copilot", kind: "bad_request" });
     }
@@ -89,10 +123,38 @@ export class CopilotProvider implements LLMProvider {
     const turn = new CopilotTurn(request, this.model);
     this.activeTurn = turn;
     try {
-      const session = await unlessAborted(this.sessionFor(request), request.signal);
-      return await this.runTurn(session, turn, prompt, request.signal);
+      const plan = await unlessAborted(this.sessionFor(request), request.signal);
+      const retire = () => void this.retireSession({ abortTurn: true });
+      const response = await this.runTurn(plan.session, turn, plan.prompt, request.signal, retire);
+      if (plan.session === this.session) {
+        const exchange: DialogueEntry[] = [
+          { role: "user", content: prompt },
+          { role: "assistant", content: response.content },
+        ];
+        const dialogue = [...plan.dialogueBefore, ...exchange].slice(-HELD_DIALOGUE_ENTRIES);
+        this.held = { system: plan.system, dialogue };
+      }
+      return response;
     } finally {
       if (this.activeTurn === turn) this.activeTurn = null;
+    }
+  }
+
+  /** A request outside the conversation: a session of its own, without tools, gone afterwards. */
+  private async standaloneChat(request: ChatRequest): Promise<LLMResponse> {
+    const prompt = lastUserPrompt(request.messages);
+    const started = this.sessionQueue.then(() => this.startedClient());
+    this.sessionQueue = started.catch(() => undefined);
+    const client = await unlessAborted(started, request.signal);
+    const session = await this.createSession(client, { ...request, tools: [] });
+    const turn = new CopilotTurn(request, this.model);
+    const unsubscribe = session.on((event) => turn.handle(event));
+    try {
+      // On a timeout or an abort the turn fails at once; the session goes in any case.
+      return await this.runTurn(session, turn, prompt, request.signal, () => undefined);
+    } finally {
+      unsubscribe();
+      await this.tearDown(session, client, { abortTurn: true });
     }
   }
 
@@ -106,16 +168,23 @@ export class CopilotProvider implements LLMProvider {
     if (client) await stopClient(client);
   }
 
-  private async runTurn(session: CopilotSession, turn: CopilotTurn, prompt: string, signal?: AbortSignal): Promise<LLMResponse> {
+  /** Sends `prompt` and waits for the answer; on timeout or abort, `stop` lets go of the session. */
+  private async runTurn(
+    session: CopilotSession,
+    turn: CopilotTurn,
+    prompt: string,
+    signal: AbortSignal | undefined,
+    stop: () => void,
+  ): Promise<LLMResponse> {
     const timeoutMs = this.config.timeoutMs;
     const timer = setTimeout(() => {
       turn.fail(turnTimeoutError(timeoutMs, turn.hasOutput));
-      void this.retireSession({ abortTurn: true });
+      stop();
     }, timeoutMs);
     // After an abort the runtime's trailing events would leak into the next turn: start afresh.
     const onAbort = () => {
       turn.fail(abortedError(turn.hasOutput));
-      void this.retireSession({ abortTurn: true });
+      stop();
     };
     signal?.addEventListener("abort", onAbort, { once: true });
     try {
@@ -129,32 +198,43 @@ export class CopilotProvider implements LLMProvider {
   }
 
   /** Serialized: a startup abandoned by an aborted request still finishes before the next one. */
-  private sessionFor(request: ChatRequest): Promise<CopilotSession> {
-    const next = this.sessionQueue.then(() => this.liveSessionFor(request));
+  private sessionFor(request: ChatRequest): Promise<TurnPlan> {
+    const next = this.sessionQueue.then(() => this.planTurn(request));
     this.sessionQueue = next.catch(() => undefined);
     return next;
   }
 
-  /** The live session when it was built for this tool set and system message, else a new one. */
-  private async liveSessionFor(request: ChatRequest): Promise<CopilotSession> {
-    const key = sessionKeyOf(request);
-    if (this.session && this.sessionKey === key) return this.session;
+  /** The live session when it holds this conversation and tool set, else a new one told the conversation so far. */
+  private async planTurn(request: ChatRequest): Promise<TurnPlan> {
+    const prompt = lastUserPrompt(request.messages);
+    const system = systemMessageOf(request.messages) ?? "";
+    const earlier = earlierMessages(request.messages);
+    const held = this.held;
+    const sameTools = this.sessionKey === toolSetKeyOf(request);
+    if (this.session && held && sameTools && continuesDialogue(held.dialogue, dialogueOf(earlier))) {
+      const update = systemContextUpdate(held.system, system);
+      const nextPrompt = promptWithContextUpdate(prompt, update);
+      return { session: this.session, prompt: nextPrompt, system, dialogueBefore: held.dialogue };
+    }
     void this.retireSession({ abortTurn: false });
-    const client = await this.startedClient();
-    const sdk = this.sdk as CopilotSdk;
-    let session: CopilotSession;
+    const session = await this.createSession(await this.startedClient(), request);
+    this.session = session;
+    this.sessionKey = toolSetKeyOf(request);
+    this.held = { system, dialogue: [] };
+    this.registerListeners(session);
+    const firstPrompt = promptWithEarlierConversation(prompt, earlier);
+    return { session, prompt: firstPrompt, system, dialogueBefore: dialogueOf(earlier) };
+  }
+
+  private async createSession(client: CopilotClient, request: ChatRequest): Promise<CopilotSession> {
     try {
-      session = await withTimeout(client.createSession(this.sessionConfig(request, sdk)), this.startupTimeoutMs, () =>
-        startupTimeoutError("create a session", this.startupTimeoutMs),
-      );
+      const created = client.createSession(this.sessionConfig(request, this.sdk as CopilotSdk));
+      const limit = this.startupTimeoutMs;
+      return await withTimeout(created, limit, () => startupTimeoutError("create a session", limit));
     } catch (error) {
       await this.resetClient();
       throw startupError(error);
     }
-    this.session = session;
-    this.sessionKey = key;
-    this.registerListeners(session);
-    return session;
   }
 
   private registerListeners(session: CopilotSession): void {
@@ -202,17 +282,25 @@ export class CopilotProvider implements LLMProvider {
   /** Forgets the session at once, then disconnects it and deletes its on-disk state in the background. */
   private async retireSession({ abortTurn }: { abortTurn: boolean }): Promise<void> {
     const session = this.session;
-    const client = this.client;
     this.session = null;
     this.sessionKey = null;
+    this.held = null;
     this.listenerRegistered = false;
-    if (!session) return;
+    if (session) await this.tearDown(session, this.client, { abortTurn });
+  }
+
+  private async tearDown(
+    session: CopilotSession,
+    client: CopilotClient | null,
+    { abortTurn }: { abortTurn: boolean },
+  ): Promise<void> {
     const teardown = async () => {
       if (abortTurn) await session.abort().catch(() => undefined);
       await session.disconnect().catch(() => undefined);
       await client?.deleteSession(session.sessionId).catch(() => undefined);
     };
-    const bounded = withTimeout(teardown(), STOP_TIMEOUT_MS, () => new Error("session teardown timed out")).catch(() => undefined);
+    const timedOut = () => new Error("session teardown timed out");
+    const bounded = withTimeout(teardown(), STOP_TIMEOUT_MS, timedOut).catch(() => undefined);
     this.teardowns.add(bounded);
     await bounded;
     this.teardowns.delete(bounded);

@@ -1,4 +1,5 @@
 import { ProviderError } from "../provider-error.js";
+import { transcriptOf } from "../transcript.js";
 import type { ChatRequest, Message } from "../types.js";
 
 /** Marvin's system message (the first `system` entry), if the request has one. */
@@ -7,11 +8,9 @@ export function systemMessageOf(messages: readonly Message[]): string | undefine
   return system?.content;
 }
 
-/** The SDK session keeps its own history, so only the newest user message is sent. */
-export function lastUserPrompt(messages: readonly Message[]): string {
+function lastUserIndex(messages: readonly Message[]): number {
   for (let index = messages.length - 1; index >= 0; index--) {
-    const message = messages[index];
-    if (message?.role === "user") return message.content;
+    if (messages[index]?.role === "user") return index;
   }
   throw new ProviderError("The request to Copilot has no user message to send.", {
     provider: "copilot",
@@ -19,15 +18,105 @@ export function lastUserPrompt(messages: readonly Message[]): string {
   });
 }
 
+/** The newest user message: the one thing a session that already holds the conversation needs. */
+export function lastUserPrompt(messages: readonly Message[]): string {
+  return messages[lastUserIndex(messages)]!.content as string;
+}
+
+/** The conversation before the newest user message, without Marvin's system message. */
+export function earlierMessages(messages: readonly Message[]): Message[] {
+  const system = messages.findIndex((message) => message.role === "system");
+  return messages.slice(0, lastUserIndex(messages)).filter((_, index) => index !== system);
+}
+
 export function toolNamesOf(request: ChatRequest): string[] {
   return request.tools.map((tool) => tool.function.name);
 }
 
+/** A session is built for one tool set: another one (a mode switch) needs a new session. */
+export function toolSetKeyOf(request: ChatRequest): string {
+  return [...toolNamesOf(request)].sort().join(",");
+}
+
+/** What a Copilot session holds of a conversation: the user messages and the final answers. */
+export interface DialogueEntry {
+  role: "user" | "assistant";
+  content: string;
+}
+
+/** The dialogue of `messages`: tool traffic, system notes and empty answers left out. */
+export function dialogueOf(messages: readonly Message[]): DialogueEntry[] {
+  const entries: DialogueEntry[] = [];
+  for (const message of messages) {
+    if (message.role === "user") entries.push({ role: "user", content: message.content });
+    else if (message.role === "assistant" && !message.tool_calls?.length && message.content) {
+      entries.push({ role: "assistant", content: message.content });
+    }
+  }
+  return entries;
+}
+
 /**
- * What a session is built from. A request whose key differs from the live session's key
- * (another tool set after a mode switch, or a changed system message) gets a new session.
+ * True when a session holding `held` can answer a request whose earlier dialogue is
+ * `earlier`: it must be the end of what the session holds (Marvin drops its oldest
+ * messages and compacts; the session keeps them). Anything else — an answer the session
+ * never gave (a fallback provider's, a cancelled one), another conversation — needs a new
+ * session.
  */
-export function sessionKeyOf(request: ChatRequest): string {
-  const toolNames = [...toolNamesOf(request)].sort().join(",");
-  return `${toolNames}\u0000${systemMessageOf(request.messages) ?? ""}`;
+export function continuesDialogue(held: readonly DialogueEntry[], earlier: readonly DialogueEntry[]): boolean {
+  if (earlier.length === 0) return held.length === 0;
+  if (earlier.length > held.length) return false;
+  const offset = held.length - earlier.length;
+  return earlier.every((entry, index) => {
+    const same = held[offset + index]!;
+    return entry.role === same.role && entry.content === same.content;
+  });
+}
+
+/** Marvin's system message is a preamble and `## Title` sections separated by blank lines. */
+function sectionsOf(system: string): Map<string, string> {
+  const sections = new Map<string, string>();
+  for (const section of system.split(/\n\n(?=## )/)) {
+    sections.set(section.startsWith("## ") ? section.split("\n", 1)[0]! : "", section);
+  }
+  return sections;
+}
+
+/**
+ * The parts of the system context that changed since `previous` (the time, new chat-log
+ * lines, preferences…): changed lines with their section's title, new sections whole,
+ * and the titles of sections that are gone. Undefined when nothing changed.
+ */
+export function systemContextUpdate(previous: string, current: string): string | undefined {
+  if (previous === current) return undefined;
+  const before = sectionsOf(previous);
+  const after = sectionsOf(current);
+  const parts: string[] = [];
+  for (const [title, section] of after) {
+    const old = before.get(title);
+    if (old === section) continue;
+    if (old === undefined) {
+      parts.push(section);
+      continue;
+    }
+    const oldLines = new Set(old.split("\n"));
+    const changed = section.split("\n").filter((line) => !oldLines.has(line));
+    if (changed.length) parts.push((title ? [title, ...changed] : changed).join("\n"));
+  }
+  for (const title of before.keys()) if (title && !after.has(title)) parts.push(`${title}\n(no longer applies)`);
+  return parts.length ? parts.join("\n\n") : undefined;
+}
+
+/** The prompt for a session that holds the conversation, with what changed in the system context. */
+export function promptWithContextUpdate(prompt: string, update: string | undefined): string {
+  if (!update) return prompt;
+  const intro = "The system context changed since the last message; new or changed parts:";
+  return `<system-context-update>\n${intro}\n${update}\n</system-context-update>\n\n${prompt}`;
+}
+
+/** The first prompt of a new session for a conversation that started earlier: the conversation so far comes first. */
+export function promptWithEarlierConversation(prompt: string, earlier: readonly Message[]): string {
+  if (earlier.length === 0) return prompt;
+  const intro = "This conversation began before this session. What was said so far:";
+  return `<earlier-conversation>\n${intro}\n\n${transcriptOf(earlier)}\n</earlier-conversation>\n\n${prompt}`;
 }

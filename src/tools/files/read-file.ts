@@ -6,6 +6,7 @@ import { fileNotFound } from "./missing-file.js";
 import { resolveInside } from "../../workspace/sandbox.js";
 import { requireWorkingDir } from "../require-working-dir.js";
 import { FILE_TOOLS_BLOCKED } from "./blocked-names.js";
+import { chargeReadBudget, refuseIfReadBudgetUsedUp } from "./read-budget.js";
 import { countLines } from "./text-lines.js";
 
 /** Files above this size must be read with a line range (seed 000 §4.7). */
@@ -44,6 +45,7 @@ async function fitToBudget(content: string, context: ToolContext): Promise<strin
   if (await budget.pastHardLimit()) {
     throw new ToolError("The conversation is past its context limit, so read_file is refused. Work with what you have already read, or finish the task.");
   }
+  if (budget.surelyFits(content)) return content;
   const tokens = await budget.countTokens(content);
   const available = await budget.availableTokens();
   if (tokens <= available) return content;
@@ -78,6 +80,7 @@ export const readFileTool = defineTool({
     const text = bytes.toString("utf8");
     if (!ranged && bytes.length > READ_FILE_GUARD_BYTES) throw tooLarge(path, bytes.length, countLines(text));
     const content = ranged ? numberedRange(path, text, startLine, endLine) : text === "" ? `(${path} is empty)` : text;
-    return fitToBudget(content, context);
+    await refuseIfReadBudgetUsedUp(root, path, content, context);
+    return chargeReadBudget(await fitToBudget(content, context), context);
   },
 });
