@@ -6,6 +6,7 @@ import type { ContextBudget } from "./context-budget.js";
 import type { AgentEventListener } from "./events.js";
 import { shortenToolResults } from "./compaction.js";
 import { countTextTokens } from "./token-counter.js";
+import { errorMessage } from "../shared/error-message.js";
 
 export interface ToolOutcome {
   content: string;
@@ -113,7 +114,7 @@ export async function runToolLoop(input: LoopInput, deps: LoopDependencies): Pro
       messages.push({ role: "assistant", content: streamedThisRound });
     }
     if (signal.aborted || (isProviderError(error) && error.kind === "aborted")) return finish("aborted");
-    const message = error instanceof Error ? error.message : String(error);
+    const message = errorMessage(error);
     emit({ type: "error", message });
     return finish("error", message);
   }

@@ -20,6 +20,7 @@ import type { AgentEvent, AgentEventListener } from "./events.js";
 import { reportUsage, runToolLoop, type LoopResult } from "./loop.js";
 import { loadProjectContext } from "./project-context.js";
 import { buildSystemMessage } from "./system-prompt.js";
+import { errorMessage } from "../shared/error-message.js";
 
 export const INTERACTIVE_ROUNDS = 10;
 export const CODING_ROUNDS = 50;
@@ -265,7 +266,7 @@ export class Session {
     try {
       this.provider ??= await this.options.createProvider(this.codingMode);
     } catch (error) {
-      this.startError = error instanceof Error ? error.message : String(error);
+      this.startError = errorMessage(error);
       return undefined;
     }
     this.chat = resilientChat(this.provider, {
@@ -289,7 +290,7 @@ export class Session {
     try {
       for (const text of await this.options.pollNotifications()) this.emit({ type: "notice", level: "info", text: `🔔 ${text}` });
     } catch (error) {
-      this.emit({ type: "notice", level: "warning", text: `Could not check notifications: ${(error as Error).message}` });
+      this.emit({ type: "notice", level: "warning", text: `Could not check notifications: ${errorMessage(error)}` });
     }
   }
 
@@ -336,7 +337,7 @@ export class Session {
       if (warning) this.emit({ type: "notice", level: "warning", text: warning });
       this.chatLog.push(...entries);
     } catch (error) {
-      this.emit({ type: "notice", level: "warning", text: `Could not save the chat log: ${(error as Error).message}` });
+      this.emit({ type: "notice", level: "warning", text: `Could not save the chat log: ${errorMessage(error)}` });
     }
   }
 
@@ -344,7 +345,7 @@ export class Session {
   async saveLifetimeUsage(): Promise<string | undefined> {
     return this.usage
       .persistLifetime(configPaths(this.options.home).usage)
-      .catch((error: Error) => `Could not update usage.json: ${error.message}`);
+      .catch((error: unknown) => `Could not update usage.json: ${errorMessage(error)}`);
   }
 
   backupDirs(): string[] {
@@ -363,7 +364,7 @@ export class Session {
     try {
       return await ensureInsideDir(this.workingDir, OWN_DIRS.logs);
     } catch (error) {
-      const text = `${(error as Error).message} The context backup goes to ${profileLogs} instead.`;
+      const text = `${errorMessage(error)} The context backup goes to ${profileLogs} instead.`;
       this.emit({ type: "notice", level: "warning", text });
       return profileLogs;
     }

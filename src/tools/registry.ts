@@ -3,6 +3,7 @@ import { nearestNames } from "../shared/edit-distance.js";
 import type { ToolSchema } from "../providers/types.js";
 import { TOOL_EFFECTS, type AnyToolDef, type ToolContext, type ToolMode } from "./define-tool.js";
 import { coerceArguments, describeParameters, exampleCall, toParametersSchema, type JsonSchema } from "./json-schema.js";
+import { errorMessage } from "../shared/error-message.js";
 
 export const DEFAULT_TOOL_TIMEOUT_MS = 60_000;
 
@@ -175,8 +176,7 @@ export class ToolRegistry {
       return result === undefined ? undefined : { content: result, isError: false };
     } catch (thrown) {
       if (context.signal.aborted) return error(`Tool ${def.name} was cancelled.`);
-      const message = thrown instanceof Error ? thrown.message : String(thrown);
-      return error(`Error in ${def.name}: ${message}`);
+      return error(`Error in ${def.name}: ${errorMessage(thrown)}`);
     } finally {
       clearTimeout(timer);
     }

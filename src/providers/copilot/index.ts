@@ -25,6 +25,7 @@ import {
 } from "./errors.js";
 import { lastUserPrompt, sessionKeyOf, systemMessageOf, toolNamesOf } from "./messages.js";
 import { CopilotTurn } from "./turn.js";
+import { errorMessage } from "../../shared/error-message.js";
 
 export { isCopilotUsable } from "./usable.js";
 
@@ -260,7 +261,7 @@ export class CopilotProvider implements LLMProvider {
       const [result] = await runTools([call]);
       return result ?? "";
     } catch (error) {
-      const message = error instanceof Error ? error.message : String(error);
+      const message = errorMessage(error);
       return { textResultForLlm: `Tool ${name} failed: ${message}`, resultType: "failure", error: message };
     }
   }

@@ -3,6 +3,7 @@ import { buildSession, type BuiltSession } from "../../cli/build-session.js";
 import { UsageTracker } from "../../state/usage.js";
 import { createJsonlRenderer } from "./jsonl-renderer.js";
 import { createTextRenderer, type Output } from "./text-renderer.js";
+import { errorMessage } from "../../shared/error-message.js";
 
 export interface HeadlessIO {
   stdin: NodeJS.ReadableStream & { isTTY?: boolean };
@@ -38,7 +39,7 @@ export async function runNonInteractive(args: CliArgs, io: HeadlessIO): Promise<
   try {
     code = await run();
   } catch (error) {
-    code = fail(error instanceof Error ? error.message : String(error));
+    code = fail(errorMessage(error));
   }
   if (built) {
     await built.flush();
