@@ -2,16 +2,12 @@ import { estimateCost } from "../providers/pricing.js";
 import { isProviderError } from "../providers/provider-error.js";
 import type { ChatFunction } from "../providers/resilient-chat.js";
 import type { LLMResponse, Message, ToolCall, ToolSchema } from "../providers/types.js";
+import type { ToolOutcome, ToolProgress } from "../tools/define-tool.js";
 import type { ContextBudget } from "./context-budget.js";
 import type { AgentEventListener } from "./events.js";
 import { shortenToolResults } from "./compaction.js";
 import { countTextTokens } from "./token-counter.js";
 import { errorMessage } from "../shared/error-message.js";
-
-export interface ToolOutcome {
-  content: string;
-  isError: boolean;
-}
 
 export interface LoopDependencies {
   chat: ChatFunction;
@@ -21,7 +17,8 @@ export interface LoopDependencies {
   model: string;
   tools: {
     schemas: readonly ToolSchema[];
-    execute(call: ToolCall, signal: AbortSignal): Promise<ToolOutcome>;
+    /** Runs one call; `onProgress` reports on it while it runs. */
+    execute(call: ToolCall, signal: AbortSignal, onProgress: (update: ToolProgress) => void): Promise<ToolOutcome>;
   };
   budget: ContextBudget;
   /** Returns the compacted conversation (backup and summary included). */
@@ -87,7 +84,7 @@ export async function runToolLoop(input: LoopInput, deps: LoopDependencies): Pro
         },
         onReasoningDelta: (delta) => emit({ type: "reasoning_delta", turn, text: delta }),
         onToolCallStart: (call) => emit({ type: "tool_call_start", turn, callId: call.id, name: call.name }),
-        runTools: (calls) => runToolBatch(turn, calls, messages, deps, signal).then((outcomes) => outcomes.map((outcome) => outcome.content)),
+        runTools: (calls) => runToolBatch(turn, calls, messages, deps, signal).then((outcomes) => outcomes.map((outcome) => outcome.result)),
       });
       await reportUsage(response, messages, deps);
       const calls = finalRound ? [] : response.toolCalls;
@@ -98,7 +95,7 @@ export async function runToolLoop(input: LoopInput, deps: LoopDependencies): Pro
         return finish("done");
       }
       const outcomes = await runToolBatch(round, calls, messages, deps, signal);
-      const results: Message[] = calls.map((call, index) => ({ role: "tool", tool_call_id: call.id, content: outcomes[index]!.content }));
+      const results: Message[] = calls.map((call, index) => ({ role: "tool", tool_call_id: call.id, content: outcomes[index]!.result }));
       const measured = await deps.budget.measure([...messages, ...results]);
       if (measured.status !== "ok") {
         for (const result of results) result.content += deps.budget.warningText(measured.tokens);
@@ -128,9 +125,13 @@ async function runToolBatch(turn: number, calls: ToolCall[], messages: Message[]
       const { name, arguments: args } = call.function;
       deps.emit({ type: "tool_start", turn, callId: call.id, name, arguments: args });
       const started = performance.now();
-      const outcome = await deps.tools.execute(call, signal);
+      const onProgress = (update: ToolProgress) => deps.emit({ type: "tool_progress", turn, callId: call.id, name, ...update });
+      const outcome = await deps.tools.execute(call, signal, onProgress);
       const elapsedMs = Math.round(performance.now() - started);
-      deps.emit({ type: "tool_end", turn, callId: call.id, name, arguments: args, result: outcome.content, isError: outcome.isError, elapsedMs });
+      // Field by field: their order is part of the JSON-lines output.
+      const { result, isError, details } = outcome;
+      const given = details === undefined ? {} : { details };
+      deps.emit({ type: "tool_end", turn, callId: call.id, name, arguments: args, result, isError, ...given, elapsedMs });
       return outcome;
     }),
   );

@@ -236,7 +236,7 @@ export class Session {
         chat,
         providerName: this.provider!.name,
         model: this.provider!.model,
-        tools: { schemas: this.options.registry.schemas(this.mode), execute: (call, signal) => this.executeTool(call, signal) },
+        tools: { schemas: this.options.registry.schemas(this.mode), execute: (call, signal, onProgress) => this.executeTool(call, signal, onProgress) },
         budget: this.budget,
         compact: async (messages) =>
           compactMessages(messages, {
@@ -380,15 +380,16 @@ export class Session {
     return response.content;
   }
 
-  private executeTool(call: ToolCall, signal: AbortSignal) {
-    return this.options.registry.execute(call.function.name, call.function.arguments, this.toolContext(signal));
+  private executeTool(call: ToolCall, signal: AbortSignal, onProgress: ToolContext["onProgress"]) {
+    return this.options.registry.execute(call.function.name, call.function.arguments, this.toolContext(signal, onProgress));
   }
 
-  toolContext(signal: AbortSignal): ToolContext {
+  toolContext(signal: AbortSignal, onProgress: ToolContext["onProgress"] = () => undefined): ToolContext {
     const session = this;
     return {
       signal,
       mode: this.mode,
+      onProgress,
       home: this.options.home,
       env: this.options.env,
       get workingDir() {
