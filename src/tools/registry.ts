@@ -42,7 +42,7 @@ function succeeded(output: ToolOutput): ToolOutcome {
     : { result: output.text, isError: false, details: output.details };
 }
 
-/** A fraction outside 0…1, or not a number at all, is left out rather than passed on. */
+/** A fraction is kept within 0…1; one that is not a finite number is left out. */
 function cleanProgress({ message, fraction }: ToolProgress): ToolProgress {
   const known = typeof fraction === "number" && Number.isFinite(fraction);
   return known ? { message: String(message), fraction: Math.min(1, Math.max(0, fraction)) } : { message: String(message) };
