@@ -28,7 +28,10 @@ export const codeGrep = defineTool({
   codingOnly: true,
   parameters: z.object({
     pattern: z.string().min(1).describe("e.g. 'function \\w+Handler' or 'TODO'"),
-    glob_filter: z.string().default("*").describe("Only matching files, e.g. '*.ts', 'src/**/*.py', '*.{ts,tsx}'; '!glob' excludes"),
+    glob_filter: z
+      .string()
+      .default("*")
+      .describe("Only matching files, e.g. '*.ts', 'src/**/*.py', '*.{ts,tsx}'; '!glob' excludes"),
     context_lines: z.number().int().min(0).max(20).default(2).describe("Lines before and after each match"),
     max_results: z.number().int().min(1).max(500).default(20).describe("Most matching lines to show"),
     ignore_case: z.boolean().default(false),

@@ -60,9 +60,10 @@ export const runCommand = defineTool({
   name: "run_command",
   effect: "write",
   description:
-    "Run a shell command (bash -c) in the working dir; returns its exit code and output (stdout and stderr interleaved, " +
-    "long output cut in the middle). The user may be asked to confirm. No terminal or stdin: pass flags like --yes. " +
-    "It is killed with all it started after timeout seconds; background jobs (cmd > out.log 2>&1 &) run until Marvin exits.",
+    "Run a shell command (bash -c) in the working dir; returns its exit code and output " +
+    "(stdout and stderr interleaved, long output cut in the middle). The user may be asked to confirm. " +
+    "No terminal or stdin: pass flags like --yes. It is killed with all it started after timeout seconds; " +
+    "background jobs (cmd > out.log 2>&1 &) run until Marvin exits.",
   codingOnly: true,
   timeoutMs: (args) => args.timeout * 1000 + CONFIRMATION_ALLOWANCE_MS,
   parameters: z.object({
