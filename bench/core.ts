@@ -93,7 +93,8 @@ async function firstRequest(mode: "coding" | "chat"): Promise<RecordedRequest["b
   const server = await startLlmServer([{ text: "ok" }]);
   const home = tempDir("marvin-bench-");
   try {
-    const args = mode === "coding" ? ["--non-interactive", "--working-dir", home.path, "--prompt", "size"] : ["--plain"];
+    const coding = ["--non-interactive", "--working-dir", home.path, "--prompt", "size"];
+    const args = mode === "coding" ? coding : ["--plain"];
     const result = await runMarvin(args, { env: serverEnv(server.url, home.path), cwd: home.path, stdin: "size\n" });
     if (result.code !== 0) throw new Error(`marvin ${args[0]} failed: ${result.stderr}`);
     return server.requests[0]!.body;

@@ -18,7 +18,9 @@ export type AgentEvent =
   | { type: "tool_start"; turn: number; callId: string; name: string; arguments: string }
   /** A running tool's report on how far it has come (downloads, clones); front ends may show it. */
   | ({ type: "tool_progress"; turn: number; callId: string; name: string } & ToolProgress)
-  | ({ type: "tool_end"; turn: number; callId: string; name: string; arguments: string } & ToolOutcome & { elapsedMs: number })
+  | ({ type: "tool_end"; turn: number; callId: string; name: string; arguments: string } & ToolOutcome & {
+      elapsedMs: number;
+    })
   | { type: "usage"; provider: string; model: string; inputTokens: number; outputTokens: number; cost: number; estimated: boolean }
   | { type: "compaction"; phase: "start" | "end"; tokensBefore: number; tokensAfter?: number; backupPath?: string }
   /** Something the person should see that is not part of the answer (rate-limit waits, fallbacks). */

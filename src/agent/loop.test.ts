@@ -57,7 +57,8 @@ async function runLoop(script: Script[], options: LoopOptions = {}): Promise<Loo
   };
   const chat = resilientChat(provider, { notice: (text) => emit({ type: "notice", level: "warning", text }), transientBackoffSeconds: [0.01, 0.01] });
   const registry = registryOf(options.tools ?? []);
-  const context = (signal: AbortSignal, onProgress: (update: ToolProgress) => void) => createToolContext({ home, signal, onProgress });
+  const context = (signal: AbortSignal, onProgress: (update: ToolProgress) => void) =>
+    createToolContext({ home, signal, onProgress });
   const messages = options.messages ?? [
     { role: "system", content: "You are Marvin." },
     { role: "user", content: "hello" },
@@ -71,7 +72,8 @@ async function runLoop(script: Script[], options: LoopOptions = {}): Promise<Loo
       model: provider.model,
       tools: {
         schemas: registry.schemas(context(controller.signal, () => undefined).mode),
-        execute: (call, signal, onProgress) => registry.execute(call.function.name, call.function.arguments, context(signal, onProgress)),
+        execute: (call, signal, onProgress) =>
+          registry.execute(call.function.name, call.function.arguments, context(signal, onProgress)),
       },
       budget: new ContextBudget(options.thresholds ?? NO_LIMITS),
       compact: (current) =>
@@ -208,16 +210,20 @@ describe("runToolLoop", () => {
         return { text: "Saved to ~/Downloads/a.zip", details: { url, bytes: 2_000_000 } };
       },
     });
-    const { events, messages } = await runLoop([{ toolCalls: [{ name: "download", arguments: { url: "u" }, id: "d" }] }, { text: "ok" }], { tools: [download] });
+    const script = [{ toolCalls: [{ name: "download", arguments: { url: "u" }, id: "d" }] }, { text: "ok" }];
+    const { events, messages } = await runLoop(script, { tools: [download] });
     const tool = events.filter((event) => ["tool_start", "tool_progress", "tool_end"].includes(event.type));
     expect(tool.map((event) => event.type)).toEqual(["tool_start", "tool_progress", "tool_end"]);
-    expect(tool[1]).toEqual({ type: "tool_progress", turn: 1, callId: "d", name: "download", message: "Downloaded 1 of 2 MB", fraction: 0.5 });
-    expect(tool[2]).toMatchObject({ callId: "d", result: "Saved to ~/Downloads/a.zip", isError: false, details: { url: "u", bytes: 2_000_000 } });
+    const progress = { message: "Downloaded 1 of 2 MB", fraction: 0.5 };
+    expect(tool[1]).toEqual({ type: "tool_progress", turn: 1, callId: "d", name: "download", ...progress });
+    const details = { url: "u", bytes: 2_000_000 };
+    expect(tool[2]).toMatchObject({ callId: "d", result: "Saved to ~/Downloads/a.zip", isError: false, details });
     expect(messages.find((message) => message.role === "tool")!.content).toBe("Saved to ~/Downloads/a.zip");
   });
 
-  it("writes tool_end fields in the order of the JSON-lines protocol, with no details key when there are none", async () => {
-    const { events } = await runLoop([{ toolCalls: [{ name: "lookup", arguments: { word: "cat" }, id: "a" }] }, { text: "ok" }], { tools: [lookup] });
+  it("keeps tool_end's fields in the JSON-lines order, with no details key when there are none", async () => {
+    const script = [{ toolCalls: [{ name: "lookup", arguments: { word: "cat" }, id: "a" }] }, { text: "ok" }];
+    const { events } = await runLoop(script, { tools: [lookup] });
     const end = events.find((event) => event.type === "tool_end")!;
     expect(Object.keys(end)).toEqual(["type", "turn", "callId", "name", "arguments", "result", "isError", "elapsedMs"]);
   });

@@ -125,7 +125,8 @@ async function runToolBatch(turn: number, calls: ToolCall[], messages: Message[]
       const { name, arguments: args } = call.function;
       deps.emit({ type: "tool_start", turn, callId: call.id, name, arguments: args });
       const started = performance.now();
-      const onProgress = (update: ToolProgress) => deps.emit({ type: "tool_progress", turn, callId: call.id, name, ...update });
+      const onProgress = (update: ToolProgress) =>
+        deps.emit({ type: "tool_progress", turn, callId: call.id, name, ...update });
       const outcome = await deps.tools.execute(call, signal, onProgress);
       const elapsedMs = Math.round(performance.now() - started);
       // Field by field: their order is part of the JSON-lines output.

@@ -268,10 +268,12 @@ describe("Session tool progress", () => {
         return "Cloned.";
       },
     });
-    const { session, events } = await startSession([{ toolCalls: [{ name: "clone", arguments: {}, id: "c1" }] }, { text: "done" }], { tools: [clone] });
+    const script = [{ toolCalls: [{ name: "clone", arguments: {}, id: "c1" }] }, { text: "done" }];
+    const { session, events } = await startSession(script, { tools: [clone] });
     expect((await session.submit("clone it")).reason).toBe("done");
     const progress = events.filter((event) => event.type === "tool_progress");
-    expect(progress).toEqual([{ type: "tool_progress", turn: 1, callId: "c1", name: "clone", message: "Receiving objects", fraction: 0.25 }]);
+    const update = { message: "Receiving objects", fraction: 0.25 };
+    expect(progress).toEqual([{ type: "tool_progress", turn: 1, callId: "c1", name: "clone", ...update }]);
     await session.close();
   });
 });

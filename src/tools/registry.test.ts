@@ -329,7 +329,8 @@ describe("what a handler gives back", () => {
   it("passes details on beside the text the model reads", async () => {
     const tools = registryOf([weather]);
     const outcome = await tools.execute("weather_now", { city: "Bern" }, contextFor(INTERACTIVE));
-    expect(outcome).toEqual({ result: "Sunny in Bern, 21 °C.", isError: false, details: { city: "Bern", celsius: 21 } });
+    const details = { city: "Bern", celsius: 21 };
+    expect(outcome).toEqual({ result: "Sunny in Bern, 21 °C.", isError: false, details });
   });
 
   it("gives a plain-text result no details at all", async () => {
@@ -381,7 +382,8 @@ describe("what a handler gives back", () => {
       },
     });
     const tools = registryOf([stubborn]);
-    const outcome = await tools.execute("stubborn", {}, createToolContext({ home, onProgress: (update) => steps.push(update) }));
+    const context = createToolContext({ home, onProgress: (update) => steps.push(update) });
+    const outcome = await tools.execute("stubborn", {}, context);
     expect(outcome.result).toContain("timed out");
     reportLate();
     expect(steps).toEqual([{ message: "started" }]);

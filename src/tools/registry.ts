@@ -44,8 +44,8 @@ function succeeded(output: ToolOutput): ToolOutcome {
 
 /** A fraction is kept within 0…1; one that is not a finite number is left out. */
 function cleanProgress({ message, fraction }: ToolProgress): ToolProgress {
-  const known = typeof fraction === "number" && Number.isFinite(fraction);
-  return known ? { message: String(message), fraction: Math.min(1, Math.max(0, fraction)) } : { message: String(message) };
+  if (typeof fraction !== "number" || !Number.isFinite(fraction)) return { message: String(message) };
+  return { message: String(message), fraction: Math.min(1, Math.max(0, fraction)) };
 }
 
 /** Parses wire arguments: an object, a JSON string of one (even double-encoded), or "" for none. */

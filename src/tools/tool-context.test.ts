@@ -21,9 +21,11 @@ describe("createToolContext", () => {
   it("makes a coding context from a working dir, in which file and shell tools run for real", async () => {
     const context = createToolContext({ home, workingDir: project });
     expect(context.mode).toEqual({ codingMode: true, nonInteractive: false, readonly: false });
-    expect(await tools.execute("create_file", { path: "a.txt", content: "hello\n" }, context)).toMatchObject({ isError: false });
+    const created = await tools.execute("create_file", { path: "a.txt", content: "hello\n" }, context);
+    expect(created.isError).toBe(false);
     expect(await readFile(join(project, "a.txt"), "utf8")).toBe("hello\n");
-    expect(await tools.execute("run_command", { command: "cat a.txt" }, context)).toMatchObject({ isError: false, result: expect.stringContaining("hello") });
+    const ran = await tools.execute("run_command", { command: "cat a.txt" }, context);
+    expect(ran).toMatchObject({ isError: false, result: expect.stringContaining("hello") });
   });
 
   it("makes a chat context without one: notes go to ~/Notes and coding tools are not offered", async () => {
@@ -31,7 +33,8 @@ describe("createToolContext", () => {
     expect(context.mode.codingMode).toBe(false);
     expect((await tools.execute("write_note", { path: "pasta", content: "boil water" }, context)).isError).toBe(false);
     expect(await readFile(join(home, "Notes", "pasta.md"), "utf8")).toBe("boil water");
-    expect((await tools.execute("read_file", { path: "a.txt" }, context)).result).toContain("only available in coding mode");
+    const refused = await tools.execute("read_file", { path: "a.txt" }, context);
+    expect(refused.result).toContain("only available in coding mode");
   });
 
   it("keeps what tools change: working dir, profile, exit request", async () => {
@@ -57,7 +60,8 @@ describe("createToolContext", () => {
   it("writes backups to the working dir's .marvin/logs first, then the profile's logs", () => {
     const profileLogs = join(configPaths(home).profilesDir, "main", "logs");
     expect(createToolContext({ home }).backupDirs()).toEqual([profileLogs]);
-    expect(createToolContext({ home, workingDir: project }).backupDirs()).toEqual([join(project, ".marvin", "logs"), profileLogs]);
+    const projectLogs = join(project, ".marvin", "logs");
+    expect(createToolContext({ home, workingDir: project }).backupDirs()).toEqual([projectLogs, profileLogs]);
   });
 
   it("approves commands, and has no LLM unless given one", async () => {

@@ -68,8 +68,12 @@ export function createToolContext(options: ToolContextOptions): BuiltToolContext
     readonly: options.mode?.readonly ?? false,
   };
   const profiles = new ProfileStore(configPaths(home));
-  const state = { workingDir, profileName: options.profileName ?? DEFAULT_PROFILE, exitRequested: undefined as string | undefined };
-  const noLlm = () => Promise.reject(new Error("No LLM is available in this tool context (createToolContext was given no summarize)."));
+  const state: { workingDir: string | null; profileName: string; exitRequested?: string } = {
+    workingDir,
+    profileName: options.profileName ?? DEFAULT_PROFILE,
+  };
+  const noLlm = () =>
+    Promise.reject(new Error("No LLM is available in this tool context (createToolContext was given no summarize)."));
   return {
     home,
     env: { HOME: home, PATH: process.env.PATH, ...options.env },

@@ -29,6 +29,7 @@ describe("tool schemas sent to the model", () => {
     );
     expect([...offered.keys()].sort()).toEqual(registry.names().sort()); // no tool is offered in no mode
     const tools = registry.names().map((name) => offered.get(name));
-    await expect(`${JSON.stringify({ modes, tools }, null, 2)}\n`).toMatchFileSnapshot("./__snapshots__/tool-schemas.json");
+    const recorded = `${JSON.stringify({ modes, tools }, null, 2)}\n`;
+    await expect(recorded).toMatchFileSnapshot("./__snapshots__/tool-schemas.json");
   });
 });

@@ -34,10 +34,10 @@ afterEach(async () => {
 describe("run_command", () => {
   it("runs in the working dir and reports the exit code with stdout and stderr interleaved", async () => {
     const tools = await harness();
-    const result = await tools.call("run_command", { command: "pwd; echo one; echo two >&2; echo three" });
-    expect(result.isError).toBe(false);
-    expect(result.result).toMatch(/^Exit code: 0 \(\ds\)\n/);
-    expect(result.result.split("\n").slice(1)).toEqual([project, "one", "two", "three"]);
+    const outcome = await tools.call("run_command", { command: "pwd; echo one; echo two >&2; echo three" });
+    expect(outcome.isError).toBe(false);
+    expect(outcome.result).toMatch(/^Exit code: 0 \(\ds\)\n/);
+    expect(outcome.result.split("\n").slice(1)).toEqual([project, "one", "two", "three"]);
     expect((await tools.call("run_command", { command: "echo failing >&2; exit 3" })).result).toMatch(/^Exit code: 3 \(\ds\)\nfailing$/);
     expect((await tools.call("run_command", { command: "true" })).result).toMatch(/\n\(no output\)$/);
   });
@@ -56,9 +56,9 @@ describe("run_command", () => {
   it("kills the whole process group, grandchildren included, when the timeout passes", async () => {
     const tools = await harness();
     const started = Date.now();
-    const result = await tools.call("run_command", { command: "bash -c 'sleep 30' & echo $! > inner.pid; sleep 30 & echo $! > grandchild.pid; echo waiting; wait", timeout: 1 });
+    const outcome = await tools.call("run_command", { command: "bash -c 'sleep 30' & echo $! > inner.pid; sleep 30 & echo $! > grandchild.pid; echo waiting; wait", timeout: 1 });
     expect(Date.now() - started).toBeLessThan(5_000);
-    expect(result.result).toBe("Timed out after 1s: killed the command's 3 processes (every one Marvin found); none is still running. Raise timeout (seconds) if it needs longer, or run it in the background with output to a file.\nwaiting");
+    expect(outcome.result).toBe("Timed out after 1s: killed the command's 3 processes (every one Marvin found); none is still running. Raise timeout (seconds) if it needs longer, or run it in the background with output to a file.\nwaiting");
     for (const file of ["inner.pid", "grandchild.pid"]) {
       const pid = Number(await readFile(join(project, file), "utf8"));
       leftovers.push(pid);
@@ -73,10 +73,10 @@ describe("run_command", () => {
       "(setsid sleep 301 > /dev/null 2>&1 & echo $! > orphan.pid); " +
       "env -i /bin/sh -c 'exec setsid sleep 302' & echo $! > bare.pid; " +
       "echo started; sleep 30";
-    const result = await tools.call("run_command", { command, timeout: 1 });
+    const outcome = await tools.call("run_command", { command, timeout: 1 });
     const pids = await Promise.all(["setsid.pid", "orphan.pid", "bare.pid"].map(async (file) => Number(await readFile(join(project, file), "utf8"))));
     leftovers.push(...pids);
-    expect(result.result).toBe("Timed out after 1s: killed the command's 4 processes (every one Marvin found); none is still running. Raise timeout (seconds) if it needs longer, or run it in the background with output to a file.\nstarted");
+    expect(outcome.result).toBe("Timed out after 1s: killed the command's 4 processes (every one Marvin found); none is still running. Raise timeout (seconds) if it needs longer, or run it in the background with output to a file.\nstarted");
     for (const pid of pids) expect(alive(pid), `pid ${pid}`).toBe(false);
   });
 
@@ -123,9 +123,9 @@ describe("run_command", () => {
         return false;
       },
     });
-    const result = await tools.call("run_command", { command: "touch created.txt" });
+    const outcome = await tools.call("run_command", { command: "touch created.txt" });
     expect(asked).toEqual(["touch created.txt"]);
-    expect(result.result).toBe("The user declined to run this command: touch created.txt\nDo not run it again; ask the user what to do instead, or take another approach.");
+    expect(outcome.result).toBe("The user declined to run this command: touch created.txt\nDo not run it again; ask the user what to do instead, or take another approach.");
     expect(existsSync(join(project, "created.txt"))).toBe(false);
   });
 
