@@ -1,4 +1,5 @@
 import type { FinishReason } from "../providers/types.js";
+import type { ToolOutcome, ToolProgress } from "../tools/define-tool.js";
 
 /**
  * Everything the agent loop reports. Every front end (TUI, plain, non-interactive text,
@@ -15,7 +16,11 @@ export type AgentEvent =
   /** Names of the tools of one round, emitted once before any of them runs. */
   | { type: "tool_calls"; turn: number; names: string[] }
   | { type: "tool_start"; turn: number; callId: string; name: string; arguments: string }
-  | { type: "tool_end"; turn: number; callId: string; name: string; arguments: string; result: string; isError: boolean; elapsedMs: number }
+  /** A running tool's report on how far it has come (downloads, clones); front ends may show it. */
+  | ({ type: "tool_progress"; turn: number; callId: string; name: string } & ToolProgress)
+  | ({ type: "tool_end"; turn: number; callId: string; name: string; arguments: string } & ToolOutcome & {
+      elapsedMs: number;
+    })
   | { type: "usage"; provider: string; model: string; inputTokens: number; outputTokens: number; cost: number; estimated: boolean }
   | { type: "compaction"; phase: "start" | "end"; tokensBefore: number; tokensAfter?: number; backupPath?: string }
   /** Something the person should see that is not part of the answer (rate-limit waits, fallbacks). */

@@ -4,9 +4,10 @@ import { z } from "zod";
 import { OpenAICompatibleProvider } from "../providers/openai-compatible/index.js";
 import { resilientChat } from "../providers/resilient-chat.js";
 import type { Message } from "../providers/types.js";
-import { defineTool, type AnyToolDef } from "../tools/define-tool.js";
+import { defineTool, type AnyToolDef, type ToolProgress } from "../tools/define-tool.js";
 import { startLlmServer, type LlmServer, type Script } from "../../tests/support/llm-server.js";
-import { createTestSession, registryOf, scriptedConfig, TempDirs } from "../../tests/support/test-session.js";
+import { registryOf, scriptedConfig, TempDirs } from "../../tests/support/test-session.js";
+import { createToolContext } from "../tools/tool-context.js";
 import { sleep } from "../shared/sleep.js";
 import { compactMessages } from "./compaction.js";
 import { ContextBudget, type BudgetThresholds } from "./context-budget.js";
@@ -56,7 +57,8 @@ async function runLoop(script: Script[], options: LoopOptions = {}): Promise<Loo
   };
   const chat = resilientChat(provider, { notice: (text) => emit({ type: "notice", level: "warning", text }), transientBackoffSeconds: [0.01, 0.01] });
   const registry = registryOf(options.tools ?? []);
-  const session = createTestSession({ home, registry });
+  const context = (signal: AbortSignal, onProgress: (update: ToolProgress) => void) =>
+    createToolContext({ home, signal, onProgress });
   const messages = options.messages ?? [
     { role: "system", content: "You are Marvin." },
     { role: "user", content: "hello" },
@@ -69,8 +71,9 @@ async function runLoop(script: Script[], options: LoopOptions = {}): Promise<Loo
       providerName: provider.name,
       model: provider.model,
       tools: {
-        schemas: registry.schemas(session.mode),
-        execute: (call, signal) => registry.execute(call.function.name, call.function.arguments, session.toolContext(signal)),
+        schemas: registry.schemas(context(controller.signal, () => undefined).mode),
+        execute: (call, signal, onProgress) =>
+          registry.execute(call.function.name, call.function.arguments, context(signal, onProgress)),
       },
       budget: new ContextBudget(options.thresholds ?? NO_LIMITS),
       compact: (current) =>
@@ -194,6 +197,35 @@ describe("runToolLoop", () => {
       { callId: "b", name: "nope", args: "{}", result: expect.stringContaining("Unknown tool 'nope'"), isError: true },
     ]);
     for (const end of ends) expect(end.elapsedMs).toBeGreaterThanOrEqual(0);
+  });
+
+  it("reports a tool's progress while it runs, and its details in tool_end", async () => {
+    const download = defineTool({
+      name: "download",
+      effect: "write",
+      description: "Downloads.",
+      parameters: z.object({ url: z.string() }),
+      handler: async ({ url }, context) => {
+        context.onProgress({ message: "Downloaded 1 of 2 MB", fraction: 0.5 });
+        return { text: "Saved to ~/Downloads/a.zip", details: { url, bytes: 2_000_000 } };
+      },
+    });
+    const script = [{ toolCalls: [{ name: "download", arguments: { url: "u" }, id: "d" }] }, { text: "ok" }];
+    const { events, messages } = await runLoop(script, { tools: [download] });
+    const tool = events.filter((event) => ["tool_start", "tool_progress", "tool_end"].includes(event.type));
+    expect(tool.map((event) => event.type)).toEqual(["tool_start", "tool_progress", "tool_end"]);
+    const progress = { message: "Downloaded 1 of 2 MB", fraction: 0.5 };
+    expect(tool[1]).toEqual({ type: "tool_progress", turn: 1, callId: "d", name: "download", ...progress });
+    const details = { url: "u", bytes: 2_000_000 };
+    expect(tool[2]).toMatchObject({ callId: "d", result: "Saved to ~/Downloads/a.zip", isError: false, details });
+    expect(messages.find((message) => message.role === "tool")!.content).toBe("Saved to ~/Downloads/a.zip");
+  });
+
+  it("keeps tool_end's fields in the JSON-lines order, with no details key when there are none", async () => {
+    const script = [{ toolCalls: [{ name: "lookup", arguments: { word: "cat" }, id: "a" }] }, { text: "ok" }];
+    const { events } = await runLoop(script, { tools: [lookup] });
+    const end = events.find((event) => event.type === "tool_end")!;
+    expect(Object.keys(end)).toEqual(["type", "turn", "callId", "name", "arguments", "result", "isError", "elapsedMs"]);
   });
 
   it("appends the budget warning to tool results once past the warning threshold", async () => {

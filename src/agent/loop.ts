@@ -2,17 +2,14 @@ import { estimateCost } from "../providers/pricing.js";
 import { isProviderError } from "../providers/provider-error.js";
 import type { ChatFunction } from "../providers/resilient-chat.js";
 import type { LLMResponse, Message, ToolCall, ToolSchema } from "../providers/types.js";
+import type { ToolOutcome, ToolProgress } from "../tools/define-tool.js";
 import type { ContextBudget } from "./context-budget.js";
 import type { AgentEventListener } from "./events.js";
 import { shortenToolResults } from "./compaction.js";
 import { countTextTokens } from "./token-counter.js";
 
 type ToolMessage = Extract<Message, { role: "tool" }>;
-
-export interface ToolOutcome {
-  content: string;
-  isError: boolean;
-}
+import { errorMessage } from "../shared/error-message.js";
 
 export interface LoopDependencies {
   chat: ChatFunction;
@@ -22,7 +19,8 @@ export interface LoopDependencies {
   model: string;
   tools: {
     schemas: readonly ToolSchema[];
-    execute(call: ToolCall, signal: AbortSignal): Promise<ToolOutcome>;
+    /** Runs one call; `onProgress` reports on it while it runs. */
+    execute(call: ToolCall, signal: AbortSignal, onProgress: (update: ToolProgress) => void): Promise<ToolOutcome>;
   };
   budget: ContextBudget;
   /** Returns the compacted conversation (backup and summary included). */
@@ -109,7 +107,7 @@ export async function runToolLoop(input: LoopInput, deps: LoopDependencies): Pro
       messages.push({ role: "assistant", content: streamedThisRound });
     }
     if (signal.aborted || (isProviderError(error) && error.kind === "aborted")) return finish("aborted");
-    const message = error instanceof Error ? error.message : String(error);
+    const message = errorMessage(error);
     emit({ type: "error", message });
     return finish("error", message);
   }
@@ -130,7 +128,7 @@ async function runToolRound(
   const results = calls.map((call, index): ToolMessage => ({
     role: "tool",
     tool_call_id: call.id,
-    content: outcomes[index]!.content,
+    content: outcomes[index]!.result,
   }));
   const measured = await deps.budget.measure([...conversation, ...results]);
   if (measured.status !== "ok") {
@@ -173,9 +171,14 @@ async function runToolBatch(
       const { name, arguments: args } = call.function;
       deps.emit({ type: "tool_start", turn, callId: call.id, name, arguments: args });
       const started = performance.now();
-      const outcome = await deps.tools.execute(call, signal);
+      const onProgress = (update: ToolProgress) =>
+        deps.emit({ type: "tool_progress", turn, callId: call.id, name, ...update });
+      const outcome = await deps.tools.execute(call, signal, onProgress);
       const elapsedMs = Math.round(performance.now() - started);
-      deps.emit({ type: "tool_end", turn, callId: call.id, name, arguments: args, result: outcome.content, isError: outcome.isError, elapsedMs });
+      // Field by field: their order is part of the JSON-lines output.
+      const { result, isError, details } = outcome;
+      const given = details === undefined ? {} : { details };
+      deps.emit({ type: "tool_end", turn, callId: call.id, name, arguments: args, result, isError, ...given, elapsedMs });
       return outcome;
     }),
   );

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { HELP, parseCliArgs, USAGE, UsageError, type CliArgs } from "./args.js";
+import { errorMessage } from "../shared/error-message.js";
 
 const DEFAULTS: CliArgs = {
   nonInteractive: false,
@@ -20,7 +21,7 @@ function usageError(argv: string[]): string {
     parseCliArgs(argv);
   } catch (error) {
     expect(error).toBeInstanceOf(UsageError);
-    const message = (error as Error).message;
+    const message = errorMessage(error);
     expect(message).not.toContain("\n");
     return message;
   }

@@ -1,5 +1,6 @@
 import { parseArgs } from "node:util";
 import { PROVIDER_NAMES, type ProviderName } from "../providers/registry.js";
+import { errorMessage } from "../shared/error-message.js";
 
 export type OutputFormat = "text" | "jsonl";
 
@@ -86,7 +87,7 @@ export function parseCliArgs(argv: string[]): CliArgs {
     });
   } catch (error) {
     // Node's messages run on over several sentences and lines; the first sentence says what is wrong.
-    const message = (error as Error).message.split(/\.(?:\s|$)/)[0]!.replace(/^Unknown option/, "unknown option").replace(/^Option/, "option");
+    const message = errorMessage(error).split(/\.(?:\s|$)/)[0]!.replace(/^Unknown option/, "unknown option").replace(/^Option/, "option");
     throw new UsageError(message);
   }
   const { values, positionals } = parsed;

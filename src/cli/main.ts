@@ -4,6 +4,7 @@ import { homedir } from "node:os";
 import { setFlagsFromString } from "node:v8";
 import { HELP, parseCliArgs, USAGE, UsageError } from "./args.js";
 import { marvinVersion } from "../shared/version.js";
+import { errorMessage } from "../shared/error-message.js";
 
 const EMPTY_COST_LINE = 'MARVIN_COST:{"session_cost":0,"llm_turns":0,"model_turns":{},"model_cost":{},"input_tokens":{},"output_tokens":{},"tool_calls":{}}';
 
@@ -70,7 +71,7 @@ async function main(argv: string[]): Promise<number> {
 main(process.argv.slice(2)).then(
   (code) => process.exit(code),
   (error: unknown) => {
-    process.stderr.write(`Error: ${error instanceof Error ? error.message : String(error)}\n`);
+    process.stderr.write(`Error: ${errorMessage(error)}\n`);
     if (process.argv.includes("--non-interactive")) process.stderr.write(`${EMPTY_COST_LINE}\n`);
     process.exit(1);
   },

@@ -2,6 +2,7 @@ import { realpath } from "node:fs/promises";
 import { join } from "node:path";
 import { readTextInside } from "../workspace/read-inside.js";
 import { readRegularFile } from "../workspace/regular-file.js";
+import { errorMessage } from "../shared/error-message.js";
 
 /** A document from the working directory included in the system prompt. */
 export interface ProjectDocument {
@@ -51,7 +52,7 @@ class ProjectReader {
     try {
       return await readTextInside(this.workingDir, relativePath);
     } catch (error) {
-      const reason = (error as Error).message.split("\n")[0];
+      const reason = errorMessage(error).split("\n")[0];
       this.warnings.push(`Not loading ${relativePath} into the system prompt: ${reason}`);
       return undefined;
     }

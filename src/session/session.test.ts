@@ -255,3 +255,25 @@ describe("Session compaction", () => {
     expect(warnings).toEqual([expect.stringMatching(/^Refusing to use \.marvin\/logs\/: .*leading outside the working dir.* The context backup goes to .*logs instead\.$/)]);
   });
 });
+
+describe("Session tool progress", () => {
+  it("hands a tool's progress to subscribers as tool_progress events of its call", async () => {
+    const clone = defineTool({
+      name: "clone",
+      effect: "write",
+      description: "Clones.",
+      parameters: z.object({}),
+      handler: async (_args, context) => {
+        context.onProgress({ message: "Receiving objects", fraction: 0.25 });
+        return "Cloned.";
+      },
+    });
+    const script = [{ toolCalls: [{ name: "clone", arguments: {}, id: "c1" }] }, { text: "done" }];
+    const { session, events } = await startSession(script, { tools: [clone] });
+    expect((await session.submit("clone it")).reason).toBe("done");
+    const progress = events.filter((event) => event.type === "tool_progress");
+    const update = { message: "Receiving objects", fraction: 0.25 };
+    expect(progress).toEqual([{ type: "tool_progress", turn: 1, callId: "c1", name: "clone", ...update }]);
+    await session.close();
+  });
+});

@@ -1,4 +1,3 @@
-import { join } from "node:path";
 import type { Env } from "../shared/env.js";
 import type { LLMProvider, Message, ProviderName, ToolCall } from "../providers/types.js";
 import { appendChatLog, clockTime, loadChatLog, type ChatLogEntry } from "../state/chat-log.js";
@@ -8,6 +7,7 @@ import { ProfileStore } from "../state/profiles.js";
 import { loadSavedPlaces } from "../state/saved-places.js";
 import { UsageTracker } from "../state/usage.js";
 import type { ToolContext, ToolMode } from "../tools/define-tool.js";
+import { backupDirsOf } from "../tools/tool-context.js";
 import type { ToolRegistry } from "../tools/registry.js";
 import { JobBoard } from "../tools/job-board.js";
 import { stopLiveCommands } from "../tools/shell/live-commands.js";
@@ -22,6 +22,7 @@ import { usageRecorder } from "./listeners/usage-recorder.js";
 import { ProviderSlot, type ProviderFactory } from "./provider-slot.js";
 import { sessionToolContext } from "./tool-context.js";
 import { buildSystemMessage } from "./system-prompt.js";
+import { errorMessage } from "../shared/error-message.js";
 
 export const INTERACTIVE_ROUNDS = 10;
 export const CODING_ROUNDS = 50;
@@ -217,7 +218,10 @@ export class Session {
         chat,
         providerName: provider.name,
         model: provider.model,
-        tools: { schemas: this.options.registry.schemas(this.mode), execute: (call, signal) => this.executeTool(call, signal) },
+        tools: {
+          schemas: this.options.registry.schemas(this.mode),
+          execute: (call, signal, onProgress) => this.executeTool(call, signal, onProgress),
+        },
         budget: this.budget,
         compact: async (messages) =>
           compactMessages(messages, {
@@ -247,7 +251,7 @@ export class Session {
     try {
       for (const text of await this.options.pollNotifications()) this.emit({ type: "notice", level: "info", text: `🔔 ${text}` });
     } catch (error) {
-      this.emit({ type: "notice", level: "warning", text: `Could not check notifications: ${(error as Error).message}` });
+      this.emit({ type: "notice", level: "warning", text: `Could not check notifications: ${errorMessage(error)}` });
     }
   }
 
@@ -294,7 +298,7 @@ export class Session {
       if (warning) this.emit({ type: "notice", level: "warning", text: warning });
       this.chatLog.push(...entries);
     } catch (error) {
-      this.emit({ type: "notice", level: "warning", text: `Could not save the chat log: ${(error as Error).message}` });
+      this.emit({ type: "notice", level: "warning", text: `Could not save the chat log: ${errorMessage(error)}` });
     }
   }
 
@@ -313,13 +317,11 @@ export class Session {
   private async saveLifetimeUsage(): Promise<string | undefined> {
     return this.usage
       .persistLifetime(configPaths(this.options.home).usage)
-      .catch((error: Error) => `Could not update usage.json: ${error.message}`);
+      .catch((error: unknown) => `Could not update usage.json: ${errorMessage(error)}`);
   }
 
   backupDirs(): string[] {
-    const dirs = [join(this.profiles.paths(this.profileName).logs)];
-    if (this.workingDir) dirs.unshift(join(this.workingDir, OWN_DIRS.logs));
-    return dirs;
+    return backupDirsOf(this.profiles, this.profileName, this.workingDir);
   }
 
   /**
@@ -332,7 +334,7 @@ export class Session {
     try {
       return await ensureInsideDir(this.workingDir, OWN_DIRS.logs);
     } catch (error) {
-      const text = `${(error as Error).message} The context backup goes to ${profileLogs} instead.`;
+      const text = `${errorMessage(error)} The context backup goes to ${profileLogs} instead.`;
       this.emit({ type: "notice", level: "warning", text });
       return profileLogs;
     }
@@ -350,13 +352,14 @@ export class Session {
     return response.content;
   }
 
-  private executeTool(call: ToolCall, signal: AbortSignal) {
-    return this.options.registry.execute(call.function.name, call.function.arguments, this.toolContext(signal));
+  private executeTool(call: ToolCall, signal: AbortSignal, onProgress: ToolContext["onProgress"]) {
+    return this.options.registry.execute(call.function.name, call.function.arguments, this.toolContext(signal, onProgress));
   }
 
   /** What a tool call in this session may see and do. */
-  toolContext(signal: AbortSignal): ToolContext {
-    return sessionToolContext(this, { home: this.options.home, env: this.options.env, confirmCommand: this.options.confirmCommand }, signal);
+  toolContext(signal: AbortSignal, onProgress: ToolContext["onProgress"] = () => undefined): ToolContext {
+    const surroundings = { home: this.options.home, env: this.options.env, confirmCommand: this.options.confirmCommand };
+    return sessionToolContext(this, surroundings, signal, onProgress);
   }
 
   /** Ends the session: timers, job watching, processes run_command left running, the provider. */

@@ -14,10 +14,16 @@ export interface SessionSurroundings {
  * The context of one tool call: a live view of the session (working dir, profile and provider
  * are read when the tool asks, so a change made by an earlier tool is seen) plus its services.
  */
-export function sessionToolContext(session: Session, surroundings: SessionSurroundings, signal: AbortSignal): ToolContext {
+export function sessionToolContext(
+  session: Session,
+  surroundings: SessionSurroundings,
+  signal: AbortSignal,
+  onProgress: ToolContext["onProgress"],
+): ToolContext {
   return {
     signal,
     mode: session.mode,
+    onProgress,
     home: surroundings.home,
     env: surroundings.env,
     get workingDir() {

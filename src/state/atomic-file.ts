@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { mkdir, open, readFile, rename, unlink } from "node:fs/promises";
 import { basename, dirname, join } from "node:path";
+import { errorMessage } from "../shared/error-message.js";
 
 export interface AtomicWriteOptions {
   /** Permissions of the written file; default 0o600 (state files are private). */
@@ -115,7 +116,7 @@ export function loadJsonFile<T>(
     try {
       raw = JSON.parse(text);
     } catch (error) {
-      return { problem: `it is not valid JSON (${(error as Error).message})` };
+      return { problem: `it is not valid JSON (${errorMessage(error)})` };
     }
     const value = validate(raw);
     return value === undefined ? { problem: "it does not have the expected structure" } : { value };

@@ -2,6 +2,7 @@ import YAML from "yaml";
 import { lstat } from "node:fs/promises";
 import { loadStateFile, readStateText, writeFileAtomic, type Loaded, type Parsed } from "./atomic-file.js";
 import type { ProfilePaths } from "./paths.js";
+import { errorMessage } from "../shared/error-message.js";
 
 export type Preferences = Record<string, unknown>;
 
@@ -43,7 +44,7 @@ function parsePreferences(text: string): Parsed<PreferencesDocument> {
     const value = (document.toJS({ maxAliasCount: MAX_ALIAS_COUNT }) as Preferences | null) ?? {};
     return { value: { document, value } };
   } catch (error) {
-    return { problem: `it is not usable YAML (${(error as Error).message})` };
+    return { problem: `it is not usable YAML (${errorMessage(error)})` };
   }
 }
 

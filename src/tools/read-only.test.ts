@@ -119,7 +119,7 @@ describe("a read-only agent", () => {
       expect(offered, name).not.toContain(name);
       const outcome = await reviewer.call(name, args);
       const refusal = `${name} is disabled: this is a read-only agent (MARVIN_READONLY=1)`;
-      expect(outcome, name).toEqual({ isError: true, content: expect.stringContaining(refusal) });
+      expect(outcome, name).toEqual({ isError: true, result: expect.stringContaining(refusal) });
     }
     expect(await reviewer.failure("git_branch", { name: "topic" })).toContain("git_branch was refused: this is a read-only agent");
     expect(reviewer.session.profileName).toBe("main");

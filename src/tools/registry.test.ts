@@ -2,8 +2,9 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { sleep } from "../shared/sleep.js";
 import { createTestSession, registryOf, TempDirs } from "../../tests/support/test-session.js";
-import { defineTool, ToolError, type ToolContext, type ToolMode } from "./define-tool.js";
+import { defineTool, ToolError, type ToolContext, type ToolMode, type ToolProgress } from "./define-tool.js";
 import type { ToolRegistry } from "./registry.js";
+import { createToolContext } from "./tool-context.js";
 
 const dirs = new TempDirs();
 let home: string;
@@ -43,9 +44,8 @@ const typed = defineTool({
   handler: echo("timer_start"),
 });
 
-function contextFor(registry: ToolRegistry, mode: ToolMode, signal = new AbortController().signal): ToolContext {
-  const session = createTestSession({ home, registry, codingMode: mode.codingMode, nonInteractive: mode.nonInteractive, readonly: mode.readonly });
-  return session.toolContext(signal);
+function contextFor(mode: ToolMode, signal = new AbortController().signal): ToolContext {
+  return createToolContext({ home, mode, signal });
 }
 
 function registry(): ToolRegistry {
@@ -88,9 +88,9 @@ describe("tool schemas per mode", () => {
 describe("refusing tools the mode does not offer", () => {
   it("refuses a write tool in a read-only agent with a clear message, without running it", async () => {
     const tools = registry();
-    const outcome = await tools.execute("create_file", { path: "a.txt", content: "x" }, contextFor(tools, READONLY));
+    const outcome = await tools.execute("create_file", { path: "a.txt", content: "x" }, contextFor(READONLY));
     expect(outcome.isError).toBe(true);
-    expect(outcome.content).toContain("create_file is disabled: this is a read-only agent (MARVIN_READONLY=1)");
+    expect(outcome.result).toContain("create_file is disabled: this is a read-only agent (MARVIN_READONLY=1)");
     expect(received).toEqual([]);
   });
 
@@ -104,14 +104,14 @@ describe("refusing tools the mode does not offer", () => {
       rawArguments: async () => "raw text ran",
     });
     const tools = registryOf([branches]);
-    const context = contextFor(tools, READONLY);
+    const context = contextFor(READONLY);
     expect(schemaNames(tools, READONLY)).toEqual(["branches"]);
-    expect(await tools.execute("branches", {}, context)).toEqual({ isError: false, content: 'branches ran with {"create":""}' });
+    expect(await tools.execute("branches", {}, context)).toEqual({ isError: false, result: 'branches ran with {"create":""}' });
     const writing = await tools.execute("branches", { create: "topic" }, context);
-    expect(writing).toEqual({ isError: true, content: expect.stringContaining("branches was refused: this is a read-only agent (MARVIN_READONLY=1)") });
-    expect((await tools.execute("branches", "create topic", context)).content).toContain("branches was refused");
+    expect(writing).toEqual({ isError: true, result: expect.stringContaining("branches was refused: this is a read-only agent (MARVIN_READONLY=1)") });
+    expect((await tools.execute("branches", "create topic", context)).result).toContain("branches was refused");
     expect(received).toEqual([{ tool: "branches", args: { create: "" } }]);
-    expect((await tools.execute("branches", { create: "topic" }, contextFor(tools, CODING))).isError).toBe(false);
+    expect((await tools.execute("branches", { create: "topic" }, contextFor(CODING))).isError).toBe(false);
   });
 
   it("refuses to register a tool that does not declare what it changes", () => {
@@ -121,16 +121,16 @@ describe("refusing tools the mode does not offer", () => {
 
   it("refuses a coding tool outside coding mode and says how to turn it on", async () => {
     const tools = registry();
-    const outcome = await tools.execute("git_status", {}, contextFor(tools, INTERACTIVE));
-    expect(outcome).toEqual({ isError: true, content: expect.stringContaining("git_status is only available in coding mode") });
-    expect(outcome.content).toContain("!code");
+    const outcome = await tools.execute("git_status", {}, contextFor(INTERACTIVE));
+    expect(outcome).toEqual({ isError: true, result: expect.stringContaining("git_status is only available in coding mode") });
+    expect(outcome.result).toContain("!code");
     expect(received).toEqual([]);
   });
 
   it("refuses an interactive-only tool in a non-interactive run", async () => {
     const tools = registry();
-    const outcome = await tools.execute("open_editor", {}, contextFor(tools, NON_INTERACTIVE));
-    expect(outcome.content).toBe("open_editor is only available in an interactive session.");
+    const outcome = await tools.execute("open_editor", {}, contextFor(NON_INTERACTIVE));
+    expect(outcome.result).toBe("open_editor is only available in an interactive session.");
     expect(received).toEqual([]);
   });
 });
@@ -138,62 +138,62 @@ describe("refusing tools the mode does not offer", () => {
 describe("unknown tools", () => {
   it("lists near names among the tools the mode offers", async () => {
     const tools = registry();
-    const outcome = await tools.execute("timer_stat", {}, contextFor(tools, INTERACTIVE));
+    const outcome = await tools.execute("timer_stat", {}, contextFor(INTERACTIVE));
     expect(outcome.isError).toBe(true);
-    expect(outcome.content).toMatch(/^Unknown tool 'timer_stat'\. Did you mean: timer_start\? Available tools: /);
-    expect(outcome.content).not.toContain("git_status"); // hidden outside coding mode
+    expect(outcome.result).toMatch(/^Unknown tool 'timer_stat'\. Did you mean: timer_start\? Available tools: /);
+    expect(outcome.result).not.toContain("git_status"); // hidden outside coding mode
   });
 
   it("still lists the available tools when nothing is close", async () => {
     const tools = registry();
-    const outcome = await tools.execute("zzzzzzzzzz", {}, contextFor(tools, CODING));
-    expect(outcome.content).toBe("Unknown tool 'zzzzzzzzzz'. Available tools: weather_forecast, git_status, create_file, open_editor, timer_start");
+    const outcome = await tools.execute("zzzzzzzzzz", {}, contextFor(CODING));
+    expect(outcome.result).toBe("Unknown tool 'zzzzzzzzzz'. Available tools: weather_forecast, git_status, create_file, open_editor, timer_start");
   });
 });
 
 describe("argument decoding", () => {
   it("accepts an object, a JSON string of one, and a double-encoded JSON string", async () => {
     const tools = registry();
-    const context = contextFor(tools, INTERACTIVE);
+    const context = contextFor(INTERACTIVE);
     const forms = [{ city: "Oslo" }, JSON.stringify({ city: "Oslo" }), JSON.stringify(JSON.stringify({ city: "Oslo" }))];
     for (const form of forms) {
       const outcome = await tools.execute("weather_forecast", form, context);
-      expect(outcome).toEqual({ isError: false, content: 'weather_forecast ran with {"city":"Oslo"}' });
+      expect(outcome).toEqual({ isError: false, result: 'weather_forecast ran with {"city":"Oslo"}' });
     }
   });
 
   it("treats empty, null and missing arguments as no arguments", async () => {
     const tools = registry();
-    const context = contextFor(tools, CODING);
+    const context = contextFor(CODING);
     for (const form of ["", "  ", "null", null, undefined]) {
-      expect((await tools.execute("git_status", form, context)).content).toBe("git_status ran with {}");
+      expect((await tools.execute("git_status", form, context)).result).toBe("git_status ran with {}");
     }
   });
 
   it("explains a raw non-JSON string with the parameters and an example", async () => {
     const tools = registry();
-    const outcome = await tools.execute("timer_start", "name=tea, duration=5", contextFor(tools, INTERACTIVE));
+    const outcome = await tools.execute("timer_start", "name=tea, duration=5", contextFor(INTERACTIVE));
     expect(outcome.isError).toBe(true);
-    expect(outcome.content).toContain("Error: the arguments for timer_start must be a JSON object, not a raw string.");
-    expect(outcome.content).toContain("  - name (string, required)");
-    expect(outcome.content).toContain("  - duration_seconds (integer, default 0)");
-    expect(outcome.content).toContain('Example: timer_start({"name":"..."})');
-    expect(outcome.content).toContain("Received: name=tea, duration=5");
+    expect(outcome.result).toContain("Error: the arguments for timer_start must be a JSON object, not a raw string.");
+    expect(outcome.result).toContain("  - name (string, required)");
+    expect(outcome.result).toContain("  - duration_seconds (integer, default 0)");
+    expect(outcome.result).toContain('Example: timer_start({"name":"..."})');
+    expect(outcome.result).toContain("Received: name=tea, duration=5");
     expect(received).toEqual([]);
   });
 
   it("explains a raw string even when it arrives JSON-quoted", async () => {
     const tools = registry();
-    const outcome = await tools.execute("weather_forecast", JSON.stringify("city=Oslo"), contextFor(tools, INTERACTIVE));
-    expect(outcome.content).toContain("must be a JSON object, not a raw string");
-    expect(outcome.content).toContain("Received: city=Oslo");
+    const outcome = await tools.execute("weather_forecast", JSON.stringify("city=Oslo"), contextFor(INTERACTIVE));
+    expect(outcome.result).toContain("must be a JSON object, not a raw string");
+    expect(outcome.result).toContain("Received: city=Oslo");
   });
 
   it("rejects JSON that is not an object", async () => {
     const tools = registry();
-    const outcome = await tools.execute("weather_forecast", "[1,2]", contextFor(tools, INTERACTIVE));
-    expect(outcome.content).toMatch(/^Error: the arguments for weather_forecast must be a JSON object, got \[1,2\]\./);
-    expect(outcome.content).toContain('Example: weather_forecast({"city":"..."})');
+    const outcome = await tools.execute("weather_forecast", "[1,2]", contextFor(INTERACTIVE));
+    expect(outcome.result).toMatch(/^Error: the arguments for weather_forecast must be a JSON object, got \[1,2\]\./);
+    expect(outcome.result).toContain('Example: weather_forecast({"city":"..."})');
   });
 
   it("hands raw strings to a tool that understands them (Codex patches), quoted or not", async () => {
@@ -211,38 +211,38 @@ describe("argument decoding", () => {
       },
     });
     const tools = registryOf([patchTool]);
-    const context = contextFor(tools, CODING);
+    const context = contextFor(CODING);
     const patch = "*** Begin Patch\n*** Update File: a.txt\n@@\n-old\n+new\n*** End Patch";
-    expect(await tools.execute("apply_patch", patch, context)).toEqual({ isError: false, content: "patch applied" });
-    expect(await tools.execute("apply_patch", JSON.stringify(patch), context)).toEqual({ isError: false, content: "patch applied" });
+    expect(await tools.execute("apply_patch", patch, context)).toEqual({ isError: false, result: "patch applied" });
+    expect(await tools.execute("apply_patch", JSON.stringify(patch), context)).toEqual({ isError: false, result: "patch applied" });
     expect(patches).toEqual([patch, patch]);
     const other = await tools.execute("apply_patch", "diff --git a b", context);
-    expect(other.content).toContain("must be a JSON object, not a raw string");
+    expect(other.result).toContain("must be a JSON object, not a raw string");
   });
 });
 
 describe("validation", () => {
   it("names every wrong field and shows the correct usage", async () => {
     const tools = registry();
-    const outcome = await tools.execute("timer_start", { duration_seconds: "soon", loud: "very", colour: "red" }, contextFor(tools, INTERACTIVE));
+    const outcome = await tools.execute("timer_start", { duration_seconds: "soon", loud: "very", colour: "red" }, contextFor(INTERACTIVE));
     expect(outcome.isError).toBe(true);
-    const lines = outcome.content.split("\n");
+    const lines = outcome.result.split("\n");
     expect(lines[0]).toBe("Validation error for timer_start:");
     expect(lines).toContain("  - name: required (string)");
     expect(lines.find((line) => line.startsWith("  - duration_seconds: "))).toMatch(/expected number/);
     expect(lines.find((line) => line.startsWith("  - loud: "))).toMatch(/expected boolean/);
     expect(lines).toContain("  - unknown parameter(s): colour");
-    expect(outcome.content).toContain("Parameters:\n  - name (string, required)");
-    expect(outcome.content).toContain('Correct usage: timer_start({"name":"..."})');
+    expect(outcome.result).toContain("Parameters:\n  - name (string, required)");
+    expect(outcome.result).toContain('Correct usage: timer_start({"name":"..."})');
     expect(received).toEqual([]);
   });
 
   it("repairs the lax forms models send: numbers and booleans as strings, null, one string for a list", async () => {
     const tools = registry();
-    const outcome = await tools.execute("timer_start", { name: "tea", duration_seconds: " 180 ", loud: "TRUE", tags: "kitchen", note: null }, contextFor(tools, INTERACTIVE));
+    const outcome = await tools.execute("timer_start", { name: "tea", duration_seconds: " 180 ", loud: "TRUE", tags: "kitchen", note: null }, contextFor(INTERACTIVE));
     expect(outcome.isError).toBe(false);
     expect(received.at(-1)!.args).toEqual({ name: "tea", duration_seconds: 180, loud: true, tags: ["kitchen"] });
-    await tools.execute("timer_start", { name: "tea", tags: '["a","b"]' }, contextFor(tools, INTERACTIVE));
+    await tools.execute("timer_start", { name: "tea", tags: '["a","b"]' }, contextFor(INTERACTIVE));
     expect(received.at(-1)!.args).toEqual({ name: "tea", duration_seconds: 0, loud: false, tags: ["a", "b"] });
   });
 });
@@ -263,9 +263,9 @@ describe("running handlers", () => {
     });
     const tools = registryOf([slow]);
     const started = Date.now();
-    const outcome = await tools.execute("slow_tool", {}, contextFor(tools, INTERACTIVE));
+    const outcome = await tools.execute("slow_tool", {}, contextFor(INTERACTIVE));
     expect(Date.now() - started).toBeLessThan(2_000);
-    expect(outcome).toEqual({ isError: true, content: "Tool slow_tool timed out after 0.1s and was stopped. Try a smaller request." });
+    expect(outcome).toEqual({ isError: true, result: "Tool slow_tool timed out after 0.1s and was stopped. Try a smaller request." });
     await sleep(10);
     expect(sawAbort).toBe(true);
   });
@@ -283,18 +283,18 @@ describe("running handlers", () => {
       },
     });
     const tools = registryOf([waits]);
-    const context = contextFor(tools, INTERACTIVE);
-    expect((await tools.execute("wait", { seconds: 2 }, context)).content).toBe("waited");
-    expect((await tools.execute("wait", { seconds: 0.05 }, context)).content).toContain("timed out after 0.1s");
+    const context = contextFor(INTERACTIVE);
+    expect((await tools.execute("wait", { seconds: 2 }, context)).result).toBe("waited");
+    expect((await tools.execute("wait", { seconds: 0.05 }, context)).result).toContain("timed out after 0.1s");
   });
 
   it("turns a throwing handler into an error result the model can read", async () => {
     const failing = defineTool({ name: "failing", effect: "read", description: "Fails.", parameters: z.object({}), handler: async () => { throw new ToolError("File not found: a.txt. Use tree to list files."); } });
     const crashing = defineTool({ name: "crashing", effect: "read", description: "Crashes.", parameters: z.object({}), handler: async () => { throw new TypeError("cannot read x of undefined"); } });
     const tools = registryOf([failing, crashing]);
-    const context = contextFor(tools, INTERACTIVE);
-    expect(await tools.execute("failing", {}, context)).toEqual({ isError: true, content: "Error in failing: File not found: a.txt. Use tree to list files." });
-    expect(await tools.execute("crashing", {}, context)).toEqual({ isError: true, content: "Error in crashing: cannot read x of undefined" });
+    const context = contextFor(INTERACTIVE);
+    expect(await tools.execute("failing", {}, context)).toEqual({ isError: true, result: "Error in failing: File not found: a.txt. Use tree to list files." });
+    expect(await tools.execute("crashing", {}, context)).toEqual({ isError: true, result: "Error in crashing: cannot read x of undefined" });
   });
 
   it("reports a cancelled call when the run is aborted", async () => {
@@ -302,9 +302,9 @@ describe("running handlers", () => {
     const tools = registryOf([waiting]);
     const controller = new AbortController();
     setTimeout(() => controller.abort(new Error("user pressed Ctrl+C")), 30);
-    const outcome = await tools.execute("waiting", {}, contextFor(tools, INTERACTIVE, controller.signal));
+    const outcome = await tools.execute("waiting", {}, contextFor(INTERACTIVE, controller.signal));
     expect(outcome.isError).toBe(true);
-    expect(outcome.content).toBe("Tool waiting was cancelled.");
+    expect(outcome.result).toBe("Tool waiting was cancelled.");
   });
 
   it("gives the handler the session's live context", async () => {
@@ -313,6 +313,79 @@ describe("running handlers", () => {
     const session = createTestSession({ home, registry: tools, codingMode: true });
     const context = session.toolContext(new AbortController().signal);
     session.workingDir = "/somewhere";
-    expect((await tools.execute("where", {}, context)).content).toBe("main /somewhere true");
+    expect((await tools.execute("where", {}, context)).result).toBe("main /somewhere true");
+  });
+});
+
+describe("what a handler gives back", () => {
+  const weather = defineTool({
+    name: "weather_now",
+    effect: "read",
+    description: "Weather now.",
+    parameters: z.object({ city: z.string() }),
+    handler: async ({ city }) => ({ text: `Sunny in ${city}, 21 °C.`, details: { city, celsius: 21 } }),
+  });
+
+  it("passes details on beside the text the model reads", async () => {
+    const tools = registryOf([weather]);
+    const outcome = await tools.execute("weather_now", { city: "Bern" }, contextFor(INTERACTIVE));
+    const details = { city: "Bern", celsius: 21 };
+    expect(outcome).toEqual({ result: "Sunny in Bern, 21 °C.", isError: false, details });
+  });
+
+  it("gives a plain-text result no details at all", async () => {
+    const tools = registry();
+    const outcome = await tools.execute("weather_forecast", { city: "Oslo" }, contextFor(INTERACTIVE));
+    expect(Object.keys(outcome)).toEqual(["result", "isError"]);
+  });
+
+  it("passes progress on while the call runs, with the fraction kept within 0 to 1", async () => {
+    const steps: ToolProgress[] = [];
+    const cloning = defineTool({
+      name: "clone",
+      effect: "write",
+      description: "Clones.",
+      parameters: z.object({}),
+      handler: async (_args, context) => {
+        context.onProgress({ message: "Counting objects" });
+        context.onProgress({ message: "Receiving objects", fraction: 0.5 });
+        context.onProgress({ message: "Resolving deltas", fraction: 1.7 });
+        context.onProgress({ message: "Checking out", fraction: Number.NaN });
+        return "Cloned.";
+      },
+    });
+    const tools = registryOf([cloning]);
+    const context = createToolContext({ home, onProgress: (update) => steps.push(update) });
+    expect((await tools.execute("clone", {}, context)).result).toBe("Cloned.");
+    expect(steps).toEqual([
+      { message: "Counting objects" },
+      { message: "Receiving objects", fraction: 0.5 },
+      { message: "Resolving deltas", fraction: 1 },
+      { message: "Checking out" },
+    ]);
+  });
+
+  it("drops progress a handler reports after its call has ended", async () => {
+    const steps: ToolProgress[] = [];
+    let reportLate: () => void = () => undefined;
+    const stubborn = defineTool({
+      name: "stubborn",
+      effect: "read",
+      description: "Ignores its time limit.",
+      parameters: z.object({}),
+      timeoutMs: 50,
+      handler: async (_args, context) => {
+        reportLate = () => context.onProgress({ message: "still going" });
+        context.onProgress({ message: "started" });
+        await sleep(200);
+        return "finished late";
+      },
+    });
+    const tools = registryOf([stubborn]);
+    const context = createToolContext({ home, onProgress: (update) => steps.push(update) });
+    const outcome = await tools.execute("stubborn", {}, context);
+    expect(outcome.result).toContain("timed out");
+    reportLate();
+    expect(steps).toEqual([{ message: "started" }]);
   });
 });

@@ -1,15 +1,19 @@
 import type { z } from "zod";
 import { nearestNames } from "../shared/edit-distance.js";
 import type { ToolSchema } from "../providers/types.js";
-import { TOOL_EFFECTS, type AnyToolDef, type ToolContext, type ToolMode } from "./define-tool.js";
+import {
+  TOOL_EFFECTS,
+  type AnyToolDef,
+  type ToolContext,
+  type ToolMode,
+  type ToolOutcome,
+  type ToolOutput,
+  type ToolProgress,
+} from "./define-tool.js";
 import { coerceArguments, describeParameters, exampleCall, toParametersSchema, type JsonSchema } from "./json-schema.js";
+import { errorMessage } from "../shared/error-message.js";
 
 export const DEFAULT_TOOL_TIMEOUT_MS = 60_000;
-
-export interface ToolOutcome {
-  content: string;
-  isError: boolean;
-}
 
 interface RegisteredTool {
   def: AnyToolDef;
@@ -29,7 +33,20 @@ function offeredIn(def: AnyToolDef, mode: ToolMode): boolean {
 
 const READ_ONLY_AGENT = "this is a read-only agent (MARVIN_READONLY=1)";
 
-const error = (content: string): ToolOutcome => ({ content, isError: true });
+const error = (result: string): ToolOutcome => ({ result, isError: true });
+
+function succeeded(output: ToolOutput): ToolOutcome {
+  if (typeof output === "string") return { result: output, isError: false };
+  return output.details === undefined
+    ? { result: output.text, isError: false }
+    : { result: output.text, isError: false, details: output.details };
+}
+
+/** A fraction is kept within 0…1; one that is not a finite number is left out. */
+function cleanProgress({ message, fraction }: ToolProgress): ToolProgress {
+  if (typeof fraction !== "number" || !Number.isFinite(fraction)) return { message: String(message) };
+  return { message: String(message), fraction: Math.min(1, Math.max(0, fraction)) };
+}
 
 /** Parses wire arguments: an object, a JSON string of one (even double-encoded), or "" for none. */
 function decodeArguments(raw: unknown): { value: Record<string, unknown> } | { rawText: string } | { notObject: unknown } {
@@ -149,12 +166,22 @@ export class ToolRegistry {
   }
 
   /** Runs with a time limit and abort signal; turns throws and timeouts into error results. */
-  private async guard(def: AnyToolDef, context: ToolContext, run: (context: ToolContext) => Promise<string | undefined>, timeoutMs: number): Promise<ToolOutcome | undefined> {
+  private async guard(
+    def: AnyToolDef,
+    context: ToolContext,
+    run: (context: ToolContext) => Promise<ToolOutput | undefined>,
+    timeoutMs: number,
+  ): Promise<ToolOutcome | undefined> {
     const timeout = new AbortController();
     // AbortSignal.any follows the run's signal without adding a listener to it for every call:
     // a dozen parallel calls would otherwise trip Node's MaxListenersExceededWarning.
     const signal = AbortSignal.any([context.signal, timeout.signal]);
     let timer: NodeJS.Timeout | undefined;
+    let ended = false;
+    const onProgress = (update: ToolProgress) => {
+      // A handler still running after its time limit must not report on a call that has ended.
+      if (!ended && !signal.aborted) context.onProgress(cleanProgress(update));
+    };
     const timedOut = new Promise<"timeout">((resolve) => {
       timer = setTimeout(() => {
         timeout.abort(new Error("timeout"));
@@ -168,16 +195,17 @@ export class ToolRegistry {
       const guarded: ToolContext = Object.create(context, {
         signal: { value: signal },
         workingDir: { value: context.workingDir },
+        onProgress: { value: onProgress },
       });
       const result = await Promise.race([run(guarded), timedOut]);
       if (result === "timeout") return error(`Tool ${def.name} timed out after ${Number((timeoutMs / 1000).toFixed(1))}s and was stopped. Try a smaller request.`);
       if (context.signal.aborted) return error(`Tool ${def.name} was cancelled.`);
-      return result === undefined ? undefined : { content: result, isError: false };
+      return result === undefined ? undefined : succeeded(result);
     } catch (thrown) {
       if (context.signal.aborted) return error(`Tool ${def.name} was cancelled.`);
-      const message = thrown instanceof Error ? thrown.message : String(thrown);
-      return error(`Error in ${def.name}: ${message}`);
+      return error(`Error in ${def.name}: ${errorMessage(thrown)}`);
     } finally {
+      ended = true;
       clearTimeout(timer);
     }
   }

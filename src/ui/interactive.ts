@@ -1,4 +1,5 @@
 import type { FrontEndEnvironment, FrontEndOptions, SessionStarter } from "./front-end.js";
+import { errorMessage } from "../shared/error-message.js";
 
 type RunTui = (options: FrontEndOptions, environment: FrontEndEnvironment, startSession: SessionStarter) => Promise<number>;
 
@@ -8,7 +9,7 @@ async function loadTui(): Promise<RunTui | string> {
     const module: { runTui?: RunTui } = await import("./tui/run.js");
     return typeof module.runTui === "function" ? module.runTui : "the full-screen UI module has no runTui";
   } catch (error) {
-    return error instanceof Error ? error.message.split("\n")[0]! : String(error);
+    return errorMessage(error).split("\n")[0]!;
   }
 }
 

@@ -3,6 +3,7 @@ import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { TempDirs } from "../../tests/support/test-session.js";
 import { ensureInsideDir, MARVIN_GITIGNORE, OWN_DIRS, relativeInside, resolveInsideDir } from "./own-dirs.js";
+import { errorMessage } from "../shared/error-message.js";
 
 const dirs = new TempDirs();
 let project: string;
@@ -14,7 +15,7 @@ beforeEach(async () => {
 });
 afterEach(() => dirs.cleanup());
 
-const refusal = (relativeDir: string) => ensureInsideDir(project, relativeDir).then(() => "accepted", (error: Error) => error.message);
+const refusal = (relativeDir: string) => ensureInsideDir(project, relativeDir).then(() => "accepted", (error: unknown) => errorMessage(error));
 
 describe("ensureInsideDir", () => {
   it("creates the folder and returns its real path", async () => {

@@ -2,7 +2,7 @@ import { expect } from "vitest";
 import type { Session } from "../../src/session/session.js";
 import type { Env } from "../../src/shared/env.js";
 import { createToolRegistry } from "../../src/tools/index.js";
-import type { ToolOutcome } from "../../src/tools/registry.js";
+import type { ToolOutcome, ToolProgress } from "../../src/tools/define-tool.js";
 import { createTestSession } from "./test-session.js";
 
 export interface ToolHarnessOptions {
@@ -20,6 +20,8 @@ export interface ToolHarnessOptions {
 
 export interface ToolHarness {
   session: Session;
+  /** Progress the tools reported, in order, over every call of this harness. */
+  readonly progress: ToolProgress[];
   /** Runs a tool through the real registry, as the agent loop does. */
   call(name: string, args: unknown): Promise<ToolOutcome>;
   /** Runs a tool that must succeed; returns its text. */
@@ -34,15 +36,19 @@ export async function createToolHarness(options: ToolHarnessOptions): Promise<To
   const registry = createToolRegistry();
   const session = createTestSession({ ...options, env: { PATH: process.env.PATH, ...options.env }, registry });
   await session.start();
-  const call = (name: string, args: unknown) =>
-    registry.execute(name, typeof args === "string" ? args : JSON.stringify(args), session.toolContext(new AbortController().signal));
+  const progress: ToolProgress[] = [];
+  const call = (name: string, args: unknown) => {
+    const context = session.toolContext(new AbortController().signal, (update) => progress.push(update));
+    return registry.execute(name, typeof args === "string" ? args : JSON.stringify(args), context);
+  };
   const expectOutcome = async (name: string, args: unknown, isError: boolean) => {
     const outcome = await call(name, args);
-    expect(outcome.isError, outcome.content).toBe(isError);
-    return outcome.content;
+    expect(outcome.isError, outcome.result).toBe(isError);
+    return outcome.result;
   };
   return {
     session,
+    progress,
     call,
     ok: (name, args) => expectOutcome(name, args, false),
     failure: (name, args) => expectOutcome(name, args, true),

@@ -1,4 +1,5 @@
 import { ProviderError, type ProviderErrorKind } from "../provider-error.js";
+import { errorMessage } from "../../shared/error-message.js";
 
 /** The token variables the bundled Copilot runtime reads, in its own order of precedence. */
 export const COPILOT_TOKEN_VARIABLES = ["COPILOT_GITHUB_TOKEN", "GH_TOKEN", "GITHUB_TOKEN"] as const;
@@ -18,10 +19,6 @@ function copilotError(message: string, kind: ProviderErrorKind, cause?: unknown,
 /** "180" for 180 000 ms, "0.5" for 500 ms. */
 function seconds(milliseconds: number): string {
   return String(Number((milliseconds / 1000).toFixed(3)));
-}
-
-function describe(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
 }
 
 export function sdkMissingError(cause: unknown): ProviderError {
@@ -52,7 +49,7 @@ export function startupTimeoutError(step: string, timeoutMs: number): ProviderEr
 /** Any failure while starting the runtime or creating the session, unless already classified. */
 export function startupError(error: unknown): ProviderError {
   if (error instanceof ProviderError) return error;
-  const message = describe(error);
+  const message = errorMessage(error);
   if (/OAuth token|not authenticated|HMAC key/i.test(message)) {
     return copilotError(`GitHub Copilot rejected the credentials: ${message}. ${HOW_TO_AUTHENTICATE}`, "auth", error);
   }
@@ -73,7 +70,7 @@ export function abortedError(partialOutput: boolean): ProviderError {
 }
 
 export function sendError(error: unknown, partialOutput: boolean): ProviderError {
-  return copilotError(`Copilot did not accept the message: ${describe(error)}`, "server", error, partialOutput);
+  return copilotError(`Copilot did not accept the message: ${errorMessage(error)}`, "server", error, partialOutput);
 }
 
 interface SessionErrorData {

@@ -38,6 +38,7 @@ import {
   type DialogueEntry,
 } from "./messages.js";
 import { CopilotTurn } from "./turn.js";
+import { errorMessage } from "../../shared/error-message.js";
 
 export { isCopilotUsable } from "./usable.js";
 
@@ -349,7 +350,7 @@ export class CopilotProvider implements LLMProvider {
       const [result] = await runTools([call]);
       return result ?? "";
     } catch (error) {
-      const message = error instanceof Error ? error.message : String(error);
+      const message = errorMessage(error);
       return { textResultForLlm: `Tool ${name} failed: ${message}`, resultType: "failure", error: message };
     }
   }

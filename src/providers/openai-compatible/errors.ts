@@ -2,6 +2,7 @@ import { APIConnectionError, APIConnectionTimeoutError, APIError, APIUserAbortEr
 import { ProviderError } from "../provider-error.js";
 import type { ProviderConfig } from "../config.js";
 import { retryAfterFromHeaders } from "../../shared/retry-after.js";
+import { errorMessage } from "../../shared/error-message.js";
 
 function serverMessage(error: APIError): string {
   const body = error.error as { message?: unknown } | undefined;
@@ -68,7 +69,7 @@ export function toProviderError(error: unknown, config: ProviderConfig, why: { t
       provider, kind: "server", partialOutput, cause: error,
     });
   }
-  const text = error instanceof Error ? error.message : String(error);
+  const text = errorMessage(error);
   if (error instanceof SyntaxError) {
     return new ProviderError(`${provider} sent stream data that is not valid JSON (${text}); is ${where} an OpenAI-compatible endpoint?`, {
       provider, kind: "stream_cut", partialOutput, cause: error,

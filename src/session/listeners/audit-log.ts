@@ -1,5 +1,6 @@
 import { appendFile } from "node:fs/promises";
 import type { AgentEventListener, EventSink } from "../../agent/events.js";
+import { errorMessage } from "../../shared/error-message.js";
 
 const MAX_ARGUMENT_CHARS = 200;
 const MAX_RESULT_CHARS = 400;
@@ -36,8 +37,8 @@ export function createAuditLog(path: string, warn: (text: string) => void): Even
       elapsed_ms: event.elapsedMs,
     });
     pending = pending.then(() =>
-      appendFile(path, `${line}\n`).catch((error: Error) => {
-        if (!warned) warn(`Cannot write the tool audit log ${path}: ${error.message}`);
+      appendFile(path, `${line}\n`).catch((error: unknown) => {
+        if (!warned) warn(`Cannot write the tool audit log ${path}: ${errorMessage(error)}`);
         warned = true;
       }),
     );

@@ -1,6 +1,7 @@
 import type { AgentEventListener, EventSink } from "../../agent/events.js";
 import type { Env } from "../../shared/env.js";
 import { preview } from "../../shared/truncate.js";
+import { errorMessage } from "../../shared/error-message.js";
 
 export const DEFAULT_NTFY_URL = "https://ntfy.sh";
 const PUBLISH_TIMEOUT_MS = 5_000;
@@ -22,7 +23,7 @@ export async function publishNtfy(topic: string, note: NtfyMessage, env: Env): P
   try {
     response = await fetch(`${base}/${encodeURIComponent(topic)}`, { method: "POST", body: note.message, headers, signal: AbortSignal.timeout(PUBLISH_TIMEOUT_MS) });
   } catch (error) {
-    const cause = error instanceof Error ? (error.cause instanceof Error ? error.cause.message : error.message) : String(error);
+    const cause = errorMessage(error instanceof Error && error.cause instanceof Error ? error.cause : error);
     throw new Error(`cannot reach ${base} (${cause})`);
   }
   if (!response.ok) throw new Error(`${base} answered HTTP ${response.status}: ${preview((await response.text()).trim(), 200)}`);
@@ -37,7 +38,7 @@ export function createNtfyNotifier(topic: string, env: Env, warn: (text: string)
   let lastError = "";
   const send = (note: NtfyMessage) => {
     const delivery = publishNtfy(topic, note, env)
-      .catch((error: Error) => warn(`Could not notify ntfy topic '${topic}': ${error.message}`))
+      .catch((error: unknown) => warn(`Could not notify ntfy topic '${topic}': ${errorMessage(error)}`))
       .finally(() => pending.delete(delivery));
     pending.add(delivery);
   };

@@ -65,24 +65,24 @@ const engines = hasRipgrep ? (["rg", "builtin"] as const) : (["builtin"] as cons
 
 describe.each(engines)("code_grep with %s", (engine) => {
   it("prints matches grouped by file with context lines, sorted by path", async () => {
-    const result = await grepWith(engine, { pattern: "needleHandler", context_lines: 1 });
-    expect(result.isError).toBe(false);
-    expect(result.content).toBe(
+    const outcome = await grepWith(engine, { pattern: "needleHandler", context_lines: 1 });
+    expect(outcome.isError).toBe(false);
+    expect(outcome.result).toBe(
       ["src/app.ts", "2-", "3:export function needleHandler() {", "4-  return 1;", "--", "6-", "7:const other = needleHandler();", "", "2 matching lines in 1 file."].join("\n"),
     );
   });
 
   it("respects .gitignore (with negation), skips node_modules, .tickets, binaries and symlinks; searches hidden files", async () => {
-    const result = await grepWith(engine, { pattern: "needle", context_lines: 0, max_results: 100 });
-    const files = result.content.split("\n\n").slice(0, -1).map((block) => block.split("\n")[0]);
+    const outcome = await grepWith(engine, { pattern: "needle", context_lines: 0, max_results: 100 });
+    const files = outcome.result.split("\n\n").slice(0, -1).map((block) => block.split("\n")[0]);
     expect(files).toEqual([".github/workflow.yml", "keep.log", "src/app.ts", "src/many.ts", "src/notes.md"]);
-    expect(result.content).toContain("src/notes.md\n1:needle in markdown\n\n35 matching lines in 5 files.");
-    expect(result.content).not.toContain("\r");
+    expect(outcome.result).toContain("src/notes.md\n1:needle in markdown\n\n35 matching lines in 5 files.");
+    expect(outcome.result).not.toContain("\r");
   });
 
   it("caps the results and says how many were left out", async () => {
-    const result = await grepWith(engine, { pattern: "needle\\d+", max_results: 5, context_lines: 1 });
-    expect(result.content).toBe(
+    const outcome = await grepWith(engine, { pattern: "needle\\d+", max_results: 5, context_lines: 1 });
+    expect(outcome.result).toBe(
       [
         "src/many.ts",
         "1:const needle0 = 0;",
@@ -98,36 +98,36 @@ describe.each(engines)("code_grep with %s", (engine) => {
 
   it("filters by glob (braces and lists), and a glob overrides .gitignore as in ripgrep", async () => {
     const markdown = await grepWith(engine, { pattern: "needle", glob_filter: "*.{md,yml}", context_lines: 0 });
-    expect(markdown.content).toContain("src/notes.md\n1:needle in markdown");
-    expect(markdown.content).toContain("2 matching lines in 2 files.");
+    expect(markdown.result).toContain("src/notes.md\n1:needle in markdown");
+    expect(markdown.result).toContain("2 matching lines in 2 files.");
     const logs = await grepWith(engine, { pattern: "needle", glob_filter: "*.log, !keep.log", context_lines: 0 });
-    expect(logs.content).toBe("debug.log\n1:needle in a log\n\n1 matching line in 1 file.");
+    expect(logs.result).toBe("debug.log\n1:needle in a log\n\n1 matching line in 1 file.");
   });
 
   it("searches case-insensitively on request, and only under path", async () => {
     const sensitive = await grepWith(engine, { pattern: "Needle", context_lines: 0 });
-    expect(sensitive.content).toBe("src/util/strings.ts\n1:export const Needle = 'upper';\n\n1 matching line in 1 file.");
+    expect(sensitive.result).toBe("src/util/strings.ts\n1:export const Needle = 'upper';\n\n1 matching line in 1 file.");
     const insensitive = await grepWith(engine, { pattern: "NEEDLE =", ignore_case: true, path: "src/util", context_lines: 0 });
-    expect(insensitive.content).toBe("src/util/strings.ts\n1:export const Needle = 'upper';\n\n1 matching line in 1 file.");
+    expect(insensitive.result).toBe("src/util/strings.ts\n1:export const Needle = 'upper';\n\n1 matching line in 1 file.");
   });
 
   it("says clearly when nothing matches or the pattern is invalid", async () => {
     const none = await grepWith(engine, { pattern: "no_such_token", glob_filter: "*.ts" });
-    expect(none).toEqual({ isError: false, content: "No matches for /no_such_token/ in the working dir (files matching *.ts)." });
+    expect(none).toEqual({ isError: false, result: "No matches for /no_such_token/ in the working dir (files matching *.ts)." });
     const invalid = await grepWith(engine, { pattern: "(unclosed" });
     expect(invalid.isError).toBe(true);
-    expect(invalid.content).toContain("Invalid regex pattern /(unclosed/");
-    expect(invalid.content).toContain("Escape special characters");
+    expect(invalid.result).toContain("Invalid regex pattern /(unclosed/");
+    expect(invalid.result).toContain("Escape special characters");
   });
 
   it("refuses paths outside the working dir", async () => {
     for (const path of ["../proj-evil", "/etc", "evil-link"]) {
-      const result = await grepWith(engine, { pattern: "needle", path });
-      expect(result.isError).toBe(true);
-      expect(result.content).toContain(`Working dir: ${project}`);
+      const outcome = await grepWith(engine, { pattern: "needle", path });
+      expect(outcome.isError).toBe(true);
+      expect(outcome.result).toContain(`Working dir: ${project}`);
     }
     const tickets = await grepWith(engine, { pattern: "needle", path: ".tickets" });
-    expect(tickets.content).toContain("Use the ticket tools instead");
+    expect(tickets.result).toContain("Use the ticket tools instead");
   });
 });
 

@@ -23,16 +23,19 @@ export const codeGrep = defineTool({
   name: "code_grep",
   effect: "read",
   description:
-    "Search the working dir's files for a regular expression (ripgrep syntax), with context lines. " +
-    "Respects .gitignore; skips .git, node_modules, .marvin and binary files. Results are sorted by path and capped at max_results matching lines.",
+    "Regex search (ripgrep syntax) of the working dir's files, with context lines, sorted by path. " +
+    "Skips what .gitignore excludes, .git, node_modules, .marvin and binary files.",
   codingOnly: true,
   parameters: z.object({
-    pattern: z.string().min(1).describe("Regular expression, e.g. 'function \\w+Handler' or 'TODO'"),
-    glob_filter: z.string().default("*").describe("Only files matching this glob, e.g. '*.ts', 'src/**/*.py', '*.{ts,tsx}'; '!glob' excludes"),
-    context_lines: z.number().int().min(0).max(20).default(2).describe("Lines shown before and after each match"),
+    pattern: z.string().min(1).describe("e.g. 'function \\w+Handler' or 'TODO'"),
+    glob_filter: z
+      .string()
+      .default("*")
+      .describe("Only matching files, e.g. '*.ts', 'src/**/*.py', '*.{ts,tsx}'; '!glob' excludes"),
+    context_lines: z.number().int().min(0).max(20).default(2).describe("Lines before and after each match"),
     max_results: z.number().int().min(1).max(500).default(20).describe("Most matching lines to show"),
-    ignore_case: z.boolean().default(false).describe("Case-insensitive search"),
-    path: z.string().default(".").describe("Directory or file to search, relative to the working dir"),
+    ignore_case: z.boolean().default(false),
+    path: z.string().default(".").describe("Directory or file to search"),
   }),
   handler: async (args, context) => {
     const { root, absolute, relative: searchPath } = await locate(context, args.path);

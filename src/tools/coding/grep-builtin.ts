@@ -5,6 +5,7 @@ import { ToolError } from "../define-tool.js";
 import { GlobOverrides } from "./glob.js";
 import { ALWAYS_SKIPPED, byPath, displayLine, invalidPattern, type GrepFile, type GrepLine, type GrepQuery, type GrepSearchResult } from "./grep-format.js";
 import { listSearchFiles } from "./walk-files.js";
+import { errorMessage } from "../../shared/error-message.js";
 
 /** Larger files are not searched by the built-in engine (ripgrep streams them instead). */
 const MAX_FILE_BYTES = 64 * 1024 * 1024;
@@ -53,7 +54,7 @@ function compile(query: GrepQuery, extraFlags = ""): RegExp {
     try {
       return new RegExp(query.pattern, flags);
     } catch (error) {
-      throw invalidPattern(query.pattern, (error as Error).message);
+      throw invalidPattern(query.pattern, errorMessage(error));
     }
   }
 }

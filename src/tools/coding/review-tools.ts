@@ -44,12 +44,12 @@ const reviewCodebase = defineTool({
   name: "review_codebase",
   effect: "write",
   description:
-    "Start a code review of the working dir (or a subdirectory) in the background: a separate read-only Marvin reviews the code and writes a report. " +
-    "Returns at once; check progress and read the report with review_status.",
+    "Start a background code review of the working dir (or a subdirectory) by a separate read-only Marvin, which " +
+    "writes a report. Returns at once; follow it and read the report with review_status.",
   codingOnly: true,
   parameters: z.object({
-    working_dir: z.string().default(".").describe("Directory to review, relative to the working dir"),
-    ref_dir: z.string().default("ref").describe("Directory of reference documents (specs) inside it, used when it exists"),
+    working_dir: z.string().default(".").describe("Directory to review"),
+    ref_dir: z.string().default("ref").describe("Folder of reference documents (specs) inside it, if present"),
     focus: z.string().default("all").describe("What to look at: all, security, performance, tests, error handling…"),
     max_rounds: z.number().int().min(1).max(10).default(4).describe("Passes the reviewer makes over the code"),
     context: z.string().default("").describe("Anything the reviewer should know (recent changes, known issues)"),

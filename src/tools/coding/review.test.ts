@@ -47,17 +47,17 @@ async function recordReview(id: string, log: string, output: string): Promise<vo
 
 describe("review_codebase", () => {
   it("refuses to nest reviews past the depth limit and says why", async () => {
-    const result = await (await harness({ env: { MARVIN_DEPTH: "2" } })).call("review_codebase", {});
-    expect(result.isError).toBe(true);
-    expect(result.content).toContain("this Marvin is already a nested agent (MARVIN_DEPTH=2)");
-    expect(result.content).toContain("Review the code yourself");
+    const outcome = await (await harness({ env: { MARVIN_DEPTH: "2" } })).call("review_codebase", {});
+    expect(outcome.isError).toBe(true);
+    expect(outcome.result).toContain("this Marvin is already a nested agent (MARVIN_DEPTH=2)");
+    expect(outcome.result).toContain("Review the code yourself");
   });
 
   it("reviews only directories inside the working dir", async () => {
     const tools = await harness();
-    expect((await tools.call("review_codebase", { working_dir: "../" })).content).toContain("Path traversal not allowed");
-    expect((await tools.call("review_codebase", { working_dir: "/etc" })).content).toContain("Absolute paths not allowed");
-    expect((await tools.call("review_codebase", { working_dir: "missing" })).content).toContain("missing is not a directory inside the working dir");
+    expect((await tools.call("review_codebase", { working_dir: "../" })).result).toContain("Path traversal not allowed");
+    expect((await tools.call("review_codebase", { working_dir: "/etc" })).result).toContain("Absolute paths not allowed");
+    expect((await tools.call("review_codebase", { working_dir: "missing" })).result).toContain("missing is not a directory inside the working dir");
   });
 
   it("gives the reviewer the parent's environment, one level deeper, read-only, without git overrides", () => {
@@ -80,8 +80,8 @@ describe("review_codebase", () => {
   });
 
   it("refuses to start a reviewer before the session has a provider", async () => {
-    const result = await (await harness()).call("review_codebase", {});
-    expect(result).toEqual({ isError: true, content: "Error in review_codebase: Cannot start a reviewer: this session has no active LLM provider yet, so the reviewer would not know which one to use." });
+    const outcome = await (await harness()).call("review_codebase", {});
+    expect(outcome).toEqual({ isError: true, result: "Error in review_codebase: Cannot start a reviewer: this session has no active LLM provider yet, so the reviewer would not know which one to use." });
   });
 
   it("builds a prompt with the focus, the reference documents and the requester's context", () => {
@@ -97,7 +97,7 @@ describe("review_codebase", () => {
 
 describe("review_status", () => {
   it("says when no review was started", async () => {
-    expect((await (await harness()).call("review_status", {})).content).toBe("No code review has been started in this working dir yet. Start one with review_codebase.");
+    expect((await (await harness()).call("review_status", {})).result).toBe("No code review has been started in this working dir yet. Start one with review_codebase.");
   });
 
   it("reads reviews of earlier sessions from their files: finished with cost, or stopped with the log", async () => {
@@ -105,14 +105,14 @@ describe("review_status", () => {
     await recordReview("review-20250102-120000", "Error: provider exploded\n", "");
     const tools = await harness();
     const latest = await tools.call("review_status", {});
-    expect(latest.content).toMatch(/^review-20250102-120000 \(code review of \., focus: security\): stopped after 1m 0[45]s without finishing \(killed or crashed\)\.\n/);
-    expect(latest.content).toContain("(the reviewer wrote no report)");
-    expect(latest.content).toContain("Reviewer log (last lines):\nError: provider exploded");
+    expect(latest.result).toMatch(/^review-20250102-120000 \(code review of \., focus: security\): stopped after 1m 0[45]s without finishing \(killed or crashed\)\.\n/);
+    expect(latest.result).toContain("(the reviewer wrote no report)");
+    expect(latest.result).toContain("Reviewer log (last lines):\nError: provider exploded");
     const earlier = await tools.call("review_status", { job_id: "review-20250101-120000" });
-    expect(earlier.content).toMatch(/^review-20250101-120000 \(code review of \., focus: security\): finished after 1m 0[45]s\. Cost: \$0\.0123, 3 LLM turns\.\n/);
-    expect(earlier.content).toContain("Report file: .marvin/reviews/review-20250101-120000.md\n\n## Findings\n- **major** `a.ts:1` bug");
+    expect(earlier.result).toMatch(/^review-20250101-120000 \(code review of \., focus: security\): finished after 1m 0[45]s\. Cost: \$0\.0123, 3 LLM turns\.\n/);
+    expect(earlier.result).toContain("Report file: .marvin/reviews/review-20250101-120000.md\n\n## Findings\n- **major** `a.ts:1` bug");
     const unknown = await tools.call("review_status", { job_id: "../../etc/passwd" });
-    expect(unknown.content).toContain("No review '../../etc/passwd'. Known reviews: review-20250101-120000, review-20250102-120000.");
+    expect(unknown.result).toContain("No review '../../etc/passwd'. Known reviews: review-20250101-120000, review-20250102-120000.");
   });
 });
 

@@ -35,9 +35,9 @@ afterAll(async () => {
 
 describe("tree", () => {
   it("lists directories first, respects .gitignore, collapses node_modules, hides .git and reports what it cut", async () => {
-    const result = await harness.call("tree", { max_depth: 3 });
-    expect(result.isError).toBe(false);
-    const [listing, notes] = result.content.split("\n\n");
+    const outcome = await harness.call("tree", { max_depth: 3 });
+    expect(outcome.isError).toBe(false);
+    const [listing, notes] = outcome.result.split("\n\n");
     expect(listing!.split("\n").filter((line) => !line.includes("file"))).toEqual([
       `${project}/`,
       "many/",
@@ -62,26 +62,26 @@ describe("tree", () => {
 
   it("shows ignored entries when asked, and lists a subdirectory with its own depth", async () => {
     const all = await harness.call("tree", { respect_gitignore: false, max_depth: 2 });
-    expect(all.content).toContain("dist/\n  out.js");
-    expect(all.content).not.toContain("hidden by .gitignore");
+    expect(all.result).toContain("dist/\n  out.js");
+    expect(all.result).not.toContain("hidden by .gitignore");
     const sub = await harness.call("tree", { path: "src", max_depth: 1 });
-    expect(sub.content).toBe("src/\ncomponents/ (2 entries)\na.ts\n\n1 directory, 1 file shown.\n1 directory was not expanded (max_depth=1); raise max_depth or pass one as path.");
+    expect(sub.result).toBe("src/\ncomponents/ (2 entries)\na.ts\n\n1 directory, 1 file shown.\n1 directory was not expanded (max_depth=1); raise max_depth or pass one as path.");
   });
 
   it("caps the number of entries and counts the rest", async () => {
-    const result = await harness.call("tree", { max_entries: 10, max_depth: 2 });
-    expect(result.content.split("\n\n")[0]!.split("\n")).toHaveLength(11);
+    const outcome = await harness.call("tree", { max_entries: 10, max_depth: 2 });
+    expect(outcome.result.split("\n\n")[0]!.split("\n")).toHaveLength(11);
     // within depth 2: 5 top-level entries (dist is ignored) + 25 in many/ + 2 in src/ = 32; 10 shown
-    expect(result.content).toMatch(/… \d+ more entries not shown \(max_entries=10\)/);
-    const omitted = Number(/… (\d+) more/.exec(result.content)![1]);
+    expect(outcome.result).toMatch(/… \d+ more entries not shown \(max_entries=10\)/);
+    const omitted = Number(/… (\d+) more/.exec(outcome.result)![1]);
     expect(omitted).toBe(22);
   });
 
   it("explains files, missing paths and escapes", async () => {
-    expect((await harness.call("tree", { path: "README.md" })).content).toContain("is a file, not a directory. Use read_file");
-    expect((await harness.call("tree", { path: "nope" })).content).toContain("nope does not exist in the working dir");
+    expect((await harness.call("tree", { path: "README.md" })).result).toContain("is a file, not a directory. Use read_file");
+    expect((await harness.call("tree", { path: "nope" })).result).toContain("nope does not exist in the working dir");
     const escape = await harness.call("tree", { path: "../" });
     expect(escape.isError).toBe(true);
-    expect(escape.content).toContain("Path traversal not allowed");
+    expect(escape.result).toContain("Path traversal not allowed");
   });
 });

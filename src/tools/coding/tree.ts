@@ -80,10 +80,10 @@ export async function renderTree(root: string, start: string, options: TreeOptio
 export const tree = defineTool({
   name: "tree",
   effect: "read",
-  description: "Show the directory tree of the working dir (or a subdirectory): directories first, .gitignore respected, depth and entry caps.",
+  description: "Directory tree of the working dir or a subdirectory, directories first.",
   codingOnly: true,
   parameters: z.object({
-    path: z.string().default(".").describe("Directory to list, relative to the working dir"),
+    path: z.string().default(".").describe("Directory to list"),
     max_depth: z.number().int().min(1).max(20).default(3).describe("Levels to expand (1 = only the directory's own entries)"),
     respect_gitignore: z.boolean().default(true).describe("Hide what .gitignore (and .ignore) exclude"),
     max_entries: z.number().int().min(10).max(5000).default(300).describe("Most entries to list"),

@@ -30,18 +30,18 @@ async function harness(options: Partial<ToolHarnessOptions> = {}): Promise<ToolH
 describe("set_working_dir / get_working_dir", () => {
   it("starts unset, and file tools say to set it", async () => {
     const tools = await harness();
-    expect((await tools.call("get_working_dir", {})).content).toBe("No working dir is set. Call set_working_dir with the project directory.");
+    expect((await tools.call("get_working_dir", {})).result).toBe("No working dir is set. Call set_working_dir with the project directory.");
     const grep = await tools.call("code_grep", { pattern: "x" });
     expect(grep.isError).toBe(true);
-    expect(grep.content).toContain("Call set_working_dir");
+    expect(grep.result).toContain("Call set_working_dir");
   });
 
   it("sets the real path of an existing directory (relative to home, ~ or absolute) and shows its structure", async () => {
     const tools = await harness();
-    const result = await tools.call("set_working_dir", { path: "proj-link" });
-    expect(result.content).toBe(`Working dir set to ${project}\n\nProject structure:\nsrc/\nREADME.md`);
+    const outcome = await tools.call("set_working_dir", { path: "proj-link" });
+    expect(outcome.result).toBe(`Working dir set to ${project}\n\nProject structure:\nsrc/\nREADME.md`);
     expect(tools.session.workingDir).toBe(project);
-    expect((await tools.call("get_working_dir", {})).content).toBe(`Working dir: ${project}`);
+    expect((await tools.call("get_working_dir", {})).result).toBe(`Working dir: ${project}`);
     await tools.call("set_working_dir", { path: "src" });
     expect(tools.session.workingDir).toBe(join(project, "src"));
     await tools.call("set_working_dir", { path: "~/proj" });
@@ -51,9 +51,9 @@ describe("set_working_dir / get_working_dir", () => {
   it("refuses missing directories and files", async () => {
     const tools = await harness();
     const missing = await tools.call("set_working_dir", { path: join(home, "nope") });
-    expect(missing).toEqual({ isError: true, content: `Error in set_working_dir: ${join(home, "nope")} does not exist. Give an existing directory (absolute, or relative to ${home}).` });
+    expect(missing).toEqual({ isError: true, result: `Error in set_working_dir: ${join(home, "nope")} does not exist. Give an existing directory (absolute, or relative to ${home}).` });
     const file = await tools.call("set_working_dir", { path: join(project, "README.md") });
-    expect(file.content).toContain("is a file, not a directory");
+    expect(file.result).toContain("is a file, not a directory");
     expect(tools.session.workingDir).toBeNull();
   });
 
@@ -61,15 +61,15 @@ describe("set_working_dir / get_working_dir", () => {
     const tools = await harness({ nonInteractive: true, workingDir: project });
     expect((await tools.call("set_working_dir", { path: "src" })).isError).toBe(false);
     for (const path of [home, "/", "..", join(home, "proj-link")]) {
-      const result = await tools.call("set_working_dir", { path });
-      expect(result.isError).toBe(true);
-      expect(result.content).toContain("set_working_dir can only move into one of its subdirectories");
+      const outcome = await tools.call("set_working_dir", { path });
+      expect(outcome.isError).toBe(true);
+      expect(outcome.result).toContain("set_working_dir can only move into one of its subdirectories");
     }
     expect(tools.session.workingDir).toBe(join(project, "src"));
   });
 
   it("is offered only in coding mode", async () => {
     const tools = await harness({ codingMode: false });
-    expect((await tools.call("set_working_dir", { path: project })).content).toContain("only available in coding mode");
+    expect((await tools.call("set_working_dir", { path: project })).result).toContain("only available in coding mode");
   });
 });

@@ -25,14 +25,14 @@ describe("append_file", () => {
   it("appends to an existing file and reports the new size", async () => {
     await writeFile(join(work, "doc.md"), "# Part 1\n");
     const outcome = await harness.call("append_file", { path: "doc.md", content: "# Part 2\n" });
-    expect(outcome).toEqual({ content: "Appended 9 bytes to doc.md (now 18 bytes).", isError: false });
+    expect(outcome).toEqual({ result: "Appended 9 bytes to doc.md (now 18 bytes).", isError: false });
     expect(await readFile(join(work, "doc.md"), "utf8")).toBe("# Part 1\n# Part 2\n");
   });
 
   it("creates a missing file, and warns when the file did not end with a newline", async () => {
-    expect((await harness.call("append_file", { path: "notes/log.txt", content: "first" })).content).toBe("Created notes/log.txt with 5 bytes.");
+    expect((await harness.call("append_file", { path: "notes/log.txt", content: "first" })).result).toBe("Created notes/log.txt with 5 bytes.");
     const outcome = await harness.call("append_file", { path: "notes/log.txt", content: " second\n" });
-    expect(outcome.content).toContain("did not end with a newline");
+    expect(outcome.result).toContain("did not end with a newline");
     expect(await readFile(join(work, "notes/log.txt"), "utf8")).toBe("first second\n");
   });
 
@@ -41,7 +41,7 @@ describe("append_file", () => {
     await symlink(join(base, "outside", "victim.txt"), join(work, "victim.txt"));
     const outcome = await harness.call("append_file", { path: "victim.txt", content: "pwned\n" });
     expect(outcome.isError).toBe(true);
-    expect(outcome.content).toContain("points outside");
+    expect(outcome.result).toContain("points outside");
     expect(await readFile(join(base, "outside", "victim.txt"), "utf8")).toBe("safe\n");
   });
 
@@ -49,13 +49,13 @@ describe("append_file", () => {
     await writeFile(join(base, "outside", "shared.txt"), "outside\n");
     await link(join(base, "outside", "shared.txt"), join(work, "shared.txt"));
     const outcome = await harness.call("append_file", { path: "shared.txt", content: "more\n" });
-    expect(outcome.content).toBe("Appended 5 bytes to shared.txt (now 13 bytes).");
+    expect(outcome.result).toBe("Appended 5 bytes to shared.txt (now 13 bytes).");
     expect(await readFile(join(work, "shared.txt"), "utf8")).toBe("outside\nmore\n");
     expect(await readFile(join(base, "outside", "shared.txt"), "utf8")).toBe("outside\n");
   });
 
   it("refuses a directory", async () => {
     await mkdir(join(work, "dir"));
-    expect((await harness.call("append_file", { path: "dir", content: "x" })).content).toContain("dir is a directory");
+    expect((await harness.call("append_file", { path: "dir", content: "x" })).result).toContain("dir is a directory");
   });
 });

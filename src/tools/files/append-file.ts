@@ -50,7 +50,7 @@ export const appendFileTool = defineTool({
   description:
     "Append text to the end of a file in the working dir (created if missing). Use it to write a long file in parts after create_file.",
   parameters: z.object({
-    path: z.string().describe("Path relative to the working dir"),
+    path: z.string(),
     content: z.string().default("").describe("Text to add at the end, usually ending with a newline"),
   }),
   codingOnly: true,

@@ -60,11 +60,11 @@ describe.each(scenarios)("apply_patch conformance %s", (scenario) => {
 
     const expectedTree = scenario.startsWith("015") ? await snapshotTree(join(dir, "input")) : await snapshotTree(join(dir, "expected"));
     expect(await snapshotTree(workingDir)).toEqual(expectedTree);
-    expect(outcome.isError, outcome.content).toBe(rejected);
-    if (!rejected) expect(outcome.content).toContain("Success. Updated the following files:");
+    expect(outcome.isError, outcome.result).toBe(rejected);
+    if (!rejected) expect(outcome.result).toContain("Success. Updated the following files:");
     if (scenario.startsWith("015")) {
-      expect(outcome.content).toContain("Operation 2 of 2 (Update File: missing.txt) failed");
-      expect(outcome.content).toContain("No files were modified");
+      expect(outcome.result).toContain("Operation 2 of 2 (Update File: missing.txt) failed");
+      expect(outcome.result).toContain("No files were modified");
     }
   });
 });

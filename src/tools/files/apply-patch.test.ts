@@ -34,8 +34,8 @@ describe("apply_patch with old_str/new_str", () => {
     const outcome = await harness.call("apply_patch", { path: "src/a.ts", old_str: "const b = 2;", new_str: "const b = 20;\nconst bb = 21;" });
     expect(outcome.isError).toBe(false);
     expect(await read("src/a.ts")).toBe("const a = 1;\nconst b = 20;\nconst bb = 21;\nconst c = 3;\n");
-    expect(outcome.content).toContain("Patched src/a.ts: replaced 1 line(s) with 2 at line 2.");
-    expect(outcome.content).toContain("3 | const bb = 21;");
+    expect(outcome.result).toContain("Patched src/a.ts: replaced 1 line(s) with 2 at line 2.");
+    expect(outcome.result).toContain("3 | const bb = 21;");
   });
 
   it("shows the nearest lines with numbers when old_str is not found, and changes nothing", async () => {
@@ -43,8 +43,8 @@ describe("apply_patch with old_str/new_str", () => {
     await writeFile(join(work, "src/p.js"), original);
     const outcome = await harness.call("apply_patch", { path: "src/p.js", old_str: "  return item.costs * 1.2;", new_str: "  return 0;" });
     expect(outcome.isError).toBe(true);
-    expect(outcome.content).toContain("old_str was not found in src/p.js");
-    expect(outcome.content).toContain("2 |   return item.cost * 1.2;");
+    expect(outcome.result).toContain("old_str was not found in src/p.js");
+    expect(outcome.result).toContain("2 |   return item.cost * 1.2;");
     expect(await read("src/p.js")).toBe(original);
   });
 
@@ -52,7 +52,7 @@ describe("apply_patch with old_str/new_str", () => {
     await writeFile(join(work, "x.py"), "x = 0\npass\ny = 1\npass\nz = 2\npass\n");
     const outcome = await harness.call("apply_patch", { path: "x.py", old_str: "pass", new_str: "return" });
     expect(outcome.isError).toBe(true);
-    expect(outcome.content).toContain("old_str matches 3 times in x.py, at lines 2, 4, 6");
+    expect(outcome.result).toContain("old_str matches 3 times in x.py, at lines 2, 4, 6");
     expect(await read("x.py")).toBe("x = 0\npass\ny = 1\npass\nz = 2\npass\n");
   });
 
@@ -72,33 +72,33 @@ describe("apply_patch with old_str/new_str", () => {
   });
 
   it("creates a missing file from an empty old_str but refuses an empty old_str on a file with content", async () => {
-    expect((await harness.call("apply_patch", { path: "new/file.md", new_str: "# New\n" })).content).toContain("Created new/file.md");
+    expect((await harness.call("apply_patch", { path: "new/file.md", new_str: "# New\n" })).result).toContain("Created new/file.md");
     expect(await read("new/file.md")).toBe("# New\n");
     const refused = await harness.call("apply_patch", { path: "new/file.md", new_str: "other\n" });
     expect(refused.isError).toBe(true);
-    expect(refused.content).toContain("old_str is empty but new/file.md already has 1 lines");
+    expect(refused.result).toContain("old_str is empty but new/file.md already has 1 lines");
   });
 
   it("suggests near names when the file does not exist", async () => {
     await writeFile(join(work, "src/main.ts"), "x\n");
     const outcome = await harness.call("apply_patch", { path: "src/mian.ts", old_str: "x", new_str: "y" });
     expect(outcome.isError).toBe(true);
-    expect(outcome.content).toContain("src/mian.ts does not exist. Did you mean: src/main.ts?");
+    expect(outcome.result).toContain("src/mian.ts does not exist. Did you mean: src/main.ts?");
   });
 
   it("refuses paths outside the working dir and writes through an outside symlink", async () => {
     await symlink(join(outside, "secret.txt"), join(work, "link.txt"));
     const absolute = await harness.call("apply_patch", { path: join(outside, "secret.txt"), old_str: "secret", new_str: "pwned" });
-    expect(absolute.content).toContain("Absolute paths not allowed");
+    expect(absolute.result).toContain("Absolute paths not allowed");
     const linked = await harness.call("apply_patch", { path: "link.txt", old_str: "secret", new_str: "pwned" });
-    expect(linked.content).toContain("points outside");
+    expect(linked.result).toContain("points outside");
     expect(await readFile(join(outside, "secret.txt"), "utf8")).toBe("secret\n");
   });
 
   it("needs a path unless a Codex patch is given", async () => {
     const outcome = await harness.call("apply_patch", { old_str: "a", new_str: "b" });
     expect(outcome.isError).toBe(true);
-    expect(outcome.content).toContain("path is required");
+    expect(outcome.result).toContain("path is required");
   });
 });
 
@@ -108,7 +108,7 @@ describe("apply_patch with a Codex patch", () => {
     const outcome = await harness.call("apply_patch", {
       patch: patch("*** Add File: docs/b.md", "+bee", "*** Update File: docs/b.md", "@@", "-bee", "+BEE", "*** Update File: src/a.txt", "@@", "-alpha", "+ALPHA"),
     });
-    expect(outcome.content).toBe("Success. Updated the following files:\nA docs/b.md\nM docs/b.md\nM src/a.txt");
+    expect(outcome.result).toBe("Success. Updated the following files:\nA docs/b.md\nM docs/b.md\nM src/a.txt");
     expect(await read("docs/b.md")).toBe("BEE\n");
     expect(await read("src/a.txt")).toBe("ALPHA\n");
   });
@@ -121,7 +121,7 @@ describe("apply_patch with a Codex patch", () => {
       patch("*** Update File: a.txt", "@@", "-one", "+ONE", "*** Delete File: b.txt", "*** Update File: b.txt", "@@", "-two", "+TWO"),
     );
     expect(outcome.isError).toBe(true);
-    expect(outcome.content).toContain("Operation 3 of 3 (Update File: b.txt) failed: b.txt does not exist");
+    expect(outcome.result).toContain("Operation 3 of 3 (Update File: b.txt) failed: b.txt does not exist");
     expect(await read("a.txt")).toBe("one\n");
     expect(await read("b.txt")).toBe("two\n");
   });
@@ -131,8 +131,8 @@ describe("apply_patch with a Codex patch", () => {
     await writeFile(join(work, "blocker"), "I am a file, not a folder\n");
     const outcome = await harness.call("apply_patch", patch("*** Update File: a.txt", "@@", "-one", "+ONE", "*** Add File: blocker/new.txt", "+x"));
     expect(outcome.isError).toBe(true);
-    expect(outcome.content).toContain("Writing blocker/new.txt failed");
-    expect(outcome.content).toContain("nothing was changed");
+    expect(outcome.result).toContain("Writing blocker/new.txt failed");
+    expect(outcome.result).toContain("nothing was changed");
     expect(await read("a.txt")).toBe("one\n");
   });
 
@@ -148,7 +148,7 @@ describe("apply_patch with a Codex patch", () => {
     for (const [text, message] of cases) {
       const outcome = await harness.call("apply_patch", text);
       expect(outcome.isError, text).toBe(true);
-      expect(outcome.content).toContain(message);
+      expect(outcome.result).toContain(message);
     }
     expect(await read("a.txt")).toBe("one\n");
     expect(existsSync(join(work, "a2.txt"))).toBe(false);
@@ -161,7 +161,7 @@ describe("apply_patch with a Codex patch", () => {
     await writeFile(join(work, "real.txt"), "keep\n");
     await symlink("real.txt", join(work, "alias.txt"));
     const outcome = await harness.call("apply_patch", patch("*** Delete File: alias.txt"));
-    expect(outcome.content).toBe("Success. Updated the following files:\nD alias.txt");
+    expect(outcome.result).toBe("Success. Updated the following files:\nD alias.txt");
     expect(existsSync(join(work, "alias.txt"))).toBe(false);
     expect(await read("real.txt")).toBe("keep\n");
   });
@@ -169,19 +169,19 @@ describe("apply_patch with a Codex patch", () => {
   it("explains the accepted formats when sent a unified diff", async () => {
     const outcome = await harness.call("apply_patch", "--- a/a.txt\n+++ b/a.txt\n@@ -1 +1 @@\n-one\n+ONE\n");
     expect(outcome.isError).toBe(true);
-    expect(outcome.content).toContain("does not take unified diffs");
-    expect(outcome.content).toContain("*** Begin Patch");
+    expect(outcome.result).toContain("does not take unified diffs");
+    expect(outcome.result).toContain("*** Begin Patch");
     const inField = await harness.call("apply_patch", { path: "a.txt", patch: "--- a/a.txt\n+++ b/a.txt\n@@ -1 +1 @@\n-one\n+ONE\n" });
-    expect(inField.content).toContain("does not take unified diffs");
-    expect((await harness.call("apply_patch", { input: "please change a.txt" })).content).toContain("must hold a Codex patch");
+    expect(inField.result).toContain("does not take unified diffs");
+    expect((await harness.call("apply_patch", { input: "please change a.txt" })).result).toContain("must hold a Codex patch");
   });
 
   it("is refused outside coding mode and for read-only agents", async () => {
     const plain = await createToolHarness({ home: join(base, "home2"), codingMode: false, workingDir: work });
     const readonly = await createToolHarness({ home: join(base, "home3"), codingMode: true, readonly: true, workingDir: work });
     try {
-      expect((await plain.call("apply_patch", { path: "a", new_str: "x" })).content).toContain("only available in coding mode");
-      expect((await readonly.call("apply_patch", { path: "a", new_str: "x" })).content).toContain("read-only agent");
+      expect((await plain.call("apply_patch", { path: "a", new_str: "x" })).result).toContain("only available in coding mode");
+      expect((await readonly.call("apply_patch", { path: "a", new_str: "x" })).result).toContain("read-only agent");
       expect(existsSync(join(work, "a"))).toBe(false);
     } finally {
       await plain.close();

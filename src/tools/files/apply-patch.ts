@@ -84,9 +84,9 @@ export const applyPatchTool = defineTool({
     "Add File / Update File (+ Move to) / Delete File, several files at once) as the whole arguments or in a 'patch' field; " +
     "it is applied all-or-nothing.",
   parameters: z.looseObject({
-    path: z.preprocess((value) => value ?? "", z.string()).describe("File to edit, relative to the working dir"),
-    old_str: z.string().default("").describe("Exact text to replace; must occur exactly once"),
-    new_str: z.string().default("").describe("Replacement text"),
+    path: z.preprocess((value) => value ?? "", z.string()).describe("File to edit"),
+    old_str: z.string().default(""),
+    new_str: z.string().default(""),
   }),
   codingOnly: true,
   handler: async (args, context) => {

@@ -8,6 +8,7 @@ import { commitFileChanges, type FileChange } from "./file-transaction.js";
 import { resolveInside } from "../../workspace/sandbox.js";
 import { FILE_TOOLS_BLOCKED } from "./blocked-names.js";
 import { readEditableText } from "../../workspace/text-file.js";
+import { errorMessage } from "../../shared/error-message.js";
 
 const FORMAT_REMINDER =
   "Format: '*** Begin Patch', then operations ('*** Add File: <path>' + '+' lines, '*** Delete File: <path>', " +
@@ -115,7 +116,7 @@ export async function applyCodexPatch(root: string, patchText: string): Promise<
     try {
       await stageOperation(tree, operation);
     } catch (error) {
-      const reason = error instanceof Error ? error.message : String(error);
+      const reason = errorMessage(error);
       throw new ToolError(
         `Operation ${index + 1} of ${operations.length} (${describeOperation(operation)}) failed: ${reason}\n` +
           "No files were modified: the patch is applied all-or-nothing. Fix that operation and send the whole patch again.",

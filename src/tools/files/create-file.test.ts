@@ -25,7 +25,7 @@ afterEach(async () => {
 describe("create_file", () => {
   it("creates the file and its parent folders with ordinary permissions", async () => {
     const outcome = await harness.call("create_file", { path: "src/deep/util.ts", content: "export const x = 1;\n" });
-    expect(outcome).toEqual({ content: "Created src/deep/util.ts (20 bytes, 1 lines).", isError: false });
+    expect(outcome).toEqual({ result: "Created src/deep/util.ts (20 bytes, 1 lines).", isError: false });
     expect(await readFile(join(work, "src/deep/util.ts"), "utf8")).toBe("export const x = 1;\n");
     expect((await stat(join(work, "src/deep/util.ts"))).mode & 0o600).toBe(0o600);
   });
@@ -34,7 +34,7 @@ describe("create_file", () => {
     await writeFile(join(work, "a.txt"), "keep\nme\n");
     const outcome = await harness.call("create_file", { path: "a.txt", content: "new" });
     expect(outcome.isError).toBe(true);
-    expect(outcome.content).toContain("a.txt already exists (2 lines). Use apply_patch");
+    expect(outcome.result).toContain("a.txt already exists (2 lines). Use apply_patch");
     expect(await readFile(join(work, "a.txt"), "utf8")).toBe("keep\nme\n");
   });
 
@@ -52,7 +52,7 @@ describe("create_file", () => {
 
   it("blocks .tickets", async () => {
     const outcome = await harness.call("create_file", { path: ".tickets/t-1.md", content: "x" });
-    expect(outcome.content).toContain("Use the ticket tools");
+    expect(outcome.result).toContain("Use the ticket tools");
     expect(existsSync(join(work, ".tickets"))).toBe(false);
   });
 });

@@ -25,8 +25,8 @@ export const createFileTool = defineTool({
     "Create a new file in the working dir (parent folders are created). Fails if the file exists: edit existing files with apply_patch. " +
     "For a long file, write the first part here and continue with append_file.",
   parameters: z.object({
-    path: z.string().describe("Path relative to the working dir, e.g. 'src/util.ts'"),
-    content: z.string().default("").describe("The whole content of the new file"),
+    path: z.string().describe("e.g. 'src/util.ts'"),
+    content: z.string().default(""),
   }),
   codingOnly: true,
   handler: async ({ path, content }, context) => {

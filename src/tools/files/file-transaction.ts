@@ -2,6 +2,7 @@ import { chmod, lstat, readFile, readlink, rmdir, symlink, unlink, writeFile } f
 import { dirname } from "node:path";
 import { ToolError } from "../define-tool.js";
 import { writeTextFile } from "../../workspace/text-file.js";
+import { errorMessage } from "../../shared/error-message.js";
 
 /** The final state of one file after a multi-file edit: new text, or null for deleted. */
 export interface FileChange {
@@ -67,7 +68,7 @@ export async function commitFileChanges(changes: ReadonlyMap<string, FileChange>
       await applyChange(path, change);
     } catch (error) {
       for (const restore of restores.reverse()) await restore().catch(() => undefined);
-      const reason = error instanceof Error ? error.message : String(error);
+      const reason = errorMessage(error);
       throw new ToolError(`Writing ${change.shown} failed (${reason}). The files already written were restored, so nothing was changed.`);
     }
   }

@@ -27,54 +27,54 @@ afterEach(async () => {
 describe("read_file", () => {
   it("returns a small file whole", async () => {
     const outcome = await harness.call("read_file", { path: "src/main.ts" });
-    expect(outcome).toEqual({ content: "line one\nline two\nline three\nline four\nline five\n", isError: false });
+    expect(outcome).toEqual({ result: "line one\nline two\nline three\nline four\nline five\n", isError: false });
   });
 
   it("returns numbered lines for a range and says which part of the file it is", async () => {
     const outcome = await harness.call("read_file", { path: "src/main.ts", start_line: 2, end_line: "3" });
-    expect(outcome.content).toBe("2. line two\n3. line three\n\n[Lines 2-3 of 5.]");
-    expect((await harness.call("read_file", { path: "src/main.ts", start_line: 4 })).content).toBe("4. line four\n5. line five\n\n[Lines 4-5 of 5.]");
+    expect(outcome.result).toBe("2. line two\n3. line three\n\n[Lines 2-3 of 5.]");
+    expect((await harness.call("read_file", { path: "src/main.ts", start_line: 4 })).result).toBe("4. line four\n5. line five\n\n[Lines 4-5 of 5.]");
   });
 
   it("refuses a file over 10KB without a range, giving the line count and example calls", async () => {
     await writeFile(join(work, "big.log"), Array.from({ length: 600 }, (_, index) => `entry ${index} ${"x".repeat(20)}`).join("\n") + "\n");
     const outcome = await harness.call("read_file", { path: "big.log" });
     expect(outcome.isError).toBe(true);
-    expect(outcome.content).toContain("(600 lines) — too large to read entirely");
-    expect(outcome.content).toContain('read_file({"path": "big.log", "start_line": 1, "end_line": 200})');
-    expect(outcome.content).toContain("Total lines: 600");
-    expect((await harness.call("read_file", { path: "big.log", start_line: 600, end_line: 700 })).content).toContain("600. entry 599");
+    expect(outcome.result).toContain("(600 lines) — too large to read entirely");
+    expect(outcome.result).toContain('read_file({"path": "big.log", "start_line": 1, "end_line": 200})');
+    expect(outcome.result).toContain("Total lines: 600");
+    expect((await harness.call("read_file", { path: "big.log", start_line: 600, end_line: 700 })).result).toContain("600. entry 599");
   });
 
   it("reports a range past the end and an inverted range", async () => {
-    expect((await harness.call("read_file", { path: "src/main.ts", start_line: 9 })).content).toContain("start_line 9 is past the end of src/main.ts, which has 5 lines");
-    expect((await harness.call("read_file", { path: "src/main.ts", start_line: 4, end_line: 2 })).content).toContain("end_line (2) is before start_line (4)");
+    expect((await harness.call("read_file", { path: "src/main.ts", start_line: 9 })).result).toContain("start_line 9 is past the end of src/main.ts, which has 5 lines");
+    expect((await harness.call("read_file", { path: "src/main.ts", start_line: 4, end_line: 2 })).result).toContain("end_line (2) is before start_line (4)");
   });
 
   it("explains missing files, directories and binary files", async () => {
-    expect((await harness.call("read_file", { path: "src/mian.ts" })).content).toContain("Did you mean: src/main.ts?");
-    expect((await harness.call("read_file", { path: "src" })).content).toContain("src is a directory");
+    expect((await harness.call("read_file", { path: "src/mian.ts" })).result).toContain("Did you mean: src/main.ts?");
+    expect((await harness.call("read_file", { path: "src" })).result).toContain("src is a directory");
     await writeFile(join(work, "logo.png"), Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x00, 0x01]));
-    expect((await harness.call("read_file", { path: "logo.png" })).content).toContain("looks like a binary file");
+    expect((await harness.call("read_file", { path: "logo.png" })).result).toContain("looks like a binary file");
   });
 
   it("refuses paths outside the working dir with the tree listing, and .tickets", async () => {
     await symlink(join(base, "home"), join(work, "home-link"));
     const absolute = await harness.call("read_file", { path: "/etc/passwd" });
-    expect(absolute.content).toContain("Absolute paths not allowed");
-    expect(absolute.content).toContain(`Working dir: ${work}`);
-    expect(absolute.content).toContain("  main.ts");
-    expect((await harness.call("read_file", { path: "../proj/src/main.ts" })).content).toContain("Path traversal not allowed");
-    expect((await harness.call("read_file", { path: "home-link/x" })).content).toContain("points outside");
+    expect(absolute.result).toContain("Absolute paths not allowed");
+    expect(absolute.result).toContain(`Working dir: ${work}`);
+    expect(absolute.result).toContain("  main.ts");
+    expect((await harness.call("read_file", { path: "../proj/src/main.ts" })).result).toContain("Path traversal not allowed");
+    expect((await harness.call("read_file", { path: "home-link/x" })).result).toContain("points outside");
     await mkdir(join(work, ".tickets"));
     await writeFile(join(work, ".tickets", "t-1.md"), "ticket\n");
-    expect((await harness.call("read_file", { path: ".tickets/t-1.md" })).content).toContain("Use the ticket tools");
+    expect((await harness.call("read_file", { path: ".tickets/t-1.md" })).result).toContain("Use the ticket tools");
   });
 
   it("asks for set_working_dir when none is set", async () => {
     const unset = await createToolHarness({ home: join(base, "home2"), codingMode: true, workingDir: null });
     try {
-      expect((await unset.call("read_file", { path: "a.txt" })).content).toContain("Call set_working_dir");
+      expect((await unset.call("read_file", { path: "a.txt" })).result).toContain("Call set_working_dir");
     } finally {
       await unset.close();
     }
@@ -98,13 +98,13 @@ describe("read_file and the context budget", () => {
     await writeFile(join(work, "notes.md"), Array.from({ length: 300 }, (_, index) => `word${index}`).join(" "));
     const outcome = await readWith({ warn: 300, compact: 400, hard: 500 }, "hello", "notes.md");
     expect(outcome.isError).toBe(false);
-    expect(outcome.content).toMatch(/\[Truncated to fit context budget\. \d+ tokens → \d+ tokens\./);
-    expect(outcome.content.length).toBeLessThan(2400);
+    expect(outcome.result).toMatch(/\[Truncated to fit context budget\. \d+ tokens → \d+ tokens\./);
+    expect(outcome.result.length).toBeLessThan(2400);
   });
 
   it("refuses to read once the conversation is past the hard limit", async () => {
     const outcome = await readWith({ warn: 20, compact: 30, hard: 40 }, "lorem ipsum ".repeat(60), "src/main.ts");
     expect(outcome.isError).toBe(true);
-    expect(outcome.content).toContain("past its context limit");
+    expect(outcome.result).toContain("past its context limit");
   });
 });

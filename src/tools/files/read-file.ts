@@ -63,9 +63,9 @@ export const readFileTool = defineTool({
     "Read a file of the working dir. Files over 10KB must be read in parts with start_line/end_line (1-based, inclusive), " +
     "which also numbers the lines.",
   parameters: z.object({
-    path: z.string().describe("Path relative to the working dir, e.g. 'src/main.ts'"),
-    start_line: z.number().int().nullable().default(null).describe("First line to read (1-based)"),
-    end_line: z.number().int().nullable().default(null).describe("Last line to read (inclusive)"),
+    path: z.string().describe("e.g. 'src/main.ts'"),
+    start_line: z.number().int().nullable().default(null),
+    end_line: z.number().int().nullable().default(null),
   }),
   codingOnly: true,
   handler: async ({ path, start_line: startLine, end_line: endLine }, context) => {

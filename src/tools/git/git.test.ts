@@ -42,36 +42,36 @@ afterEach(async () => {
 describe("git tools", () => {
   it("status, diff, commit (staging everything by default) and log on a real repository", async () => {
     const tools = await harness();
-    expect((await tools.call("git_log", {})).content).toBe("No commits yet.");
+    expect((await tools.call("git_log", {})).result).toBe("No commits yet.");
     await writeFile(join(project, "a.txt"), "old\n");
-    expect((await tools.call("git_status", {})).content).toContain("?? a.txt");
-    expect((await tools.call("git_diff", {})).content).toBe("No unstaged changes. (New untracked files do not show in a diff; git_status lists them.)");
+    expect((await tools.call("git_status", {})).result).toContain("?? a.txt");
+    expect((await tools.call("git_diff", {})).result).toBe("No unstaged changes. (New untracked files do not show in a diff; git_status lists them.)");
 
     const first = await tools.call("git_commit", { message: "Add a.txt" });
     expect(first.isError).toBe(false);
-    expect(first.content).toMatch(/^\[main \(root-commit\) [0-9a-f]+\] Add a\.txt\n 1 file changed, 1 insertion/);
-    expect((await tools.call("git_status", {})).content).toContain("Nothing to commit, working tree clean.");
+    expect(first.result).toMatch(/^\[main \(root-commit\) [0-9a-f]+\] Add a\.txt\n 1 file changed, 1 insertion/);
+    expect((await tools.call("git_status", {})).result).toContain("Nothing to commit, working tree clean.");
 
     await writeFile(join(project, "a.txt"), "new\n");
     const diff = await tools.call("git_diff", { path: "a.txt" });
-    expect(diff.content).toContain("-old\n+new");
-    expect((await tools.call("git_diff", { staged: true })).content).toBe("No staged changes.");
-    expect((await tools.call("git_commit", { message: "nothing staged", add_all: false })).content).toBe(
+    expect(diff.result).toContain("-old\n+new");
+    expect((await tools.call("git_diff", { staged: true })).result).toBe("No staged changes.");
+    expect((await tools.call("git_commit", { message: "nothing staged", add_all: false })).result).toBe(
       "Nothing to commit: nothing is staged. Call git_commit with add_all=true to stage all changes.",
     );
     await tools.call("git_commit", { message: "Change a.txt\n\nDetails here." });
-    expect((await tools.call("git_commit", { message: "again" })).content).toBe("Nothing to commit: the working tree is clean.");
+    expect((await tools.call("git_commit", { message: "again" })).result).toBe("Nothing to commit: the working tree is clean.");
 
-    const log = (await tools.call("git_log", { max_count: 5 })).content.split("\n");
+    const log = (await tools.call("git_log", { max_count: 5 })).result.split("\n");
     expect(log).toHaveLength(2);
     expect(log[0]).toMatch(/^[0-9a-f]{7,} \d{4}-\d{2}-\d{2} Test Author \(HEAD -> main\): Change a\.txt$/);
     expect(log[1]).toMatch(/Add a\.txt$/);
-    const full = (await tools.call("git_log", { max_count: 1, oneline: false })).content;
+    const full = (await tools.call("git_log", { max_count: 1, oneline: false })).result;
     expect(full).toContain("Author: Test Author <test@example.invalid>");
     expect(full).toContain("Details here.");
     expect(full).toContain("a.txt | 2 +-");
 
-    const blame = (await tools.call("git_blame", { path: "a.txt", start_line: 1, end_line: 1 })).content;
+    const blame = (await tools.call("git_blame", { path: "a.txt", start_line: 1, end_line: 1 })).result;
     expect(blame).toMatch(/^[0-9a-f^]+ \(Test Author \d{4}-\d{2}-\d{2} +1\) new$/);
   });
 
@@ -93,7 +93,7 @@ describe("git tools", () => {
     expect((await tools.call("git_commit", { message: "Mine" })).isError).toBe(false);
     expect(git(project, "log", "--format=%s")).toBe("Mine\n");
     expect(() => git(other, "log")).toThrow();
-    expect((await tools.call("run_command", { command: "git log --format=%s" })).content).toContain("Mine");
+    expect((await tools.call("run_command", { command: "git log --format=%s" })).result).toContain("Mine");
   });
 
   it("never shows or commits files outside the project when the repository's core.worktree points elsewhere", async () => {
@@ -103,7 +103,7 @@ describe("git tools", () => {
     await writeFile(join(project, "mine.txt"), "mine\n");
     git(project, "config", "core.worktree", outside);
     const tools = await harness();
-    const status = (await tools.call("git_status", {})).content;
+    const status = (await tools.call("git_status", {})).result;
     expect(status).toContain("mine.txt");
     expect(status).not.toContain("credentials");
     expect((await tools.call("git_commit", { message: "Mine" })).isError).toBe(false);
@@ -112,17 +112,17 @@ describe("git tools", () => {
 
   it("lists and creates branches and checks them out", async () => {
     const tools = await harness();
-    expect((await tools.call("git_branch", {})).content).toBe("No branches yet (no commits). The first commit will be on main.");
+    expect((await tools.call("git_branch", {})).result).toBe("No branches yet (no commits). The first commit will be on main.");
     await writeFile(join(project, "a.txt"), "a\n");
     await tools.call("git_commit", { message: "init" });
-    expect((await tools.call("git_branch", { name: "feature/x" })).content).toBe("Created branch feature/x (still on main). Switch to it with git_checkout.");
-    const listing = (await tools.call("git_branch", {})).content;
+    expect((await tools.call("git_branch", { name: "feature/x" })).result).toBe("Created branch feature/x (still on main). Switch to it with git_checkout.");
+    const listing = (await tools.call("git_branch", {})).result;
     expect(listing).toMatch(/^ {2}feature\/x +[0-9a-f]+ init\n\* main +[0-9a-f]+ init$/);
 
     const switched = await tools.call("git_checkout", { target: "feature/x" });
-    expect(switched.content).toBe("Switched to branch 'feature/x'\nNow on branch feature/x.");
+    expect(switched.result).toBe("Switched to branch 'feature/x'\nNow on branch feature/x.");
     const created = await tools.call("git_checkout", { target: "topic", create_branch: true });
-    expect(created.content).toBe("Switched to a new branch 'topic'\nNow on branch topic.");
+    expect(created.result).toBe("Switched to a new branch 'topic'\nNow on branch topic.");
     await writeFile(join(project, "a.txt"), "changed\n");
     expect((await tools.call("git_checkout", { target: "a.txt" })).isError).toBe(false);
     expect(git(project, "status", "--short")).toBe("");
@@ -138,18 +138,18 @@ describe("git tools", () => {
     await writeFile(join(project, "a.txt"), "dirty\n");
     const conflict = await tools.call("git_checkout", { target: "main" });
     expect(conflict.isError).toBe(true);
-    expect(conflict.content).toContain("uncommitted changes would be overwritten");
-    expect(conflict.content).toContain("Commit them with git_commit first");
-    expect((await tools.call("git_checkout", { target: "--force" })).content).toContain("looks like an option");
-    expect((await tools.call("git_checkout", { target: "../other/a.txt" })).content).toContain("works inside the working dir only");
-    expect((await tools.call("git_diff", { path: "../other" })).content).toContain("Path traversal not allowed");
+    expect(conflict.result).toContain("uncommitted changes would be overwritten");
+    expect(conflict.result).toContain("Commit them with git_commit first");
+    expect((await tools.call("git_checkout", { target: "--force" })).result).toContain("looks like an option");
+    expect((await tools.call("git_checkout", { target: "../other/a.txt" })).result).toContain("works inside the working dir only");
+    expect((await tools.call("git_diff", { path: "../other" })).result).toContain("Path traversal not allowed");
   });
 
   it("refuses writes in a read-only agent but still lists branches", async () => {
     const tools = await harness({ readonly: true });
-    expect((await tools.call("git_commit", { message: "x" })).content).toContain("git_commit is disabled: this is a read-only agent");
-    expect((await tools.call("git_checkout", { target: "main" })).content).toContain("read-only agent");
-    expect((await tools.call("git_branch", { name: "new" })).content).toContain("git_branch was refused: this is a read-only agent");
+    expect((await tools.call("git_commit", { message: "x" })).result).toContain("git_commit is disabled: this is a read-only agent");
+    expect((await tools.call("git_checkout", { target: "main" })).result).toContain("read-only agent");
+    expect((await tools.call("git_branch", { name: "new" })).result).toContain("git_branch was refused: this is a read-only agent");
     expect((await tools.call("git_branch", {})).isError).toBe(false);
   });
 
@@ -192,13 +192,13 @@ describe("git tools", () => {
     await mkdir(markers);
 
     const tools = await harness({ readonly: true });
-    expect(await tools.call("git_status", {})).toEqual({ isError: false, content: expect.stringContaining(" M a.txt") });
-    expect((await tools.call("git_diff", {})).content).toContain("-old\n+new");
-    expect((await tools.call("git_diff", { staged: true, path: "a.txt" })).content).toBe("No staged changes in a.txt.");
-    expect((await tools.call("git_log", {})).content).toMatch(/^[0-9a-f]+ .*: signed$/);
-    expect((await tools.call("git_log", { oneline: false })).content).toMatch(/a\.txt +\| 1 \+/);
-    expect((await tools.call("git_blame", { path: "a.txt" })).content).toContain("Not Committed Yet");
-    expect((await tools.call("git_branch", {})).content).toContain("* main");
+    expect(await tools.call("git_status", {})).toEqual({ isError: false, result: expect.stringContaining(" M a.txt") });
+    expect((await tools.call("git_diff", {})).result).toContain("-old\n+new");
+    expect((await tools.call("git_diff", { staged: true, path: "a.txt" })).result).toBe("No staged changes in a.txt.");
+    expect((await tools.call("git_log", {})).result).toMatch(/^[0-9a-f]+ .*: signed$/);
+    expect((await tools.call("git_log", { oneline: false })).result).toMatch(/a\.txt +\| 1 \+/);
+    expect((await tools.call("git_blame", { path: "a.txt" })).result).toContain("Not Committed Yet");
+    expect((await tools.call("git_branch", {})).result).toContain("* main");
     expect(await sprung()).toEqual([]);
   });
 
@@ -215,12 +215,12 @@ describe("git tools", () => {
     const plain = join(base, "plain");
     await mkdir(plain);
     const notRepo = await (await harness({ workingDir: plain })).call("git_status", {});
-    expect(notRepo).toEqual({ isError: true, content: `Error in git_status: ${plain} is not a git repository (nor inside one). Create one with run_command("git init"), or set_working_dir to the repository.` });
+    expect(notRepo).toEqual({ isError: true, result: `Error in git_status: ${plain} is not a git repository (nor inside one). Create one with run_command("git init"), or set_working_dir to the repository.` });
 
     const emptyBin = join(base, "empty-bin");
     await mkdir(emptyBin);
     const missing = await (await harness({ env: { PATH: emptyBin } })).call("git_log", {});
-    expect(missing.content).toContain("git is not installed (or not on PATH)");
+    expect(missing.result).toContain("git is not installed (or not on PATH)");
 
     git(project, "config", "--unset", "user.name");
     git(project, "config", "--unset", "user.email");
@@ -228,6 +228,6 @@ describe("git tools", () => {
     await writeFile(join(project, "a.txt"), "a\n");
     const anonymous = await (await harness()).call("git_commit", { message: "who" });
     expect(anonymous.isError).toBe(true);
-    expect(anonymous.content).toContain("git does not know who the author is");
+    expect(anonymous.result).toContain("git does not know who the author is");
   });
 });

@@ -23,7 +23,7 @@ const gitDiff = defineTool({
   codingOnly: true,
   parameters: z.object({
     staged: z.boolean().default(false).describe("Show staged changes (what git_commit would commit without add_all)"),
-    path: z.string().nullable().default(null).describe("File or directory relative to the working dir"),
+    path: z.string().nullable().default(null).describe("Only this file or directory"),
   }),
   handler: async ({ staged, path }, context) => {
     const args = ["diff", "--no-color", "--no-ext-diff", "--no-textconv"];
@@ -65,7 +65,7 @@ const gitBlame = defineTool({
   description: "Show who last changed each line of a file, and in which commit (optionally only a range of lines).",
   codingOnly: true,
   parameters: z.object({
-    path: z.string().min(1).describe("File relative to the working dir"),
+    path: z.string().min(1),
     start_line: z.number().int().min(1).nullable().default(null).describe("First line (1-based)"),
     end_line: z.number().int().min(1).nullable().default(null).describe("Last line (inclusive)"),
   }),

@@ -13,8 +13,8 @@ const gitCommit = defineTool({
   codingOnly: true,
   timeoutMs: 120_000,
   parameters: z.object({
-    message: z.string().trim().min(1).describe("Commit message: a short summary line, optionally a blank line and details"),
-    add_all: z.boolean().default(true).describe("Stage all changes inside the working dir before committing"),
+    message: z.string().trim().min(1).describe("A short summary line, optionally a blank line and details"),
+    add_all: z.boolean().default(true),
   }),
   handler: async ({ message, add_all }, context) => {
     if (add_all) {
@@ -46,7 +46,7 @@ const gitCheckout = defineTool({
   codingOnly: true,
   parameters: z.object({
     target: z.string().trim().min(1).describe("Branch name, commit, or file path; '-' for the previous branch"),
-    create_branch: z.boolean().default(false).describe("Create the branch target and switch to it"),
+    create_branch: z.boolean().default(false),
   }),
   handler: async ({ target, create_branch }, context) => {
     if (target.startsWith("-") && target !== "-") throw new ToolError(`'${target}' looks like an option, not a branch, commit or path. Give the name without leading dashes.`);

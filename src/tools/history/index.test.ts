@@ -45,7 +45,7 @@ describe("compact_history", () => {
     harness = await createToolHarness({ home, llmUrl: server.url });
     const outcome = await harness.call("compact_history", { target_tokens: 400 });
     expect(outcome.isError).toBe(false);
-    expect(outcome.content).toMatch(/^Compacted chat history from \d+ to \d+ tokens: 27 older entries summarised, 3 recent kept\. Backup: .*chat-backup-.*\.json$/);
+    expect(outcome.result).toMatch(/^Compacted chat history from \d+ to \d+ tokens: 27 older entries summarised, 3 recent kept\. Backup: .*chat-backup-.*\.json$/);
 
     const [backupName] = await readdir(join(profileDir(), "logs"));
     expect(backupName).toMatch(/^chat-backup-\d{4}-\d\d-\d\dT\d\d-\d\d-\d\d-\d{3}Z\.json$/);
@@ -68,7 +68,7 @@ describe("compact_history", () => {
   it("does nothing when the history already fits", async () => {
     await writeChatLog(entries(2));
     harness = await createToolHarness({ home });
-    expect((await harness.call("compact_history", {})).content).toMatch(/^Chat history is \d+ tokens \(2 entries\), already within 4000\. Nothing to do\.$/);
+    expect((await harness.call("compact_history", {})).result).toMatch(/^Chat history is \d+ tokens \(2 entries\), already within 4000\. Nothing to do\.$/);
     expect(await readdir(profileDir())).toEqual(["chat_log.json"]); // no backup written
   });
 
@@ -77,14 +77,14 @@ describe("compact_history", () => {
     // Non-interactive: the session does not load the log at start, so the tool meets the broken file.
     harness = await createToolHarness({ home, nonInteractive: true });
     const outcome = await harness.call("compact_history", {});
-    expect(outcome.content).toMatch(/^Could not read .*chat_log\.json: it is not valid JSON.*\nNothing was compacted\.$/s);
+    expect(outcome.result).toMatch(/^Could not read .*chat_log\.json: it is not valid JSON.*\nNothing was compacted\.$/s);
   });
 
   it("refuses a target below 200 tokens", async () => {
     harness = await createToolHarness({ home });
     const outcome = await harness.call("compact_history", { target_tokens: 50 });
     expect(outcome.isError).toBe(true);
-    expect(outcome.content).toContain("- target_tokens:");
+    expect(outcome.result).toContain("- target_tokens:");
   });
 });
 
@@ -109,7 +109,7 @@ describe("search_history_backups", () => {
   it("finds text in context backups (JSONL) and chat backups (JSON), case-insensitively", async () => {
     const { workingDir } = await withBothBackupKinds();
     harness = await createToolHarness({ home, codingMode: true, workingDir });
-    const content = (await harness.call("search_history_backups", { query: "RAMEN" })).content;
+    const content = (await harness.call("search_history_backups", { query: "RAMEN" })).result;
     const lines = content.split("\n");
     expect(lines[0]).toBe("4 match(es) for 'RAMEN':");
     expect(content).toContain("- [user] Find the Ramen place from last week");
@@ -124,16 +124,16 @@ describe("search_history_backups", () => {
   it("stops at max_results", async () => {
     const { workingDir } = await withBothBackupKinds();
     harness = await createToolHarness({ home, codingMode: true, workingDir });
-    expect((await harness.call("search_history_backups", { query: "ramen", max_results: 1 })).content.split("\n")[0]).toBe("1 match(es) for 'ramen':");
+    expect((await harness.call("search_history_backups", { query: "ramen", max_results: 1 })).result.split("\n")[0]).toBe("1 match(es) for 'ramen':");
   });
 
   it("says when nothing matches, or when there are no backups yet", async () => {
     harness = await createToolHarness({ home });
-    expect((await harness.call("search_history_backups", { query: "sushi" })).content).toBe(`No history backups exist yet (looked in ${join(profileDir(), "logs")}).`);
+    expect((await harness.call("search_history_backups", { query: "sushi" })).result).toBe(`No history backups exist yet (looked in ${join(profileDir(), "logs")}).`);
     await harness.close();
     const { workingDir } = await withBothBackupKinds();
     harness = await createToolHarness({ home, codingMode: true, workingDir });
-    expect((await harness.call("search_history_backups", { query: "sushi" })).content).toBe("No matches for 'sushi' in 2 backup file(s).");
+    expect((await harness.call("search_history_backups", { query: "sushi" })).result).toBe("No matches for 'sushi' in 2 backup file(s).");
   });
 
   it("finds what compact_history backed up", async () => {
@@ -141,7 +141,7 @@ describe("search_history_backups", () => {
     server = await startLlmServer([{ text: "summary" }]);
     harness = await createToolHarness({ home, llmUrl: server.url });
     await harness.call("compact_history", { target_tokens: 400 });
-    const content = (await harness.call("search_history_backups", { query: "entry 5:" })).content;
+    const content = (await harness.call("search_history_backups", { query: "entry 5:" })).result;
     expect(content).toMatch(/^1 match\(es\) for 'entry 5:':\n- \[assistant 10:05\] entry 5: we talked about ramen/);
   });
 });

@@ -6,6 +6,7 @@ import { clockTime, loadChatLog, saveChatLog, type ChatLogEntry } from "../../st
 import { preview } from "../../shared/truncate.js";
 import { OWN_DIRS, resolveInsideDir } from "../../workspace/own-dirs.js";
 import { readTextInside } from "../../workspace/read-inside.js";
+import { errorMessage } from "../../shared/error-message.js";
 
 const DEFAULT_TARGET_TOKENS = 4000;
 
@@ -106,7 +107,7 @@ export const historyTools = [
         try {
           dir = await readableBackupDir(context, listed);
         } catch (error) {
-          skipped.push((error as Error).message);
+          skipped.push(errorMessage(error));
           continue;
         }
         const files = await readdir(dir).catch(() => [] as string[]);

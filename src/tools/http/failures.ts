@@ -1,6 +1,7 @@
 import { STATUS_CODES } from "node:http";
 import { formatDuration } from "../../shared/duration.js";
 import { ServiceError, type ServiceErrorDetails, type ServiceErrorKind } from "./service-error.js";
+import { errorMessage } from "../../shared/error-message.js";
 
 /** Who a request goes to, as messages name it. */
 export interface Peer {
@@ -63,7 +64,7 @@ export function unreachable(peer: Peer, error: unknown): ServiceError {
     const message = `The secure connection to ${peer.name} failed: its certificate is not trusted (${code}).`;
     return fail(peer, "network", `${message} Marvin does not ignore certificate errors.`, more);
   }
-  const reason = code || (error instanceof Error ? error.message : String(error));
+  const reason = code || errorMessage(error);
   const advice = `check the network connection and try again in a minute${orTheSetting(peer)}`;
   return fail(peer, "network", `Could not reach ${peer.name} (${reason}) — ${advice}.`, more);
 }

@@ -7,6 +7,7 @@ import { preview } from "../../shared/truncate.js";
 import { contentEncodings, decodedBody, isDecompressionError, UnsupportedEncodingError } from "./decode.js";
 import { badAnswer, describeBytes, failedStatus, tooLarge, type Peer } from "./failures.js";
 import { ServiceError } from "./service-error.js";
+import { errorMessage } from "../../shared/error-message.js";
 
 /** Called as body bytes arrive; `totalBytes` is known when the server declared an unencoded length. */
 export type ProgressCallback = (receivedBytes: number, totalBytes: number | undefined) => void;
@@ -165,7 +166,7 @@ export class HttpResponse {
       await rm(temporary, { force: true });
       if (error instanceof ServiceError) throw error;
       const { name } = this.settings.peer;
-      const reason = (error as NodeJS.ErrnoException).code ?? (error as Error).message;
+      const reason = (error as NodeJS.ErrnoException).code ?? errorMessage(error);
       const arrived = `${describeBytes(written)} had arrived`;
       const message = `Could not save the download from ${name} to ${file} (${reason}); ${arrived}.`;
       throw new ServiceError(message, { service: name, kind: "file", cause: error });

@@ -1,16 +1,14 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { LocalHttpServers, sendJson } from "../../../tests/support/local-http-server.js";
-import { createTestSession, registryOf, TempDirs } from "../../../tests/support/test-session.js";
-import type { Session } from "../../session/session.js";
+import { registryOf, TempDirs } from "../../../tests/support/test-session.js";
 import { defineTool } from "../define-tool.js";
+import { createToolContext } from "../tool-context.js";
 import { http, type ExternalService } from "./index.js";
 
 const servers = new LocalHttpServers();
 const dirs = new TempDirs();
-const sessions: Session[] = [];
 afterEach(async () => {
-  await Promise.all(sessions.splice(0).map((session) => session.close()));
   await servers.closeAll();
   await dirs.cleanup();
 });
@@ -38,25 +36,22 @@ const currentTemperature = defineTool({
 
 async function call(env: Record<string, string>) {
   const registry = registryOf([currentTemperature]);
-  const session = createTestSession({ home: await dirs.make(), registry, env });
-  sessions.push(session);
-  await session.start();
   const args = JSON.stringify({ latitude: 46.95, longitude: 7.45 });
-  return registry.execute("current_temperature", args, session.toolContext(new AbortController().signal));
+  return registry.execute("current_temperature", args, createToolContext({ home: await dirs.make(), env }));
 }
 
 describe("a service tool through the tool registry", () => {
   it("reads the service through its setting", async () => {
     const answer = { current: { temperature_2m: 12.5 } };
     const server = await servers.start((_request, response) => sendJson(response, answer));
-    expect(await call({ MARVIN_WEATHER_TEST_URL: server.origin })).toEqual({ content: "12.5 °C", isError: false });
+    expect(await call({ MARVIN_WEATHER_TEST_URL: server.origin })).toEqual({ result: "12.5 °C", isError: false });
     expect(server.requests[0]!.url).toBe("/v1/forecast?latitude=46.95&longitude=7.45&current=temperature_2m");
   });
 
   it("hands the client's message to the model as it is", async () => {
     const server = await servers.start((_request, response) => sendJson(response, {}, 503));
     expect(await call({ MARVIN_WEATHER_TEST_URL: server.origin })).toEqual({
-      content:
+      result:
         "Error in current_temperature: Weather Test answered HTTP 503 (Service Unavailable) — try again in a minute.",
       isError: true,
     });
@@ -66,7 +61,7 @@ describe("a service tool through the tool registry", () => {
     const closed = { count: 0 };
     const server = await servers.start((_request, response) => void response.on("close", () => closed.count++));
     const outcome = await call({ MARVIN_WEATHER_TEST_URL: server.origin });
-    expect(outcome.content).toBe(
+    expect(outcome.result).toBe(
       "Tool current_temperature timed out after 1s and was stopped. Try a smaller request.",
     );
     await new Promise((resolve) => setTimeout(resolve, 100));

@@ -77,10 +77,9 @@ export const notesFileTools = [
     name: "file_read_lines",
     effect: "read",
     description:
-      "Read lines of a note with line numbers (for editing with file_apply_patch). start is 1-based; end 0 means to the end. " +
-      "Paths are relative to the notes folder (~/Notes/, or .marvin/notes/ in coding mode).",
+      "Read lines of a note from the notes folder, numbered for editing with file_apply_patch.",
     parameters: z.object({
-      path: z.string().describe("Note path relative to the notes folder"),
+      path: z.string().describe("Note path"),
       start: z.number().int().default(1).describe("First line, 1-based"),
       end: z.number().int().default(0).describe("Last line (inclusive); 0 = end of file"),
     }),
@@ -105,7 +104,7 @@ export const notesFileTools = [
       "Edit a note in the notes folder with a patch, all or nothing. Either unified diff hunks ('@@ -3,2 +3,2 @@' then ' ', '-', '+' lines), " +
       `or line commands using the numbers file_read_lines shows: ${COMMAND_SYNTAX}. dry_run checks the patch without writing.`,
     parameters: z.object({
-      path: z.string().describe("Note path relative to the notes folder"),
+      path: z.string().describe("Note path"),
       patch: z.string().describe("Unified diff hunks, or REPLACE/INSERT/DELETE commands"),
       dry_run: z.boolean().default(false).describe("Only check that the patch applies; write nothing"),
     }),

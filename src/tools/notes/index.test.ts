@@ -108,8 +108,8 @@ describe("notes in coding mode", () => {
     for (const [tool, args, expected] of calls) {
       harness.session.workingDir = null;
       const [moved, noted] = await Promise.all([harness.call("set_working_dir", { path: project }), harness.call(tool, args)]);
-      expect(moved.isError, moved.content).toBe(false);
-      expect(noted, tool).toEqual({ isError: false, content: expected });
+      expect(moved.isError, moved.result).toBe(false);
+      expect(noted, tool).toEqual({ isError: false, result: expected });
     }
     expect(harness.session.workingDir).toBe(project);
     expect(await harness.ok("write_note", { path: "later", content: "y" })).toBe(`Saved note later.md (1 characters) in ${join(project, ".marvin", "notes")}.`);

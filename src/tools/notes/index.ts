@@ -11,7 +11,7 @@ import { ensureNotesRoot, existingNotesRoot, noNotesYet, noteNotFound, resolveNo
 const MAX_NOTE_CHARS = 20_000;
 const MAX_LISTED = 500;
 
-const notePath = z.string().describe("Path relative to the notes folder, e.g. 'recipes/pasta.md' ('.md' is added when there is no extension)");
+const notePath = z.string().describe("In the notes folder, e.g. 'recipes/pasta' ('.md' added if no extension)");
 
 type Kind = "file" | "directory" | "other" | undefined;
 
@@ -45,7 +45,7 @@ export const noteTools = [
     parameters: z.object({
       path: notePath,
       content: z.string(),
-      append: z.boolean().default(false).describe("Add to the end of an existing note instead of replacing it"),
+      append: z.boolean().default(false),
     }),
     handler: async ({ path, content, append }, context) => {
       if (path.trim() === "" || path.trim().endsWith("/")) throw new ToolError(`Give the note a file name, e.g. '${path.trim()}ideas.md'.`);
@@ -63,7 +63,7 @@ export const noteTools = [
   defineTool({
     name: "read_note",
     effect: "read",
-    description: "Read a note from the notes folder (~/Notes/, or .marvin/notes/ in coding mode). For long notes use file_read_lines with a line range.",
+    description: "Read a note from the notes folder. For long notes use file_read_lines with a line range.",
     parameters: z.object({ path: notePath }),
     handler: async ({ path }, context) => {
       const root = await existingNotesRoot(context);

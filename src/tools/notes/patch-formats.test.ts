@@ -3,6 +3,7 @@ import { ToolError } from "../define-tool.js";
 import { parseLineCommands } from "./line-commands.js";
 import { applyLineEdits, renderLineFile, toLineFile } from "./line-edits.js";
 import { parseUnifiedDiff } from "./unified-diff.js";
+import { errorMessage } from "../../shared/error-message.js";
 
 const TEN = Array.from({ length: 10 }, (_, index) => `line ${index + 1}`).join("\n") + "\n";
 
@@ -22,7 +23,7 @@ function errorOf(run: () => unknown): string {
     run();
   } catch (error) {
     expect(error).toBeInstanceOf(ToolError);
-    return (error as Error).message;
+    return errorMessage(error);
   }
   throw new Error("expected a ToolError");
 }

@@ -23,7 +23,7 @@ const placesFile = (name = "main") => join(profileDir(name), "saved_places.json"
 describe("save_place", () => {
   it("saves a place with the original's fields and defaults", async () => {
     const outcome = await harness.call("save_place", { label: "home", address: "1 Main St", lat: 52.52, lng: "13.405" });
-    expect(outcome).toEqual({ isError: false, content: "Saved place 'home'.\n- home: 1 Main St · (52.52, 13.405)" });
+    expect(outcome).toEqual({ isError: false, result: "Saved place 'home'.\n- home: 1 Main St · (52.52, 13.405)" });
     expect(JSON.parse(await readFile(placesFile(), "utf8"))).toEqual([
       { label: "home", name: "", address: "1 Main St", phone: "", website: "", lat: 52.52, lng: 13.405, notes: "" },
     ]);
@@ -32,7 +32,7 @@ describe("save_place", () => {
   it("updates a place saved under the same label, whatever its case", async () => {
     await harness.call("save_place", { label: "Work", address: "Old Office" });
     const outcome = await harness.call("save_place", { label: "work", name: "ACME", address: "New Office" });
-    expect(outcome.content).toMatch(/^Updated place 'work'\./);
+    expect(outcome.result).toMatch(/^Updated place 'work'\./);
     const saved = JSON.parse(await readFile(placesFile(), "utf8"));
     expect(saved).toHaveLength(1);
     expect(saved[0]).toMatchObject({ label: "work", name: "ACME", address: "New Office" });
@@ -41,38 +41,38 @@ describe("save_place", () => {
   it("requires a label", async () => {
     const outcome = await harness.call("save_place", { address: "somewhere" });
     expect(outcome.isError).toBe(true);
-    expect(outcome.content).toContain("- label: required (string)");
+    expect(outcome.result).toContain("- label: required (string)");
   });
 
   it("says so when the file was unreadable, and keeps the old one aside", async () => {
     await mkdir(profileDir(), { recursive: true });
     await writeFile(placesFile(), "{broken");
     const outcome = await harness.call("save_place", { label: "gym" });
-    expect(outcome.content).toMatch(/^Could not read .*saved_places\.json: it is not valid JSON.*\nSaved place 'gym'\./s);
+    expect(outcome.result).toMatch(/^Could not read .*saved_places\.json: it is not valid JSON.*\nSaved place 'gym'\./s);
     expect((await readdir(profileDir())).some((name) => name.startsWith("saved_places.json.corrupt-"))).toBe(true);
   });
 });
 
 describe("list_places and remove_place", () => {
   it("lists places with their details", async () => {
-    expect((await harness.call("list_places", {})).content).toBe("No saved places yet. Use save_place to add one.");
+    expect((await harness.call("list_places", {})).result).toBe("No saved places yet. Use save_place to add one.");
     await harness.call("save_place", { label: "home", name: "Flat", address: "1 Main St", notes: "3rd floor" });
     await harness.call("save_place", { label: "gym", phone: "+49 30 123" });
-    expect((await harness.call("list_places", {})).content).toBe("Saved places (2):\n- home: Flat · 1 Main St · 3rd floor\n- gym: +49 30 123");
+    expect((await harness.call("list_places", {})).result).toBe("Saved places (2):\n- home: Flat · 1 Main St · 3rd floor\n- gym: +49 30 123");
   });
 
   it("removes by label and lists the labels when there is no such place", async () => {
     await harness.call("save_place", { label: "home" });
     await harness.call("save_place", { label: "gym" });
-    expect((await harness.call("remove_place", { label: "HOME" })).content).toBe("Removed place 'HOME'.");
-    expect((await harness.call("remove_place", { label: "office" })).content).toBe("No saved place labelled 'office'. Saved labels: gym.");
+    expect((await harness.call("remove_place", { label: "HOME" })).result).toBe("Removed place 'HOME'.");
+    expect((await harness.call("remove_place", { label: "office" })).result).toBe("No saved place labelled 'office'. Saved labels: gym.");
     expect(JSON.parse(await readFile(placesFile(), "utf8")).map((place: { label: string }) => place.label)).toEqual(["gym"]);
   });
 
   it("keeps each profile's places apart", async () => {
     await harness.call("save_place", { label: "home" });
     await harness.call("switch_profile", { profile_name: "kid" });
-    expect((await harness.call("list_places", {})).content).toBe("No saved places yet. Use save_place to add one.");
+    expect((await harness.call("list_places", {})).result).toBe("No saved places yet. Use save_place to add one.");
     await harness.call("save_place", { label: "school" });
     expect(JSON.parse(await readFile(placesFile("kid"), "utf8"))).toHaveLength(1);
     expect(JSON.parse(await readFile(placesFile("main"), "utf8"))[0].label).toBe("home");

@@ -33,11 +33,11 @@ describe("switch_profile", () => {
   it("creates a new profile with default preferences, makes it active and remembers it", async () => {
     const { call, session } = await open();
     const outcome = await call("switch_profile", { profile_name: "work" });
-    expect(outcome).toEqual({ isError: false, content: "Switched to profile 'work' (new profile created). Profiles: main, work." });
+    expect(outcome).toEqual({ isError: false, result: "Switched to profile 'work' (new profile created). Profiles: main, work." });
     expect(session.profileName).toBe("work");
     expect(await readFile(join(root(), "last_profile"), "utf8")).toBe("work\n");
     expect(await readFile(join(profileDir("work"), "preferences.yaml"), "utf8")).toContain("# Marvin preferences");
-    expect((await call("switch_profile", { profile_name: "main" })).content).toBe("Switched to profile 'main'. Profiles: main, work.");
+    expect((await call("switch_profile", { profile_name: "main" })).result).toBe("Switched to profile 'main'. Profiles: main, work.");
   });
 
   it("reloads the profile's state: the next request sees its preferences, places and history", async () => {
@@ -47,7 +47,7 @@ describe("switch_profile", () => {
     await writeFile(join(profileDir("ada"), "chat_log.json"), JSON.stringify([{ role: "you", text: "remember my studio", time: "07:30" }]));
     server = await startLlmServer([{ text: "hello Ada" }]);
     const { call, session } = await open(server.url);
-    expect((await call("switch_profile", { profile_name: "ada" })).content).toBe("Switched to profile 'ada'. Profiles: ada, main.");
+    expect((await call("switch_profile", { profile_name: "ada" })).result).toBe("Switched to profile 'ada'. Profiles: ada, main.");
     await session.submit("hi");
     const [system, ...rest] = server.requests[0]!.body.messages;
     expect(system!.content).toContain("Active profile: ada");
@@ -60,13 +60,13 @@ describe("switch_profile", () => {
 
   it("says so when the profile is already active", async () => {
     const { call } = await open();
-    expect((await call("switch_profile", { profile_name: "main" })).content).toBe("Profile 'main' is already active.");
+    expect((await call("switch_profile", { profile_name: "main" })).result).toBe("Profile 'main' is already active.");
   });
 
   it("refuses names that are not a safe directory name, creating nothing", async () => {
     const { call, session } = await open();
     const outcome = await call("switch_profile", { profile_name: "../../etc" });
-    expect(outcome.content).toBe("Invalid profile name '../../etc': use letters, digits, '.', '_' or '-' (max 64 characters).");
+    expect(outcome.result).toBe("Invalid profile name '../../etc': use letters, digits, '.', '_' or '-' (max 64 characters).");
     expect(session.profileName).toBe("main");
     expect(await readdir(join(root(), "profiles"))).toEqual(["main"]);
   });
@@ -79,9 +79,9 @@ describe("update_preferences", () => {
     await mkdir(profileDir("main"), { recursive: true });
     await writeFile(join(profileDir("main"), "preferences.yaml"), COMMENTED);
     const { call } = await open();
-    expect((await call("update_preferences", { key: "budget", value: "cheap" })).content).toBe('Preferences of \'main\' updated: budget set to "cheap".');
-    expect((await call("update_preferences", { key: "dietary", action: "add", value: "gluten-free" })).content).toBe("Preferences of 'main' updated: added gluten-free to dietary.");
-    expect((await call("update_preferences", { key: "dietary", action: "remove", value: "vegetarian" })).content).toBe("Preferences of 'main' updated: removed vegetarian from dietary.");
+    expect((await call("update_preferences", { key: "budget", value: "cheap" })).result).toBe('Preferences of \'main\' updated: budget set to "cheap".');
+    expect((await call("update_preferences", { key: "dietary", action: "add", value: "gluten-free" })).result).toBe("Preferences of 'main' updated: added gluten-free to dietary.");
+    expect((await call("update_preferences", { key: "dietary", action: "remove", value: "vegetarian" })).result).toBe("Preferences of 'main' updated: removed vegetarian from dietary.");
     const text = await readFile(join(profileDir("main"), "preferences.yaml"), "utf8");
     expect(text).toContain("# Ada's preferences");
     expect(text).toContain("# strict");
@@ -103,8 +103,8 @@ describe("update_preferences", () => {
     const { call } = await open();
     const outcome = await call("update_preferences", { key: "budget", action: "append", value: "x" });
     expect(outcome.isError).toBe(true);
-    expect(outcome.content).toContain("- action:");
-    expect(outcome.content).toContain('"set" | "add" | "remove"');
+    expect(outcome.result).toContain("- action:");
+    expect(outcome.result).toContain('"set" | "add" | "remove"');
   });
 
   it("refuses to overwrite a preferences file it cannot parse", async () => {
@@ -113,6 +113,6 @@ describe("update_preferences", () => {
     const { call } = await open();
     const outcome = await call("update_preferences", { key: "budget", value: "cheap" });
     expect(outcome.isError).toBe(true);
-    expect(outcome.content).toContain("is not valid YAML; fix it");
+    expect(outcome.result).toContain("is not valid YAML; fix it");
   });
 });

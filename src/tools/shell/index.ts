@@ -60,13 +60,14 @@ export const runCommand = defineTool({
   name: "run_command",
   effect: "write",
   description:
-    "Run a shell command (bash -c) in the working dir and return its exit code and output (stdout and stderr interleaved; long output keeps its start and end). " +
-    "Interactive sessions ask the user to confirm first. No terminal and no stdin: pass flags like --yes. The command and everything it starts are killed after timeout seconds; " +
-    "what it leaves running in the background (cmd > out.log 2>&1 &) keeps running until Marvin exits.",
+    "Run a shell command (bash -c) in the working dir; returns its exit code and output " +
+    "(stdout and stderr interleaved, long output cut in the middle). The user may be asked to confirm. " +
+    "No terminal or stdin: pass flags like --yes. It is killed with all it started after timeout seconds; " +
+    "background jobs (cmd > out.log 2>&1 &) run until Marvin exits.",
   codingOnly: true,
   timeoutMs: (args) => args.timeout * 1000 + CONFIRMATION_ALLOWANCE_MS,
   parameters: z.object({
-    command: z.string().trim().min(1).describe("The command line, e.g. 'npm test' or 'ls -la src'"),
+    command: z.string().trim().min(1).describe("e.g. 'npm test' or 'ls -la src'"),
     timeout: z.number().int().min(1).max(3600).default(60).describe("Seconds before the command is killed"),
   }),
   handler: async ({ command, timeout }, context) => {

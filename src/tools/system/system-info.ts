@@ -1,6 +1,7 @@
 import { readdir, readFile, statfs } from "node:fs/promises";
 import os from "node:os";
 import { formatDuration } from "../../shared/duration.js";
+import { errorMessage } from "../../shared/error-message.js";
 
 const GIB = 1024 ** 3;
 
@@ -15,7 +16,7 @@ async function diskLine(path: string): Promise<string> {
     const free = stats.bavail * stats.bsize;
     return `Disk (${path}): ${gib(total - free)} used of ${gib(total)} (${gib(free)} free)`;
   } catch (error) {
-    return `Disk (${path}): unavailable (${(error as Error).message})`;
+    return `Disk (${path}): unavailable (${errorMessage(error)})`;
   }
 }
 

@@ -10,7 +10,7 @@ import { dependencyCycles, dependencyPath, dependencyTree, listLine, showTicket 
 const TICKET_TYPES = ["task", "bug", "feature", "epic", "chore"] as const;
 const MAX_OUTPUT_CHARS = 30_000;
 
-const ticketId = z.string().describe("Ticket ID, or any unique part of it (e.g. 'qx2u' for 'md-qx2u')");
+const ticketId = z.string().describe("Ticket ID or a unique part of it");
 
 async function openStore(context: ToolContext): Promise<{ dir: string; tickets: Ticket[] }> {
   const dir = await locateTicketsDir(context);
@@ -55,15 +55,14 @@ export const ticketTools = [
     name: "create_ticket",
     effect: "write",
     description:
-      "Create a ticket (personal task tracker, tk format in .tickets/). Types: task, bug, feature, epic, chore. " +
-      "Priority 0 (highest) to 4. tags: comma-separated. parent: ID of an epic/parent ticket. Returns the new ticket ID.",
+      "Create a ticket in the personal task tracker (.tickets/, tk format); returns its ID.",
     parameters: z.object({
-      title: z.string().describe("Short title"),
+      title: z.string(),
       description: z.string().default("").describe("Details, acceptance criteria, context (markdown)"),
       ticket_type: z.enum(TICKET_TYPES).default("task"),
       priority: z.number().int().min(0).max(4).default(2).describe("0 = highest, 4 = lowest"),
-      tags: z.string().default("").describe("Comma-separated tags, e.g. 'home,errands'"),
-      parent: z.string().default("").describe("Parent ticket ID (or unique part of it)"),
+      tags: z.string().default("").describe("Comma-separated, e.g. 'home,errands'"),
+      parent: z.string().default("").describe("ID of its epic or parent ticket"),
     }),
     handler: async ({ title, description, ticket_type, priority, tags, parent }, context) => {
       const cleanTitle = title.replace(/\s+/g, " ").trim();
@@ -115,7 +114,7 @@ export const ticketTools = [
   defineTool({
     name: "ticket_show",
     effect: "read",
-    description: "Show a ticket in full: fields, description, notes, plus its blockers, the tickets it blocks, children and links.",
+    description: "Show a ticket in full, with its blockers, the tickets it blocks, children and links.",
     parameters: z.object({ ticket_id: ticketId }),
     handler: async ({ ticket_id }, context) => {
       const { tickets, ticket } = await findTicket(context, ticket_id);
@@ -125,10 +124,10 @@ export const ticketTools = [
   defineTool({
     name: "ticket_list",
     effect: "read",
-    description: "List tickets, one per line: ID, [status], title, and '<- [deps]' when it depends on others. Filter by status (open, in_progress, closed) and/or tags (comma-separated; all must match).",
+    description: "List tickets (ID, [status], title, '<- [deps]' it waits on), optionally filtered.",
     parameters: z.object({
       status: z.string().default("").describe("open, in_progress or closed; empty for all"),
-      tags: z.string().default("").describe("Comma-separated tags the tickets must all have; empty for any"),
+      tags: z.string().default("").describe("Comma-separated; a ticket must have all; empty for any"),
     }),
     handler: async ({ status, tags }, context) => {
       const wantedStatus = status.trim();

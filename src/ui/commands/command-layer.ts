@@ -9,6 +9,7 @@ import { modelFor, parseProviderName, providerChoices, providerFactory, provider
 import { profilesReport, savedPlacesReport, usageReport } from "./reports.js";
 import { runShellCommand, runShellCommandOnTerminal, type ShellRun, type ShellRunOptions } from "./shell-command.js";
 import type { ActiveModel, CommandEnvironment, CommandHost, CommandResult } from "./types.js";
+import { errorMessage } from "../../shared/error-message.js";
 
 const HANDLED: CommandResult = { type: "handled" };
 
@@ -16,10 +17,6 @@ const UNAVAILABLE = {
   voice: "Voice input is not available in this release.",
   blender: "Blender integration is not available in this release.",
 } as const;
-
-function messageOf(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
-}
 
 function sentence(text: string): string {
   return /[.!?]$/.test(text) ? text : `${text}.`;
@@ -98,7 +95,7 @@ export class CommandLayer {
     try {
       return await this.dispatch(parsed);
     } catch (error) {
-      this.host.system(`Error: ${messageOf(error)}`);
+      this.host.system(`Error: ${errorMessage(error)}`);
       return HANDLED;
     }
   }
@@ -166,7 +163,7 @@ export class CommandLayer {
         (error: unknown) => {
           if (this.historyWarned) return;
           this.historyWarned = true;
-          this.host.system(`Could not save the input history (${path}): ${messageOf(error)}`);
+          this.host.system(`Could not save the input history (${path}): ${errorMessage(error)}`);
         },
       );
   }
@@ -176,8 +173,8 @@ export class CommandLayer {
     this.host.messageSubmitted?.(text, via);
     const run = via === "copilot" ? session.submitOnce(text, providerFactory("copilot", this.environment)) : session.submit(text);
     const done = run.catch((error: unknown): LoopResult => {
-      this.host.system(`Error: ${messageOf(error)}`);
-      return { reason: "error", text: "", rounds: 0, error: messageOf(error) };
+      this.host.system(`Error: ${errorMessage(error)}`);
+      return { reason: "error", text: "", rounds: 0, error: errorMessage(error) };
     });
     return { type: "submitted", done };
   }
@@ -261,7 +258,7 @@ export class CommandLayer {
       const provider = await this.environment.session.useProvider(providerFactory(name, this.environment, model));
       this.selected = { provider: name, model: provider.model };
     } catch (error) {
-      return this.say(`Could not switch to ${name}: ${messageOf(error)} Still using ${current.provider} · ${current.model}.`);
+      return this.say(`Could not switch to ${name}: ${errorMessage(error)} Still using ${current.provider} · ${current.model}.`);
     }
     return this.changed(`Now using ${this.selected.provider} · ${this.selected.model}; the conversation continues.`);
   }

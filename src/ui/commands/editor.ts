@@ -4,6 +4,7 @@ import type { Session } from "../../session/session.js";
 import type { Env } from "../../shared/env.js";
 import { readTextIfExists, writeFileAtomic } from "../../state/atomic-file.js";
 import { DEFAULT_PREFERENCES_YAML } from "../../state/preferences.js";
+import { errorMessage } from "../../shared/error-message.js";
 
 export const DEFAULT_EDITOR = "nano";
 
@@ -44,7 +45,7 @@ export async function editPreferences(session: Session, env: Env, release: <T>(r
   try {
     code = await release(() => runEditor(editor, paths.preferences, env));
   } catch (error) {
-    return `Could not start the editor '${editor}': ${(error as Error).message}`;
+    return `Could not start the editor '${editor}': ${errorMessage(error)}`;
   }
   if (code === COMMAND_NOT_FOUND) return `The editor '${editor}' was not found. Set $EDITOR to an installed editor (e.g. EDITOR=vim) and try again; the file is ${paths.preferences}.`;
   if (code !== 0) return `The editor '${editor}' exited with code ${code ?? "unknown (killed)"}; ${paths.preferences} is as the editor left it.`;

@@ -2,6 +2,7 @@ import { UsageTracker } from "../../state/usage.js";
 import type { FrontEndOptions, SessionStarter, StartedSession } from "../front-end.js";
 import { createJsonlRenderer } from "./jsonl-renderer.js";
 import { createTextRenderer, type Output } from "./text-renderer.js";
+import { errorMessage } from "../../shared/error-message.js";
 
 export interface HeadlessIO {
   stdin: NodeJS.ReadableStream & { isTTY?: boolean };
@@ -34,7 +35,7 @@ export async function runNonInteractive(options: FrontEndOptions, io: HeadlessIO
   try {
     code = await run();
   } catch (error) {
-    code = fail(error instanceof Error ? error.message : String(error));
+    code = fail(errorMessage(error));
   }
   const warning = await built?.session.dispose();
   if (warning) io.stderr.write(`Warning: ${warning}\n`);

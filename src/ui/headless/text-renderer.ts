@@ -42,6 +42,7 @@ export function createTextRenderer(stdout: Output, stderr: Output): AgentEventLi
       case "reasoning_delta":
       case "tool_call_start":
       case "tool_start":
+      case "tool_progress":
       case "tool_end":
       case "usage":
       case "turn_end":

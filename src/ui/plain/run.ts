@@ -6,6 +6,7 @@ import { LineInput } from "./line-input.js";
 import { formatRecentConversation } from "./recent-conversation.js";
 import { COLOR_PALETTE, createPlainRenderer, PLAIN_PALETTE } from "./renderer.js";
 import { PlainScreen } from "./screen.js";
+import { errorMessage } from "../../shared/error-message.js";
 
 export interface PlainStreams {
   stdin: NodeJS.ReadStream;
@@ -71,7 +72,7 @@ export async function runPlain(
   try {
     built = await startSession({ notice: (text) => screen.system(text), confirmCommand });
   } catch (error) {
-    streams.stderr.write(`Error: ${(error as Error).message}\n`);
+    streams.stderr.write(`Error: ${errorMessage(error)}\n`);
     return 1;
   }
   const { session } = built;

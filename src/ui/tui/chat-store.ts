@@ -158,6 +158,7 @@ export class ChatStore {
         break;
       case "turn_start":
       case "reasoning_delta":
+      case "tool_progress":
       case "tool_call_start":
         return;
       default: {

@@ -9,6 +9,7 @@ import { TuiController } from "./controller.js";
 import { mountScreen, type MountedScreen } from "./mount-screen.js";
 import { TerminalModes, waitForKey } from "./terminal-modes.js";
 import { themeFor } from "./theme.js";
+import { errorMessage } from "../../shared/error-message.js";
 
 /** How long to wait on exit for an aborted answer to be saved to the chat log. */
 const EXIT_GRACE_MS = 3000;
@@ -45,7 +46,7 @@ export async function startTui(
   try {
     built = await startSession({ notice: (text) => startupNotices.push(text), confirmCommand: confirm.ask });
   } catch (error) {
-    process.stderr.write(`Error: ${(error as Error).message}\n`);
+    process.stderr.write(`Error: ${errorMessage(error)}\n`);
     return 1;
   }
   const { session } = built;
