@@ -7,7 +7,7 @@ import type { Message } from "../providers/types.js";
 import { defineTool, type AnyToolDef, type ToolProgress } from "../tools/define-tool.js";
 import { startLlmServer, type LlmServer, type Script } from "../../tests/support/llm-server.js";
 import { registryOf, scriptedConfig, TempDirs } from "../../tests/support/test-session.js";
-import { createToolContext } from "../tools/tool-context.js";
+import { createToolContext } from "../session/standalone-tool-context.js";
 import { sleep } from "../shared/sleep.js";
 import { compactMessages } from "./compaction.js";
 import { ContextBudget, type BudgetThresholds } from "./context-budget.js";

@@ -7,7 +7,7 @@ import { ProfileStore } from "../state/profiles.js";
 import { loadSavedPlaces } from "../state/saved-places.js";
 import { UsageTracker } from "../state/usage.js";
 import type { ToolContext, ToolMode } from "../tools/define-tool.js";
-import { backupDirsOf } from "../tools/tool-context.js";
+import { backupDirsOf } from "./standalone-tool-context.js";
 import type { ToolRegistry } from "../tools/registry.js";
 import { JobBoard } from "../tools/job-board.js";
 import { stopLiveCommands } from "../tools/shell/live-commands.js";

@@ -4,7 +4,7 @@ import { sleep } from "../shared/sleep.js";
 import { createTestSession, registryOf, TempDirs } from "../../tests/support/test-session.js";
 import { defineTool, ToolError, type ToolContext, type ToolMode, type ToolProgress } from "./define-tool.js";
 import type { ToolRegistry } from "./registry.js";
-import { createToolContext } from "./tool-context.js";
+import { createToolContext } from "../session/standalone-tool-context.js";
 
 const dirs = new TempDirs();
 let home: string;

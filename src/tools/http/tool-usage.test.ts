@@ -3,7 +3,7 @@ import { z } from "zod";
 import { LocalHttpServers, sendJson } from "../../../tests/support/local-http-server.js";
 import { registryOf, TempDirs } from "../../../tests/support/test-session.js";
 import { defineTool } from "../define-tool.js";
-import { createToolContext } from "../tool-context.js";
+import { createToolContext } from "../../session/standalone-tool-context.js";
 import { http, type ExternalService } from "./index.js";
 
 const servers = new LocalHttpServers();

@@ -6,9 +6,9 @@ import { configPaths } from "../state/paths.js";
 import { DEFAULT_PROFILE, ProfileStore } from "../state/profiles.js";
 import { UsageTracker } from "../state/usage.js";
 import { OWN_DIRS } from "../workspace/own-dirs.js";
-import type { ToolContext, ToolMode, ToolProgress } from "./define-tool.js";
-import { JobBoard } from "./job-board.js";
-import { TimerStore } from "./timers/timer-store.js";
+import type { ToolContext, ToolMode, ToolProgress } from "../tools/define-tool.js";
+import { JobBoard } from "../tools/job-board.js";
+import { TimerStore } from "../tools/timers/timer-store.js";
 
 export interface ToolContextOptions {
   /** The user's home: profiles, notes and downloads live under it. */

@@ -3,8 +3,8 @@ import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { TempDirs } from "../../tests/support/test-session.js";
 import { configPaths } from "../state/paths.js";
-import { createToolRegistry } from "./index.js";
-import { createToolContext } from "./tool-context.js";
+import { createToolRegistry } from "../tools/index.js";
+import { createToolContext } from "./standalone-tool-context.js";
 
 const dirs = new TempDirs();
 const tools = createToolRegistry();
