@@ -14,7 +14,7 @@ function generateSource() {
   const lines = [];
   let size = 0;
   for (let index = 0; size < TARGET_BYTES; index++) {
-    const line = `export const value${index} = compute(${index}, "${(index * 2654435761 % 2 ** 32).toString(16)}"); // entry ${index}\n`;
+    const line = `export const value${index} = compute(${index}, "${((index * 2654435761) % 2 ** 32).toString(16)}"); // entry ${index}\n`;
     lines.push(line);
     size += line.length;
   }
@@ -46,18 +46,37 @@ try {
   const { text, lineCount } = generateSource();
   await writeFile(join(dir, "big.ts"), text);
   const registry = createToolRegistry();
-  const context = { signal: new AbortController().signal, mode: { codingMode: true, nonInteractive: true, readonly: false }, workingDir: dir };
+  const context = {
+    signal: new AbortController().signal,
+    mode: { codingMode: true, nonInteractive: true, readonly: false },
+    workingDir: dir,
+  };
   const near = lineCount - 10;
   const oldLine = `export const value${near} = compute(${near},`;
   const newLine = `export const renamed${near} = compute(${near},`;
   const replace = (from, to) => ["apply_patch", JSON.stringify({ path: "big.ts", old_str: from, new_str: to })];
-  const codex = (from, to) => ["apply_patch", ["*** Begin Patch", "*** Update File: big.ts", "@@", `-${from}`, `+${to}`, "*** End Patch"].join("\n")];
+  const codex = (from, to) => [
+    "apply_patch",
+    ["*** Begin Patch", "*** Update File: big.ts", "@@", `-${from}`, `+${to}`, "*** End Patch"].join("\n"),
+  ];
   const fullLine = (prefix) => text.split("\n")[near].replace(`export const value${near} = compute(${near},`, prefix);
 
-  console.log(`file: ${(text.length / 1024 / 1024).toFixed(1)} MB, ${lineCount.toLocaleString("en-US")} lines; edit near the end`);
-  report("apply_patch old_str/new_str (5 MB)", await time(registry, context, [replace(oldLine, newLine), replace(newLine, oldLine)]));
-  report("apply_patch Codex patch (5 MB)", await time(registry, context, [codex(fullLine(oldLine), fullLine(newLine)), codex(fullLine(newLine), fullLine(oldLine))]));
-  if ((await readFile(join(dir, "big.ts"), "utf8")) !== text) throw new Error("the file did not return to its original content");
+  console.log(
+    `file: ${(text.length / 1024 / 1024).toFixed(1)} MB, ${lineCount.toLocaleString("en-US")} lines; edit near the end`,
+  );
+  report(
+    "apply_patch old_str/new_str (5 MB)",
+    await time(registry, context, [replace(oldLine, newLine), replace(newLine, oldLine)]),
+  );
+  report(
+    "apply_patch Codex patch (5 MB)",
+    await time(registry, context, [
+      codex(fullLine(oldLine), fullLine(newLine)),
+      codex(fullLine(newLine), fullLine(oldLine)),
+    ]),
+  );
+  if ((await readFile(join(dir, "big.ts"), "utf8")) !== text)
+    throw new Error("the file did not return to its original content");
 } finally {
   await rm(dir, { recursive: true, force: true });
 }

@@ -1,7 +1,7 @@
 import { spawn } from "node:child_process";
 import { performance } from "node:perf_hooks";
-import { runMarvin, serverEnv, tempDir, MARVIN_BIN } from "../tests/support/run-marvin.js";
-import { startLlmServer, type RecordedRequest, type ScriptedReply } from "../tests/support/llm-server.js";
+import { type RecordedRequest, type ScriptedReply, startLlmServer } from "../tests/support/llm-server.js";
+import { MARVIN_BIN, runMarvin, serverEnv, tempDir } from "../tests/support/run-marvin.js";
 import { median, ms, percentile, report } from "./stats.js";
 
 /** Cold start: a fresh `node marvin --version` process, median of several runs. */
@@ -22,7 +22,10 @@ async function timedRun(script: ScriptedReply[], prompt: string): Promise<{ wall
   const home = tempDir("marvin-bench-");
   try {
     const started = performance.now();
-    const result = await runMarvin(["--non-interactive", "--working-dir", home.path, "--prompt", prompt], { env: serverEnv(server.url, home.path), timeoutMs: 120_000 });
+    const result = await runMarvin(["--non-interactive", "--working-dir", home.path, "--prompt", prompt], {
+      env: serverEnv(server.url, home.path),
+      timeoutMs: 120_000,
+    });
     const wall = performance.now() - started;
     if (result.code !== 0) throw new Error(`marvin run failed: ${result.stderr}`);
     return { wall };
@@ -35,7 +38,10 @@ async function timedRun(script: ScriptedReply[], prompt: string): Promise<{ wall
 /** One whole non-interactive turn: process start, provider setup, one streamed answer, exit. */
 async function wholeTurn(): Promise<void> {
   const walls: number[] = [];
-  for (let run = 0; run < 7; run += 1) walls.push((await timedRun([{ text: "Hello from the benchmark.", usage: { prompt: 10, completion: 5 } }], "hi")).wall);
+  for (let run = 0; run < 7; run += 1)
+    walls.push(
+      (await timedRun([{ text: "Hello from the benchmark.", usage: { prompt: 10, completion: 5 } }], "hi")).wall,
+    );
   const value = median(walls);
   report("one whole turn (median)", ms(value), { text: "< 300 ms", met: value < 300 });
 }
@@ -60,12 +66,17 @@ async function perRound(): Promise<void> {
 async function chunkLatency(): Promise<void> {
   const sentAt = new Map<string, number>();
   const parts = Array.from({ length: 100 }, (_, index) => `<${String(index).padStart(3, "0")}>`);
-  const server = await startLlmServer([{ text: parts.join(""), chunkSize: 5, delayMs: 10, onChunk: (part) => sentAt.set(part, performance.now()) }]);
+  const server = await startLlmServer([
+    { text: parts.join(""), chunkSize: 5, delayMs: 10, onChunk: (part) => sentAt.set(part, performance.now()) },
+  ]);
   const home = tempDir("marvin-bench-");
   const latencies: number[] = [];
   try {
     await new Promise<void>((resolve, reject) => {
-      const child = spawn(process.execPath, [MARVIN_BIN, "--non-interactive", "--prompt", "stream"], { env: serverEnv(server.url, home.path) as NodeJS.ProcessEnv, cwd: home.path });
+      const child = spawn(process.execPath, [MARVIN_BIN, "--non-interactive", "--prompt", "stream"], {
+        env: serverEnv(server.url, home.path) as NodeJS.ProcessEnv,
+        cwd: home.path,
+      });
       let seen = "";
       child.stdout.setEncoding("utf8").on("data", (data: string) => {
         const now = performance.now();
@@ -85,7 +96,11 @@ async function chunkLatency(): Promise<void> {
   }
   const p50 = median(latencies);
   const worst = Math.max(...latencies);
-  report("chunk → stdout latency (median / p95 / max)", `${ms(p50)} / ${ms(percentile(latencies, 0.95))} / ${ms(worst)}`, { text: "< 5 ms", met: p50 < 5 });
+  report(
+    "chunk → stdout latency (median / p95 / max)",
+    `${ms(p50)} / ${ms(percentile(latencies, 0.95))} / ${ms(worst)}`,
+    { text: "< 5 ms", met: p50 < 5 },
+  );
 }
 
 /** The first request a real run sends: a non-interactive one (coding mode) or `--plain` (chat mode). */

@@ -19,7 +19,13 @@ function sourceFile(index) {
   const lines = [`// file ${index}`, `import { helper${index % 50} } from "../shared/helper${index % 50}.js";`, ""];
   const functions = 2 + ((index * 7919) % 24);
   for (let fn = 0; fn < functions; fn++) {
-    lines.push(`export function handler${index}_${fn}(input) {`, `  const value = helper${index % 50}(input, ${fn});`, "  return value;", "}", "");
+    lines.push(
+      `export function handler${index}_${fn}(input) {`,
+      `  const value = helper${index % 50}(input, ${fn});`,
+      "  return value;",
+      "}",
+      "",
+    );
   }
   if (index % 97 === 0) lines.splice(3, 0, "// TODO(bench): revisit this module");
   return lines.join("\n");
@@ -33,7 +39,8 @@ async function generate(root) {
     for (let mod = 0; mod < MODULES_PER_PACKAGE; mod++) {
       const dir = join(root, `pkg${pkg}`, "src", `mod${mod}`);
       await mkdir(dir, { recursive: true });
-      for (let file = 0; file < FILES_PER_MODULE; file++) writes.push([join(dir, `file${file}.js`), sourceFile(index++)]);
+      for (let file = 0; file < FILES_PER_MODULE; file++)
+        writes.push([join(dir, `file${file}.js`), sourceFile(index++)]);
     }
   }
   for (let start = 0; start < writes.length; start += 256) {
@@ -62,7 +69,11 @@ const time = async (run) => (await timeEach(run))[0];
 /** Plain `rg` as a person would run it, output read fully (as a terminal or pipe would). */
 function plainRipgrep(root, pattern) {
   return new Promise((resolve, reject) => {
-    const child = spawn("rg", ["--line-number", "--context", "2", "--hidden", "--no-require-git", "--regexp", pattern], { cwd: root, stdio: ["ignore", "pipe", "ignore"] });
+    const child = spawn(
+      "rg",
+      ["--line-number", "--context", "2", "--hidden", "--no-require-git", "--regexp", pattern],
+      { cwd: root, stdio: ["ignore", "pipe", "ignore"] },
+    );
     child.stdout.on("data", () => undefined);
     child.on("error", reject);
     child.on("close", resolve);
@@ -70,7 +81,13 @@ function plainRipgrep(root, pattern) {
 }
 
 function context(root, env) {
-  return { signal: new AbortController().signal, mode: { codingMode: true, nonInteractive: true, readonly: false }, workingDir: root, home: root, env };
+  return {
+    signal: new AbortController().signal,
+    mode: { codingMode: true, nonInteractive: true, readonly: false },
+    workingDir: root,
+    home: root,
+    env,
+  };
 }
 
 async function call(registry, ctx, name, args) {
@@ -86,7 +103,9 @@ const root = await mkdtemp(join(tmpdir(), "marvin-bench-grep-"));
 try {
   const started = performance.now();
   const files = await generate(root);
-  console.log(`generated ${files.toLocaleString("en-US")} files in ${PACKAGES * MODULES_PER_PACKAGE} directories (${((performance.now() - started) / 1000).toFixed(1)} s); median of ${RUNS} runs`);
+  console.log(
+    `generated ${files.toLocaleString("en-US")} files in ${PACKAGES * MODULES_PER_PACKAGE} directories (${((performance.now() - started) / 1000).toFixed(1)} s); median of ${RUNS} runs`,
+  );
   const registry = createToolRegistry();
   const withRipgrep = context(root, process.env);
   const builtinOnly = context(root, { ...process.env, PATH: join(root, "no-such-bin") });
@@ -104,7 +123,11 @@ try {
       );
       const ratio = codeGrep / ripgrep;
       line("plain rg -n -C2", ripgrep);
-      line("code_grep (ripgrep engine)", codeGrep, `  ${ratio.toFixed(2)}× rg (target ≤ ${TARGET_RATIO}×: ${ratio <= TARGET_RATIO ? "met" : "MISSED"})`);
+      line(
+        "code_grep (ripgrep engine)",
+        codeGrep,
+        `  ${ratio.toFixed(2)}× rg (target ≤ ${TARGET_RATIO}×: ${ratio <= TARGET_RATIO ? "met" : "MISSED"})`,
+      );
     } else {
       console.log("rg is not installed: skipping the ripgrep comparison");
     }
@@ -113,7 +136,10 @@ try {
 
   console.log("\ntree");
   line("tree (defaults: depth 3, 300 entries)", await time(() => call(registry, withRipgrep, "tree", {})));
-  line("tree (depth 4, 5000 entries)", await time(() => call(registry, withRipgrep, "tree", { max_depth: 4, max_entries: 5000 })));
+  line(
+    "tree (depth 4, 5000 entries)",
+    await time(() => call(registry, withRipgrep, "tree", { max_depth: 4, max_entries: 5000 })),
+  );
 } finally {
   await rm(root, { recursive: true, force: true });
 }

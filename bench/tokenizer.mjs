@@ -3,8 +3,8 @@
 // Target: 5 MB of one repeated character counted in under 100 ms.
 // Run: npm run build && node bench/tokenizer.mjs
 import { spawnSync } from "node:child_process";
-import { fileURLToPath } from "node:url";
 import { monitorEventLoopDelay, performance } from "node:perf_hooks";
+import { fileURLToPath } from "node:url";
 
 const COUNTER = new URL("../dist/agent/token-counter.js", import.meta.url);
 const MB = 1024 * 1024;

@@ -4,7 +4,7 @@
 // and prints the CPU time marvin used and the worst gap between a token leaving the server and
 // that token being drawn on the terminal. Run with: node bench/tui-stream.mjs
 import { execFileSync, spawn } from "node:child_process";
-import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { createServer } from "node:http";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
@@ -22,15 +22,33 @@ const root = join(dirname(fileURLToPath(import.meta.url)), "..");
 const marvinBin = join(root, "dist", "cli", "main.js");
 
 const token = (index) => `w${String(index).padStart(5, "0")}`;
-const sseChunk = (content) => `data: ${JSON.stringify({ id: "bench", object: "chat.completion.chunk", created: 0, model: "bench-model", choices: [{ index: 0, delta: { content }, finish_reason: null }] })}\n\n`;
-const finishChunk = { id: "bench", object: "chat.completion.chunk", created: 0, model: "bench-model", choices: [{ index: 0, delta: {}, finish_reason: "stop" }] };
+const sseChunk = (content) =>
+  `data: ${JSON.stringify({ id: "bench", object: "chat.completion.chunk", created: 0, model: "bench-model", choices: [{ index: 0, delta: { content }, finish_reason: null }] })}\n\n`;
+const finishChunk = {
+  id: "bench",
+  object: "chat.completion.chunk",
+  created: 0,
+  model: "bench-model",
+  choices: [{ index: 0, delta: {}, finish_reason: "stop" }],
+};
 /** Like real OpenAI-compatible servers asked for `include_usage`: the token counts come last. */
-const usageChunk = { id: "bench", object: "chat.completion.chunk", created: 0, model: "bench-model", choices: [], usage: { prompt_tokens: 1500, completion_tokens: TOKENS, total_tokens: 1500 + TOKENS } };
+const usageChunk = {
+  id: "bench",
+  object: "chat.completion.chunk",
+  created: 0,
+  model: "bench-model",
+  choices: [],
+  usage: { prompt_tokens: 1500, completion_tokens: TOKENS, total_tokens: 1500 + TOKENS },
+};
 const finish = `data: ${JSON.stringify(finishChunk)}\n\ndata: ${JSON.stringify(usageChunk)}\n\ndata: [DONE]\n\n`;
 
 function ensureBuilt() {
   if (existsSync(marvinBin)) return;
-  execFileSync(process.execPath, [join(root, "node_modules", "typescript", "bin", "tsc"), "-p", join(root, "tsconfig.build.json")], { stdio: "inherit" });
+  execFileSync(
+    process.execPath,
+    [join(root, "node_modules", "typescript", "bin", "tsc"), "-p", join(root, "tsconfig.build.json")],
+    { stdio: "inherit" },
+  );
 }
 
 /** An SSE server that paces tokens by the wall clock and records when each one was sent. */
@@ -81,8 +99,12 @@ function childPid(pid) {
   return undefined;
 }
 
-const percentile = (values, fraction) => [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor(fraction * values.length))];
-const line = (name, figure, target) => console.log(`${name.padEnd(38)} ${figure}${target ? `  (target ${target.text}: ${target.met ? "met" : "MISSED"})` : ""}`);
+const percentile = (values, fraction) =>
+  [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor(fraction * values.length))];
+const line = (name, figure, target) =>
+  console.log(
+    `${name.padEnd(38)} ${figure}${target ? `  (target ${target.text}: ${target.met ? "met" : "MISSED"})` : ""}`,
+  );
 
 async function main() {
   ensureBuilt();
@@ -149,14 +171,29 @@ async function main() {
     const streamSeconds = (shownAt[TOKENS - 1] - shownAt[0]) / 1000;
     const gaps = sentAt.map((sent, index) => shownAt[index] - sent).filter((gap) => Number.isFinite(gap));
     const worst = Math.max(...gaps);
-    line(`TUI stream (${TOKENS} tokens at ${TOKENS_PER_SECOND}/s)`, `${streamSeconds.toFixed(2)} s from first to last token on screen`);
-    line("arrival → display gap, median / p95", `${percentile(gaps, 0.5).toFixed(1)} ms / ${percentile(gaps, 0.95).toFixed(1)} ms`);
-    line("arrival → display gap, worst", `${worst.toFixed(1)} ms (token ${gaps.indexOf(worst) + 1})`, { text: `< ${TARGETS.gapMs} ms`, met: worst < TARGETS.gapMs });
+    line(
+      `TUI stream (${TOKENS} tokens at ${TOKENS_PER_SECOND}/s)`,
+      `${streamSeconds.toFixed(2)} s from first to last token on screen`,
+    );
+    line(
+      "arrival → display gap, median / p95",
+      `${percentile(gaps, 0.5).toFixed(1)} ms / ${percentile(gaps, 0.95).toFixed(1)} ms`,
+    );
+    line("arrival → display gap, worst", `${worst.toFixed(1)} ms (token ${gaps.indexOf(worst) + 1})`, {
+      text: `< ${TARGETS.gapMs} ms`,
+      met: worst < TARGETS.gapMs,
+    });
     if (cpuAtSubmit !== undefined && cpuAtFirstToken !== undefined && cpuAtLastToken !== undefined) {
       const streaming = cpuAtLastToken - cpuAtFirstToken;
       const share = streaming / streamSeconds;
-      line("marvin CPU while streaming", `${streaming.toFixed(2)} s = ${(share * 100).toFixed(1)}% of one core`, { text: `< ${TARGETS.cpuShare * 100}%`, met: share < TARGETS.cpuShare });
-      line("marvin CPU before the first token", `${(cpuAtFirstToken - cpuAtSubmit).toFixed(2)} s (provider start, first request)`);
+      line("marvin CPU while streaming", `${streaming.toFixed(2)} s = ${(share * 100).toFixed(1)}% of one core`, {
+        text: `< ${TARGETS.cpuShare * 100}%`,
+        met: share < TARGETS.cpuShare,
+      });
+      line(
+        "marvin CPU before the first token",
+        `${(cpuAtFirstToken - cpuAtSubmit).toFixed(2)} s (provider start, first request)`,
+      );
     } else {
       line("marvin CPU while streaming", "not measurable here (needs /proc)");
     }

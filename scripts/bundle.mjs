@@ -1,7 +1,8 @@
 // Bundles the CLI into dist/bin/: one ES module per lazily loaded part (UI, provider SDK
 // adapters, tokenizer), so a start reads a few large files instead of hundreds of small ones.
-import { build } from "esbuild";
+
 import { rm } from "node:fs/promises";
+import { build } from "esbuild";
 
 const outdir = "dist/bin";
 await rm(outdir, { recursive: true, force: true });
@@ -17,7 +18,9 @@ await build({
   // The optional Copilot SDK (native runtime) stays in node_modules; Ink's devtools hook is never used.
   external: ["@github/copilot-sdk", "react-devtools-core"],
   // Bundled CommonJS dependencies call require() for Node built-ins.
-  banner: { js: 'import { createRequire as __marvinCreateRequire } from "node:module"; const require = __marvinCreateRequire(import.meta.url);' },
+  banner: {
+    js: 'import { createRequire as __marvinCreateRequire } from "node:module"; const require = __marvinCreateRequire(import.meta.url);',
+  },
   legalComments: "none",
   minifyWhitespace: true,
   minifySyntax: true,

@@ -1,10 +1,10 @@
 import { readdir, readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { type LlmServer, type Script, startLlmServer } from "../../tests/support/llm-server.js";
+import { scriptedConfig, TempDirs } from "../../tests/support/test-session.js";
 import { OpenAICompatibleProvider } from "../providers/openai-compatible/index.js";
 import type { Message } from "../providers/types.js";
-import { startLlmServer, type LlmServer, type Script } from "../../tests/support/llm-server.js";
-import { scriptedConfig, TempDirs } from "../../tests/support/test-session.js";
 import { compactMessages, KEEP_RECENT_MESSAGES, shortenToolResults } from "./compaction.js";
 
 const dirs = new TempDirs();
@@ -25,7 +25,10 @@ async function summarizerFor(script: Script[]): Promise<(transcript: string) => 
   server = await startLlmServer(script);
   const provider = new OpenAICompatibleProvider(scriptedConfig(server.url, home));
   return async (transcript) => {
-    const messages: Message[] = [{ role: "system", content: "Summarise." }, { role: "user", content: transcript }];
+    const messages: Message[] = [
+      { role: "system", content: "Summarise." },
+      { role: "user", content: transcript },
+    ];
     return (await provider.chat({ messages, tools: [], onDelta: () => undefined })).content;
   };
 }
@@ -33,14 +36,23 @@ async function summarizerFor(script: Script[]): Promise<(transcript: string) => 
 function exchange(index: number): Message[] {
   return [
     { role: "user", content: `question ${index}` },
-    { role: "assistant", content: null, tool_calls: [{ id: `call_${index}`, type: "function", function: { name: "web_search", arguments: `{"query":"q${index}"}` } }] },
+    {
+      role: "assistant",
+      content: null,
+      tool_calls: [
+        { id: `call_${index}`, type: "function", function: { name: "web_search", arguments: `{"query":"q${index}"}` } },
+      ],
+    },
     { role: "tool", tool_call_id: `call_${index}`, content: `result ${index}` },
     { role: "assistant", content: `answer ${index}` },
   ];
 }
 
 function conversation(exchanges: number): Message[] {
-  return [{ role: "system", content: "You are Marvin." }, ...Array.from({ length: exchanges }, (_, index) => exchange(index + 1)).flat()];
+  return [
+    { role: "system", content: "You are Marvin." },
+    ...Array.from({ length: exchanges }, (_, index) => exchange(index + 1)).flat(),
+  ];
 }
 
 /** Every tool result must follow an assistant message that made the call. */
@@ -62,7 +74,10 @@ describe("compactMessages", () => {
     const result = await compactMessages(messages, { backupDir: join(home, ".marvin", "logs"), summarize, now });
 
     expect(result.backupPath).toBe(join(home, ".marvin", "logs", "context-backup-2025-02-15T12-34-56-789Z.jsonl"));
-    const backup = (await readFile(result.backupPath!, "utf8")).trimEnd().split("\n").map((line) => JSON.parse(line));
+    const backup = (await readFile(result.backupPath!, "utf8"))
+      .trimEnd()
+      .split("\n")
+      .map((line) => JSON.parse(line));
     expect(backup).toEqual(messages);
 
     expect(result.messages).toHaveLength(1 + 1 + KEEP_RECENT_MESSAGES);
@@ -82,7 +97,11 @@ describe("compactMessages", () => {
 
   it("never starts the kept tail on a tool result whose call would be dropped", async () => {
     const summarize = await summarizerFor([{ text: "summary" }]);
-    const messages: Message[] = [...conversation(4), { role: "user", content: "last question" }, { role: "assistant", content: "last answer" }];
+    const messages: Message[] = [
+      ...conversation(4),
+      { role: "user", content: "last question" },
+      { role: "assistant", content: "last answer" },
+    ];
     expect(messages.at(-KEEP_RECENT_MESSAGES)!.role).toBe("tool");
     const result = await compactMessages(messages, { backupDir: home, summarize });
     expect(orphanedToolResults(result.messages)).toEqual([]);
@@ -113,7 +132,10 @@ describe("compactMessages", () => {
     const first = await compactMessages(conversation(3), { backupDir: home, summarize, now });
     const second = await compactMessages(conversation(4), { backupDir: home, summarize, now });
     expect(first.backupPath).not.toBe(second.backupPath);
-    expect((await readdir(home)).sort()).toEqual(["context-backup-2025-01-01T00-00-00-000Z-1.jsonl", "context-backup-2025-01-01T00-00-00-000Z.jsonl"]);
+    expect((await readdir(home)).sort()).toEqual([
+      "context-backup-2025-01-01T00-00-00-000Z-1.jsonl",
+      "context-backup-2025-01-01T00-00-00-000Z.jsonl",
+    ]);
     expect((await readFile(first.backupPath!, "utf8")).trimEnd().split("\n")).toHaveLength(13);
   });
 

@@ -1,7 +1,7 @@
 import { mkdir, writeFile } from "node:fs/promises";
 import { join } from "node:path";
-import type { Message } from "../providers/types.js";
 import { messageText, transcriptOf } from "../providers/transcript.js";
+import type { Message } from "../providers/types.js";
 
 export const KEEP_RECENT_MESSAGES = 8;
 
@@ -26,15 +26,24 @@ function tailStart(messages: readonly Message[], keepRecent: number): number {
 
 /** What is left when the summariser itself fails: the requests made and the tools used. */
 function fallbackSummary(messages: readonly Message[]): string {
-  const requests = messages.filter((message) => message.role === "user").map((message) => `- ${messageText(message).slice(0, 200)}`);
-  const tools = new Set(messages.flatMap((message) => (message.role === "assistant" ? (message.tool_calls ?? []).map((call) => call.function.name) : [])));
-  return [`Earlier requests:\n${requests.join("\n") || "- (none)"}`, `Tools used: ${[...tools].join(", ") || "none"}`].join("\n");
+  const requests = messages
+    .filter((message) => message.role === "user")
+    .map((message) => `- ${messageText(message).slice(0, 200)}`);
+  const tools = new Set(
+    messages.flatMap((message) =>
+      message.role === "assistant" ? (message.tool_calls ?? []).map((call) => call.function.name) : [],
+    ),
+  );
+  return [
+    `Earlier requests:\n${requests.join("\n") || "- (none)"}`,
+    `Tools used: ${[...tools].join(", ") || "none"}`,
+  ].join("\n");
 }
 
 async function writeBackup(dir: string, messages: readonly Message[], now: Date): Promise<string> {
   await mkdir(dir, { recursive: true });
   const stamp = now.toISOString().replace(/[:.]/g, "-");
-  const content = messages.map((message) => JSON.stringify(message)).join("\n") + "\n";
+  const content = `${messages.map((message) => JSON.stringify(message)).join("\n")}\n`;
   for (let attempt = 0; ; attempt++) {
     const path = join(dir, `context-backup-${stamp}${attempt ? `-${attempt}` : ""}.jsonl`);
     try {
@@ -51,7 +60,10 @@ async function writeBackup(dir: string, messages: readonly Message[], now: Date)
  * Backs up the whole conversation, then keeps the system message and the last messages
  * and replaces the middle with one summary message (seed 000 §6.5).
  */
-export async function compactMessages(messages: readonly Message[], options: CompactionOptions): Promise<CompactionResult> {
+export async function compactMessages(
+  messages: readonly Message[],
+  options: CompactionOptions,
+): Promise<CompactionResult> {
   const start = tailStart(messages, options.keepRecent ?? KEEP_RECENT_MESSAGES);
   const middle = messages.slice(1, start);
   if (middle.length === 0) return { messages: [...messages] };
@@ -64,7 +76,11 @@ export async function compactMessages(messages: readonly Message[], options: Com
   }
   const head = messages[0]!;
   return {
-    messages: [head, { role: "system", content: `[Compacted history summary — full text in ${backupPath}]\n${summary}` }, ...messages.slice(start)],
+    messages: [
+      head,
+      { role: "system", content: `[Compacted history summary — full text in ${backupPath}]\n${summary}` },
+      ...messages.slice(start),
+    ],
     backupPath,
   };
 }
@@ -76,7 +92,11 @@ export const OVERSIZED_TOOL_RESULT_CHARS = 4_000;
  * Shortens the tool results that compaction had to keep (head and tail stay), for when the
  * last few messages alone are past the hard limit. Returns how many were shortened.
  */
-export function shortenToolResults(messages: Message[], where: string | undefined, maxChars = OVERSIZED_TOOL_RESULT_CHARS): number {
+export function shortenToolResults(
+  messages: Message[],
+  where: string | undefined,
+  maxChars = OVERSIZED_TOOL_RESULT_CHARS,
+): number {
   let shortened = 0;
   for (const [index, message] of messages.entries()) {
     if (message.role !== "tool" || message.content.length <= maxChars) continue;

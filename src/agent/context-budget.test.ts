@@ -20,7 +20,8 @@ describe("ContextBudget thresholds", () => {
 
   it("reports ok, warn, compact and reject at each threshold", async () => {
     const tokens = await exact(conversation);
-    const status = async (warn: number, compact: number, hard: number) => (await new ContextBudget({ warn, compact, hard }).measure(conversation)).status;
+    const status = async (warn: number, compact: number, hard: number) =>
+      (await new ContextBudget({ warn, compact, hard }).measure(conversation)).status;
     expect(await status(tokens + 1, tokens + 2, tokens + 3)).toBe("ok");
     expect(await status(tokens, tokens + 1, tokens + 2)).toBe("warn");
     expect(await status(tokens - 2, tokens, tokens + 1)).toBe("compact");
@@ -29,7 +30,9 @@ describe("ContextBudget thresholds", () => {
 
   it("measures exactly once the conversation is near the warning level", async () => {
     const tokens = await exact(conversation);
-    const measured = await new ContextBudget({ warn: tokens, compact: tokens * 2, hard: tokens * 3 }).measure(conversation);
+    const measured = await new ContextBudget({ warn: tokens, compact: tokens * 2, hard: tokens * 3 }).measure(
+      conversation,
+    );
     expect(measured).toEqual({ status: "warn", tokens });
   });
 });

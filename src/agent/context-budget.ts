@@ -37,7 +37,8 @@ export class ContextBudget {
   async measure(messages: readonly Message[]): Promise<{ status: BudgetStatus; tokens: number }> {
     const tokens = await this.counter.count(messages, this.thresholds.warn);
     const { warn, compact, hard } = this.thresholds;
-    const status: BudgetStatus = tokens >= hard ? "reject" : tokens >= compact ? "compact" : tokens >= warn ? "warn" : "ok";
+    const status: BudgetStatus =
+      tokens >= hard ? "reject" : tokens >= compact ? "compact" : tokens >= warn ? "warn" : "ok";
     return { status, tokens };
   }
 

@@ -19,9 +19,17 @@ export type AgentEvent =
   /** A running tool's report on how far it has come (downloads, clones); front ends may show it. */
   | ({ type: "tool_progress"; turn: number; callId: string; name: string } & ToolProgress)
   | ({ type: "tool_end"; turn: number; callId: string; name: string; arguments: string } & ToolOutcome & {
-      elapsedMs: number;
-    })
-  | { type: "usage"; provider: string; model: string; inputTokens: number; outputTokens: number; cost: number; estimated: boolean }
+        elapsedMs: number;
+      })
+  | {
+      type: "usage";
+      provider: string;
+      model: string;
+      inputTokens: number;
+      outputTokens: number;
+      cost: number;
+      estimated: boolean;
+    }
   | { type: "compaction"; phase: "start" | "end"; tokensBefore: number; tokensAfter?: number; backupPath?: string }
   /** Something the person should see that is not part of the answer (rate-limit waits, fallbacks). */
   | { type: "notice"; level: "info" | "warning"; text: string }

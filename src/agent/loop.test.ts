@@ -1,18 +1,18 @@
 import { readFile } from "node:fs/promises";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { z } from "zod";
+import { type LlmServer, type Script, startLlmServer } from "../../tests/support/llm-server.js";
+import { registryOf, scriptedConfig, TempDirs } from "../../tests/support/test-session.js";
 import { OpenAICompatibleProvider } from "../providers/openai-compatible/index.js";
 import { resilientChat } from "../providers/resilient-chat.js";
 import type { Message } from "../providers/types.js";
-import { defineTool, type AnyToolDef, type ToolProgress } from "../tools/define-tool.js";
-import { startLlmServer, type LlmServer, type Script } from "../../tests/support/llm-server.js";
-import { registryOf, scriptedConfig, TempDirs } from "../../tests/support/test-session.js";
 import { createToolContext } from "../session/standalone-tool-context.js";
 import { sleep } from "../shared/sleep.js";
+import { type AnyToolDef, defineTool, type ToolProgress } from "../tools/define-tool.js";
 import { compactMessages } from "./compaction.js";
-import { ContextBudget, type BudgetThresholds } from "./context-budget.js";
+import { type BudgetThresholds, ContextBudget } from "./context-budget.js";
 import type { AgentEvent } from "./events.js";
-import { runToolLoop, type LoopResult } from "./loop.js";
+import { type LoopResult, runToolLoop } from "./loop.js";
 import { countTextTokens } from "./token-counter.js";
 
 const dirs = new TempDirs();
@@ -55,7 +55,10 @@ async function runLoop(script: Script[], options: LoopOptions = {}): Promise<Loo
     events.push(event);
     options.onEvent?.(event);
   };
-  const chat = resilientChat(provider, { notice: (text) => emit({ type: "notice", level: "warning", text }), transientBackoffSeconds: [0.01, 0.01] });
+  const chat = resilientChat(provider, {
+    notice: (text) => emit({ type: "notice", level: "warning", text }),
+    transientBackoffSeconds: [0.01, 0.01],
+  });
   const registry = registryOf(options.tools ?? []);
   const context = (signal: AbortSignal, onProgress: (update: ToolProgress) => void) =>
     createToolContext({ home, signal, onProgress });
@@ -79,7 +82,17 @@ async function runLoop(script: Script[], options: LoopOptions = {}): Promise<Loo
       compact: (current) =>
         compactMessages(current, {
           backupDir: home,
-          summarize: async (transcript) => (await chat({ messages: [{ role: "system", content: "Summarise." }, { role: "user", content: transcript }], tools: [], onDelta: () => undefined })).content,
+          summarize: async (transcript) =>
+            (
+              await chat({
+                messages: [
+                  { role: "system", content: "Summarise." },
+                  { role: "user", content: transcript },
+                ],
+                tools: [],
+                onDelta: () => undefined,
+              })
+            ).content,
         }),
       emit,
     },
@@ -107,13 +120,28 @@ function history(exchanges: number): Message[] {
 
 describe("runToolLoop", () => {
   it("streams a text answer and reports events in order", async () => {
-    const { result, events, messages } = await runLoop([{ text: "Hello there, friend.", usage: { prompt: 100, completion: 5 } }]);
+    const { result, events, messages } = await runLoop([
+      { text: "Hello there, friend.", usage: { prompt: 100, completion: 5 } },
+    ]);
     expect(result).toEqual({ reason: "done", text: "Hello there, friend.", rounds: 1 });
-    const types = events.map((event) => event.type).filter((type, index, all) => type !== "text_delta" || all[index - 1] !== "text_delta");
+    const types = events
+      .map((event) => event.type)
+      .filter((type, index, all) => type !== "text_delta" || all[index - 1] !== "text_delta");
     expect(types).toEqual(["agent_start", "turn_start", "text_delta", "usage", "turn_end", "agent_end"]);
-    expect(events.filter((event) => event.type === "text_delta").map((event) => (event as { text: string }).text).join("")).toBe("Hello there, friend.");
+    expect(
+      events
+        .filter((event) => event.type === "text_delta")
+        .map((event) => (event as { text: string }).text)
+        .join(""),
+    ).toBe("Hello there, friend.");
     expect(events.find((event) => event.type === "usage")).toEqual({
-      type: "usage", provider: "openai-compat", model: "gpt-4o-mini", inputTokens: 100, outputTokens: 5, cost: (100 * 0.15 + 5 * 0.6) / 1e6, estimated: false,
+      type: "usage",
+      provider: "openai-compat",
+      model: "gpt-4o-mini",
+      inputTokens: 100,
+      outputTokens: 5,
+      cost: (100 * 0.15 + 5 * 0.6) / 1e6,
+      estimated: false,
     });
     expect(messages.at(-1)).toEqual({ role: "assistant", content: "Hello there, friend." });
   });
@@ -129,15 +157,47 @@ describe("runToolLoop", () => {
   it("runs the calls of one response in parallel and returns the results in call order with their ids", async () => {
     let release: () => void = () => undefined;
     const released = new Promise<void>((resolve) => (release = resolve));
-    const waiter = defineTool({ name: "wait_for_other", effect: "read", description: "Waits.", parameters: z.object({}), timeoutMs: 2_000, handler: async () => { await released; return "waited"; } });
-    const releaser = defineTool({ name: "release_other", effect: "read", description: "Releases.", parameters: z.object({}), handler: async () => { release(); return "released"; } });
+    const waiter = defineTool({
+      name: "wait_for_other",
+      effect: "read",
+      description: "Waits.",
+      parameters: z.object({}),
+      timeoutMs: 2_000,
+      handler: async () => {
+        await released;
+        return "waited";
+      },
+    });
+    const releaser = defineTool({
+      name: "release_other",
+      effect: "read",
+      description: "Releases.",
+      parameters: z.object({}),
+      handler: async () => {
+        release();
+        return "released";
+      },
+    });
     const { result, events } = await runLoop(
-      [{ toolCalls: [{ name: "wait_for_other", arguments: {}, id: "first" }, { name: "release_other", arguments: {}, id: "second" }, { name: "lookup", arguments: { word: "x" }, id: "third" }] }, { text: "all done" }],
+      [
+        {
+          toolCalls: [
+            { name: "wait_for_other", arguments: {}, id: "first" },
+            { name: "release_other", arguments: {}, id: "second" },
+            { name: "lookup", arguments: { word: "x" }, id: "third" },
+          ],
+        },
+        { text: "all done" },
+      ],
       { tools: [waiter, releaser, lookup] },
     );
     expect(result.reason).toBe("done");
     const toolEvents = events.filter((event) => ["tool_calls", "tool_start", "tool_end"].includes(event.type));
-    expect(toolEvents[0]).toEqual({ type: "tool_calls", turn: 1, names: ["wait_for_other", "release_other", "lookup"] });
+    expect(toolEvents[0]).toEqual({
+      type: "tool_calls",
+      turn: 1,
+      names: ["wait_for_other", "release_other", "lookup"],
+    });
     expect(toolEvents.slice(1, 4).map((event) => event.type)).toEqual(["tool_start", "tool_start", "tool_start"]);
     const results = server!.requests[1]!.body.messages.filter((message) => message.role === "tool");
     expect(results).toEqual([
@@ -154,11 +214,22 @@ describe("runToolLoop", () => {
     const onWarning = (warning: Error) => warnings.push(warning);
     process.on("warning", onWarning);
     try {
-      const napping = defineTool({ name: "nap", description: "Naps.", parameters: z.object({ n: z.number() }), effect: "read", handler: async ({ n }, context) => { await sleep(50, context.signal); return `woke ${n}`; } });
+      const napping = defineTool({
+        name: "nap",
+        description: "Naps.",
+        parameters: z.object({ n: z.number() }),
+        effect: "read",
+        handler: async ({ n }, context) => {
+          await sleep(50, context.signal);
+          return `woke ${n}`;
+        },
+      });
       const calls = Array.from({ length: 12 }, (_, n) => ({ name: "nap", arguments: { n }, id: `nap${n}` }));
       const { result } = await runLoop([{ toolCalls: calls }, { text: "rested" }], { tools: [napping] });
       expect(result.reason).toBe("done");
-      const results = server!.requests[1]!.body.messages.filter((message) => message.role === "tool").map((message) => message.content);
+      const results = server!.requests[1]!.body.messages.filter((message) => message.role === "tool").map(
+        (message) => message.content,
+      );
       expect(results).toEqual(calls.map((_, n) => `woke ${n}`));
       await new Promise((resolve) => setImmediate(resolve)); // warnings are emitted on the next tick
     } finally {
@@ -189,10 +260,25 @@ describe("runToolLoop", () => {
   });
 
   it("reports tool results and errors with elapsed time in tool_end events", async () => {
-    const { events } = await runLoop([{ toolCalls: [{ name: "lookup", arguments: { word: "cat" }, id: "a" }, { name: "nope", arguments: {}, id: "b" }] }, { text: "ok" }], { tools: [lookup] });
-    const ends = events.filter((event) => event.type === "tool_end") as Array<Extract<AgentEvent, { type: "tool_end" }>>;
+    const { events } = await runLoop(
+      [
+        {
+          toolCalls: [
+            { name: "lookup", arguments: { word: "cat" }, id: "a" },
+            { name: "nope", arguments: {}, id: "b" },
+          ],
+        },
+        { text: "ok" },
+      ],
+      { tools: [lookup] },
+    );
+    const ends = events.filter((event) => event.type === "tool_end") as Array<
+      Extract<AgentEvent, { type: "tool_end" }>
+    >;
     ends.sort((a, b) => a.callId.localeCompare(b.callId)); // emitted in completion order
-    expect(ends.map(({ callId, name, arguments: args, result, isError }) => ({ callId, name, args, result, isError }))).toEqual([
+    expect(
+      ends.map(({ callId, name, arguments: args, result, isError }) => ({ callId, name, args, result, isError })),
+    ).toEqual([
       { callId: "a", name: "lookup", args: '{"word":"cat"}', result: "definition of cat", isError: false },
       { callId: "b", name: "nope", args: "{}", result: expect.stringContaining("Unknown tool 'nope'"), isError: true },
     ]);
@@ -229,14 +315,20 @@ describe("runToolLoop", () => {
   });
 
   it("appends the budget warning to tool results once past the warning threshold", async () => {
-    const { messages } = await runLoop([{ toolCalls: [{ name: "lookup", arguments: { word: "cat" } }] }, { text: "ok" }], { tools: [lookup], thresholds: { warn: 10, compact: 1e9, hard: 1e9 } });
+    const { messages } = await runLoop(
+      [{ toolCalls: [{ name: "lookup", arguments: { word: "cat" } }] }, { text: "ok" }],
+      { tools: [lookup], thresholds: { warn: 10, compact: 1e9, hard: 1e9 } },
+    );
     const result = messages.find((message) => message.role === "tool")!;
     expect(result.content).toMatch(/^definition of cat\n\n\[Context budget warning: about \d+ tokens are in use/);
     expect(server!.requests[1]!.body.messages.find((message) => message.role === "tool")!.content).toBe(result.content);
   });
 
   it("adds no warning below the threshold", async () => {
-    const { messages } = await runLoop([{ toolCalls: [{ name: "lookup", arguments: { word: "cat" } }] }, { text: "ok" }], { tools: [lookup] });
+    const { messages } = await runLoop(
+      [{ toolCalls: [{ name: "lookup", arguments: { word: "cat" } }] }, { text: "ok" }],
+      { tools: [lookup] },
+    );
     expect(messages.find((message) => message.role === "tool")!.content).toBe("definition of cat");
   });
 
@@ -244,10 +336,13 @@ describe("runToolLoop", () => {
     const messages = history(10);
     const before = [...messages];
     const tokens = await new ContextBudget().exactTokens(messages);
-    const { result, events } = await runLoop([{ text: "Summary: ten earlier questions about details." }, { text: "fresh answer" }], {
-      messages,
-      thresholds: { warn: tokens - 1, compact: tokens - 1, hard: 1e9 },
-    });
+    const { result, events } = await runLoop(
+      [{ text: "Summary: ten earlier questions about details." }, { text: "fresh answer" }],
+      {
+        messages,
+        thresholds: { warn: tokens - 1, compact: tokens - 1, hard: 1e9 },
+      },
+    );
     expect(result.reason).toBe("done");
     const [summaryRequest, answerRequest] = server!.requests;
     expect(summaryRequest!.body.tools).toBeUndefined();
@@ -256,35 +351,56 @@ describe("runToolLoop", () => {
     expect(sent).toHaveLength(1 + 1 + 8);
     expect(sent[0]).toEqual({ role: "system", content: "You are Marvin." });
     expect(sent[1]!.role).toBe("system");
-    expect(sent[1]!.content).toMatch(/^\[Compacted history summary — full text in .*context-backup-.*\.jsonl\]\nSummary: ten earlier questions about details\.$/);
+    expect(sent[1]!.content).toMatch(
+      /^\[Compacted history summary — full text in .*context-backup-.*\.jsonl\]\nSummary: ten earlier questions about details\.$/,
+    );
     expect(sent.slice(2)).toEqual(before.slice(-8));
 
-    const compaction = events.filter((event) => event.type === "compaction") as Array<Extract<AgentEvent, { type: "compaction" }>>;
+    const compaction = events.filter((event) => event.type === "compaction") as Array<
+      Extract<AgentEvent, { type: "compaction" }>
+    >;
     expect(compaction.map((event) => event.phase)).toEqual(["start", "end"]);
     expect(compaction[1]!.tokensAfter).toBeLessThan(compaction[0]!.tokensBefore);
-    const backup = (await readFile(compaction[1]!.backupPath!, "utf8")).trimEnd().split("\n").map((line) => JSON.parse(line));
+    const backup = (await readFile(compaction[1]!.backupPath!, "utf8"))
+      .trimEnd()
+      .split("\n")
+      .map((line) => JSON.parse(line));
     expect(backup).toEqual(before);
   });
 
   it("compacts too when the conversation is already past the hard limit", async () => {
-    const { events } = await runLoop([{ text: "summary" }, { text: "answer" }], { messages: history(10), thresholds: { warn: 1, compact: 2, hard: 3 } });
+    const { events } = await runLoop([{ text: "summary" }, { text: "answer" }], {
+      messages: history(10),
+      thresholds: { warn: 1, compact: 2, hard: 3 },
+    });
     expect(events.some((event) => event.type === "compaction" && event.phase === "end")).toBe(true);
     expect(server!.requests[1]!.body.messages).toHaveLength(10);
   });
 
   it("shortens huge tool results it had to keep when compaction alone cannot get under the hard limit", async () => {
     const messages = history(6);
-    messages.splice(-1, 0,
-      { role: "assistant", content: null, tool_calls: [{ id: "call_big", type: "function", function: { name: "lookup", arguments: '{"word":"big"}' } }] },
+    messages.splice(
+      -1,
+      0,
+      {
+        role: "assistant",
+        content: null,
+        tool_calls: [{ id: "call_big", type: "function", function: { name: "lookup", arguments: '{"word":"big"}' } }],
+      },
       { role: "tool", tool_call_id: "call_big", content: `HEAD ${"word ".repeat(20_000)} TAIL` },
     );
-    const { result } = await runLoop([{ text: "summary" }, { text: "answer" }], { messages, thresholds: { warn: 2_000, compact: 3_000, hard: 4_000 } });
+    const { result } = await runLoop([{ text: "summary" }, { text: "answer" }], {
+      messages,
+      thresholds: { warn: 2_000, compact: 3_000, hard: 4_000 },
+    });
     expect(result.reason).toBe("done");
     const sentTool = server!.requests[1]!.body.messages.find((message) => message.role === "tool")!;
     expect(sentTool.content!.length).toBeLessThan(5_000);
     expect(sentTool.content).toMatch(/^HEAD /);
     expect(sentTool.content).toMatch(/ TAIL$/);
-    expect(sentTool.content).toMatch(/characters cut to fit the context window; the full result is in .*context-backup-/);
+    expect(sentTool.content).toMatch(
+      /characters cut to fit the context window; the full result is in .*context-backup-/,
+    );
   });
 
   it("keeps the partial text when aborted mid-stream", async () => {
@@ -293,7 +409,8 @@ describe("runToolLoop", () => {
     const { result, events, messages } = await runLoop([{ text: full, chunkSize: 5, delayMs: 60 }], {
       controller,
       onEvent: (event) => {
-        if (event.type === "text_delta" && !controller.signal.aborted) setTimeout(() => controller.abort(new Error("stop")), 80);
+        if (event.type === "text_delta" && !controller.signal.aborted)
+          setTimeout(() => controller.abort(new Error("stop")), 80);
       },
     });
     expect(result.reason).toBe("aborted");
@@ -308,16 +425,25 @@ describe("runToolLoop", () => {
   it("counts the tokens of an answer stopped mid-stream, estimated as the provider sent no usage", async () => {
     const controller = new AbortController();
     const full = "This is a long answer that arrives slowly, piece by piece.";
-    const { result, events } = await runLoop([{ text: full, chunkSize: 5, delayMs: 60, usage: { prompt: 999, completion: 999 } }], {
-      controller,
-      onEvent: (event) => {
-        if (event.type === "text_delta" && !controller.signal.aborted) setTimeout(() => controller.abort(new Error("stop")), 80);
+    const { result, events } = await runLoop(
+      [{ text: full, chunkSize: 5, delayMs: 60, usage: { prompt: 999, completion: 999 } }],
+      {
+        controller,
+        onEvent: (event) => {
+          if (event.type === "text_delta" && !controller.signal.aborted)
+            setTimeout(() => controller.abort(new Error("stop")), 80);
+        },
       },
-    });
+    );
     expect(result.reason).toBe("aborted");
     const usage = events.filter((event) => event.type === "usage");
     expect(usage).toEqual([
-      expect.objectContaining({ provider: "openai-compat", model: "gpt-4o-mini", outputTokens: await countTextTokens(result.text), estimated: true }),
+      expect.objectContaining({
+        provider: "openai-compat",
+        model: "gpt-4o-mini",
+        outputTokens: await countTextTokens(result.text),
+        estimated: true,
+      }),
     ]);
     expect((usage[0] as Extract<AgentEvent, { type: "usage" }>).inputTokens).toBeGreaterThan(5);
     expect(events.indexOf(usage[0]!)).toBeLessThan(events.length - 1);
@@ -330,23 +456,40 @@ describe("runToolLoop", () => {
       description: "Waits until stopped.",
       parameters: z.object({}),
       effect: "session",
-      handler: (_args, context) => new Promise((resolve) => context.signal.addEventListener("abort", () => resolve("stopped"), { once: true })),
+      handler: (_args, context) =>
+        new Promise((resolve) => context.signal.addEventListener("abort", () => resolve("stopped"), { once: true })),
     });
-    const { result, events, messages } = await runLoop([{ text: "Waiting.", toolCalls: [{ name: "wait_for_stop", arguments: {} }], usage: { prompt: 50, completion: 7 } }], {
-      tools: [waitForStop],
-      controller,
-      onEvent: (event) => {
-        if (event.type === "tool_start") setTimeout(() => controller.abort(new Error("stop")), 20);
+    const { result, events, messages } = await runLoop(
+      [
+        {
+          text: "Waiting.",
+          toolCalls: [{ name: "wait_for_stop", arguments: {} }],
+          usage: { prompt: 50, completion: 7 },
+        },
+      ],
+      {
+        tools: [waitForStop],
+        controller,
+        onEvent: (event) => {
+          if (event.type === "tool_start") setTimeout(() => controller.abort(new Error("stop")), 20);
+        },
       },
-    });
+    );
     expect(result.reason).toBe("aborted");
-    expect(events.filter((event) => event.type === "usage")).toEqual([expect.objectContaining({ inputTokens: 50, outputTokens: 7, estimated: false })]);
+    expect(events.filter((event) => event.type === "usage")).toEqual([
+      expect.objectContaining({ inputTokens: 50, outputTokens: 7, estimated: false }),
+    ]);
     expect(messages.filter((message) => message.role === "assistant")).toHaveLength(1);
   });
 
   it("stops after the round limit and asks once more without tools", async () => {
-    const script: Script[] = [1, 2, 3].map((index) => ({ toolCalls: [{ name: "lookup", arguments: { word: `w${index}` } }] }));
-    script.push({ text: "I tried, but here is one more call:", toolCalls: [{ name: "lookup", arguments: { word: "ignored" } }] });
+    const script: Script[] = [1, 2, 3].map((index) => ({
+      toolCalls: [{ name: "lookup", arguments: { word: `w${index}` } }],
+    }));
+    script.push({
+      text: "I tried, but here is one more call:",
+      toolCalls: [{ name: "lookup", arguments: { word: "ignored" } }],
+    });
     const { result, events, messages } = await runLoop(script, { tools: [lookup], maxRounds: 3 });
     expect(result).toEqual({ reason: "done", text: "I tried, but here is one more call:", rounds: 4 });
     expect(server!.requests).toHaveLength(4);
@@ -354,21 +497,30 @@ describe("runToolLoop", () => {
     expect(server!.requests[3]!.body.tools).toBeUndefined();
     expect(server!.requests[3]!.body.messages.at(-1)).toEqual({
       role: "system",
-      content: "Tool-call limit reached (3 rounds). Do not call any more tools: answer now with what you have, and say what is left undone.",
+      content:
+        "Tool-call limit reached (3 rounds). Do not call any more tools: answer now with what you have, and say what is left undone.",
     });
-    expect(events).toContainEqual({ type: "notice", level: "warning", text: "Reached the limit of 3 tool rounds; asking for a final answer." });
+    expect(events).toContainEqual({
+      type: "notice",
+      level: "warning",
+      text: "Reached the limit of 3 tool rounds; asking for a final answer.",
+    });
     expect(events.filter((event) => event.type === "tool_calls")).toHaveLength(3);
     expect(messages.at(-1)).toEqual({ role: "assistant", content: "I tried, but here is one more call:" });
   });
 
   it("reports a provider failure as an error event and keeps the text already streamed", async () => {
-    const { result, events, messages } = await runLoop([{ cut: { text: "Partial answer before the cut", afterChunks: 3 } }]);
+    const { result, events, messages } = await runLoop([
+      { cut: { text: "Partial answer before the cut", afterChunks: 3 } },
+    ]);
     expect(result.reason).toBe("error");
     expect(result.error).toMatch(/ended before the model finished|stream failed/);
     expect(result.text).toBe("Partial answer before the cut".slice(0, 12));
     expect(messages.at(-1)).toEqual({ role: "assistant", content: result.text });
     expect(events.find((event) => event.type === "error")).toEqual({ type: "error", message: result.error });
     expect(events.at(-1)).toMatchObject({ type: "agent_end", reason: "error" });
-    expect(events.filter((event) => event.type === "usage")).toEqual([expect.objectContaining({ outputTokens: await countTextTokens(result.text), estimated: true })]);
+    expect(events.filter((event) => event.type === "usage")).toEqual([
+      expect.objectContaining({ outputTokens: await countTextTokens(result.text), estimated: true }),
+    ]);
   });
 });

@@ -3,12 +3,13 @@ import { isProviderError } from "../providers/provider-error.js";
 import type { ChatFunction } from "../providers/resilient-chat.js";
 import type { LLMResponse, Message, ToolCall, ToolSchema } from "../providers/types.js";
 import type { ToolOutcome, ToolProgress } from "../tools/define-tool.js";
+import { shortenToolResults } from "./compaction.js";
 import type { ContextBudget } from "./context-budget.js";
 import type { AgentEventListener } from "./events.js";
-import { shortenToolResults } from "./compaction.js";
 import { countTextTokens } from "./token-counter.js";
 
 type ToolMessage = Extract<Message, { role: "tool" }>;
+
 import { errorMessage } from "../shared/error-message.js";
 
 export interface LoopDependencies {
@@ -70,7 +71,11 @@ export async function runToolLoop(input: LoopInput, deps: LoopDependencies): Pro
       await compactIfNeeded(messages, deps);
       emit({ type: "turn_start", turn: round });
       if (finalRound) {
-        emit({ type: "notice", level: "warning", text: `Reached the limit of ${maxRounds} tool rounds; asking for a final answer.` });
+        emit({
+          type: "notice",
+          level: "warning",
+          text: `Reached the limit of ${maxRounds} tool rounds; asking for a final answer.`,
+        });
         messages.push({ role: "system", content: ROUND_LIMIT_NOTE(maxRounds) });
       }
       streamedThisRound = "";
@@ -90,7 +95,11 @@ export async function runToolLoop(input: LoopInput, deps: LoopDependencies): Pro
       });
       await reportUsage(response, messages, deps);
       const calls = finalRound ? [] : response.toolCalls;
-      messages.push(calls.length ? { role: "assistant", content: response.content || null, tool_calls: calls } : { role: "assistant", content: response.content });
+      messages.push(
+        calls.length
+          ? { role: "assistant", content: response.content || null, tool_calls: calls }
+          : { role: "assistant", content: response.content },
+      );
       streamedThisRound = "";
       if (calls.length === 0) {
         emit({ type: "turn_end", turn: round, finishReason: response.finishReason });
@@ -125,11 +134,13 @@ async function runToolRound(
   signal: AbortSignal,
 ): Promise<ToolMessage[]> {
   const outcomes = await runToolBatch(turn, calls, conversation, deps, signal);
-  const results = calls.map((call, index): ToolMessage => ({
-    role: "tool",
-    tool_call_id: call.id,
-    content: outcomes[index]!.result,
-  }));
+  const results = calls.map(
+    (call, index): ToolMessage => ({
+      role: "tool",
+      tool_call_id: call.id,
+      content: outcomes[index]!.result,
+    }),
+  );
   const measured = await deps.budget.measure([...conversation, ...results]);
   if (measured.status !== "ok") {
     for (const result of results) result.content += deps.budget.warningText(measured.tokens);
@@ -178,7 +189,17 @@ async function runToolBatch(
       // Field by field: their order is part of the JSON-lines output.
       const { result, isError, details } = outcome;
       const given = details === undefined ? {} : { details };
-      deps.emit({ type: "tool_end", turn, callId: call.id, name, arguments: args, result, isError, ...given, elapsedMs });
+      deps.emit({
+        type: "tool_end",
+        turn,
+        callId: call.id,
+        name,
+        arguments: args,
+        result,
+        isError,
+        ...given,
+        elapsedMs,
+      });
       return outcome;
     }),
   );
@@ -192,7 +213,13 @@ async function compactIfNeeded(messages: Message[], deps: LoopDependencies): Pro
   messages.splice(0, messages.length, ...compacted.messages);
   if ((await deps.budget.measure(messages)).status === "reject") shortenToolResults(messages, compacted.backupPath);
   const after = await deps.budget.exactTokens(messages);
-  deps.emit({ type: "compaction", phase: "end", tokensBefore: tokens, tokensAfter: after, backupPath: compacted.backupPath });
+  deps.emit({
+    type: "compaction",
+    phase: "end",
+    tokensBefore: tokens,
+    tokensAfter: after,
+    backupPath: compacted.backupPath,
+  });
 }
 
 /** Usage of a request that streamed `text` and then failed or was stopped, estimated with the tokenizer. */
@@ -219,7 +246,9 @@ export async function reportUsage(
   const estimated = inputTokens === undefined;
   if (inputTokens === undefined || outputTokens === undefined) {
     inputTokens = await deps.budget.exactTokens(requestMessages);
-    outputTokens = await countTextTokens(response.content + response.toolCalls.map((call) => call.function.arguments).join(""));
+    outputTokens = await countTextTokens(
+      response.content + response.toolCalls.map((call) => call.function.arguments).join(""),
+    );
   }
   const cost = estimateCost(provider, response.model, inputTokens, outputTokens);
   deps.emit({ type: "usage", provider, model: response.model, inputTokens, outputTokens, cost, estimated });

@@ -3,8 +3,8 @@ import { join } from "node:path";
 import { countTokens as libraryCount } from "gpt-tokenizer";
 import { describe, expect, it } from "vitest";
 import { REPO_ROOT } from "../../tests/support/run-marvin.js";
-import type { Message } from "../providers/types.js";
 import { messageText } from "../providers/transcript.js";
+import type { Message } from "../providers/types.js";
 import { countTextTokens, MessageTokenCounter, truncateToTokens } from "./token-counter.js";
 import { tokenizerSegments } from "./token-segments.js";
 
@@ -26,11 +26,49 @@ function randomText(length: number, alphabet: readonly string[], seed = 1): stri
 }
 
 const MIXED = [
-  "The", " quick", " brown", " fox", "'s", " don't", ",", ".", "\n", "\n\n", "  ", "\t", "=", "==", "/", "//", "(", ")",
-  "{", "}", "1", "42", "2024", "é", "Ünïcode", " 中文", "，", "。", "「", "」", "日本語", " Привет",
-  "😀", "👨‍👩‍👧",
-  "\u00a0", "\u3000", "e\u0301",
-  "ABC", "camelCase", "snake_case", "https://example.com/a/b?c=d", "<|endoftext|>"];
+  "The",
+  " quick",
+  " brown",
+  " fox",
+  "'s",
+  " don't",
+  ",",
+  ".",
+  "\n",
+  "\n\n",
+  "  ",
+  "\t",
+  "=",
+  "==",
+  "/",
+  "//",
+  "(",
+  ")",
+  "{",
+  "}",
+  "1",
+  "42",
+  "2024",
+  "é",
+  "Ünïcode",
+  " 中文",
+  "，",
+  "。",
+  "「",
+  "」",
+  "日本語",
+  " Привет",
+  "😀",
+  "👨‍👩‍👧",
+  "\u00a0",
+  "\u3000",
+  "e\u0301",
+  "ABC",
+  "camelCase",
+  "snake_case",
+  "https://example.com/a/b?c=d",
+  "<|endoftext|>",
+];
 
 async function timed<T>(run: () => Promise<T>): Promise<{ value: T; ms: number }> {
   const started = performance.now();
@@ -112,7 +150,7 @@ describe("countTextTokens and truncateToTokens (real o200k tokenizer)", () => {
 
 describe("tokenizerSegments", () => {
   it("gives the text back when joined, without splitting surrogate pairs, and keeps every run bounded", () => {
-    const texts = ["", "x", "😀".repeat(10_000), "A".repeat(100_000) + "b", " ".repeat(70_000), "1 ".repeat(40_000)];
+    const texts = ["", "x", "😀".repeat(10_000), `${"A".repeat(100_000)}b`, " ".repeat(70_000), "1 ".repeat(40_000)];
     texts.push(randomText(60_000, MIXED));
     for (const text of texts) {
       const segments = [...tokenizerSegments(text)];
@@ -130,7 +168,11 @@ describe("MessageTokenCounter", () => {
   const messages: Message[] = [
     { role: "system", content: "You are Marvin. ".repeat(30) },
     { role: "user", content: "Summarise the README, please." },
-    { role: "assistant", content: null, tool_calls: [{ id: "c1", type: "function", function: { name: "read_file", arguments: '{"path":"README.md"}' } }] },
+    {
+      role: "assistant",
+      content: null,
+      tool_calls: [{ id: "c1", type: "function", function: { name: "read_file", arguments: '{"path":"README.md"}' } }],
+    },
     { role: "tool", tool_call_id: "c1", content: "# Marvin\nA terminal assistant. ".repeat(20) },
   ];
 
@@ -155,10 +197,14 @@ describe("MessageTokenCounter", () => {
     const huge = JSON.stringify({ path: "a.txt", content: "A".repeat(5 * MB) });
     const conversation: Message[] = [
       { role: "user", content: "write it" },
-      { role: "assistant", content: null, tool_calls: [{ id: "c", type: "function", function: { name: "create_file", arguments: huge } }] },
+      {
+        role: "assistant",
+        content: null,
+        tool_calls: [{ id: "c", type: "function", function: { name: "create_file", arguments: huge } }],
+      },
     ];
     const { value, ms } = await timed(() => new MessageTokenCounter().count(conversation, 0));
     expect(ms).toBeLessThan(BOUNDED_MS);
-    expect(value).toBeGreaterThan(5 * MB / 16);
+    expect(value).toBeGreaterThan((5 * MB) / 16);
   });
 });

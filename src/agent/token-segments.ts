@@ -45,8 +45,15 @@ const ASCII_KIND = Uint8Array.from({ length: 128 }, (_, code) => {
 /** Whitespace outside ASCII, as the pre-tokenizer's `\s` sees it. */
 function isWideSpace(code: number): boolean {
   return (
-    code === 0xa0 || code === 0x1680 || (code >= 0x2000 && code <= 0x200a) || code === 0x2028 || code === 0x2029 ||
-    code === 0x202f || code === 0x205f || code === 0x3000 || code === 0xfeff
+    code === 0xa0 ||
+    code === 0x1680 ||
+    (code >= 0x2000 && code <= 0x200a) ||
+    code === 0x2028 ||
+    code === 0x2029 ||
+    code === 0x202f ||
+    code === 0x205f ||
+    code === 0x3000 ||
+    code === 0xfeff
   );
 }
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { HELP, parseCliArgs, USAGE, UsageError, type CliArgs } from "./args.js";
 import { errorMessage } from "../shared/error-message.js";
+import { type CliArgs, HELP, parseCliArgs, USAGE, UsageError } from "./args.js";
 
 const DEFAULTS: CliArgs = {
   nonInteractive: false,
@@ -34,7 +34,22 @@ describe("parseCliArgs", () => {
   });
 
   it("reads every flag", () => {
-    const argv = ["--non-interactive", "--prompt", "fix the test", "--working-dir", "/tmp/app", "--provider", "groq", "--model", "llama-3.1-8b-instant", "--plain", "--ntfy", "my-topic", "--output", "jsonl"];
+    const argv = [
+      "--non-interactive",
+      "--prompt",
+      "fix the test",
+      "--working-dir",
+      "/tmp/app",
+      "--provider",
+      "groq",
+      "--model",
+      "llama-3.1-8b-instant",
+      "--plain",
+      "--ntfy",
+      "my-topic",
+      "--output",
+      "jsonl",
+    ];
     expect(parseCliArgs(argv)).toEqual({
       ...DEFAULTS,
       nonInteractive: true,
@@ -60,13 +75,18 @@ describe("parseCliArgs", () => {
   });
 
   it("accepts every provider, in any case", () => {
-    for (const name of ["copilot", "gemini", "groq", "openai", "ollama", "openai-compat"]) expect(parseCliArgs(["--provider", name]).provider).toBe(name);
+    for (const name of ["copilot", "gemini", "groq", "openai", "ollama", "openai-compat"])
+      expect(parseCliArgs(["--provider", name]).provider).toBe(name);
     expect(parseCliArgs(["--provider", "OpenAI"]).provider).toBe("openai");
   });
 
   it("takes a positional prompt, joining its words", () => {
     expect(parseCliArgs(["What's", "the", "weather?"]).prompt).toBe("What's the weather?");
-    expect(parseCliArgs(["--plain", "What's the weather in Tokyo?"])).toEqual({ ...DEFAULTS, plain: true, prompt: "What's the weather in Tokyo?" });
+    expect(parseCliArgs(["--plain", "What's the weather in Tokyo?"])).toEqual({
+      ...DEFAULTS,
+      plain: true,
+      prompt: "What's the weather in Tokyo?",
+    });
     expect(parseCliArgs(["--", "--not-a-flag"]).prompt).toBe("--not-a-flag");
   });
 });
@@ -88,7 +108,9 @@ describe("usage errors: one line saying what is wrong", () => {
   });
 
   it("rejects bad values", () => {
-    expect(usageError(["--provider", "claude"])).toBe("invalid value 'claude' for --provider (expected one of: copilot, gemini, groq, openai, ollama, openai-compat)");
+    expect(usageError(["--provider", "claude"])).toBe(
+      "invalid value 'claude' for --provider (expected one of: copilot, gemini, groq, openai, ollama, openai-compat)",
+    );
     expect(usageError(["--output", "xml"])).toBe("invalid value 'xml' for --output (expected one of: text, jsonl)");
     expect(usageError(["--model", " "])).toBe("--model needs a non-empty value");
     expect(usageError(["--working-dir", ""])).toBe("--working-dir needs a non-empty value");
@@ -103,7 +125,19 @@ describe("usage errors: one line saying what is wrong", () => {
 
 describe("help text", () => {
   it("lists every flag", () => {
-    for (const flag of ["--non-interactive", "-p, --prompt", "--working-dir", "--provider", "--model", "--plain", "--curses", "--ntfy", "--output", "-h, --help", "-v, --version"]) {
+    for (const flag of [
+      "--non-interactive",
+      "-p, --prompt",
+      "--working-dir",
+      "--provider",
+      "--model",
+      "--plain",
+      "--curses",
+      "--ntfy",
+      "--output",
+      "-h, --help",
+      "-v, --version",
+    ]) {
       expect(HELP).toContain(flag);
     }
     expect(USAGE.split("\n")[0]).toBe("Usage: marvin [options] [prompt]");

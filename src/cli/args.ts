@@ -63,37 +63,40 @@ function nonEmpty(value: string | undefined, flag: string): string | undefined {
   return value;
 }
 
+const OPTIONS = {
+  "non-interactive": { type: "boolean", default: false },
+  prompt: { type: "string", short: "p" },
+  "working-dir": { type: "string" },
+  provider: { type: "string" },
+  model: { type: "string" },
+  plain: { type: "boolean", default: false },
+  curses: { type: "boolean", default: false },
+  ntfy: { type: "string" },
+  output: { type: "string" },
+  help: { type: "boolean", short: "h", default: false },
+  version: { type: "boolean", short: "v", default: false },
+} as const;
+
 /** Parses argv (without node and script). Throws UsageError with a one-line message. */
 export function parseCliArgs(argv: string[]): CliArgs {
-  let parsed;
+  let parsed: ReturnType<
+    typeof parseArgs<{ args: string[]; allowPositionals: true; strict: true; options: typeof OPTIONS }>
+  >;
   try {
-    parsed = parseArgs({
-      args: argv,
-      allowPositionals: true,
-      strict: true,
-      options: {
-        "non-interactive": { type: "boolean", default: false },
-        prompt: { type: "string", short: "p" },
-        "working-dir": { type: "string" },
-        provider: { type: "string" },
-        model: { type: "string" },
-        plain: { type: "boolean", default: false },
-        curses: { type: "boolean", default: false },
-        ntfy: { type: "string" },
-        output: { type: "string" },
-        help: { type: "boolean", short: "h", default: false },
-        version: { type: "boolean", short: "v", default: false },
-      },
-    });
+    parsed = parseArgs({ args: argv, allowPositionals: true, strict: true, options: OPTIONS });
   } catch (error) {
     // Node's messages run on over several sentences and lines; the first sentence says what is wrong.
-    const message = errorMessage(error).split(/\.(?:\s|$)/)[0]!.replace(/^Unknown option/, "unknown option").replace(/^Option/, "option");
+    const message = errorMessage(error)
+      .split(/\.(?:\s|$)/)[0]!
+      .replace(/^Unknown option/, "unknown option")
+      .replace(/^Option/, "option");
     throw new UsageError(message);
   }
   const { values, positionals } = parsed;
   if (values.plain && values.curses) throw new UsageError("--plain and --curses cannot be used together");
   const positional = positionals.length ? positionals.join(" ") : undefined;
-  if (values.prompt !== undefined && positional !== undefined) throw new UsageError("give the prompt either with --prompt or as an argument, not both");
+  if (values.prompt !== undefined && positional !== undefined)
+    throw new UsageError("give the prompt either with --prompt or as an argument, not both");
   return {
     nonInteractive: values["non-interactive"] ?? false,
     prompt: values.prompt ?? positional,

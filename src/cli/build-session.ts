@@ -1,12 +1,13 @@
+import type { Stats } from "node:fs";
 import { realpath, stat } from "node:fs/promises";
 import { resolve } from "node:path";
-import { Session } from "../session/session.js";
 import { resolveProviderConfig } from "../providers/config.js";
 import { createProvider } from "../providers/create.js";
 import { providerProblem, selectProvider } from "../providers/select.js";
 import type { LLMProvider } from "../providers/types.js";
-import { createNtfyNotifier } from "../session/listeners/ntfy-notifier.js";
 import { createAuditLog } from "../session/listeners/audit-log.js";
+import { createNtfyNotifier } from "../session/listeners/ntfy-notifier.js";
+import { Session } from "../session/session.js";
 import { createToolRegistry } from "../tools/index.js";
 import type { FrontEndEnvironment, SessionHooks, SessionStarter, StartedSession } from "../ui/front-end.js";
 import type { CliArgs } from "./args.js";
@@ -16,7 +17,7 @@ export interface SessionEnvironment extends FrontEndEnvironment, SessionHooks {}
 /** An existing directory, as an absolute real path, or a one-line error. */
 export async function resolveWorkingDir(path: string, cwd: string): Promise<string> {
   const absolute = resolve(cwd, path);
-  let info;
+  let info: Stats;
   try {
     info = await stat(absolute);
   } catch {
@@ -55,7 +56,16 @@ export async function buildSession(args: CliArgs, environment: SessionEnvironmen
     workingDir,
     registry: createToolRegistry(),
     createProvider: (codingMode) =>
-      createProvider(resolveProviderConfig(providerName, { env, home, codingMode, model: args.model, nonInteractive: args.nonInteractive }), env),
+      createProvider(
+        resolveProviderConfig(providerName, {
+          env,
+          home,
+          codingMode,
+          model: args.model,
+          nonInteractive: args.nonInteractive,
+        }),
+        env,
+      ),
     fallbackProvider:
       providerName === "copilot"
         ? undefined

@@ -2,11 +2,12 @@
 import module from "node:module";
 import { homedir } from "node:os";
 import { setFlagsFromString } from "node:v8";
-import { HELP, parseCliArgs, USAGE, UsageError } from "./args.js";
-import { marvinVersion } from "../shared/version.js";
 import { errorMessage } from "../shared/error-message.js";
+import { marvinVersion } from "../shared/version.js";
+import { type CliArgs, HELP, parseCliArgs, USAGE, UsageError } from "./args.js";
 
-const EMPTY_COST_LINE = 'MARVIN_COST:{"session_cost":0,"llm_turns":0,"model_turns":{},"model_cost":{},"input_tokens":{},"output_tokens":{},"tool_calls":{}}';
+const EMPTY_COST_LINE =
+  'MARVIN_COST:{"session_cost":0,"llm_turns":0,"model_turns":{},"model_cost":{},"input_tokens":{},"output_tokens":{},"tool_calls":{}}';
 
 function onInterrupt(handler: () => void): () => void {
   let count = 0;
@@ -36,7 +37,7 @@ function enableCompileCache(): void {
 async function main(argv: string[]): Promise<number> {
   enableCompileCache();
   const nonInteractive = argv.includes("--non-interactive");
-  let args;
+  let args: CliArgs;
   try {
     args = parseCliArgs(argv);
   } catch (error) {
@@ -61,7 +62,13 @@ async function main(argv: string[]): Promise<number> {
   const startSession = sessionStarter(args, environment);
   if (args.nonInteractive) {
     const { runNonInteractive } = await import("../ui/headless/run.js");
-    const io = { stdin: process.stdin, stdout: process.stdout, stderr: process.stderr, version: marvinVersion(), onInterrupt };
+    const io = {
+      stdin: process.stdin,
+      stdout: process.stdout,
+      stderr: process.stderr,
+      version: marvinVersion(),
+      onInterrupt,
+    };
     return runNonInteractive(args, io, startSession);
   }
   const { runInteractive } = await import("../ui/interactive.js");

@@ -1,19 +1,40 @@
 import { describe, expect, it } from "vitest";
-import { PROVIDER_DEFAULTS } from "./config.js";
 import { SECRET_SAMPLES } from "../../tests/support/secrets.js";
 import { isSecretVariable, KNOWN_SECRET_VARS, providerChildEnv, toolChildEnv } from "./child-env.js";
+import { PROVIDER_DEFAULTS } from "./config.js";
 
 describe("child environments", () => {
   it("counts every credential variable Marvin knows, and generous patterns, as secret", () => {
-    for (const defaults of Object.values(PROVIDER_DEFAULTS)) if (defaults.keyEnv) expect(KNOWN_SECRET_VARS).toContain(defaults.keyEnv);
-    for (const name of [...KNOWN_SECRET_VARS, ...Object.keys(SECRET_SAMPLES)]) expect(isSecretVariable(name), name).toBe(true);
-    for (const name of ["PATH", "HOME", "PWD", "OLDPWD", "SSH_AUTH_SOCK", "LANG", "TERM", "KEYTIMEOUT", "MANPATH", "OPENAI_COMPAT_URL", "MARVIN_DEPTH", "LLM_PROVIDER"]) {
+    for (const defaults of Object.values(PROVIDER_DEFAULTS))
+      if (defaults.keyEnv) expect(KNOWN_SECRET_VARS).toContain(defaults.keyEnv);
+    for (const name of [...KNOWN_SECRET_VARS, ...Object.keys(SECRET_SAMPLES)])
+      expect(isSecretVariable(name), name).toBe(true);
+    for (const name of [
+      "PATH",
+      "HOME",
+      "PWD",
+      "OLDPWD",
+      "SSH_AUTH_SOCK",
+      "LANG",
+      "TERM",
+      "KEYTIMEOUT",
+      "MANPATH",
+      "OPENAI_COMPAT_URL",
+      "MARVIN_DEPTH",
+      "LLM_PROVIDER",
+    ]) {
       expect(isSecretVariable(name), name).toBe(false);
     }
   });
 
   it("gives tool processes no credential and no git repository override", () => {
-    const env = toolChildEnv({ PATH: "/bin", HOME: "/home/u", GIT_DIR: "/x/.git", GIT_CONFIG_KEY_0: "core.pager", ...SECRET_SAMPLES });
+    const env = toolChildEnv({
+      PATH: "/bin",
+      HOME: "/home/u",
+      GIT_DIR: "/x/.git",
+      GIT_CONFIG_KEY_0: "core.pager",
+      ...SECRET_SAMPLES,
+    });
     expect(env).toEqual({ PATH: "/bin", HOME: "/home/u" });
   });
 
@@ -22,6 +43,9 @@ describe("child environments", () => {
     expect(providerChildEnv("gemini", parent)).toEqual({ PATH: "/bin", GEMINI_API_KEY: SECRET_SAMPLES.GEMINI_API_KEY });
     expect(providerChildEnv("ollama", parent)).toEqual({ PATH: "/bin" });
     const copilotOwn = ["GH_TOKEN", "GITHUB_TOKEN", "COPILOT_GITHUB_TOKEN", "COPILOT_CLI_PATH"];
-    expect(providerChildEnv("copilot", parent)).toEqual({ PATH: "/bin", ...Object.fromEntries(copilotOwn.map((name) => [name, SECRET_SAMPLES[name]])) });
+    expect(providerChildEnv("copilot", parent)).toEqual({
+      PATH: "/bin",
+      ...Object.fromEntries(copilotOwn.map((name) => [name, SECRET_SAMPLES[name]])),
+    });
   });
 });

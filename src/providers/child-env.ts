@@ -1,6 +1,6 @@
+import type { Env } from "../shared/env.js";
 import { PROVIDER_DEFAULTS } from "./config.js";
 import { COPILOT_TOKEN_VARIABLES } from "./copilot/errors.js";
-import type { Env } from "../shared/env.js";
 import type { ProviderName } from "./types.js";
 
 /**

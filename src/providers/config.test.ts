@@ -1,10 +1,17 @@
 import { mkdir, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { startLlmServer, type LlmServer } from "../../tests/support/llm-server.js";
+import { type LlmServer, startLlmServer } from "../../tests/support/llm-server.js";
 import { TempDirs } from "../../tests/support/test-session.js";
 import type { Env } from "../shared/env.js";
-import { missingConfiguration, normalizeBaseUrl, PROVIDER_DEFAULTS, resolveApiKey, resolveProviderConfig, type ProviderConfigOptions } from "./config.js";
+import {
+  missingConfiguration,
+  normalizeBaseUrl,
+  PROVIDER_DEFAULTS,
+  type ProviderConfigOptions,
+  resolveApiKey,
+  resolveProviderConfig,
+} from "./config.js";
 import { OpenAICompatibleProvider } from "./openai-compatible/index.js";
 import type { ProviderName } from "./types.js";
 
@@ -33,8 +40,14 @@ async function sshKey(name: string, value: string): Promise<void> {
 describe("provider defaults (seed 000 §3.4, 002 §3)", () => {
   it("uses the seeds' models and endpoints", () => {
     expect(config("copilot").model).toBe("claude-haiku-4.5");
-    expect(config("gemini")).toMatchObject({ model: "gemini-3-pro-preview", baseUrl: "https://generativelanguage.googleapis.com/v1beta/openai" });
-    expect(config("groq")).toMatchObject({ model: "llama-3.3-70b-versatile", baseUrl: "https://api.groq.com/openai/v1" });
+    expect(config("gemini")).toMatchObject({
+      model: "gemini-3-pro-preview",
+      baseUrl: "https://generativelanguage.googleapis.com/v1beta/openai",
+    });
+    expect(config("groq")).toMatchObject({
+      model: "llama-3.3-70b-versatile",
+      baseUrl: "https://api.groq.com/openai/v1",
+    });
     expect(config("openai")).toMatchObject({ model: "gpt-5.1", baseUrl: "https://api.openai.com/v1" });
     expect(config("ollama")).toMatchObject({ model: "qwen3-coder:30b", baseUrl: "http://localhost:11434/v1" });
     expect(config("openai-compat")).toMatchObject({ model: "qwen/qwen3-32b", baseUrl: "https://openrouter.ai/api/v1" });
@@ -47,7 +60,9 @@ describe("model selection", () => {
     expect(config("groq", { GROQ_MODEL: "llama-3.1-8b-instant" }).model).toBe("llama-3.1-8b-instant");
     expect(config("gemini", { GEMINI_MODEL: "gemini-2.5-flash" }).model).toBe("gemini-2.5-flash");
     expect(config("ollama", { OLLAMA_MODEL: "llama3" }).model).toBe("llama3");
-    expect(config("openai-compat", { OPENAI_COMPAT_MODEL: "deepseek/deepseek-chat" }).model).toBe("deepseek/deepseek-chat");
+    expect(config("openai-compat", { OPENAI_COMPAT_MODEL: "deepseek/deepseek-chat" }).model).toBe(
+      "deepseek/deepseek-chat",
+    );
     expect(config("copilot", { MARVIN_CHAT_MODEL: "gpt-5.2" }).model).toBe("gpt-5.2");
   });
 
@@ -94,7 +109,9 @@ describe("URLs", () => {
     expect(normalizeBaseUrl("https://openrouter.ai/api/v1/chat/completions")).toBe("https://openrouter.ai/api/v1");
     expect(normalizeBaseUrl("http://127.0.0.1:8000/v1/")).toBe("http://127.0.0.1:8000/v1");
     expect(normalizeBaseUrl(" http://host/v1/chat/completions/ ")).toBe("http://host/v1");
-    expect(config("openai-compat", { OPENAI_COMPAT_URL: "http://localhost:1234/v1/chat/completions" }).baseUrl).toBe("http://localhost:1234/v1");
+    expect(config("openai-compat", { OPENAI_COMPAT_URL: "http://localhost:1234/v1/chat/completions" }).baseUrl).toBe(
+      "http://localhost:1234/v1",
+    );
   });
 
   it("reaches the same endpoint whichever form OPENAI_COMPAT_URL takes", async () => {
@@ -125,7 +142,10 @@ describe("timeouts", () => {
 
   it("ignores values that are not positive numbers", () => {
     for (const value of ["abc", "0", "-5", ""]) {
-      expect(config("openai", { MARVIN_REQUEST_TIMEOUT: value, MARVIN_STREAM_IDLE_TIMEOUT: value })).toMatchObject({ timeoutMs: 180_000, idleTimeoutMs: 120_000 });
+      expect(config("openai", { MARVIN_REQUEST_TIMEOUT: value, MARVIN_STREAM_IDLE_TIMEOUT: value })).toMatchObject({
+        timeoutMs: 180_000,
+        idleTimeoutMs: 120_000,
+      });
     }
   });
 });
@@ -133,7 +153,9 @@ describe("timeouts", () => {
 describe("missingConfiguration", () => {
   it("names the variable to set when a key is missing", () => {
     expect(missingConfiguration(config("openai"), {})).toBe("openai needs an API key: set OPENAI_API_KEY");
-    expect(missingConfiguration(config("groq"), {})).toBe("groq needs an API key: set GROQ_API_KEY (or ~/.ssh/GROQ_API_KEY)");
+    expect(missingConfiguration(config("groq"), {})).toBe(
+      "groq needs an API key: set GROQ_API_KEY (or ~/.ssh/GROQ_API_KEY)",
+    );
     expect(missingConfiguration(config("openai", { OPENAI_API_KEY: "sk" }), {})).toBeUndefined();
   });
 

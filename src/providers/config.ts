@@ -3,10 +3,9 @@ import { join } from "node:path";
 import type { Env } from "../shared/env.js";
 import { normalizeBaseUrl } from "./base-url.js";
 import type { ProviderDefaults } from "./descriptor.js";
-import { PROVIDERS, providerDescriptor, type ProviderName } from "./registry.js";
+import { PROVIDERS, type ProviderName, providerDescriptor } from "./registry.js";
 
 export { normalizeBaseUrl };
-
 
 /** Seed 000 §3.4 / 002 §3: each provider's defaults, from its descriptor. */
 export const PROVIDER_DEFAULTS = Object.fromEntries(

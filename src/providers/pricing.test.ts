@@ -23,7 +23,9 @@ describe("estimateCost", () => {
 
   it("prices the seeds' default models of every provider", () => {
     expect(perMillion("claude-haiku-4.5", "copilot").input).toBeGreaterThan(0);
-    expect(perMillion("claude-opus-4.6", "copilot").input).toBeGreaterThan(perMillion("claude-haiku-4.5", "copilot").input);
+    expect(perMillion("claude-opus-4.6", "copilot").input).toBeGreaterThan(
+      perMillion("claude-haiku-4.5", "copilot").input,
+    );
     expect(perMillion("gemini-3-pro-preview", "gemini").input).toBeGreaterThan(0);
     expect(perMillion("llama-3.3-70b-versatile", "groq").input).toBeGreaterThan(0);
     expect(perMillion("qwen/qwen3-32b", "openai-compat").input).toBeGreaterThan(0);

@@ -55,7 +55,12 @@ Pick one with --provider NAME or the LLM_PROVIDER variable, then run marvin agai
   });
 
   it.each(PROVIDER_NAMES)("creates the %s adapter with its default model, without contacting anyone", async (name) => {
-    const config = resolveProviderConfig(name, { env: {}, home: "/nonexistent", codingMode: false, nonInteractive: false });
+    const config = resolveProviderConfig(name, {
+      env: {},
+      home: "/nonexistent",
+      codingMode: false,
+      nonInteractive: false,
+    });
     const provider = await createProvider(config, {});
     try {
       expect(provider.name).toBe(name);

@@ -3,21 +3,14 @@ import type { ProviderDescriptor } from "./descriptor.js";
 import { gemini } from "./gemini/descriptor.js";
 import { groq } from "./groq/descriptor.js";
 import { ollama } from "./ollama/descriptor.js";
-import { openaiCompat } from "./openai-compat/descriptor.js";
 import { openai } from "./openai/descriptor.js";
+import { openaiCompat } from "./openai-compat/descriptor.js";
 
 /**
  * Every provider Marvin can use, in the order it lists them. A new provider is one folder
  * with a descriptor (see ./descriptor.ts) and one line here.
  */
-export const PROVIDERS = [
-  copilot,
-  gemini,
-  groq,
-  openai,
-  ollama,
-  openaiCompat,
-] as const;
+export const PROVIDERS = [copilot, gemini, groq, openai, ollama, openaiCompat] as const;
 
 export type ProviderName = (typeof PROVIDERS)[number]["name"];
 

@@ -1,11 +1,11 @@
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { startLlmServer, type LlmServer, type Script } from "../../tests/support/llm-server.js";
+import { type LlmServer, type Script, startLlmServer } from "../../tests/support/llm-server.js";
 import { scriptedConfig, TempDirs } from "../../tests/support/test-session.js";
 import { OpenAICompatibleProvider } from "./openai-compatible/index.js";
 import { ProviderError } from "./provider-error.js";
-import { MAX_RETRIES, resilientChat, type ResilienceOptions } from "./resilient-chat.js";
+import { MAX_RETRIES, type ResilienceOptions, resilientChat } from "./resilient-chat.js";
 import type { ChatRequest, LLMProvider } from "./types.js";
 
 const dirs = new TempDirs();
@@ -17,7 +17,10 @@ beforeEach(async () => {
   home = await dirs.make("marvin-resilient-");
 });
 afterEach(async () => {
-  await Promise.all([...servers.splice(0).map((server) => server.close()), ...stoppers.splice(0).map((stop) => stop())]);
+  await Promise.all([
+    ...servers.splice(0).map((server) => server.close()),
+    ...stoppers.splice(0).map((stop) => stop()),
+  ]);
   await dirs.cleanup();
 });
 
@@ -32,13 +35,20 @@ function request(deltas: string[] = [], signal?: AbortSignal): ChatRequest {
 }
 
 async function failure(promise: Promise<unknown>): Promise<ProviderError> {
-  const error = await promise.then(() => undefined, (caught: unknown) => caught);
+  const error = await promise.then(
+    () => undefined,
+    (caught: unknown) => caught,
+  );
   expect(error).toBeInstanceOf(ProviderError);
   return error as ProviderError;
 }
 
 function chatWith(provider: LLMProvider, notices: string[], options: Partial<ResilienceOptions> = {}) {
-  return resilientChat(provider, { notice: (text) => notices.push(text), transientBackoffSeconds: [0.01, 0.01], ...options });
+  return resilientChat(provider, {
+    notice: (text) => notices.push(text),
+    transientBackoffSeconds: [0.01, 0.01],
+    ...options,
+  });
 }
 
 /** Sends the SSE headers and an empty first chunk, then nothing: a stream stalled before any text. */
@@ -47,7 +57,12 @@ async function startStallingServer(): Promise<{ url: string; requests: () => num
   const server = createServer((_request, response) => {
     count += 1;
     response.writeHead(200, { "content-type": "text/event-stream" });
-    response.write(sse({ ...contentChunk(""), choices: [{ index: 0, delta: { role: "assistant", content: "" }, finish_reason: null }] }));
+    response.write(
+      sse({
+        ...contentChunk(""),
+        choices: [{ index: 0, delta: { role: "assistant", content: "" }, finish_reason: null }],
+      }),
+    );
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   stoppers.push(() => {
@@ -58,11 +73,20 @@ async function startStallingServer(): Promise<{ url: string; requests: () => num
 }
 
 const sse = (...payloads: unknown[]) => payloads.map((payload) => `data: ${JSON.stringify(payload)}\n\n`).join("");
-const contentChunk = (text: string) => ({ id: "c", object: "chat.completion.chunk", created: 1, model: "gpt-4o-mini", choices: [{ index: 0, delta: { content: text }, finish_reason: null }] });
+const contentChunk = (text: string) => ({
+  id: "c",
+  object: "chat.completion.chunk",
+  created: 1,
+  model: "gpt-4o-mini",
+  choices: [{ index: 0, delta: { content: text }, finish_reason: null }],
+});
 
 describe("rate limits (429)", () => {
   it("waits as long as Retry-After says, with a notice, then retries", async () => {
-    const { provider, server } = await providerFor([{ status: 429, headers: { "retry-after-ms": "250" } }, { text: "after the wait" }]);
+    const { provider, server } = await providerFor([
+      { status: 429, headers: { "retry-after-ms": "250" } },
+      { text: "after the wait" },
+    ]);
     const notices: string[] = [];
     const started = Date.now();
     const response = await chatWith(provider, notices)(request());
@@ -119,13 +143,19 @@ describe("server and network errors", () => {
   });
 
   it("retries an error sent inside the stream before any text", async () => {
-    const { provider, server } = await providerFor([{ rawSse: sse({ error: { message: "overloaded" } }) }, { text: "second try" }]);
+    const { provider, server } = await providerFor([
+      { rawSse: sse({ error: { message: "overloaded" } }) },
+      { text: "second try" },
+    ]);
     expect((await chatWith(provider, [])(request())).content).toBe("second try");
     expect(server.requests).toHaveLength(2);
   });
 
   it("never retries once text has been streamed (it would be shown twice)", async () => {
-    const { provider, server } = await providerFor([{ rawSse: sse(contentChunk("Hello"), { error: { message: "overloaded" } }) }, { text: "Hello again" }]);
+    const { provider, server } = await providerFor([
+      { rawSse: sse(contentChunk("Hello"), { error: { message: "overloaded" } }) },
+      { text: "Hello again" },
+    ]);
     const deltas: string[] = [];
     const error = await failure(chatWith(provider, [])(request(deltas)));
     expect(deltas).toEqual(["Hello"]);
@@ -135,7 +165,10 @@ describe("server and network errors", () => {
   });
 
   it("does not retry a cut stream", async () => {
-    const { provider, server } = await providerFor([{ cut: { text: "partial answer here", afterChunks: 2 } }, { text: "unused" }]);
+    const { provider, server } = await providerFor([
+      { cut: { text: "partial answer here", afterChunks: 2 } },
+      { text: "unused" },
+    ]);
     const error = await failure(chatWith(provider, [])(request()));
     expect(error.partialOutput).toBe(true);
     expect(server.requests).toHaveLength(1);
@@ -150,7 +183,11 @@ describe("the Copilot fallback", () => {
     const response = await chatWith(provider, notices, { fallback: async () => fallback })(request());
     expect(response.content).toBe("from the fallback");
     expect(fallbackServer.requests).toHaveLength(1);
-    expect(notices).toEqual([expect.stringMatching(/^⚠️ openai-compat refused the API key \(HTTP 401\): Invalid API key\. Check OPENAI_COMPAT_API_KEY\. — falling back to Copilot\.$/)]);
+    expect(notices).toEqual([
+      expect.stringMatching(
+        /^⚠️ openai-compat refused the API key \(HTTP 401\): Invalid API key\. Check OPENAI_COMPAT_API_KEY\. — falling back to Copilot\.$/,
+      ),
+    ]);
   });
 
   it("reports the original error when Copilot is not usable", async () => {
@@ -166,7 +203,14 @@ describe("the Copilot fallback", () => {
     let asked = false;
     const controller = new AbortController();
     setTimeout(() => controller.abort(), 100);
-    const error = await failure(chatWith(provider, [], { fallback: async () => { asked = true; return undefined; } })(request([], controller.signal)));
+    const error = await failure(
+      chatWith(provider, [], {
+        fallback: async () => {
+          asked = true;
+          return undefined;
+        },
+      })(request([], controller.signal)),
+    );
     expect(error).toMatchObject({ kind: "aborted", partialOutput: false });
     expect(asked).toBe(false);
     expect(stalling.requests()).toBe(1);
@@ -175,7 +219,14 @@ describe("the Copilot fallback", () => {
   it("does not fall back on a bad request, which another provider would reject too", async () => {
     const { provider } = await providerFor([{ status: 400, body: { error: { message: "messages: invalid" } } }]);
     let asked = false;
-    const error = await failure(chatWith(provider, [], { fallback: async () => { asked = true; return undefined; } })(request()));
+    const error = await failure(
+      chatWith(provider, [], {
+        fallback: async () => {
+          asked = true;
+          return undefined;
+        },
+      })(request()),
+    );
     expect(error.kind).toBe("bad_request");
     expect(asked).toBe(false);
   });

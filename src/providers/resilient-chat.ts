@@ -40,7 +40,8 @@ export function resilientChat(provider: LLMProvider, options: ResilienceOptions)
         if (!(error instanceof ProviderError) || error.kind === "aborted") throw error;
         const wait = waitSeconds(error, attempt, backoff);
         if (wait !== undefined && wait <= MAX_RETRY_WAIT_SECONDS) {
-          const what = error.kind === "rate_limit" ? `Rate limited by ${provider.name}.` : error.message.replace(/\.?$/, ".");
+          const what =
+            error.kind === "rate_limit" ? `Rate limited by ${provider.name}.` : error.message.replace(/\.?$/, ".");
           options.notice(`⚠️ ${what} Waiting ${formatSeconds(wait)} before retry ${attempt + 1} of ${MAX_RETRIES}…`);
           await sleep(wait * 1000, request.signal);
           continue;
@@ -53,9 +54,15 @@ export function resilientChat(provider: LLMProvider, options: ResilienceOptions)
           }
         }
         if (wait !== undefined) {
-          throw new ProviderError(`${error.message} (the server asks to wait ${formatSeconds(wait)}; not waiting that long)`, {
-            provider: error.provider, kind: error.kind, status: error.status, cause: error,
-          });
+          throw new ProviderError(
+            `${error.message} (the server asks to wait ${formatSeconds(wait)}; not waiting that long)`,
+            {
+              provider: error.provider,
+              kind: error.kind,
+              status: error.status,
+              cause: error,
+            },
+          );
         }
         throw error;
       }

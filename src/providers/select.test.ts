@@ -1,7 +1,7 @@
-import { createServer, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
 import { mkdir, writeFile } from "node:fs/promises";
+import { createServer, type Server } from "node:http";
 import { createRequire } from "node:module";
+import type { AddressInfo } from "node:net";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { TempDirs } from "../../tests/support/test-session.js";
@@ -59,16 +59,25 @@ function copilotSdkInstalled(): boolean {
 
 describe("selectProvider", () => {
   it("takes --provider over LLM_PROVIDER", async () => {
-    expect(await select("groq", { LLM_PROVIDER: "openai", GROQ_API_KEY: "g", OPENAI_API_KEY: "o" })).toEqual({ provider: "groq" });
+    expect(await select("groq", { LLM_PROVIDER: "openai", GROQ_API_KEY: "g", OPENAI_API_KEY: "o" })).toEqual({
+      provider: "groq",
+    });
   });
 
   it("takes LLM_PROVIDER when there is no flag, ignoring case and spaces", async () => {
-    expect(await select(undefined, { LLM_PROVIDER: " OpenAI ", OPENAI_API_KEY: "o", GROQ_API_KEY: "g" })).toEqual({ provider: "openai" });
+    expect(await select(undefined, { LLM_PROVIDER: " OpenAI ", OPENAI_API_KEY: "o", GROQ_API_KEY: "g" })).toEqual({
+      provider: "openai",
+    });
   });
 
   it("rejects an unknown provider name, saying where it came from", async () => {
-    expect(await select("claude", {})).toEqual({ error: "--provider 'claude' is not a provider. Choose one of: copilot, gemini, groq, openai, ollama, openai-compat." });
-    expect(await select(undefined, { LLM_PROVIDER: "mistral" })).toEqual({ error: expect.stringMatching(/^LLM_PROVIDER 'mistral' is not a provider/) });
+    expect(await select("claude", {})).toEqual({
+      error:
+        "--provider 'claude' is not a provider. Choose one of: copilot, gemini, groq, openai, ollama, openai-compat.",
+    });
+    expect(await select(undefined, { LLM_PROVIDER: "mistral" })).toEqual({
+      error: expect.stringMatching(/^LLM_PROVIDER 'mistral' is not a provider/),
+    });
   });
 
   it("says which variable to set when the chosen provider has no key", async () => {
@@ -77,7 +86,9 @@ describe("selectProvider", () => {
 
   it.skipIf(!copilotSdkInstalled())("uses Copilot when it is usable and nothing is chosen", async () => {
     expect(await select(undefined, { GH_TOKEN: "gho_test", OPENAI_API_KEY: "o" })).toEqual({ provider: "copilot" });
-    expect(await select(undefined, { GH_TOKEN: "gho_test", OPENAI_API_KEY: "o", LLM_PROVIDER: "openai" })).toEqual({ provider: "openai" });
+    expect(await select(undefined, { GH_TOKEN: "gho_test", OPENAI_API_KEY: "o", LLM_PROVIDER: "openai" })).toEqual({
+      provider: "openai",
+    });
   });
 
   it("uses the one provider with a key when Copilot is not usable, and says so", async () => {
@@ -90,7 +101,10 @@ describe("selectProvider", () => {
   it("counts a key kept in ~/.ssh as configured", async () => {
     await mkdir(join(home, ".ssh"));
     await writeFile(join(home, ".ssh", "GEMINI_API_KEY"), "gem\n");
-    expect(await select(undefined, {})).toMatchObject({ provider: "gemini", notice: expect.stringContaining("using gemini (GEMINI_API_KEY is set)") });
+    expect(await select(undefined, {})).toMatchObject({
+      provider: "gemini",
+      notice: expect.stringContaining("using gemini (GEMINI_API_KEY is set)"),
+    });
   });
 
   it("uses a local Ollama that answers on /api/tags", async () => {
@@ -104,9 +118,14 @@ describe("selectProvider", () => {
 
   it("refuses to guess between several configured providers", async () => {
     const url = await startOllama();
-    const selection = await select(undefined, { GROQ_API_KEY: "g", OPENAI_COMPAT_URL: "http://127.0.0.1:8000/v1", OLLAMA_URL: url });
+    const selection = await select(undefined, {
+      GROQ_API_KEY: "g",
+      OPENAI_COMPAT_URL: "http://127.0.0.1:8000/v1",
+      OLLAMA_URL: url,
+    });
     expect(selection).toEqual({
-      error: "LLM_PROVIDER is not set, Copilot is not available, and several providers are configured (groq, openai-compat, ollama). Choose one with --provider NAME or LLM_PROVIDER.",
+      error:
+        "LLM_PROVIDER is not set, Copilot is not available, and several providers are configured (groq, openai-compat, ollama). Choose one with --provider NAME or LLM_PROVIDER.",
     });
   });
 

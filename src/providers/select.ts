@@ -1,6 +1,6 @@
 import type { Env } from "../shared/env.js";
 import { resolveProviderConfig } from "./config.js";
-import { PROVIDER_NAMES, PROVIDERS, parseProviderName, providerDescriptor, type ProviderName } from "./registry.js";
+import { PROVIDER_NAMES, PROVIDERS, type ProviderName, parseProviderName, providerDescriptor } from "./registry.js";
 
 export type ProviderSelection = { provider: ProviderName; notice?: string } | { error: string };
 
@@ -60,10 +60,15 @@ export async function selectProvider(explicit: string | undefined, env: Env, hom
 
   if (candidates.length === 1) {
     const [only] = candidates as [(typeof candidates)[number]];
-    return { provider: only.name, notice: `LLM_PROVIDER is not set and Copilot is not available; using ${only.name} (${only.because}).` };
+    return {
+      provider: only.name,
+      notice: `LLM_PROVIDER is not set and Copilot is not available; using ${only.name} (${only.because}).`,
+    };
   }
   if (candidates.length > 1) {
-    return { error: `LLM_PROVIDER is not set, Copilot is not available, and several providers are configured (${candidates.map((c) => c.name).join(", ")}). Choose one with --provider NAME or LLM_PROVIDER.` };
+    return {
+      error: `LLM_PROVIDER is not set, Copilot is not available, and several providers are configured (${candidates.map((c) => c.name).join(", ")}). Choose one with --provider NAME or LLM_PROVIDER.`,
+    };
   }
   return { error: HOW_TO_CONFIGURE };
 }

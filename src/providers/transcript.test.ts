@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import type { Message } from "./types.js";
 import { messageText, transcriptOf } from "./transcript.js";
+import type { Message } from "./types.js";
 
 describe("messageText", () => {
   it("includes tool-call names and arguments of assistant messages", () => {

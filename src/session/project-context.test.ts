@@ -41,12 +41,18 @@ describe("loadProjectContext", () => {
     await put(join(project, ".marvin-instructions"), "from the project root");
     await put(join(project, ".marvin", "instructions.md"), "from .marvin");
     await put(homeInstructions(), "from home");
-    expect((await loadProjectContext(project, home)).instructions).toEqual({ name: join(project, ".marvin-instructions"), content: "from the project root" });
+    expect((await loadProjectContext(project, home)).instructions).toEqual({
+      name: join(project, ".marvin-instructions"),
+      content: "from the project root",
+    });
   });
 
   it("falls back to .marvin/instructions.md, then to the per-path file in the home directory", async () => {
     await put(homeInstructions(), "from home");
-    expect((await loadProjectContext(project, home)).instructions).toEqual({ name: homeInstructions(), content: "from home" });
+    expect((await loadProjectContext(project, home)).instructions).toEqual({
+      name: homeInstructions(),
+      content: "from home",
+    });
     await put(join(project, ".marvin", "instructions.md"), "from .marvin");
     expect((await loadProjectContext(project, home)).instructions?.content).toBe("from .marvin");
   });
@@ -92,7 +98,9 @@ describe("loadProjectContext through the sandbox", () => {
     expect(context.documents).toEqual([]);
     expect(context.instructions).toEqual({ name: join(project, ".marvin", "instructions.md"), content: "real ones" });
     expect(context.warnings).toHaveLength(3);
-    expect(context.warnings[0]).toMatch(/^Not loading \.marvin-instructions into the system prompt: .*symbolic link.*outside the working dir/);
+    expect(context.warnings[0]).toMatch(
+      /^Not loading \.marvin-instructions into the system prompt: .*symbolic link.*outside the working dir/,
+    );
     expect(context.warnings[1]).toContain(".marvin/spec.md");
     expect(context.warnings[2]).toContain(".marvin/ux.md");
   });

@@ -1,8 +1,8 @@
 import { realpath } from "node:fs/promises";
 import { join } from "node:path";
+import { errorMessage } from "../shared/error-message.js";
 import { readTextInside } from "../workspace/read-inside.js";
 import { readRegularFile } from "../workspace/regular-file.js";
-import { errorMessage } from "../shared/error-message.js";
 
 /** A document from the working directory included in the system prompt. */
 export interface ProjectDocument {

@@ -1,4 +1,4 @@
-import { resilientChat, type ChatFunction } from "../providers/resilient-chat.js";
+import { type ChatFunction, resilientChat } from "../providers/resilient-chat.js";
 import type { LLMProvider, ProviderName } from "../providers/types.js";
 import { errorMessage } from "../shared/error-message.js";
 

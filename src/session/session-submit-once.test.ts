@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, expect, it } from "vitest";
-import { startLlmServer, type LlmServer } from "../../tests/support/llm-server.js";
+import { type LlmServer, startLlmServer } from "../../tests/support/llm-server.js";
 import { createToolHarness, type ToolHarness } from "../../tests/support/tool-harness.js";
 import { resolveProviderConfig } from "../providers/config.js";
 import { createProvider } from "../providers/create.js";
@@ -25,7 +25,11 @@ it("submitOnce answers one message on another provider, then the session's own p
   harness = await createToolHarness({ home, llmUrl: own.url });
   const session = harness.session;
   const otherEnv = { OPENAI_COMPAT_URL: other.url, OPENAI_COMPAT_API_KEY: "k", OPENAI_COMPAT_MODEL: "pro-model" };
-  const otherFactory = (codingMode: boolean) => createProvider(resolveProviderConfig("openai-compat", { env: otherEnv, home: home!, codingMode, nonInteractive: false }), otherEnv);
+  const otherFactory = (codingMode: boolean) =>
+    createProvider(
+      resolveProviderConfig("openai-compat", { env: otherEnv, home: home!, codingMode, nonInteractive: false }),
+      otherEnv,
+    );
 
   expect((await session.submit("first")).text).toBe("own one");
   const once = await session.submitOnce("hard question", otherFactory);
@@ -34,8 +38,18 @@ it("submitOnce answers one message on another provider, then the session's own p
 
   expect(other.requests).toHaveLength(1);
   expect(other.requests[0]!.body.model).toBe("pro-model");
-  expect(other.requests[0]!.body.messages.slice(1).map((message) => message.content)).toEqual(["first", "own one", "hard question"]);
+  expect(other.requests[0]!.body.messages.slice(1).map((message) => message.content)).toEqual([
+    "first",
+    "own one",
+    "hard question",
+  ]);
   expect(own.requests.map((request) => request.body.messages.at(-1)!.content)).toEqual(["first", "third"]);
-  expect(own.requests[1]!.body.messages.slice(1).map((message) => message.content)).toEqual(["first", "own one", "hard question", "from the other provider", "third"]);
+  expect(own.requests[1]!.body.messages.slice(1).map((message) => message.content)).toEqual([
+    "first",
+    "own one",
+    "hard question",
+    "from the other provider",
+    "third",
+  ]);
   expect(session.providerInfo).toEqual({ name: "openai-compat", model: "gpt-4o-mini" });
 });

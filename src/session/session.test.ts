@@ -2,14 +2,14 @@ import { mkdir, readdir, readFile, symlink, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { z } from "zod";
+import { type LlmServer, type RecordedRequest, type Script, startLlmServer } from "../../tests/support/llm-server.js";
+import { createTestSession, scriptedEnv, TempDirs, type TestSessionOptions } from "../../tests/support/test-session.js";
+import { ContextBudget } from "../agent/context-budget.js";
+import type { AgentEvent } from "../agent/events.js";
 import { resolveProviderConfig } from "../providers/config.js";
 import { createProvider } from "../providers/create.js";
 import { configPaths, profilePaths } from "../state/paths.js";
 import { defineTool } from "../tools/define-tool.js";
-import { startLlmServer, type LlmServer, type RecordedRequest, type Script } from "../../tests/support/llm-server.js";
-import { createTestSession, scriptedEnv, TempDirs, type TestSessionOptions } from "../../tests/support/test-session.js";
-import { ContextBudget } from "../agent/context-budget.js";
-import type { AgentEvent } from "../agent/events.js";
 import { CODING_ROUNDS, INTERACTIVE_ROUNDS } from "./session.js";
 
 const dirs = new TempDirs();
@@ -25,7 +25,13 @@ afterEach(async () => {
   await dirs.cleanup();
 });
 
-const lookup = defineTool({ name: "lookup", effect: "read", description: "Looks up.", parameters: z.object({}), handler: async () => "found" });
+const lookup = defineTool({
+  name: "lookup",
+  effect: "read",
+  description: "Looks up.",
+  parameters: z.object({}),
+  handler: async () => "found",
+});
 const mainProfile = () => profilePaths(configPaths(home), "main");
 
 async function startSession(script: Script[], options: Partial<TestSessionOptions> = {}) {
@@ -69,7 +75,13 @@ describe("Session rounds", () => {
 
 describe("Session history", () => {
   it("seeds the last 20 chat-log entries into an interactive conversation", async () => {
-    await writeChatLog(Array.from({ length: 25 }, (_, index) => ({ role: index % 2 ? "assistant" : "you", text: `entry ${index}`, time: "10:00" })));
+    await writeChatLog(
+      Array.from({ length: 25 }, (_, index) => ({
+        role: index % 2 ? "assistant" : "you",
+        text: `entry ${index}`,
+        time: "10:00",
+      })),
+    );
     const { session } = await startSession([{ text: "ok" }]);
     await session.submit("new");
     const sent = server!.requests[0]!.body.messages;
@@ -91,20 +103,27 @@ describe("Session history", () => {
   });
 
   it("appends you/assistant entries with HH:MM times to chat_log.json after an interactive exchange", async () => {
-    const { session } = await startSession([{ text: "Hello!" }, { status: 401 }], { now: () => new Date(2025, 0, 2, 9, 5) });
+    const { session } = await startSession([{ text: "Hello!" }, { status: 401 }], {
+      now: () => new Date(2025, 0, 2, 9, 5),
+    });
     await session.submit("hi");
     await session.submit("again");
     expect(JSON.parse(await readFile(mainProfile().chatLog, "utf8"))).toEqual([
       { role: "you", text: "hi", time: "09:05" },
       { role: "assistant", text: "Hello!", time: "09:05" },
       { role: "you", text: "again", time: "09:05" },
-      { role: "system", text: expect.stringContaining("Error: openai-compat refused the API key (HTTP 401)"), time: "09:05" },
+      {
+        role: "system",
+        text: expect.stringContaining("Error: openai-compat refused the API key (HTTP 401)"),
+        time: "09:05",
+      },
     ]);
   });
 
   it("caps an interactive conversation at 40 messages, cutting whole exchanges", async () => {
     const { session } = await startSession([{ text: "ok" }]);
-    for (let index = 0; index < 30; index++) session.messages.push({ role: "user", content: `q${index}` }, { role: "assistant", content: `a${index}` });
+    for (let index = 0; index < 30; index++)
+      session.messages.push({ role: "user", content: `q${index}` }, { role: "assistant", content: `a${index}` });
     await session.submit("latest");
     const sent = server!.requests[0]!.body.messages;
     expect(sent.length - 1).toBeLessThanOrEqual(40);
@@ -126,14 +145,18 @@ describe("Session history", () => {
   it("shows a chat log rewritten during the session (compact_history) in the next system message", async () => {
     const { session } = await startSession([{ text: "one" }, { text: "two" }]);
     await session.submit("first");
-    await writeChatLog([{ role: "system", text: "[Summary of 40 earlier messages] The user likes herons.", time: "09:00" }]);
+    await writeChatLog([
+      { role: "system", text: "[Summary of 40 earlier messages] The user likes herons.", time: "09:00" },
+    ]);
     await session.submit("second");
     expect(server!.requests[0]!.body.messages[0]!.content).not.toContain("herons");
     expect(server!.requests[1]!.body.messages[0]!.content).toContain("The user likes herons.");
   });
 
   it("keeps the partial answer when aborted, in the conversation and the chat log", async () => {
-    const { session, events } = await startSession([{ text: "A slow answer that will be cut short by the user.", chunkSize: 4, delayMs: 50 }]);
+    const { session, events } = await startSession([
+      { text: "A slow answer that will be cut short by the user.", chunkSize: 4, delayMs: 50 },
+    ]);
     session.subscribe((event) => {
       if (event.type === "text_delta") setTimeout(() => session.abort(), 60);
     });
@@ -155,7 +178,13 @@ describe("Session coding mode", () => {
       servedWith.push(request.body.model);
       return { text };
     };
-    const { session } = await startSession([answer("chat"), answer("code"), answer("chat again"), answer("once"), answer("code again")]);
+    const { session } = await startSession([
+      answer("chat"),
+      answer("code"),
+      answer("chat again"),
+      answer("once"),
+      answer("code again"),
+    ]);
     const env = scriptedEnv(server!.url, home);
     // Each provider names its request timeout as its model, so the server sees which one asked.
     const recordingFactory = async (codingMode: boolean) => {
@@ -187,7 +216,9 @@ describe("Session system message", () => {
     await session.submit("start");
     const system = server!.requests[0]!.body.messages[0]!.content!;
     expect(system).toContain(`## Coding mode\nWorking directory: ${workingDir}`);
-    expect(system).toContain(`## Project instructions (${join(workingDir, ".marvin-instructions")})\nAlways run npm test.`);
+    expect(system).toContain(
+      `## Project instructions (${join(workingDir, ".marvin-instructions")})\nAlways run npm test.`,
+    );
     expect(system).toContain("## Project document .marvin/spec.md\n# Spec: a todo app");
   });
 
@@ -200,8 +231,12 @@ describe("Session system message", () => {
     const { session, events } = await startSession([{ text: "ok" }], { codingMode: true, workingDir });
     await session.submit("start");
     expect(JSON.stringify(server!.requests[0]!.body)).not.toContain("hunter2");
-    const warnings = events.filter((event) => event.type === "notice" && event.level === "warning").map((event) => (event as { text: string }).text);
-    expect(warnings).toEqual([expect.stringMatching(/^Not loading \.marvin\/spec\.md into the system prompt: .*outside the working dir/)]);
+    const warnings = events
+      .filter((event) => event.type === "notice" && event.level === "warning")
+      .map((event) => (event as { text: string }).text);
+    expect(warnings).toEqual([
+      expect.stringMatching(/^Not loading \.marvin\/spec\.md into the system prompt: .*outside the working dir/),
+    ]);
   });
 
   it("leaves coding instructions out of an everyday chat", async () => {
@@ -217,9 +252,19 @@ describe("Session compaction", () => {
   it("backs up to .marvin/logs, summarises with the LLM, and counts the summary call", async () => {
     const workingDir = await dirs.make("marvin-project-");
     const filler = "lorem ipsum dolor sit amet ".repeat(200);
-    await writeChatLog(Array.from({ length: 20 }, (_, index) => ({ role: index % 2 ? "assistant" : "you", text: `${index}: ${filler}`, time: "10:00" })));
+    await writeChatLog(
+      Array.from({ length: 20 }, (_, index) => ({
+        role: index % 2 ? "assistant" : "you",
+        text: `${index}: ${filler}`,
+        time: "10:00",
+      })),
+    );
     const budget = new ContextBudget({ warn: 15_000, compact: 15_000, hard: 1_000_000 });
-    const { session, events } = await startSession([{ text: "Summary of twenty messages." }, { text: "answer" }], { codingMode: true, workingDir, budget });
+    const { session, events } = await startSession([{ text: "Summary of twenty messages." }, { text: "answer" }], {
+      codingMode: true,
+      workingDir,
+      budget,
+    });
     const result = await session.submit("new question");
     expect(result.reason).toBe("done");
 
@@ -235,7 +280,9 @@ describe("Session compaction", () => {
     const lines = (await readFile(join(logs, backup!), "utf8")).trimEnd().split("\n");
     expect(lines).toHaveLength(22);
     expect(JSON.parse(lines.at(-1)!)).toEqual({ role: "user", content: "new question" });
-    expect(events.filter((event) => event.type === "compaction").map((event) => (event as { phase: string }).phase)).toEqual(["start", "end"]);
+    expect(
+      events.filter((event) => event.type === "compaction").map((event) => (event as { phase: string }).phase),
+    ).toEqual(["start", "end"]);
     expect(session.usage.getSessionUsage().llm_turns).toBe(2);
   });
 
@@ -245,14 +292,32 @@ describe("Session compaction", () => {
     await mkdir(join(workingDir, ".marvin"));
     await symlink(outside, join(workingDir, ".marvin", "logs"));
     const filler = "lorem ipsum dolor sit amet ".repeat(200);
-    await writeChatLog(Array.from({ length: 20 }, (_, index) => ({ role: index % 2 ? "assistant" : "you", text: `${index}: ${filler}`, time: "10:00" })));
+    await writeChatLog(
+      Array.from({ length: 20 }, (_, index) => ({
+        role: index % 2 ? "assistant" : "you",
+        text: `${index}: ${filler}`,
+        time: "10:00",
+      })),
+    );
     const budget = new ContextBudget({ warn: 15_000, compact: 15_000, hard: 1_000_000 });
-    const { session, events } = await startSession([{ text: "Summary." }, { text: "answer" }], { codingMode: true, workingDir, budget });
+    const { session, events } = await startSession([{ text: "Summary." }, { text: "answer" }], {
+      codingMode: true,
+      workingDir,
+      budget,
+    });
     expect((await session.submit("new question")).reason).toBe("done");
     expect(await readdir(outside)).toEqual([]);
-    expect(await readdir(join(mainProfile().dir, "logs"))).toEqual([expect.stringMatching(/^context-backup-.+\.jsonl$/)]);
-    const warnings = events.filter((event) => event.type === "notice" && event.level === "warning").map((event) => (event as { text: string }).text);
-    expect(warnings).toEqual([expect.stringMatching(/^Refusing to use \.marvin\/logs\/: .*leading outside the working dir.* The context backup goes to .*logs instead\.$/)]);
+    expect(await readdir(join(mainProfile().dir, "logs"))).toEqual([
+      expect.stringMatching(/^context-backup-.+\.jsonl$/),
+    ]);
+    const warnings = events
+      .filter((event) => event.type === "notice" && event.level === "warning")
+      .map((event) => (event as { text: string }).text);
+    expect(warnings).toEqual([
+      expect.stringMatching(
+        /^Refusing to use \.marvin\/logs\/: .*leading outside the working dir.* The context backup goes to .*logs instead\.$/,
+      ),
+    ]);
   });
 });
 

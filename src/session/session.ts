@@ -1,28 +1,28 @@
-import type { Env } from "../shared/env.js";
+import { compactMessages } from "../agent/compaction.js";
+import { ContextBudget } from "../agent/context-budget.js";
+import type { AgentEvent, AgentEventListener, EventSink } from "../agent/events.js";
+import { type LoopResult, reportUsage, runToolLoop } from "../agent/loop.js";
 import type { LLMProvider, Message, ProviderName, ToolCall } from "../providers/types.js";
-import { appendChatLog, clockTime, loadChatLog, type ChatLogEntry } from "../state/chat-log.js";
+import type { Env } from "../shared/env.js";
+import { errorMessage } from "../shared/error-message.js";
+import { appendChatLog, type ChatLogEntry, clockTime, loadChatLog } from "../state/chat-log.js";
 import { configPaths } from "../state/paths.js";
 import { loadPreferences } from "../state/preferences.js";
 import { ProfileStore } from "../state/profiles.js";
 import { loadSavedPlaces } from "../state/saved-places.js";
 import { UsageTracker } from "../state/usage.js";
 import type { ToolContext, ToolMode } from "../tools/define-tool.js";
-import { backupDirsOf } from "./standalone-tool-context.js";
-import type { ToolRegistry } from "../tools/registry.js";
 import { JobBoard } from "../tools/job-board.js";
+import type { ToolRegistry } from "../tools/registry.js";
 import { stopLiveCommands } from "../tools/shell/live-commands.js";
 import { TimerStore } from "../tools/timers/timer-store.js";
 import { ensureInsideDir, OWN_DIRS } from "../workspace/own-dirs.js";
-import { compactMessages } from "../agent/compaction.js";
-import { ContextBudget } from "../agent/context-budget.js";
-import type { AgentEvent, AgentEventListener, EventSink } from "../agent/events.js";
-import { reportUsage, runToolLoop, type LoopResult } from "../agent/loop.js";
-import { loadProjectContext } from "./project-context.js";
 import { usageRecorder } from "./listeners/usage-recorder.js";
-import { ProviderSlot, type ProviderFactory } from "./provider-slot.js";
-import { sessionToolContext } from "./tool-context.js";
+import { loadProjectContext } from "./project-context.js";
+import { type ProviderFactory, ProviderSlot } from "./provider-slot.js";
+import { backupDirsOf } from "./standalone-tool-context.js";
 import { buildSystemMessage } from "./system-prompt.js";
-import { errorMessage } from "../shared/error-message.js";
+import { sessionToolContext } from "./tool-context.js";
 
 export const INTERACTIVE_ROUNDS = 10;
 export const CODING_ROUNDS = 50;
@@ -90,7 +90,9 @@ export class Session {
       transientBackoffSeconds: options.transientBackoffSeconds,
       notice: (text) => this.emit({ type: "notice", level: "warning", text }),
     });
-    this.timers = new TimerStore((name) => this.emit({ type: "notice", level: "info", text: `⏰ Timer '${name}' is done.` }));
+    this.timers = new TimerStore((name) =>
+      this.emit({ type: "notice", level: "info", text: `⏰ Timer '${name}' is done.` }),
+    );
     this.subscribe(usageRecorder(this.usage));
   }
 
@@ -99,7 +101,11 @@ export class Session {
   }
 
   get mode(): ToolMode {
-    return { codingMode: this.codingMode, nonInteractive: this.options.nonInteractive, readonly: this.options.readonly };
+    return {
+      codingMode: this.codingMode,
+      nonInteractive: this.options.nonInteractive,
+      readonly: this.options.readonly,
+    };
   }
 
   get maxRounds(): number {
@@ -168,7 +174,13 @@ export class Session {
    * provider is back in place for the next message.
    */
   submitOnce(text: string, createProvider: ProviderFactory): Promise<LoopResult> {
-    const run = this.queue.then(() => this.providers.borrow(createProvider, () => this.codingMode, () => this.run(text)));
+    const run = this.queue.then(() =>
+      this.providers.borrow(
+        createProvider,
+        () => this.codingMode,
+        () => this.run(text),
+      ),
+    );
     this.queue = run.catch(() => undefined);
     return run;
   }
@@ -214,22 +226,25 @@ export class Session {
       const chat = await this.providers.chatFunction(this.codingMode);
       const provider = this.providers.info;
       if (!chat || !provider) return this.failedStart();
-      const result = await runToolLoop({ messages: this.messages, maxRounds: this.maxRounds, signal: this.controller.signal }, {
-        chat,
-        providerName: provider.name,
-        model: provider.model,
-        tools: {
-          schemas: this.options.registry.schemas(this.mode),
-          execute: (call, signal, onProgress) => this.executeTool(call, signal, onProgress),
+      const result = await runToolLoop(
+        { messages: this.messages, maxRounds: this.maxRounds, signal: this.controller.signal },
+        {
+          chat,
+          providerName: provider.name,
+          model: provider.model,
+          tools: {
+            schemas: this.options.registry.schemas(this.mode),
+            execute: (call, signal, onProgress) => this.executeTool(call, signal, onProgress),
+          },
+          budget: this.budget,
+          compact: async (messages) =>
+            compactMessages(messages, {
+              backupDir: await this.backupDirForWrite(),
+              summarize: (transcript) => this.summarize(transcript, SUMMARY_INSTRUCTION),
+            }),
+          emit: (event) => this.emit(event),
         },
-        budget: this.budget,
-        compact: async (messages) =>
-          compactMessages(messages, {
-            backupDir: await this.backupDirForWrite(),
-            summarize: (transcript) => this.summarize(transcript, SUMMARY_INSTRUCTION),
-          }),
-        emit: (event) => this.emit(event),
-      });
+      );
       await this.persistExchange(text, result);
       return result;
     } finally {
@@ -249,7 +264,8 @@ export class Session {
   private async pollNotifications(): Promise<void> {
     if (!this.options.pollNotifications) return;
     try {
-      for (const text of await this.options.pollNotifications()) this.emit({ type: "notice", level: "info", text: `🔔 ${text}` });
+      for (const text of await this.options.pollNotifications())
+        this.emit({ type: "notice", level: "info", text: `🔔 ${text}` });
     } catch (error) {
       this.emit({ type: "notice", level: "warning", text: `Could not check notifications: ${errorMessage(error)}` });
     }
@@ -258,7 +274,8 @@ export class Session {
   private async systemMessage(): Promise<string> {
     const paths = this.profiles.paths(this.profileName);
     const [preferences, places] = await Promise.all([loadPreferences(paths), loadSavedPlaces(paths.savedPlaces)]);
-    for (const warning of [preferences.warning, places.warning]) if (warning) this.emit({ type: "notice", level: "warning", text: warning });
+    for (const warning of [preferences.warning, places.warning])
+      if (warning) this.emit({ type: "notice", level: "warning", text: warning });
     await this.loadChatLog(); // re-read: compact_history or another Marvin may have rewritten it
     const projectDir = this.codingMode && this.workingDir;
     const project = projectDir ? await loadProjectContext(projectDir, this.options.home) : undefined;
@@ -345,20 +362,35 @@ export class Session {
     const chat = await this.providers.chatFunction(this.codingMode);
     const provider = this.providers.info;
     if (!chat || !provider) throw new Error(`No LLM provider available to summarise: ${this.providers.failure}`);
-    const messages: Message[] = [{ role: "system", content: instruction }, { role: "user", content: text }];
+    const messages: Message[] = [
+      { role: "system", content: instruction },
+      { role: "user", content: text },
+    ];
     const signal = this.controller?.signal;
     const response = await chat({ messages, tools: [], onDelta: () => undefined, signal, standalone: true });
-    await reportUsage(response, messages, { budget: this.budget, emit: (event) => this.emit(event), providerName: provider.name });
+    await reportUsage(response, messages, {
+      budget: this.budget,
+      emit: (event) => this.emit(event),
+      providerName: provider.name,
+    });
     return response.content;
   }
 
   private executeTool(call: ToolCall, signal: AbortSignal, onProgress: ToolContext["onProgress"]) {
-    return this.options.registry.execute(call.function.name, call.function.arguments, this.toolContext(signal, onProgress));
+    return this.options.registry.execute(
+      call.function.name,
+      call.function.arguments,
+      this.toolContext(signal, onProgress),
+    );
   }
 
   /** What a tool call in this session may see and do. */
   toolContext(signal: AbortSignal, onProgress: ToolContext["onProgress"] = () => undefined): ToolContext {
-    const surroundings = { home: this.options.home, env: this.options.env, confirmCommand: this.options.confirmCommand };
+    const surroundings = {
+      home: this.options.home,
+      env: this.options.env,
+      confirmCommand: this.options.confirmCommand,
+    };
     return sessionToolContext(this, surroundings, signal, onProgress);
   }
 

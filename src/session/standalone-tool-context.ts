@@ -1,14 +1,14 @@
 import { join } from "node:path";
 import { ContextBudget } from "../agent/context-budget.js";
-import type { Env } from "../shared/env.js";
 import type { ProviderName } from "../providers/types.js";
+import type { Env } from "../shared/env.js";
 import { configPaths } from "../state/paths.js";
 import { DEFAULT_PROFILE, ProfileStore } from "../state/profiles.js";
 import { UsageTracker } from "../state/usage.js";
-import { OWN_DIRS } from "../workspace/own-dirs.js";
 import type { ToolContext, ToolMode, ToolProgress } from "../tools/define-tool.js";
 import { JobBoard } from "../tools/job-board.js";
 import { TimerStore } from "../tools/timers/timer-store.js";
+import { OWN_DIRS } from "../workspace/own-dirs.js";
 
 export interface ToolContextOptions {
   /** The user's home: profiles, notes and downloads live under it. */

@@ -1,6 +1,12 @@
 import { describe, expect, it } from "vitest";
 import type { ChatLogEntry } from "../state/chat-log.js";
-import { buildSystemMessage, COMPACT_HISTORY_CHARS, COMPACT_HISTORY_ENTRIES, compactHistory, type SystemPromptInput } from "./system-prompt.js";
+import {
+  buildSystemMessage,
+  COMPACT_HISTORY_CHARS,
+  COMPACT_HISTORY_ENTRIES,
+  compactHistory,
+  type SystemPromptInput,
+} from "./system-prompt.js";
 
 const now = new Date(2025, 2, 14, 15, 9, 26);
 
@@ -32,7 +38,10 @@ const everything = (): SystemPromptInput =>
     workingDir: "/home/ada/app",
     backgroundJobs: [{ id: "review-1", description: "code review", status: "running for 2m 10s" }],
     project: {
-      instructions: { name: "/home/ada/app/.marvin-instructions", content: "Use tabs. Run npm test before committing." },
+      instructions: {
+        name: "/home/ada/app/.marvin-instructions",
+        content: "Use tabs. Run npm test before committing.",
+      },
       documents: [
         { name: ".marvin/spec.md", content: "# Spec\nA todo app." },
         { name: ".marvin/ux.md", content: "# UX\nOne screen." },
@@ -72,18 +81,26 @@ describe("buildSystemMessage", () => {
     expect(message).toContain("## User preferences\ndietary:\n  - vegetarian\nbudget: moderate\n\n");
     expect(message).not.toContain("notes:");
     expect(message).not.toContain("avoid_cuisines");
-    expect(buildSystemMessage(input({ preferences: {} }))).toContain("## User preferences\n(none set: learn them from the conversation and save them with update_preferences)");
+    expect(buildSystemMessage(input({ preferences: {} }))).toContain(
+      "## User preferences\n(none set: learn them from the conversation and save them with update_preferences)",
+    );
   });
 
   it("lists saved places with labels, addresses and coordinates", () => {
     const message = buildSystemMessage(input());
-    expect(message).toContain("## Saved places\n- home: Flat, 1 Main St [52.52, 13.405]\n- gym: Sportweg 3 (opens 6am)");
+    expect(message).toContain(
+      "## Saved places\n- home: Flat, 1 Main St [52.52, 13.405]\n- gym: Sportweg 3 (opens 6am)",
+    );
     expect(buildSystemMessage(input({ savedPlaces: [] }))).toContain("## Saved places\n(none yet");
   });
 
   it("includes the compact conversation history with times and roles", () => {
-    expect(buildSystemMessage(input())).toContain("## Recent conversation (compact)\n[12:01] you: Find ramen near home\n[12:02] assistant: Ichiran is 800 m away.");
-    expect(buildSystemMessage(input({ chatLog: [] }))).toContain("## Recent conversation (compact)\n(no earlier conversation)");
+    expect(buildSystemMessage(input())).toContain(
+      "## Recent conversation (compact)\n[12:01] you: Find ramen near home\n[12:02] assistant: Ichiran is 800 m away.",
+    );
+    expect(buildSystemMessage(input({ chatLog: [] }))).toContain(
+      "## Recent conversation (compact)\n(no earlier conversation)",
+    );
   });
 
   it("leaves out coding, job and project sections when they do not apply", () => {
@@ -95,7 +112,9 @@ describe("buildSystemMessage", () => {
 
   it("asks for a working directory in coding mode without one", () => {
     const message = buildSystemMessage(input({ codingMode: true }));
-    expect(message).toContain("## Coding mode\nNo working directory is set yet: call set_working_dir before using file tools.");
+    expect(message).toContain(
+      "## Coding mode\nNo working directory is set yet: call set_working_dir before using file tools.",
+    );
     expect(message).toContain("the user confirms each command");
   });
 
@@ -122,6 +141,8 @@ describe("compactHistory", () => {
   });
 
   it("does not mark short entries as cut", () => {
-    expect(compactHistory([{ role: "system", text: "Switched profile.", time: "09:00" }])).toBe("[09:00] system: Switched profile.");
+    expect(compactHistory([{ role: "system", text: "Switched profile.", time: "09:00" }])).toBe(
+      "[09:00] system: Switched profile.",
+    );
   });
 });

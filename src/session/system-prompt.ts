@@ -44,8 +44,12 @@ function section(title: string, body: string): string {
 }
 
 function formatPreferences(preferences: Preferences): string {
-  const entries = Object.entries(preferences).filter(([, value]) => value !== "" && value !== null && !(Array.isArray(value) && value.length === 0));
-  return entries.length ? YAML.stringify(Object.fromEntries(entries)).trim() : "(none set: learn them from the conversation and save them with update_preferences)";
+  const entries = Object.entries(preferences).filter(
+    ([, value]) => value !== "" && value !== null && !(Array.isArray(value) && value.length === 0),
+  );
+  return entries.length
+    ? YAML.stringify(Object.fromEntries(entries)).trim()
+    : "(none set: learn them from the conversation and save them with update_preferences)";
 }
 
 function formatPlaces(places: SavedPlace[]): string {
@@ -72,7 +76,9 @@ export function compactHistory(entries: ChatLogEntry[]): string {
 }
 
 function codingInstructions(workingDir: string | null, nonInteractive: boolean): string {
-  const where = workingDir ? `Working directory: ${workingDir}` : "No working directory is set yet: call set_working_dir before using file tools.";
+  const where = workingDir
+    ? `Working directory: ${workingDir}`
+    : "No working directory is set yet: call set_working_dir before using file tools.";
   return `${where}
 - All file paths are relative to the working directory; absolute paths and '..' are refused.
 - Explore with tree and code_grep; read files with read_file (files over 10KB need start_line/end_line).
@@ -94,9 +100,19 @@ export function buildSystemMessage(input: SystemPromptInput): string {
   ];
   if (input.codingMode) parts.push(section("Coding mode", codingInstructions(input.workingDir, input.nonInteractive)));
   if (input.backgroundJobs.length) {
-    parts.push(section("Background jobs", input.backgroundJobs.map((job) => `- ${job.id} (${job.description}): ${job.status}`).join("\n") + "\nUse review_status to read a job's output."));
+    parts.push(
+      section(
+        "Background jobs",
+        input.backgroundJobs.map((job) => `- ${job.id} (${job.description}): ${job.status}`).join("\n") +
+          "\nUse review_status to read a job's output.",
+      ),
+    );
   }
-  if (input.project?.instructions) parts.push(section(`Project instructions (${input.project.instructions.name})`, input.project.instructions.content));
-  for (const document of input.project?.documents ?? []) parts.push(section(`Project document ${document.name}`, document.content));
+  if (input.project?.instructions)
+    parts.push(
+      section(`Project instructions (${input.project.instructions.name})`, input.project.instructions.content),
+    );
+  for (const document of input.project?.documents ?? [])
+    parts.push(section(`Project document ${document.name}`, document.content));
   return parts.join("\n\n");
 }

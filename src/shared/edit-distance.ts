@@ -17,7 +17,10 @@ export function nearestNames(word: string, candidates: readonly string[], limit 
   const lower = word.toLowerCase();
   return candidates
     .map((candidate) => ({ candidate, distance: editDistance(lower, candidate.toLowerCase()) }))
-    .filter(({ candidate, distance }) => distance <= Math.max(2, Math.floor(word.length / 3)) || candidate.includes(lower) || lower.includes(candidate))
+    .filter(
+      ({ candidate, distance }) =>
+        distance <= Math.max(2, Math.floor(word.length / 3)) || candidate.includes(lower) || lower.includes(candidate),
+    )
     .sort((a, b) => a.distance - b.distance)
     .slice(0, limit)
     .map(({ candidate }) => candidate);

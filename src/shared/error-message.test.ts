@@ -1,8 +1,8 @@
 import { readdir, readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { ToolError } from "./tool-error.js";
 import { errorMessage } from "./error-message.js";
+import { ToolError } from "./tool-error.js";
 
 describe("errorMessage", () => {
   it("gives an Error's message, subclasses included", () => {
@@ -21,7 +21,11 @@ describe("errorMessage", () => {
 describe("the source", () => {
   it("spells an error's message one way: errorMessage", async () => {
     const root = join(import.meta.dirname, "..");
-    const handWritten = [/instanceof Error \? \w+\.message : String\(/, /\(\w+ as Error\)\.message/, /\(\w+: Error\) => [^\n]*\.message/];
+    const handWritten = [
+      /instanceof Error \? \w+\.message : String\(/,
+      /\(\w+ as Error\)\.message/,
+      /\(\w+: Error\) => [^\n]*\.message/,
+    ];
     const offenders: string[] = [];
     for (const entry of await readdir(root, { recursive: true, withFileTypes: true })) {
       if (!entry.isFile() || !/\.tsx?$/.test(entry.name)) continue;

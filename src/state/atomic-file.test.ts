@@ -2,7 +2,13 @@ import { mkdir, readdir, readFile, stat, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { TempDirs } from "../../tests/support/test-session.js";
-import { loadJsonFile, preserveCorruptFile, readTextIfExists, writeFileAtomic, writeJsonAtomic } from "./atomic-file.js";
+import {
+  loadJsonFile,
+  preserveCorruptFile,
+  readTextIfExists,
+  writeFileAtomic,
+  writeJsonAtomic,
+} from "./atomic-file.js";
 
 const dirs = new TempDirs();
 let dir: string;
@@ -26,7 +32,9 @@ describe("writeFileAtomic", () => {
 
   it("never lets a reader see a torn file while writers race", async () => {
     const path = join(dir, "chat_log.json");
-    const versions = Array.from({ length: 20 }, (_, index) => JSON.stringify({ version: index, filler: String(index).repeat(50_000) }));
+    const versions = Array.from({ length: 20 }, (_, index) =>
+      JSON.stringify({ version: index, filler: String(index).repeat(50_000) }),
+    );
     await writeFileAtomic(path, versions[0]!);
     let reads = 0;
     let writing = true;
@@ -111,6 +119,8 @@ describe("preserveCorruptFile", () => {
   it("names the copy after the given time", async () => {
     const path = join(dir, "usage.json");
     await writeFile(path, "{");
-    expect(await preserveCorruptFile(path, new Date("2025-03-04T05:06:07.089Z"))).toBe(`${path}.corrupt-2025-03-04T05-06-07-089Z`);
+    expect(await preserveCorruptFile(path, new Date("2025-03-04T05:06:07.089Z"))).toBe(
+      `${path}.corrupt-2025-03-04T05-06-07-089Z`,
+    );
   });
 });

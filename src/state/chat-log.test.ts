@@ -3,7 +3,7 @@ import { readdir, readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { TempDirs } from "../../tests/support/test-session.js";
-import { appendChatLog, clockTime, loadChatLog, saveChatLog, type ChatLogEntry } from "./chat-log.js";
+import { appendChatLog, type ChatLogEntry, clockTime, loadChatLog, saveChatLog } from "./chat-log.js";
 
 const dirs = new TempDirs();
 let path: string;
@@ -45,7 +45,8 @@ describe("chat_log.json", () => {
       { role: "assistant", text: "ok", time: "09:01" },
     ];
     await saveChatLog(path, entries);
-    const script = "import json,sys\nlog=json.load(open(sys.argv[1]))\nprint(json.dumps([[sorted(e.keys()), e['role'], e['text'], e['time']] for e in log]))";
+    const script =
+      "import json,sys\nlog=json.load(open(sys.argv[1]))\nprint(json.dumps([[sorted(e.keys()), e['role'], e['text'], e['time']] for e in log]))";
     const output = JSON.parse(execFileSync("python3", ["-c", script, path], { encoding: "utf8" }));
     expect(output).toEqual([
       [["role", "text", "time"], "you", 'Quotes " and unicode — ☕ and\nnewlines', "09:00"],
@@ -55,7 +56,10 @@ describe("chat_log.json", () => {
 
   it("reads a log written by the Python original (compact JSON, extra fields kept)", async () => {
     await saveChatLog(path, []);
-    await writeFile(path, '[{"role": "you", "text": "hi", "time": "08:00"}, {"role": "assistant", "text": "hello", "time": "08:00", "tools": ["web_search"]}]');
+    await writeFile(
+      path,
+      '[{"role": "you", "text": "hi", "time": "08:00"}, {"role": "assistant", "text": "hello", "time": "08:00", "tools": ["web_search"]}]',
+    );
     expect((await loadChatLog(path)).value).toEqual([
       { role: "you", text: "hi", time: "08:00" },
       { role: "assistant", text: "hello", time: "08:00", tools: ["web_search"] },

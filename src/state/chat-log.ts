@@ -1,4 +1,4 @@
-import { loadJsonFile, writeJsonAtomic, type Loaded } from "./atomic-file.js";
+import { type Loaded, loadJsonFile, writeJsonAtomic } from "./atomic-file.js";
 
 /** One line of `chat_log.json`, in the original Marvin's format (role `you`, not `user`). */
 export interface ChatLogEntry {
@@ -9,7 +9,13 @@ export interface ChatLogEntry {
 
 function parseChatLog(raw: unknown): ChatLogEntry[] | undefined {
   if (!Array.isArray(raw)) return undefined;
-  const valid = raw.every((entry) => typeof entry === "object" && entry !== null && typeof (entry as ChatLogEntry).role === "string" && typeof (entry as ChatLogEntry).text === "string");
+  const valid = raw.every(
+    (entry) =>
+      typeof entry === "object" &&
+      entry !== null &&
+      typeof (entry as ChatLogEntry).role === "string" &&
+      typeof (entry as ChatLogEntry).text === "string",
+  );
   return valid ? (raw as ChatLogEntry[]) : undefined;
 }
 

@@ -3,9 +3,9 @@ import { readdir, readFile, utimes, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { TempDirs } from "../../tests/support/test-session.js";
+import { errorMessage } from "../shared/error-message.js";
 import { sleep } from "../shared/sleep.js";
 import { withFileLock } from "./file-lock.js";
-import { errorMessage } from "../shared/error-message.js";
 
 const dirs = new TempDirs();
 let dir: string;
@@ -77,7 +77,10 @@ describe("withFileLock", () => {
   it("waits for a live holder and, past the time limit, names the lock file to delete", async () => {
     await writeFile(lockPath, JSON.stringify({ pid: process.pid, since: Date.now(), token: "live" }));
     const failure = withFileLock(target, increment, { staleMs: 60_000, timeoutMs: 300 });
-    const message = await failure.then(() => "acquired", (error: unknown) => errorMessage(error));
+    const message = await failure.then(
+      () => "acquired",
+      (error: unknown) => errorMessage(error),
+    );
     expect(message.startsWith(`${lockPath} is held by process ${process.pid} since `)).toBe(true);
     expect(message).toMatch(/; if no Marvin is running, delete that file\.$/);
     expect(JSON.parse(await readFile(lockPath, "utf8")).token).toBe("live");

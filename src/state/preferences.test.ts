@@ -3,7 +3,7 @@ import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import YAML from "yaml";
 import { TempDirs } from "../../tests/support/test-session.js";
-import { configPaths, profilePaths, type ProfilePaths } from "./paths.js";
+import { configPaths, type ProfilePaths, profilePaths } from "./paths.js";
 import { DEFAULT_PREFERENCES_YAML, loadPreferences, updatePreference } from "./preferences.js";
 
 const dirs = new TempDirs();
@@ -40,7 +40,9 @@ favorite_cuisines:
 describe("loadPreferences", () => {
   it("reads preferences.yaml as a mapping", async () => {
     await writeFile(paths.preferences, COMMENTED);
-    expect(await loadPreferences(paths)).toEqual({ value: { dietary: ["vegetarian"], budget: "moderate", max_distance_km: 10, favorite_cuisines: ["thai", "ramen"] } });
+    expect(await loadPreferences(paths)).toEqual({
+      value: { dietary: ["vegetarian"], budget: "moderate", max_distance_km: 10, favorite_cuisines: ["thai", "ramen"] },
+    });
   });
 
   it("reads the legacy prefs.yaml when preferences.yaml is missing", async () => {
@@ -82,7 +84,9 @@ describe("loadPreferences", () => {
 
   it("still reads a file with a few aliases", async () => {
     await writeFile(paths.preferences, "home_cuisine: &fav thai\nfavorite_cuisines: [*fav, ramen]\n");
-    expect(await loadPreferences(paths)).toEqual({ value: { home_cuisine: "thai", favorite_cuisines: ["thai", "ramen"] } });
+    expect(await loadPreferences(paths)).toEqual({
+      value: { home_cuisine: "thai", favorite_cuisines: ["thai", "ramen"] },
+    });
   });
 
   it("moves a directory in place of preferences.yaml aside with a warning, defaults used", async () => {
@@ -90,7 +94,9 @@ describe("loadPreferences", () => {
     await writeFile(paths.legacyPreferences, "budget: cheap\n");
     const loaded = await loadPreferences(paths);
     expect(loaded.value).toEqual({});
-    expect(loaded.warning).toMatch(new RegExp(`^Could not read .*preferences\\.yaml: it is a directory, not a file\\. It was moved to .*preferences\\.yaml\\.corrupt-`));
+    expect(loaded.warning).toMatch(
+      /^Could not read .*preferences\.yaml: it is a directory, not a file\. It was moved to .*preferences\.yaml\.corrupt-/,
+    );
     expect(loaded.warning).toContain("default preferences are used.");
     expect((await readdir(paths.dir)).filter((name) => name.startsWith("preferences.yaml.corrupt-"))).toHaveLength(1);
   });
@@ -128,7 +134,9 @@ describe("updatePreference", () => {
 
   it("adds list items without duplicates and removes them", async () => {
     await writeFile(paths.preferences, COMMENTED);
-    expect(await updatePreference(paths, "dietary", "add", "vegetarian, gluten-free")).toBe("added gluten-free to dietary");
+    expect(await updatePreference(paths, "dietary", "add", "vegetarian, gluten-free")).toBe(
+      "added gluten-free to dietary",
+    );
     expect(await updatePreference(paths, "dietary", "add", "gluten-free")).toBe("dietary already contains gluten-free");
     expect((await loadPreferences(paths)).value.dietary).toEqual(["vegetarian", "gluten-free"]);
     expect(await updatePreference(paths, "dietary", "remove", "vegetarian")).toBe("removed vegetarian from dietary");
@@ -151,7 +159,10 @@ describe("updatePreference", () => {
     await writeFile(paths.preferences, COMMENTED);
     await updatePreference(paths, "allergies", "add", "peanuts");
     await updatePreference(paths, "budget", "add", "cheap");
-    expect((await loadPreferences(paths)).value).toMatchObject({ allergies: ["peanuts"], budget: ["moderate", "cheap"] });
+    expect((await loadPreferences(paths)).value).toMatchObject({
+      allergies: ["peanuts"],
+      budget: ["moderate", "cheap"],
+    });
   });
 
   it("starts from the default preferences when there is no file", async () => {
@@ -170,7 +181,9 @@ describe("updatePreference", () => {
 
   it("refuses to update through an alias bomb, leaving the file as it is", async () => {
     await writeFile(paths.preferences, aliasBomb());
-    await expect(updatePreference(paths, "budget", "set", "cheap")).rejects.toThrow(`${paths.preferences} is not valid YAML; fix it`);
+    await expect(updatePreference(paths, "budget", "set", "cheap")).rejects.toThrow(
+      `${paths.preferences} is not valid YAML; fix it`,
+    );
     expect(await readFile(paths.preferences, "utf8")).toBe(aliasBomb());
   });
 
@@ -184,7 +197,9 @@ describe("updatePreference", () => {
   it("refuses to overwrite a file it cannot parse, and says what to do", async () => {
     const broken = "dietary: [unclosed\n";
     await writeFile(paths.preferences, broken);
-    await expect(updatePreference(paths, "budget", "set", "cheap")).rejects.toThrow(`${paths.preferences} is not valid YAML; fix it`);
+    await expect(updatePreference(paths, "budget", "set", "cheap")).rejects.toThrow(
+      `${paths.preferences} is not valid YAML; fix it`,
+    );
     expect(await readFile(paths.preferences, "utf8")).toBe(broken);
   });
 });

@@ -1,8 +1,8 @@
-import YAML from "yaml";
 import { lstat } from "node:fs/promises";
-import { loadStateFile, readStateText, writeFileAtomic, type Loaded, type Parsed } from "./atomic-file.js";
-import type { ProfilePaths } from "./paths.js";
+import YAML from "yaml";
 import { errorMessage } from "../shared/error-message.js";
+import { type Loaded, loadStateFile, type Parsed, readStateText, writeFileAtomic } from "./atomic-file.js";
+import type { ProfilePaths } from "./paths.js";
 
 export type Preferences = Record<string, unknown>;
 
@@ -25,7 +25,11 @@ const MAX_ALIAS_COUNT = 100;
 
 /** preferences.yaml, or the legacy prefs.yaml when only that one exists. */
 async function preferencesPath(paths: ProfilePaths): Promise<string> {
-  const exists = (path: string) => lstat(path).then(() => true, () => false);
+  const exists = (path: string) =>
+    lstat(path).then(
+      () => true,
+      () => false,
+    );
   if ((await exists(paths.preferences)) || !(await exists(paths.legacyPreferences))) return paths.preferences;
   return paths.legacyPreferences;
 }
@@ -66,7 +70,10 @@ function parseScalar(value: string): unknown {
 }
 
 function splitList(value: string): string[] {
-  return value.split(",").map((item) => item.trim()).filter(Boolean);
+  return value
+    .split(",")
+    .map((item) => item.trim())
+    .filter(Boolean);
 }
 
 /**
@@ -74,7 +81,12 @@ function splitList(value: string): string[] {
  * Returns a one-line description of what changed. Throws with an actionable message on
  * an unreadable file (which is preserved, never overwritten).
  */
-export async function updatePreference(paths: ProfilePaths, key: string, action: PreferenceAction, value: string): Promise<string> {
+export async function updatePreference(
+  paths: ProfilePaths,
+  key: string,
+  action: PreferenceAction,
+  value: string,
+): Promise<string> {
   const path = await preferencesPath(paths);
   const read = await readStateText(path);
   if ("problem" in read) throw new Error(`${path} cannot be updated: ${read.problem}. Move it away and try again.`);
@@ -85,7 +97,11 @@ export async function updatePreference(paths: ProfilePaths, key: string, action:
   const { document } = parsed.value;
   if (document.contents === null) document.contents = document.createNode({}) as unknown as typeof document.contents;
   const current = document.get(key) as unknown;
-  const currentList = YAML.isSeq(current) ? (current.toJSON() as unknown[]) : current === undefined || current === null || current === "" ? [] : [YAML.isScalar(current) ? current.value : current];
+  const currentList = YAML.isSeq(current)
+    ? (current.toJSON() as unknown[])
+    : current === undefined || current === null || current === ""
+      ? []
+      : [YAML.isScalar(current) ? current.value : current];
   // An existing list is edited in place, so the comments on it and on its items survive.
   const writeList = (keep: (item: unknown) => boolean, additions: unknown[]) => {
     if (!YAML.isSeq(current)) return document.set(key, [...currentList.filter(keep), ...additions]);
@@ -111,7 +127,10 @@ export async function updatePreference(paths: ProfilePaths, key: string, action:
       const removals = splitList(value);
       const kept = currentList.filter((item) => !removals.includes(String(item)));
       writeList((item) => !removals.includes(String(item)), []);
-      description = kept.length < currentList.length ? `removed ${removals.join(", ")} from ${key}` : `${key} did not contain ${value}`;
+      description =
+        kept.length < currentList.length
+          ? `removed ${removals.join(", ")} from ${key}`
+          : `${key} did not contain ${value}`;
       break;
     }
   }

@@ -98,10 +98,13 @@ describe("ensure", () => {
   it("refuses names that are not one safe path segment", async () => {
     for (const name of ["", "../evil", "a/b", ".hidden", "x..y", "with space", "a".repeat(65), "a\\b"]) {
       expect(isValidProfileName(name)).toBe(false);
-      await expect(store.ensure(name)).rejects.toThrow(`Invalid profile name '${name}': use letters, digits, '.', '_' or '-' (max 64 characters).`);
+      await expect(store.ensure(name)).rejects.toThrow(
+        `Invalid profile name '${name}': use letters, digits, '.', '_' or '-' (max 64 characters).`,
+      );
     }
     expect(await readdir(home)).toEqual([]);
-    for (const name of ["main", "Ada", "work-2", "kids_room", "v1.2", "a".repeat(64)]) expect(isValidProfileName(name)).toBe(true);
+    for (const name of ["main", "Ada", "work-2", "kids_room", "v1.2", "a".repeat(64)])
+      expect(isValidProfileName(name)).toBe(true);
   });
 });
 

@@ -1,6 +1,6 @@
 import { mkdir, readdir, stat } from "node:fs/promises";
-import { type ConfigPaths, isValidProfileName, profilePaths, type ProfilePaths } from "./paths.js";
-import { loadStateFile, writeFileAtomic, type Loaded } from "./atomic-file.js";
+import { type Loaded, loadStateFile, writeFileAtomic } from "./atomic-file.js";
+import { type ConfigPaths, isValidProfileName, type ProfilePaths, profilePaths } from "./paths.js";
 import { DEFAULT_PREFERENCES_YAML } from "./preferences.js";
 
 export const DEFAULT_PROFILE = "main";
@@ -19,13 +19,21 @@ export class ProfileStore {
       const saved = text.trim();
       return { value: isValidProfileName(saved) ? saved : DEFAULT_PROFILE };
     };
-    return loadStateFile(this.config.lastProfile, parse, () => DEFAULT_PROFILE, `the profile '${DEFAULT_PROFILE}' is used`);
+    return loadStateFile(
+      this.config.lastProfile,
+      parse,
+      () => DEFAULT_PROFILE,
+      `the profile '${DEFAULT_PROFILE}' is used`,
+    );
   }
 
   async list(): Promise<string[]> {
     try {
       const entries = await readdir(this.config.profilesDir, { withFileTypes: true });
-      return entries.filter((entry) => entry.isDirectory() && isValidProfileName(entry.name)).map((entry) => entry.name).sort();
+      return entries
+        .filter((entry) => entry.isDirectory() && isValidProfileName(entry.name))
+        .map((entry) => entry.name)
+        .sort();
     } catch {
       return [];
     }

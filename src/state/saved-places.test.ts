@@ -2,7 +2,7 @@ import { readdir, readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { TempDirs } from "../../tests/support/test-session.js";
-import { loadSavedPlaces, saveSavedPlaces, type SavedPlace } from "./saved-places.js";
+import { loadSavedPlaces, type SavedPlace, saveSavedPlaces } from "./saved-places.js";
 
 const dirs = new TempDirs();
 let dir: string;
@@ -12,7 +12,16 @@ beforeEach(async () => {
 });
 afterEach(() => dirs.cleanup());
 
-const home: SavedPlace = { label: "home", name: "Flat", address: "1 Main St", phone: "", website: "", lat: 52.52, lng: 13.405, notes: "3rd floor" };
+const home: SavedPlace = {
+  label: "home",
+  name: "Flat",
+  address: "1 Main St",
+  phone: "",
+  website: "",
+  lat: 52.52,
+  lng: 13.405,
+  notes: "3rd floor",
+};
 
 describe("saved_places.json", () => {
   it("round-trips the original's fields as a JSON array", async () => {

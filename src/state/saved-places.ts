@@ -1,4 +1,4 @@
-import { loadJsonFile, writeJsonAtomic, type Loaded } from "./atomic-file.js";
+import { type Loaded, loadJsonFile, writeJsonAtomic } from "./atomic-file.js";
 
 export interface SavedPlace {
   label: string;
@@ -13,7 +13,12 @@ export interface SavedPlace {
 
 function parsePlaces(raw: unknown): SavedPlace[] | undefined {
   if (!Array.isArray(raw)) return undefined;
-  if (!raw.every((item) => typeof item === "object" && item !== null && typeof (item as { label?: unknown }).label === "string")) return undefined;
+  if (
+    !raw.every(
+      (item) => typeof item === "object" && item !== null && typeof (item as { label?: unknown }).label === "string",
+    )
+  )
+    return undefined;
   return raw as SavedPlace[];
 }
 

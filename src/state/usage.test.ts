@@ -77,7 +77,18 @@ describe("lifetime usage.json", () => {
   });
 
   it("merges each session into the existing totals and keeps fields it does not know", async () => {
-    await writeFile(usagePath, JSON.stringify({ total_cost: 1.5, sessions: 4, llm_turns: 40, model_turns: { "gpt-5.1": 10 }, provider_cost: { openai: 1.5 }, tool_calls: { read_file: 5 }, note: "from the original" }));
+    await writeFile(
+      usagePath,
+      JSON.stringify({
+        total_cost: 1.5,
+        sessions: 4,
+        llm_turns: 40,
+        model_turns: { "gpt-5.1": 10 },
+        provider_cost: { openai: 1.5 },
+        tool_calls: { read_file: 5 },
+        note: "from the original",
+      }),
+    );
     await trackerWithTwoModels().persistLifetime(usagePath);
     const saved = JSON.parse(await readFile(usagePath, "utf8"));
     expect(saved).toMatchObject({
@@ -128,7 +139,12 @@ describe("names that are also Object.prototype properties", () => {
 
   it("are counted as ordinary tools and models, in the session and in the cost line", () => {
     const usage = trackerCallingThem().getSessionUsage();
-    expect(Object.entries(usage.tool_calls)).toEqual([["constructor", 2], ["__proto__", 1], ["toString", 1], ["hasOwnProperty", 1]]);
+    expect(Object.entries(usage.tool_calls)).toEqual([
+      ["constructor", 2],
+      ["__proto__", 1],
+      ["toString", 1],
+      ["hasOwnProperty", 1],
+    ]);
     expect(Object.entries(usage.model_turns)).toEqual([["toString", 1]]);
     expect(trackerCallingThem().costLine()).toBe(
       'MARVIN_COST:{"session_cost":0.5,"llm_turns":1,"model_turns":{"toString":1},"model_cost":{"toString":0.5},' +
@@ -138,11 +154,20 @@ describe("names that are also Object.prototype properties", () => {
   });
 
   it("are written to and added up in usage.json as ordinary keys", async () => {
-    await writeFile(usagePath, '{"sessions":1,"tool_calls":{"__proto__":3,"constructor":4,"valueOf":1},"provider_cost":{"__proto__":1}}');
+    await writeFile(
+      usagePath,
+      '{"sessions":1,"tool_calls":{"__proto__":3,"constructor":4,"valueOf":1},"provider_cost":{"__proto__":1}}',
+    );
     await trackerCallingThem().persistLifetime(usagePath);
     const text = await readFile(usagePath, "utf8");
     const saved = JSON.parse(text);
-    expect(Object.entries(saved.tool_calls)).toEqual([["__proto__", 4], ["constructor", 6], ["valueOf", 1], ["toString", 1], ["hasOwnProperty", 1]]);
+    expect(Object.entries(saved.tool_calls)).toEqual([
+      ["__proto__", 4],
+      ["constructor", 6],
+      ["valueOf", 1],
+      ["toString", 1],
+      ["hasOwnProperty", 1],
+    ]);
     expect(Object.entries(saved.provider_cost)).toEqual([["__proto__", 1.5]]);
     expect(Object.entries(saved.model_turns)).toEqual([["toString", 1]]);
     expect(text).not.toContain("function");
@@ -177,9 +202,15 @@ describe("usage.json with values of the wrong type", () => {
     const text = JSON.stringify(content);
     await writeFile(usagePath, text);
     const warning = await trackerWithTwoModels().persistLifetime(usagePath);
-    expect(warning).toMatch(/^Could not read .*usage\.json: it does not have the expected structure\. It was moved to .*usage\.json\.corrupt-/);
+    expect(warning).toMatch(
+      /^Could not read .*usage\.json: it does not have the expected structure\. It was moved to .*usage\.json\.corrupt-/,
+    );
     const saved = JSON.parse(await readFile(usagePath, "utf8"));
-    expect(saved).toMatchObject({ sessions: 1, llm_turns: 3, input_tokens: { "gpt-5.1": 1500, "llama-3.3-70b-versatile": 300 } });
+    expect(saved).toMatchObject({
+      sessions: 1,
+      llm_turns: 3,
+      input_tokens: { "gpt-5.1": 1500, "llama-3.3-70b-versatile": 300 },
+    });
     expect(saved.total_cost).toBe(0.005092);
     const aside = (await readdir(dir)).find((name) => name.startsWith("usage.json.corrupt-"))!;
     expect(await readFile(join(dir, aside), "utf8")).toBe(text);

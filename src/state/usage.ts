@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { loadJsonFile, writeJsonAtomic, type Loaded } from "./atomic-file.js";
+import { type Loaded, loadJsonFile, writeJsonAtomic } from "./atomic-file.js";
 import { withFileLock } from "./file-lock.js";
 
 /**

@@ -101,7 +101,7 @@ export interface ToolDef<Params extends z.ZodObject = z.ZodObject, Details = unk
 }
 
 /** A tool whose parameter type is erased, as the registry stores it. */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
+// biome-ignore lint/suspicious/noExplicitAny: the registry holds tools of every parameter type.
 export type AnyToolDef = ToolDef<any>;
 
 export function defineTool<Params extends z.ZodObject, Details = unknown>(def: ToolDef<Params, Details>): AnyToolDef {

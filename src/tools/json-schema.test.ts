@@ -21,7 +21,13 @@ describe("toParametersSchema", () => {
     expect(schema.required).toEqual(["query", "count"]);
     const properties = schema.properties as Record<string, Record<string, unknown>>;
     expect(properties.count).toEqual({ type: "integer" });
-    expect(properties.max_results).toEqual({ type: "integer", minimum: 1, maximum: 20, default: 5, description: "Maximum results" });
+    expect(properties.max_results).toEqual({
+      type: "integer",
+      minimum: 1,
+      maximum: 20,
+      default: 5,
+      description: "Maximum results",
+    });
     expect(properties.query).toEqual({ type: "string", description: "The search query" });
     expect(properties.time_filter).toMatchObject({ enum: ["", "d", "w"], default: "" });
   });
@@ -41,11 +47,19 @@ describe("coerceArguments", () => {
   const schema = toParametersSchema(parameters);
 
   it("turns numeric and boolean strings into numbers and booleans", () => {
-    expect(coerceArguments(schema, { count: "3", max_results: " 7 ", exact: "False" })).toEqual({ count: 3, max_results: 7, exact: false });
+    expect(coerceArguments(schema, { count: "3", max_results: " 7 ", exact: "False" })).toEqual({
+      count: 3,
+      max_results: 7,
+      exact: false,
+    });
   });
 
   it("leaves strings that are not numbers or booleans for validation to report", () => {
-    expect(coerceArguments(schema, { count: "three", exact: "maybe", max_results: "" })).toEqual({ count: "three", exact: "maybe", max_results: "" });
+    expect(coerceArguments(schema, { count: "three", exact: "maybe", max_results: "" })).toEqual({
+      count: "three",
+      exact: "maybe",
+      max_results: "",
+    });
   });
 
   it("drops null for optional fields but keeps it for required ones", () => {
@@ -58,7 +72,11 @@ describe("coerceArguments", () => {
   });
 
   it("does not touch fields that accept strings, or unknown fields", () => {
-    expect(coerceArguments(schema, { when: "5", query: "42", other: "1" })).toEqual({ when: "5", query: "42", other: "1" });
+    expect(coerceArguments(schema, { when: "5", query: "42", other: "1" })).toEqual({
+      when: "5",
+      query: "42",
+      other: "1",
+    });
   });
 });
 

@@ -53,12 +53,17 @@ export function coerceArguments(schema: JsonSchema, args: Record<string, unknown
       delete result[key];
     } else if (typeof value === "string") {
       const trimmed = value.trim();
-      if ((types.includes("integer") || types.includes("number")) && !types.includes("string") && trimmed !== "" && Number.isFinite(Number(trimmed))) {
+      if (
+        (types.includes("integer") || types.includes("number")) &&
+        !types.includes("string") &&
+        trimmed !== "" &&
+        Number.isFinite(Number(trimmed))
+      ) {
         result[key] = Number(trimmed);
       } else if (types.includes("boolean") && !types.includes("string") && /^(true|false)$/i.test(trimmed)) {
         result[key] = trimmed.toLowerCase() === "true";
       } else if (types.includes("array") && !types.includes("string") && property.items?.type === "string") {
-        result[key] = trimmed.startsWith("[") ? safeJson(trimmed) ?? [value] : [value];
+        result[key] = trimmed.startsWith("[") ? (safeJson(trimmed) ?? [value]) : [value];
       }
     }
   }
@@ -85,7 +90,11 @@ export function describeParameters(schema: JsonSchema): string {
   const properties = (schema.properties ?? {}) as Record<string, PropertySchema>;
   const required = new Set((schema.required ?? []) as string[]);
   const lines = Object.entries(properties).map(([name, property]) => {
-    const status = required.has(name) ? "required" : property.default !== undefined ? `default ${JSON.stringify(property.default)}` : "optional";
+    const status = required.has(name)
+      ? "required"
+      : property.default !== undefined
+        ? `default ${JSON.stringify(property.default)}`
+        : "optional";
     const description = property.description ? `: ${property.description}` : "";
     return `  - ${name} (${typeLabel(property)}, ${status})${description}`;
   });

@@ -3,7 +3,7 @@ import { mkdir, readdir, readFile, rm, symlink, writeFile } from "node:fs/promis
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { TempDirs } from "../../tests/support/test-session.js";
-import { ToolHarnessPool, type ToolHarness, type ToolHarnessOptions } from "../../tests/support/tool-harness.js";
+import { type ToolHarness, type ToolHarnessOptions, ToolHarnessPool } from "../../tests/support/tool-harness.js";
 
 // A cloned repository whose Marvin folders (.marvin/notes, .marvin/logs, .marvin/reviews,
 // .tickets) are symlinks leading out of it: every tool that writes or reads there refuses,
@@ -40,9 +40,9 @@ describe("notes in a working dir whose .marvin/notes leads out", () => {
   it("refuses every notes tool, leaving the target untouched", async () => {
     await symlink(ssh, join(project, ".marvin", "notes"));
     const harness = await open();
-    expect(await harness.failure("write_note", { path: "authorized_keys", content: "ssh-rsa attacker", append: true })).toContain(
-      `Refusing to use .marvin/notes/: it is a symbolic link (or lies under one) ${LEADS_OUT}`,
-    );
+    expect(
+      await harness.failure("write_note", { path: "authorized_keys", content: "ssh-rsa attacker", append: true }),
+    ).toContain(`Refusing to use .marvin/notes/: it is a symbolic link (or lies under one) ${LEADS_OUT}`);
     for (const [tool, args] of [
       ["read_note", { path: "authorized_keys" }],
       ["notes_ls", {}],
@@ -84,7 +84,9 @@ describe("tickets in a working dir whose .tickets leads out", () => {
     await writeFile(join(elsewhere, "x-0001.md"), "---\nid: x-0001\nstatus: open\n---\n# Planted\n");
     await symlink("../elsewhere", join(project, ".tickets"));
     const harness = await open();
-    expect(await harness.failure("create_ticket", { title: "Innocent" })).toContain(`Refusing to use .tickets/: it is a symbolic link (or lies under one) ${LEADS_OUT}`);
+    expect(await harness.failure("create_ticket", { title: "Innocent" })).toContain(
+      `Refusing to use .tickets/: it is a symbolic link (or lies under one) ${LEADS_OUT}`,
+    );
     expect(await harness.failure("ticket_list", {})).toContain(LEADS_OUT);
     expect(await harness.failure("ticket_close", { ticket_id: "x-0001" })).toContain(LEADS_OUT);
     expect(await readdir(elsewhere)).toEqual(["x-0001.md"]);
@@ -93,7 +95,9 @@ describe("tickets in a working dir whose .tickets leads out", () => {
   it("refuses TICKETS_DIR inside the working dir when it leads out, but takes one chosen elsewhere", async () => {
     await symlink(ssh, join(project, "tasks"));
     for (const TICKETS_DIR of [join(project, "tasks"), "tasks"]) {
-      expect(await (await open({ env: { TICKETS_DIR } })).failure("create_ticket", { title: "x" })).toContain(LEADS_OUT);
+      expect(await (await open({ env: { TICKETS_DIR } })).failure("create_ticket", { title: "x" })).toContain(
+        LEADS_OUT,
+      );
     }
     expect(await readdir(ssh)).toEqual(["authorized_keys"]);
     const chosen = join(base, "my-tickets");
@@ -126,7 +130,9 @@ describe("reviews and history backups in a working dir whose .marvin folders lea
   it("review_codebase and review_status refuse a .marvin/reviews that leads out", async () => {
     await symlink(ssh, join(project, ".marvin", "reviews"));
     const harness = await open();
-    expect(await harness.failure("review_codebase", {})).toContain(`Refusing to use .marvin/reviews/: it is a symbolic link (or lies under one) ${LEADS_OUT}`);
+    expect(await harness.failure("review_codebase", {})).toContain(
+      `Refusing to use .marvin/reviews/: it is a symbolic link (or lies under one) ${LEADS_OUT}`,
+    );
     expect(await harness.failure("review_status", {})).toContain(LEADS_OUT);
     expect(await readdir(ssh)).toEqual(["authorized_keys"]);
   });
@@ -135,7 +141,15 @@ describe("reviews and history backups in a working dir whose .marvin folders lea
     const reviews = join(project, ".marvin", "reviews");
     await mkdir(reviews);
     const id = "review-20250101-120000";
-    const record = { id, pid: 999_999_999, directory: project, focus: "all", startedAt: new Date().toISOString(), outputFile: join(ssh, "authorized_keys"), logFile: join(ssh, "authorized_keys") };
+    const record = {
+      id,
+      pid: 999_999_999,
+      directory: project,
+      focus: "all",
+      startedAt: new Date().toISOString(),
+      outputFile: join(ssh, "authorized_keys"),
+      logFile: join(ssh, "authorized_keys"),
+    };
     await writeFile(join(reviews, `${id}.json`), JSON.stringify(record));
     await symlink(join(ssh, "authorized_keys"), join(reviews, `${id}.log`));
     const status = await (await open()).ok("review_status", {});
@@ -144,16 +158,22 @@ describe("reviews and history backups in a working dir whose .marvin folders lea
   });
 
   it("search_history_backups does not search a .marvin/logs that leads out, and says so", async () => {
-    await writeFile(join(ssh, "context-backup-2025-01-01T10-00-00-000Z.jsonl"), `${JSON.stringify({ role: "user", content: "the secret word" })}\n`);
+    await writeFile(
+      join(ssh, "context-backup-2025-01-01T10-00-00-000Z.jsonl"),
+      `${JSON.stringify({ role: "user", content: "the secret word" })}\n`,
+    );
     await symlink(ssh, join(project, ".marvin", "logs"));
     const result = await (await open()).ok("search_history_backups", { query: "secret" });
     expect(result).toContain("No history backups exist yet");
-    expect(result).toContain(`(Not searched: Refusing to use .marvin/logs/: it is a symbolic link (or lies under one) ${LEADS_OUT}`);
+    expect(result).toContain(
+      `(Not searched: Refusing to use .marvin/logs/: it is a symbolic link (or lies under one) ${LEADS_OUT}`,
+    );
   });
 });
 
 describe("Marvin's runtime files stay out of the user's commits", () => {
-  const git = (...args: string[]) => execFileSync("git", args, { cwd: project, env: { PATH: process.env.PATH, HOME: base }, encoding: "utf8" });
+  const git = (...args: string[]) =>
+    execFileSync("git", args, { cwd: project, env: { PATH: process.env.PATH, HOME: base }, encoding: "utf8" });
 
   beforeEach(async () => {
     await rm(join(project, ".marvin"), { recursive: true });

@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { TempDirs } from "../../tests/support/test-session.js";
 import { ToolHarnessPool } from "../../tests/support/tool-harness.js";
 import { configPaths } from "../state/paths.js";
-import { TOOL_EFFECTS, type AnyToolDef, type ToolMode } from "./define-tool.js";
+import { type AnyToolDef, TOOL_EFFECTS, type ToolMode } from "./define-tool.js";
 import { createToolRegistry } from "./index.js";
 
 const everyTool = (): AnyToolDef[] => {
@@ -39,17 +39,38 @@ describe("every tool declares what it changes", () => {
   });
 
   it("leaves exactly these tools to a read-only coding agent", () => {
-    const offered = createToolRegistry().schemas(READ_ONLY_MODES[0]!).map((schema) => schema.function.name);
+    const offered = createToolRegistry()
+      .schemas(READ_ONLY_MODES[0]!)
+      .map((schema) => schema.function.name);
     expect(offered.sort()).toEqual(
       [
         // look only
-        "system_info", "get_usage", "list_places", "search_history_backups", "timer_check",
-        "read_note", "notes_ls", "search_notes", "file_read_lines",
-        "ticket_show", "ticket_list", "ticket_dep_tree",
-        "read_file", "code_grep", "tree", "get_working_dir", "review_status",
-        "git_status", "git_diff", "git_log", "git_blame",
+        "system_info",
+        "get_usage",
+        "list_places",
+        "search_history_backups",
+        "timer_check",
+        "read_note",
+        "notes_ls",
+        "search_notes",
+        "file_read_lines",
+        "ticket_show",
+        "ticket_list",
+        "ticket_dep_tree",
+        "read_file",
+        "code_grep",
+        "tree",
+        "get_working_dir",
+        "review_status",
+        "git_status",
+        "git_diff",
+        "git_log",
+        "git_blame",
         // this session's memory only
-        "exit_app", "timer_start", "timer_stop", "set_working_dir",
+        "exit_app",
+        "timer_start",
+        "timer_stop",
+        "set_working_dir",
         // lists branches; creating one is refused per call
         "git_branch",
       ].sort(),
@@ -95,8 +116,16 @@ describe("a read-only agent", () => {
     await writeFile(configPaths(home).lastProfile, "main\n");
 
     const before = { home: await snapshot(home), project: await snapshot(project) };
-    const reviewer = await harnesses.open({ home, workingDir: project, codingMode: true, nonInteractive: true, readonly: true });
-    const offered = createToolRegistry().schemas(reviewer.session.mode).map((schema) => schema.function.name);
+    const reviewer = await harnesses.open({
+      home,
+      workingDir: project,
+      codingMode: true,
+      nonInteractive: true,
+      readonly: true,
+    });
+    const offered = createToolRegistry()
+      .schemas(reviewer.session.mode)
+      .map((schema) => schema.function.name);
     const attempts: Array<[string, Record<string, unknown>]> = [
       ["write_note", { path: "plan.md", content: "overwritten" }],
       ["notes_mkdir", { path: "new-folder" }],
@@ -121,7 +150,9 @@ describe("a read-only agent", () => {
       const refusal = `${name} is disabled: this is a read-only agent (MARVIN_READONLY=1)`;
       expect(outcome, name).toEqual({ isError: true, result: expect.stringContaining(refusal) });
     }
-    expect(await reviewer.failure("git_branch", { name: "topic" })).toContain("git_branch was refused: this is a read-only agent");
+    expect(await reviewer.failure("git_branch", { name: "topic" })).toContain(
+      "git_branch was refused: this is a read-only agent",
+    );
     expect(reviewer.session.profileName).toBe("main");
     expect({ home: await snapshot(home), project: await snapshot(project) }).toEqual(before);
   });
@@ -131,7 +162,13 @@ describe("a read-only agent", () => {
     await writer.ok("write_note", { path: "plan.md", content: "the plan\n" });
     await writer.ok("create_ticket", { title: "Existing" });
     await writer.ok("save_place", { label: "home", address: "1 Main St" });
-    const reviewer = await harnesses.open({ home, workingDir: project, codingMode: true, nonInteractive: true, readonly: true });
+    const reviewer = await harnesses.open({
+      home,
+      workingDir: project,
+      codingMode: true,
+      nonInteractive: true,
+      readonly: true,
+    });
     expect(await reviewer.ok("read_note", { path: "plan.md" })).toBe("the plan\n");
     expect(await reviewer.ok("ticket_list", {})).toContain("Existing");
     expect(await reviewer.ok("list_places", {})).toContain("1 Main St");

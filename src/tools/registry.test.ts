@@ -1,10 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { z } from "zod";
-import { sleep } from "../shared/sleep.js";
 import { createTestSession, registryOf, TempDirs } from "../../tests/support/test-session.js";
-import { defineTool, ToolError, type ToolContext, type ToolMode, type ToolProgress } from "./define-tool.js";
-import type { ToolRegistry } from "./registry.js";
 import { createToolContext } from "../session/standalone-tool-context.js";
+import { sleep } from "../shared/sleep.js";
+import { defineTool, type ToolContext, ToolError, type ToolMode, type ToolProgress } from "./define-tool.js";
+import type { ToolRegistry } from "./registry.js";
 
 const dirs = new TempDirs();
 let home: string;
@@ -26,10 +26,37 @@ const echo = (tool: string) => async (args: unknown) => {
   return `${tool} ran with ${JSON.stringify(args)}`;
 };
 
-const everyday = defineTool({ name: "weather_forecast", effect: "read", description: "Weather.", parameters: z.object({ city: z.string() }), handler: echo("weather_forecast") });
-const codingOnly = defineTool({ name: "git_status", effect: "read", description: "Status.", parameters: z.object({}), codingOnly: true, handler: echo("git_status") });
-const writer = defineTool({ name: "create_file", effect: "write", description: "Create.", parameters: z.object({ path: z.string(), content: z.string() }), codingOnly: true, handler: echo("create_file") });
-const interactiveOnly = defineTool({ name: "open_editor", effect: "read", description: "Editor.", parameters: z.object({}), interactiveOnly: true, handler: echo("open_editor") });
+const everyday = defineTool({
+  name: "weather_forecast",
+  effect: "read",
+  description: "Weather.",
+  parameters: z.object({ city: z.string() }),
+  handler: echo("weather_forecast"),
+});
+const codingOnly = defineTool({
+  name: "git_status",
+  effect: "read",
+  description: "Status.",
+  parameters: z.object({}),
+  codingOnly: true,
+  handler: echo("git_status"),
+});
+const writer = defineTool({
+  name: "create_file",
+  effect: "write",
+  description: "Create.",
+  parameters: z.object({ path: z.string(), content: z.string() }),
+  codingOnly: true,
+  handler: echo("create_file"),
+});
+const interactiveOnly = defineTool({
+  name: "open_editor",
+  effect: "read",
+  description: "Editor.",
+  parameters: z.object({}),
+  interactiveOnly: true,
+  handler: echo("open_editor"),
+});
 const typed = defineTool({
   name: "timer_start",
   effect: "read",
@@ -59,11 +86,22 @@ describe("tool schemas per mode", () => {
   it("hides codingOnly tools outside coding mode", () => {
     const tools = registry();
     expect(schemaNames(tools, INTERACTIVE)).toEqual(["weather_forecast", "open_editor", "timer_start"]);
-    expect(schemaNames(tools, CODING)).toEqual(["weather_forecast", "git_status", "create_file", "open_editor", "timer_start"]);
+    expect(schemaNames(tools, CODING)).toEqual([
+      "weather_forecast",
+      "git_status",
+      "create_file",
+      "open_editor",
+      "timer_start",
+    ]);
   });
 
   it("hides interactiveOnly tools from non-interactive runs", () => {
-    expect(schemaNames(registry(), NON_INTERACTIVE)).toEqual(["weather_forecast", "git_status", "create_file", "timer_start"]);
+    expect(schemaNames(registry(), NON_INTERACTIVE)).toEqual([
+      "weather_forecast",
+      "git_status",
+      "create_file",
+      "timer_start",
+    ]);
   });
 
   it("strips write tools when read-only", () => {
@@ -75,7 +113,11 @@ describe("tool schemas per mode", () => {
     const [schema] = registry().schemas(INTERACTIVE);
     expect(schema).toEqual({
       type: "function",
-      function: { name: "weather_forecast", description: "Weather.", parameters: expect.objectContaining({ type: "object", required: ["city"] }) },
+      function: {
+        name: "weather_forecast",
+        description: "Weather.",
+        parameters: expect.objectContaining({ type: "object", required: ["city"] }),
+      },
     });
   });
 
@@ -106,9 +148,15 @@ describe("refusing tools the mode does not offer", () => {
     const tools = registryOf([branches]);
     const context = contextFor(READONLY);
     expect(schemaNames(tools, READONLY)).toEqual(["branches"]);
-    expect(await tools.execute("branches", {}, context)).toEqual({ isError: false, result: 'branches ran with {"create":""}' });
+    expect(await tools.execute("branches", {}, context)).toEqual({
+      isError: false,
+      result: 'branches ran with {"create":""}',
+    });
     const writing = await tools.execute("branches", { create: "topic" }, context);
-    expect(writing).toEqual({ isError: true, result: expect.stringContaining("branches was refused: this is a read-only agent (MARVIN_READONLY=1)") });
+    expect(writing).toEqual({
+      isError: true,
+      result: expect.stringContaining("branches was refused: this is a read-only agent (MARVIN_READONLY=1)"),
+    });
     expect((await tools.execute("branches", "create topic", context)).result).toContain("branches was refused");
     expect(received).toEqual([{ tool: "branches", args: { create: "" } }]);
     expect((await tools.execute("branches", { create: "topic" }, contextFor(CODING))).isError).toBe(false);
@@ -116,13 +164,18 @@ describe("refusing tools the mode does not offer", () => {
 
   it("refuses to register a tool that does not declare what it changes", () => {
     const undeclared = { ...everyday, name: "undeclared", effect: undefined } as unknown as typeof everyday;
-    expect(() => registryOf([undeclared])).toThrow(`Tool 'undeclared' must declare its effect: "read", "session", "write" or a function of its arguments`);
+    expect(() => registryOf([undeclared])).toThrow(
+      `Tool 'undeclared' must declare its effect: "read", "session", "write" or a function of its arguments`,
+    );
   });
 
   it("refuses a coding tool outside coding mode and says how to turn it on", async () => {
     const tools = registry();
     const outcome = await tools.execute("git_status", {}, contextFor(INTERACTIVE));
-    expect(outcome).toEqual({ isError: true, result: expect.stringContaining("git_status is only available in coding mode") });
+    expect(outcome).toEqual({
+      isError: true,
+      result: expect.stringContaining("git_status is only available in coding mode"),
+    });
     expect(outcome.result).toContain("!code");
     expect(received).toEqual([]);
   });
@@ -147,7 +200,9 @@ describe("unknown tools", () => {
   it("still lists the available tools when nothing is close", async () => {
     const tools = registry();
     const outcome = await tools.execute("zzzzzzzzzz", {}, contextFor(CODING));
-    expect(outcome.result).toBe("Unknown tool 'zzzzzzzzzz'. Available tools: weather_forecast, git_status, create_file, open_editor, timer_start");
+    expect(outcome.result).toBe(
+      "Unknown tool 'zzzzzzzzzz'. Available tools: weather_forecast, git_status, create_file, open_editor, timer_start",
+    );
   });
 });
 
@@ -155,7 +210,11 @@ describe("argument decoding", () => {
   it("accepts an object, a JSON string of one, and a double-encoded JSON string", async () => {
     const tools = registry();
     const context = contextFor(INTERACTIVE);
-    const forms = [{ city: "Oslo" }, JSON.stringify({ city: "Oslo" }), JSON.stringify(JSON.stringify({ city: "Oslo" }))];
+    const forms = [
+      { city: "Oslo" },
+      JSON.stringify({ city: "Oslo" }),
+      JSON.stringify(JSON.stringify({ city: "Oslo" })),
+    ];
     for (const form of forms) {
       const outcome = await tools.execute("weather_forecast", form, context);
       expect(outcome).toEqual({ isError: false, result: 'weather_forecast ran with {"city":"Oslo"}' });
@@ -214,7 +273,10 @@ describe("argument decoding", () => {
     const context = contextFor(CODING);
     const patch = "*** Begin Patch\n*** Update File: a.txt\n@@\n-old\n+new\n*** End Patch";
     expect(await tools.execute("apply_patch", patch, context)).toEqual({ isError: false, result: "patch applied" });
-    expect(await tools.execute("apply_patch", JSON.stringify(patch), context)).toEqual({ isError: false, result: "patch applied" });
+    expect(await tools.execute("apply_patch", JSON.stringify(patch), context)).toEqual({
+      isError: false,
+      result: "patch applied",
+    });
     expect(patches).toEqual([patch, patch]);
     const other = await tools.execute("apply_patch", "diff --git a b", context);
     expect(other.result).toContain("must be a JSON object, not a raw string");
@@ -224,7 +286,11 @@ describe("argument decoding", () => {
 describe("validation", () => {
   it("names every wrong field and shows the correct usage", async () => {
     const tools = registry();
-    const outcome = await tools.execute("timer_start", { duration_seconds: "soon", loud: "very", colour: "red" }, contextFor(INTERACTIVE));
+    const outcome = await tools.execute(
+      "timer_start",
+      { duration_seconds: "soon", loud: "very", colour: "red" },
+      contextFor(INTERACTIVE),
+    );
     expect(outcome.isError).toBe(true);
     const lines = outcome.result.split("\n");
     expect(lines[0]).toBe("Validation error for timer_start:");
@@ -239,7 +305,11 @@ describe("validation", () => {
 
   it("repairs the lax forms models send: numbers and booleans as strings, null, one string for a list", async () => {
     const tools = registry();
-    const outcome = await tools.execute("timer_start", { name: "tea", duration_seconds: " 180 ", loud: "TRUE", tags: "kitchen", note: null }, contextFor(INTERACTIVE));
+    const outcome = await tools.execute(
+      "timer_start",
+      { name: "tea", duration_seconds: " 180 ", loud: "TRUE", tags: "kitchen", note: null },
+      contextFor(INTERACTIVE),
+    );
     expect(outcome.isError).toBe(false);
     expect(received.at(-1)!.args).toEqual({ name: "tea", duration_seconds: 180, loud: true, tags: ["kitchen"] });
     await tools.execute("timer_start", { name: "tea", tags: '["a","b"]' }, contextFor(INTERACTIVE));
@@ -265,7 +335,10 @@ describe("running handlers", () => {
     const started = Date.now();
     const outcome = await tools.execute("slow_tool", {}, contextFor(INTERACTIVE));
     expect(Date.now() - started).toBeLessThan(2_000);
-    expect(outcome).toEqual({ isError: true, result: "Tool slow_tool timed out after 0.1s and was stopped. Try a smaller request." });
+    expect(outcome).toEqual({
+      isError: true,
+      result: "Tool slow_tool timed out after 0.1s and was stopped. Try a smaller request.",
+    });
     await sleep(10);
     expect(sawAbort).toBe(true);
   });
@@ -289,16 +362,47 @@ describe("running handlers", () => {
   });
 
   it("turns a throwing handler into an error result the model can read", async () => {
-    const failing = defineTool({ name: "failing", effect: "read", description: "Fails.", parameters: z.object({}), handler: async () => { throw new ToolError("File not found: a.txt. Use tree to list files."); } });
-    const crashing = defineTool({ name: "crashing", effect: "read", description: "Crashes.", parameters: z.object({}), handler: async () => { throw new TypeError("cannot read x of undefined"); } });
+    const failing = defineTool({
+      name: "failing",
+      effect: "read",
+      description: "Fails.",
+      parameters: z.object({}),
+      handler: async () => {
+        throw new ToolError("File not found: a.txt. Use tree to list files.");
+      },
+    });
+    const crashing = defineTool({
+      name: "crashing",
+      effect: "read",
+      description: "Crashes.",
+      parameters: z.object({}),
+      handler: async () => {
+        throw new TypeError("cannot read x of undefined");
+      },
+    });
     const tools = registryOf([failing, crashing]);
     const context = contextFor(INTERACTIVE);
-    expect(await tools.execute("failing", {}, context)).toEqual({ isError: true, result: "Error in failing: File not found: a.txt. Use tree to list files." });
-    expect(await tools.execute("crashing", {}, context)).toEqual({ isError: true, result: "Error in crashing: cannot read x of undefined" });
+    expect(await tools.execute("failing", {}, context)).toEqual({
+      isError: true,
+      result: "Error in failing: File not found: a.txt. Use tree to list files.",
+    });
+    expect(await tools.execute("crashing", {}, context)).toEqual({
+      isError: true,
+      result: "Error in crashing: cannot read x of undefined",
+    });
   });
 
   it("reports a cancelled call when the run is aborted", async () => {
-    const waiting = defineTool({ name: "waiting", effect: "read", description: "Waits.", parameters: z.object({}), handler: async (_args, context) => { await sleep(5_000, context.signal); return "done"; } });
+    const waiting = defineTool({
+      name: "waiting",
+      effect: "read",
+      description: "Waits.",
+      parameters: z.object({}),
+      handler: async (_args, context) => {
+        await sleep(5_000, context.signal);
+        return "done";
+      },
+    });
     const tools = registryOf([waiting]);
     const controller = new AbortController();
     setTimeout(() => controller.abort(new Error("user pressed Ctrl+C")), 30);
@@ -308,7 +412,13 @@ describe("running handlers", () => {
   });
 
   it("gives the handler the session's live context", async () => {
-    const where = defineTool({ name: "where", effect: "read", description: "Where.", parameters: z.object({}), handler: async (_args, context) => `${context.profileName} ${context.workingDir} ${context.mode.codingMode}` });
+    const where = defineTool({
+      name: "where",
+      effect: "read",
+      description: "Where.",
+      parameters: z.object({}),
+      handler: async (_args, context) => `${context.profileName} ${context.workingDir} ${context.mode.codingMode}`,
+    });
     const tools = registryOf([where]);
     const session = createTestSession({ home, registry: tools, codingMode: true });
     const context = session.toolContext(new AbortController().signal);

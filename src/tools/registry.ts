@@ -1,17 +1,23 @@
 import type { z } from "zod";
-import { nearestNames } from "../shared/edit-distance.js";
 import type { ToolSchema } from "../providers/types.js";
+import { nearestNames } from "../shared/edit-distance.js";
+import { errorMessage } from "../shared/error-message.js";
 import {
-  TOOL_EFFECTS,
   type AnyToolDef,
+  TOOL_EFFECTS,
   type ToolContext,
   type ToolMode,
   type ToolOutcome,
   type ToolOutput,
   type ToolProgress,
 } from "./define-tool.js";
-import { coerceArguments, describeParameters, exampleCall, toParametersSchema, type JsonSchema } from "./json-schema.js";
-import { errorMessage } from "../shared/error-message.js";
+import {
+  coerceArguments,
+  describeParameters,
+  exampleCall,
+  type JsonSchema,
+  toParametersSchema,
+} from "./json-schema.js";
 
 export const DEFAULT_TOOL_TIMEOUT_MS = 60_000;
 
@@ -49,7 +55,9 @@ function cleanProgress({ message, fraction }: ToolProgress): ToolProgress {
 }
 
 /** Parses wire arguments: an object, a JSON string of one (even double-encoded), or "" for none. */
-function decodeArguments(raw: unknown): { value: Record<string, unknown> } | { rawText: string } | { notObject: unknown } {
+function decodeArguments(
+  raw: unknown,
+): { value: Record<string, unknown> } | { rawText: string } | { notObject: unknown } {
   let value = raw;
   for (let depth = 0; depth < 2 && typeof value === "string"; depth++) {
     const text: string = value;
@@ -78,7 +86,10 @@ export class ToolRegistry {
       throw new Error(`Tool '${def.name}' must declare its effect: ${choices} or a function of its arguments`);
     }
     const parameters = toParametersSchema(def.parameters);
-    this.tools.set(def.name, { def, schema: { type: "function", function: { name: def.name, description: def.description, parameters } } });
+    this.tools.set(def.name, {
+      def,
+      schema: { type: "function", function: { name: def.name, description: def.description, parameters } },
+    });
     this.schemaCache.clear();
   }
 
@@ -112,8 +123,11 @@ export class ToolRegistry {
     const decoded = decodeArguments(rawArguments);
     if ("rawText" in decoded) {
       // A per-call effect needs parsed arguments: raw text cannot show that the call only reads.
-      if (context.mode.readonly && typeof def.effect === "function" && def.rawArguments) return error(this.writingCallRefusal(def));
-      const handled = def.rawArguments ? await this.guard(def, context, () => def.rawArguments!(decoded.rawText, context), DEFAULT_TOOL_TIMEOUT_MS) : undefined;
+      if (context.mode.readonly && typeof def.effect === "function" && def.rawArguments)
+        return error(this.writingCallRefusal(def));
+      const handled = def.rawArguments
+        ? await this.guard(def, context, () => def.rawArguments!(decoded.rawText, context), DEFAULT_TOOL_TIMEOUT_MS)
+        : undefined;
       if (handled) return handled;
       return error(
         `Error: the arguments for ${name} must be a JSON object, not a raw string.\n` +
@@ -122,10 +136,14 @@ export class ToolRegistry {
       );
     }
     if ("notObject" in decoded) {
-      return error(`Error: the arguments for ${name} must be a JSON object, got ${JSON.stringify(decoded.notObject).slice(0, 100)}.\nParameters:\n${describeParameters(parameters)}\nExample: ${exampleCall(name, parameters)}`);
+      return error(
+        `Error: the arguments for ${name} must be a JSON object, got ${JSON.stringify(decoded.notObject).slice(0, 100)}.\nParameters:\n${describeParameters(parameters)}\nExample: ${exampleCall(name, parameters)}`,
+      );
     }
 
-    const parsed: z.ZodSafeParseResult<Record<string, unknown>> = def.parameters.safeParse(coerceArguments(parameters, decoded.value));
+    const parsed: z.ZodSafeParseResult<Record<string, unknown>> = def.parameters.safeParse(
+      coerceArguments(parameters, decoded.value),
+    );
     if (!parsed.success) {
       const problems = parsed.error.issues.map((issue) => {
         const field = issue.path.join(".") || "(arguments)";
@@ -134,13 +152,19 @@ export class ToolRegistry {
       });
       const unknown = Object.keys(decoded.value).filter((key) => !(key in ((parameters.properties ?? {}) as object)));
       if (unknown.length) problems.push(`  - unknown parameter(s): ${unknown.join(", ")}`);
-      return error(`Validation error for ${name}:\n${problems.join("\n")}\n\nParameters:\n${describeParameters(parameters)}\nCorrect usage: ${exampleCall(name, parameters)}`);
+      return error(
+        `Validation error for ${name}:\n${problems.join("\n")}\n\nParameters:\n${describeParameters(parameters)}\nCorrect usage: ${exampleCall(name, parameters)}`,
+      );
     }
     if (context.mode.readonly && typeof def.effect === "function" && def.effect(parsed.data) === "write") {
       return error(this.writingCallRefusal(def));
     }
-    const timeout = typeof def.timeoutMs === "function" ? def.timeoutMs(parsed.data) : def.timeoutMs ?? DEFAULT_TOOL_TIMEOUT_MS;
-    return (await this.guard(def, context, (guarded) => def.handler(parsed.data, guarded), timeout)) ?? error(`${name} returned nothing.`);
+    const timeout =
+      typeof def.timeoutMs === "function" ? def.timeoutMs(parsed.data) : (def.timeoutMs ?? DEFAULT_TOOL_TIMEOUT_MS);
+    return (
+      (await this.guard(def, context, (guarded) => def.handler(parsed.data, guarded), timeout)) ??
+      error(`${name} returned nothing.`)
+    );
   }
 
   private refusal(def: AnyToolDef, mode: ToolMode): string | undefined {
@@ -148,7 +172,8 @@ export class ToolRegistry {
       const refused = "tools that change files, repositories or the user's saved state, or run commands, are refused";
       return `${def.name} is disabled: ${READ_ONLY_AGENT}, so ${refused}.`;
     }
-    if (def.codingOnly && !mode.codingMode) return `${def.name} is only available in coding mode. Ask the user to turn it on with !code (or run with --working-dir).`;
+    if (def.codingOnly && !mode.codingMode)
+      return `${def.name} is only available in coding mode. Ask the user to turn it on with !code (or run with --working-dir).`;
     if (def.interactiveOnly && mode.nonInteractive) return `${def.name} is only available in an interactive session.`;
     return undefined;
   }
@@ -198,7 +223,10 @@ export class ToolRegistry {
         onProgress: { value: onProgress },
       });
       const result = await Promise.race([run(guarded), timedOut]);
-      if (result === "timeout") return error(`Tool ${def.name} timed out after ${Number((timeoutMs / 1000).toFixed(1))}s and was stopped. Try a smaller request.`);
+      if (result === "timeout")
+        return error(
+          `Tool ${def.name} timed out after ${Number((timeoutMs / 1000).toFixed(1))}s and was stopped. Try a smaller request.`,
+        );
       if (context.signal.aborted) return error(`Tool ${def.name} was cancelled.`);
       return result === undefined ? undefined : succeeded(result);
     } catch (thrown) {

@@ -1,4 +1,4 @@
-import { ToolError, type ToolContext } from "./define-tool.js";
+import { type ToolContext, ToolError } from "./define-tool.js";
 
 /** The working dir of coding tools, or a ToolError telling the model to set one. */
 export function requireWorkingDir(context: Pick<ToolContext, "workingDir">): string {

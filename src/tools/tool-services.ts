@@ -1,5 +1,5 @@
-import type { Env } from "../shared/env.js";
 import type { ProviderName } from "../providers/types.js";
+import type { Env } from "../shared/env.js";
 import type { ProfileStore } from "../state/profiles.js";
 import type { UsageTracker } from "../state/usage.js";
 import type { JobBoard } from "./job-board.js";

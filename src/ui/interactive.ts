@@ -1,7 +1,11 @@
-import type { FrontEndEnvironment, FrontEndOptions, SessionStarter } from "./front-end.js";
 import { errorMessage } from "../shared/error-message.js";
+import type { FrontEndEnvironment, FrontEndOptions, SessionStarter } from "./front-end.js";
 
-type RunTui = (options: FrontEndOptions, environment: FrontEndEnvironment, startSession: SessionStarter) => Promise<number>;
+type RunTui = (
+  options: FrontEndOptions,
+  environment: FrontEndEnvironment,
+  startSession: SessionStarter,
+) => Promise<number>;
 
 async function loadTui(): Promise<RunTui | string> {
   try {
@@ -23,7 +27,8 @@ export async function runInteractive(
   startSession: SessionStarter,
 ): Promise<number> {
   const { runPlain } = await import("./plain/run.js");
-  if (options.plain || !process.stdout.isTTY || !process.stdin.isTTY) return runPlain(options, environment, startSession);
+  if (options.plain || !process.stdout.isTTY || !process.stdin.isTTY)
+    return runPlain(options, environment, startSession);
   const runTui = await loadTui();
   if (typeof runTui === "function") return runTui(options, environment, startSession);
   process.stdout.write(`[System] The full-screen UI is not available (${runTui}); using the plain UI.\n`);

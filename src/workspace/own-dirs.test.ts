@@ -2,8 +2,8 @@ import { mkdir, readdir, readFile, rm, stat, symlink, writeFile } from "node:fs/
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { TempDirs } from "../../tests/support/test-session.js";
-import { ensureInsideDir, MARVIN_GITIGNORE, OWN_DIRS, relativeInside, resolveInsideDir } from "./own-dirs.js";
 import { errorMessage } from "../shared/error-message.js";
+import { ensureInsideDir, MARVIN_GITIGNORE, OWN_DIRS, relativeInside, resolveInsideDir } from "./own-dirs.js";
 
 const dirs = new TempDirs();
 let project: string;
@@ -15,7 +15,11 @@ beforeEach(async () => {
 });
 afterEach(() => dirs.cleanup());
 
-const refusal = (relativeDir: string) => ensureInsideDir(project, relativeDir).then(() => "accepted", (error: unknown) => errorMessage(error));
+const refusal = (relativeDir: string) =>
+  ensureInsideDir(project, relativeDir).then(
+    () => "accepted",
+    (error: unknown) => errorMessage(error),
+  );
 
 describe("ensureInsideDir", () => {
   it("creates the folder and returns its real path", async () => {
@@ -36,7 +40,8 @@ describe("ensureInsideDir", () => {
 
   it("refuses every folder under a .marvin that leads out, and a dangling link out, creating nothing there", async () => {
     await symlink(outside, join(project, ".marvin"));
-    for (const relativeDir of [OWN_DIRS.logs, OWN_DIRS.reviews, OWN_DIRS.memories]) expect(await refusal(relativeDir)).toContain("leading outside the working dir");
+    for (const relativeDir of [OWN_DIRS.logs, OWN_DIRS.reviews, OWN_DIRS.memories])
+      expect(await refusal(relativeDir)).toContain("leading outside the working dir");
     await symlink(join(outside, "not-yet"), join(project, ".tickets"));
     expect(await refusal(OWN_DIRS.tickets)).toContain(`to ${join(outside, "not-yet")}`);
     expect(await readdir(outside)).toEqual([]);
@@ -57,13 +62,20 @@ describe("ensureInsideDir", () => {
 
   it("says when the folder's place is taken by a file", async () => {
     await writeFile(join(project, ".tickets"), "");
-    expect(await refusal(OWN_DIRS.tickets)).toBe(`.tickets in ${project} exists but is not a folder, so Marvin cannot keep its files there. Move it away first.`);
+    expect(await refusal(OWN_DIRS.tickets)).toBe(
+      `.tickets in ${project} exists but is not a folder, so Marvin cannot keep its files there. Move it away first.`,
+    );
   });
 
   it("writes .marvin/.gitignore for the runtime files when it makes a folder under .marvin, never overwriting one", async () => {
     await ensureInsideDir(project, OWN_DIRS.reviews);
     expect(await readFile(join(project, ".marvin", ".gitignore"), "utf8")).toBe(MARVIN_GITIGNORE);
-    expect(MARVIN_GITIGNORE.split("\n").filter((line) => line && !line.startsWith("#"))).toEqual(["/.gitignore", "/logs/", "/reviews/", "*.pid"]);
+    expect(MARVIN_GITIGNORE.split("\n").filter((line) => line && !line.startsWith("#"))).toEqual([
+      "/.gitignore",
+      "/logs/",
+      "/reviews/",
+      "*.pid",
+    ]);
     await writeFile(join(project, ".marvin", ".gitignore"), "mine\n");
     await ensureInsideDir(project, OWN_DIRS.logs);
     expect(await readFile(join(project, ".marvin", ".gitignore"), "utf8")).toBe("mine\n");

@@ -1,5 +1,5 @@
-import { closeSync, constants, fstatSync, openSync, statSync, type Stats } from "node:fs";
-import { open, stat, type FileHandle } from "node:fs/promises";
+import { closeSync, constants, fstatSync, openSync, type Stats, statSync } from "node:fs";
+import { type FileHandle, open, stat } from "node:fs/promises";
 import { ToolError } from "../shared/tool-error.js";
 
 /**

@@ -122,7 +122,8 @@ describe("resolveInside", () => {
 
 describe("treeListing", () => {
   it("caps the listing and says how many entries were left out", async () => {
-    for (let index = 0; index < 50; index++) await writeFile(join(root, `file-${String(index).padStart(2, "0")}.txt`), "");
+    for (let index = 0; index < 50; index++)
+      await writeFile(join(root, `file-${String(index).padStart(2, "0")}.txt`), "");
     const listing = await treeListing(root);
     expect(listing.split("\n")).toHaveLength(41);
     expect(listing).toMatch(/more entries not shown/);

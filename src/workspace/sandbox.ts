@@ -103,7 +103,11 @@ export async function realRoot(root: string, label = "Working dir"): Promise<str
  * whose real location (after following symlinks, including dangling ones) is outside `root`.
  * The returned path has every symlink resolved, so a later write lands on the checked file.
  */
-export async function resolveInside(root: string, requested: string, options: ResolveInsideOptions = {}): Promise<string> {
+export async function resolveInside(
+  root: string,
+  requested: string,
+  options: ResolveInsideOptions = {},
+): Promise<string> {
   const label = options.label ?? "Working dir";
   const action = options.write ? "write to" : "access";
   const rootReal = await realRoot(root, label);
@@ -120,7 +124,11 @@ export async function resolveInside(root: string, requested: string, options: Re
 
   const real = await realpathAllowingMissing(join(rootReal, trimmed));
   if (!isInside(rootReal, real)) {
-    throw await escapeError(`Cannot ${action} ${requested}: it is a symbolic link (or lies under one) that points outside the ${label.toLowerCase()}, to ${real}.`, rootReal, label);
+    throw await escapeError(
+      `Cannot ${action} ${requested}: it is a symbolic link (or lies under one) that points outside the ${label.toLowerCase()}, to ${real}.`,
+      rootReal,
+      label,
+    );
   }
   const realFirst = firstSegment(relative(rootReal, real));
   if (blocked.includes(realFirst)) throw blockedError(realFirst);

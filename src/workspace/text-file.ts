@@ -1,8 +1,8 @@
 import { lstat, mkdir, writeFile } from "node:fs/promises";
 import { dirname } from "node:path";
+import { ToolError } from "../shared/tool-error.js";
 import { writeFileAtomic } from "../state/atomic-file.js";
 import { readRegularFile } from "./regular-file.js";
-import { ToolError } from "../shared/tool-error.js";
 
 function errnoCode(error: unknown): string | undefined {
   return (error as NodeJS.ErrnoException | undefined)?.code;

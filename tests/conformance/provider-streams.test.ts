@@ -5,15 +5,17 @@ import { resolveProviderConfig } from "../../src/providers/config.js";
 import { OpenAICompatibleProvider } from "../../src/providers/openai-compatible/index.js";
 import { ProviderError } from "../../src/providers/provider-error.js";
 import type { LLMResponse, ToolCallStart } from "../../src/providers/types.js";
-import { startLlmServer, type LlmServer, type ScriptedReply } from "../support/llm-server.js";
+import { type LlmServer, type ScriptedReply, startLlmServer } from "../support/llm-server.js";
 import { CONFORMANCE_DATA } from "../support/run-marvin.js";
 
 const STREAMS = join(CONFORMANCE_DATA, "provider-streams");
 
 /** `*.chunks.txt` holds one `data:` payload per line; OpenAI-style streams end with [DONE]. */
 function chunksToSse(file: string): string {
-  const lines = readFileSync(join(STREAMS, file), "utf8").split("\n").filter((line) => line.trim() !== "");
-  return lines.map((line) => `data: ${line}\n\n`).join("") + "data: [DONE]\n\n";
+  const lines = readFileSync(join(STREAMS, file), "utf8")
+    .split("\n")
+    .filter((line) => line.trim() !== "");
+  return `${lines.map((line) => `data: ${line}\n\n`).join("")}data: [DONE]\n\n`;
 }
 
 function recording(file: string): ScriptedReply {
@@ -44,33 +46,50 @@ const CASES: Record<string, Expected> = {
     usage: { prompt: 87, completion: 26 },
   },
   "vercel-ai/openai-text.chunks.txt": {
-    text: { length: 1724, start: "**Holiday Name:** Harmony Day\n\n**Date:**", end: "connected through shared human experiences and mutual respect." },
+    text: {
+      length: 1724,
+      start: "**Holiday Name:** Harmony Day\n\n**Date:**",
+      end: "connected through shared human experiences and mutual respect.",
+    },
     toolCalls: [],
     finish: "stop",
     usage: { prompt: 16, completion: 300 },
   },
-  "vercel-ai/azure-model-router.1.chunks.txt": { text: "Capital of Denmark.", toolCalls: [], finish: "stop", usage: { prompt: 15, completion: 78 } },
+  "vercel-ai/azure-model-router.1.chunks.txt": {
+    text: "Capital of Denmark.",
+    toolCalls: [],
+    finish: "stop",
+    usage: { prompt: 15, completion: 78 },
+  },
   "vercel-ai/groq-tool-call.chunks.txt": {
     toolCalls: [{ id: "tk85n1k4m", name: "weather", arguments: "{}" }],
     finish: "tool_calls",
     usage: { prompt: 210, completion: 15 },
   },
   "vercel-ai/groq-text.chunks.txt": {
-    text: { length: 3189, start: 'Introducing "Luminaria" - a new holiday', end: "and a deeper appreciation for the magic of light." },
+    text: {
+      length: 3189,
+      start: 'Introducing "Luminaria" - a new holiday',
+      end: "and a deeper appreciation for the magic of light.",
+    },
     toolCalls: [],
     finish: "stop",
     usage: { prompt: 45, completion: 662 },
   },
   "vercel-ai/deepseek-tool-call.chunks.txt": {
     text: "",
-    toolCalls: [{ id: "call_00_ioIn7yN9p1ZOMNpDLwd4MgAF", name: "weather", arguments: '{"location": "San Francisco"}' }],
+    toolCalls: [
+      { id: "call_00_ioIn7yN9p1ZOMNpDLwd4MgAF", name: "weather", arguments: '{"location": "San Francisco"}' },
+    ],
     finish: "tool_calls",
     usage: { prompt: 339, completion: 83 },
     reasoningStart: "The user is asking for the weather in San Francisco.",
     reasoningLength: 191,
   },
   "vercel-ai/mistral-incremental-tool-call.chunks.txt": {
-    toolCalls: [{ id: "chatcmpl-tool-9f149c74c42f265b", name: "webSearchTool", arguments: '{"query": "current Berlin weather"}' }],
+    toolCalls: [
+      { id: "chatcmpl-tool-9f149c74c42f265b", name: "webSearchTool", arguments: '{"query": "current Berlin weather"}' },
+    ],
     finish: "tool_calls",
     usage: { prompt: 171, completion: 14 },
   },
@@ -100,9 +119,17 @@ describe("OpenAI-style provider streams recorded from real APIs", () => {
   const byFile = new Map<string, Parsed>();
 
   beforeAll(async () => {
-    server = await startLlmServer([...files.map(recording), { status: 400, body: JSON.parse(readFileSync(join(STREAMS, "vercel-ai/reasoning-model-legacy-parameter-error.json"), "utf8")) }]);
+    server = await startLlmServer([
+      ...files.map(recording),
+      {
+        status: 400,
+        body: JSON.parse(readFileSync(join(STREAMS, "vercel-ai/reasoning-model-legacy-parameter-error.json"), "utf8")),
+      },
+    ]);
     const env = { OPENAI_COMPAT_URL: `${server.url}/chat/completions`, OPENAI_COMPAT_API_KEY: "test-key" };
-    const provider = new OpenAICompatibleProvider(resolveProviderConfig("openai-compat", { env, home: "/nonexistent", codingMode: false, nonInteractive: true }));
+    const provider = new OpenAICompatibleProvider(
+      resolveProviderConfig("openai-compat", { env, home: "/nonexistent", codingMode: false, nonInteractive: true }),
+    );
     for (const file of files) {
       const [deltas, reasoning, starts]: [string[], string[], ToolCallStart[]] = [[], [], []];
       const response = await provider.chat({
@@ -129,11 +156,21 @@ describe("OpenAI-style provider streams recorded from real APIs", () => {
     }
     expect(deltas.join("")).toBe(response.content);
     if (expected.toolCalls) {
-      expect(response.toolCalls.map((call) => ({ id: call.id, name: call.function.name, arguments: call.function.arguments }))).toEqual(expected.toolCalls);
+      expect(
+        response.toolCalls.map((call) => ({
+          id: call.id,
+          name: call.function.name,
+          arguments: call.function.arguments,
+        })),
+      ).toEqual(expected.toolCalls);
     }
     expect(response.finishReason).toBe(expected.finish);
     if (expected.usage === null) expect(response.usage).toBeUndefined();
-    else if (expected.usage) expect(response.usage).toEqual({ promptTokens: expected.usage.prompt, completionTokens: expected.usage.completion });
+    else if (expected.usage)
+      expect(response.usage).toEqual({
+        promptTokens: expected.usage.prompt,
+        completionTokens: expected.usage.completion,
+      });
     if (expected.reasoningStart) {
       expect(response.reasoning?.startsWith(expected.reasoningStart)).toBe(true);
       expect(response.reasoning).toHaveLength(expected.reasoningLength!);
@@ -153,8 +190,12 @@ describe("OpenAI-style provider streams recorded from real APIs", () => {
 
   it("turns the recorded 400 error body into a bad-request error that keeps the API's explanation", async () => {
     const env = { OPENAI_COMPAT_URL: server.url, OPENAI_COMPAT_API_KEY: "test-key" };
-    const provider = new OpenAICompatibleProvider(resolveProviderConfig("openai-compat", { env, home: "/nonexistent", codingMode: false, nonInteractive: true }));
-    const failure = await provider.chat({ messages: [{ role: "user", content: "hi" }], tools: [], onDelta: () => undefined }).catch((error: unknown) => error);
+    const provider = new OpenAICompatibleProvider(
+      resolveProviderConfig("openai-compat", { env, home: "/nonexistent", codingMode: false, nonInteractive: true }),
+    );
+    const failure = await provider
+      .chat({ messages: [{ role: "user", content: "hi" }], tools: [], onDelta: () => undefined })
+      .catch((error: unknown) => error);
     expect(failure).toBeInstanceOf(ProviderError);
     expect((failure as ProviderError).kind).toBe("bad_request");
     expect((failure as ProviderError).message).toMatch(/max_completion_tokens/);

@@ -1,12 +1,12 @@
-import { cp, mkdir, mkdtemp, readFile, readdir, realpath, rm, writeFile } from "node:fs/promises";
 import { readFileSync } from "node:fs";
+import { cp, mkdir, mkdtemp, readdir, readFile, realpath, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { createToolHarness, type ToolHarness } from "../support/tool-harness.js";
-import { CONFORMANCE_DATA } from "../support/run-marvin.js";
 import { loadTickets } from "../../src/tools/tickets/ticket-store.js";
 import { dependencyTree } from "../../src/tools/tickets/ticket-views.js";
+import { CONFORMANCE_DATA } from "../support/run-marvin.js";
+import { createToolHarness, type ToolHarness } from "../support/tool-harness.js";
 
 const TICKETS = join(CONFORMANCE_DATA, "tickets");
 const EXAMPLES = join(TICKETS, "example-tickets-dir");
@@ -36,10 +36,14 @@ function normaliseSections(lines: string[]): string[] {
   const start = lines.findIndex((line) => /^## (Blockers|Blocking|Children|Linked)$/.test(line));
   if (start < 0) return lines;
   const head = lines.slice(0, start);
-  const sections = lines.slice(start).join("\n").split(/\n(?=## )/).map((section) => {
-    const [title, ...rest] = section.split("\n");
-    return [title, ...rest.filter((line) => line !== "").sort()].join("\n");
-  });
+  const sections = lines
+    .slice(start)
+    .join("\n")
+    .split(/\n(?=## )/)
+    .map((section) => {
+      const [title, ...rest] = section.split("\n");
+      return [title, ...rest.filter((line) => line !== "").sort()].join("\n");
+    });
   return [...head, ...sections];
 }
 
@@ -68,12 +72,18 @@ describe("tk compatibility: the recorded example directory", () => {
     const listing = (await harness.ok("ticket_list", {})).split("\n");
     expect(listing[0]).toBe(`4 tickets in ${join(project, ".tickets")}:`);
     expect(listing.slice(1)).toEqual(expected("tk ls"));
-    expect((await harness.ok("ticket_list", { status: "open" })).split("\n").slice(1)).toEqual(expected("tk ls --status=open"));
+    expect((await harness.ok("ticket_list", { status: "open" })).split("\n").slice(1)).toEqual(
+      expected("tk ls --status=open"),
+    );
   });
 
   it("draws the dependency tree as tk dep tree does, each ticket at its deepest level", async () => {
-    expect((await harness.ok("ticket_dep_tree", { ticket_id: "md-saxv" })).split("\n")).toEqual(expected("tk dep tree md-saxv"));
-    expect((await harness.ok("ticket_dep_tree", { ticket_id: "saxv" })).split("\n")[0]).toBe("md-saxv [open] Write release notes");
+    expect((await harness.ok("ticket_dep_tree", { ticket_id: "md-saxv" })).split("\n")).toEqual(
+      expected("tk dep tree md-saxv"),
+    );
+    expect((await harness.ok("ticket_dep_tree", { ticket_id: "saxv" })).split("\n")[0]).toBe(
+      "md-saxv [open] Write release notes",
+    );
     const tickets = await loadTickets(join(project, ".tickets"));
     const saxv = tickets.find((ticket) => ticket.id === "md-saxv")!;
     expect(dependencyTree(saxv, tickets, true).split("\n")).toEqual(expected("tk dep tree --full md-saxv"));
@@ -82,7 +92,9 @@ describe("tk compatibility: the recorded example directory", () => {
   it("shows tickets as tk show does: parent title, Blocking, Children, Linked", async () => {
     const shown = (await harness.ok("ticket_show", { ticket_id: "md-qx2u" })).replace(/\n$/, "").split("\n");
     expect(normaliseSections(shown)).toEqual(normaliseSections(expected("tk show md-qx2u")));
-    expect((await harness.ok("ticket_show", { ticket_id: "icgn" })).replace(/\n$/, "").split("\n")).toEqual(expected("tk show md-icgn"));
+    expect((await harness.ok("ticket_show", { ticket_id: "icgn" })).replace(/\n$/, "").split("\n")).toEqual(
+      expected("tk show md-icgn"),
+    );
   });
 
   it("closes a ticket leaving the file byte for byte as tk close did", async () => {
@@ -90,17 +102,32 @@ describe("tk compatibility: the recorded example directory", () => {
     const files = await readdir(join(project, ".tickets"));
     expect(files.sort()).toEqual(["md-gg89.md", "md-icgn.md", "md-qx2u.md", "md-saxv.md"]);
     for (const file of files) {
-      expect(await readFile(join(project, ".tickets", file), "utf8"), file).toBe(readFileSync(join(EXAMPLES, file), "utf8"));
+      expect(await readFile(join(project, ".tickets", file), "utf8"), file).toBe(
+        readFileSync(join(EXAMPLES, file), "utf8"),
+      );
     }
     const blocked = (await harness.ok("ticket_show", { ticket_id: "saxv" })).split("\n");
-    expect(blocked.slice(blocked.indexOf("## Blockers"))).toEqual(["## Blockers", "", "- md-gg89 [open] Implement apply_patch tool", ""]);
-    expect((await harness.ok("ticket_list", { status: "closed" })).split("\n").slice(1)).toEqual(["md-qx2u  [closed] - Parse provider SSE streams"]);
+    expect(blocked.slice(blocked.indexOf("## Blockers"))).toEqual([
+      "## Blockers",
+      "",
+      "- md-gg89 [open] Implement apply_patch tool",
+      "",
+    ]);
+    expect((await harness.ok("ticket_list", { status: "closed" })).split("\n").slice(1)).toEqual([
+      "md-qx2u  [closed] - Parse provider SSE streams",
+    ]);
   });
 
   it("reports tk's errors: unknown ticket, invalid status, existing dependency", async () => {
-    expect(await harness.failure("ticket_show", { ticket_id: "zzzz" })).toContain(expected("tk show zzzz")[0]!.replace("Error: ", ""));
-    expect(await harness.failure("ticket_list", { status: "bogus" })).toContain("invalid status 'bogus'. Must be one of: open in_progress closed");
-    expect(await harness.ok("ticket_add_dep", { ticket_id: "md-saxv", depends_on: "md-qx2u" })).toContain("Dependency already exists");
+    expect(await harness.failure("ticket_show", { ticket_id: "zzzz" })).toContain(
+      expected("tk show zzzz")[0]!.replace("Error: ", ""),
+    );
+    expect(await harness.failure("ticket_list", { status: "bogus" })).toContain(
+      "invalid status 'bogus'. Must be one of: open in_progress closed",
+    );
+    expect(await harness.ok("ticket_add_dep", { ticket_id: "md-saxv", depends_on: "md-qx2u" })).toContain(
+      "Dependency already exists",
+    );
     const ambiguous = await harness.failure("ticket_show", { ticket_id: "md-" });
     expect(ambiguous).toContain("ambiguous ID 'md-' matches multiple tickets");
     expect(ambiguous).toContain("md-gg89 (Implement apply_patch tool)");

@@ -32,8 +32,9 @@ function proseVariables(): string[] {
 
 /** The code under src/ (tests and comments left out: a name only mentioned there is not read). */
 function sourceCode(): string {
-  const files = readdirSync(join(REPO_ROOT, "src"), { recursive: true, encoding: "utf8" })
-    .filter((path) => /\.tsx?$/.test(path) && !/\.test\.tsx?$/.test(path));
+  const files = readdirSync(join(REPO_ROOT, "src"), { recursive: true, encoding: "utf8" }).filter(
+    (path) => /\.tsx?$/.test(path) && !/\.test\.tsx?$/.test(path),
+  );
   return files
     .map((path) => readFileSync(join(REPO_ROOT, "src", path), "utf8"))
     .map((text) => text.replace(/\/\*[\s\S]*?\*\//g, "").replace(/^\s*\/\/.*$/gm, ""))

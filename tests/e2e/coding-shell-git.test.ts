@@ -3,7 +3,7 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { REVIEW_PROMPT_OPENING } from "../../src/tools/coding/review-prompt.js";
-import { startLlmServer, type LlmServer, type RecordedRequest, type ScriptedReply } from "../support/llm-server.js";
+import { type LlmServer, type RecordedRequest, type ScriptedReply, startLlmServer } from "../support/llm-server.js";
 import { killLeftovers, running, waitFor } from "../support/processes.js";
 import { MARVIN_BIN, runMarvin, serverEnv, tempDir } from "../support/run-marvin.js";
 import { SECRET_SAMPLES } from "../support/secrets.js";
@@ -15,7 +15,11 @@ let project: string;
 const leftovers: number[] = [];
 
 function git(...args: string[]): string {
-  return execFileSync("git", args, { cwd: project, env: { PATH: process.env.PATH, HOME: home.path }, encoding: "utf8" });
+  return execFileSync("git", args, {
+    cwd: project,
+    env: { PATH: process.env.PATH, HOME: home.path },
+    encoding: "utf8",
+  });
 }
 
 /** Kills reviewers a failed test may have left behind. */
@@ -55,23 +59,31 @@ afterEach(async () => {
 /** A run_command script that waits until the reviewer has written its cost line and exited (kill -0 fails once it is reaped). */
 const WAIT_FOR_REVIEWER =
   "for i in $(seq 1 300); do pid=$(grep -ho '\"pid\": [0-9]*' .marvin/reviews/*.json 2>/dev/null | grep -o '[0-9]*'); " +
-  "grep -qs MARVIN_COST .marvin/reviews/*.log && [ -n \"$pid\" ] && ! kill -0 $pid 2>/dev/null && exit 0; sleep 0.05; done; exit 1";
+  'grep -qs MARVIN_COST .marvin/reviews/*.log && [ -n "$pid" ] && ! kill -0 $pid 2>/dev/null && exit 0; sleep 0.05; done; exit 1';
 
 const isReviewerRequest = (request: RecordedRequest) =>
-  request.body.messages.some((message) => message.role === "user" && message.content?.startsWith(REVIEW_PROMPT_OPENING));
+  request.body.messages.some(
+    (message) => message.role === "user" && message.content?.startsWith(REVIEW_PROMPT_OPENING),
+  );
 
 /** A scripted server answering the parent and the reviewer child from their own scripts. */
-async function startReviewServer(parentScript: ScriptedReply[], reviewerScript: ScriptedReply[]): Promise<{ server: LlmServer; counters: { parent: number; reviewer: number } }> {
+async function startReviewServer(
+  parentScript: ScriptedReply[],
+  reviewerScript: ScriptedReply[],
+): Promise<{ server: LlmServer; counters: { parent: number; reviewer: number } }> {
   const counters = { parent: 0, reviewer: 0 };
   const dispatch = (request: RecordedRequest): ScriptedReply => {
     const reviewer = isReviewerRequest(request);
     const reply = reviewer ? reviewerScript[counters.reviewer++] : parentScript[counters.parent++];
-    return reply ?? { status: 500, body: { error: { message: `unexpected ${reviewer ? "reviewer" : "parent"} request` } } };
+    return (
+      reply ?? { status: 500, body: { error: { message: `unexpected ${reviewer ? "reviewer" : "parent"} request` } } }
+    );
   };
   return { server: await startLlmServer(Array.from({ length: 10 }, () => dispatch)), counters };
 }
 
-const toolResults = (request: RecordedRequest) => request.body.messages.filter((message) => message.role === "tool").map((message) => message.content ?? "");
+const toolResults = (request: RecordedRequest) =>
+  request.body.messages.filter((message) => message.role === "tool").map((message) => message.content ?? "");
 
 describe("coding, git and shell tools end to end", () => {
   it("runs a command, commits with git and greps in the --working-dir", async () => {
@@ -79,16 +91,31 @@ describe("coding, git and shell tools end to end", () => {
     git("config", "user.name", "E2E Author");
     git("config", "user.email", "e2e@example.invalid");
     server = await startLlmServer([
-      { toolCalls: [{ name: "run_command", arguments: { command: "echo hello > hello.txt && cat hello.txt && pwd" } }] },
+      {
+        toolCalls: [{ name: "run_command", arguments: { command: "echo hello > hello.txt && cat hello.txt && pwd" } }],
+      },
       { toolCalls: [{ name: "git_commit", arguments: { message: "Add hello" } }] },
       { toolCalls: [{ name: "code_grep", arguments: { pattern: "TODO|password", context_lines: 0 } }] },
       { text: "All done." },
     ]);
-    const run = await runMarvin(["--non-interactive", "--working-dir", project, "--prompt", "do the chores"], { env: serverEnv(server.url, home.path), cwd: home.path });
+    const run = await runMarvin(["--non-interactive", "--working-dir", project, "--prompt", "do the chores"], {
+      env: serverEnv(server.url, home.path),
+      cwd: home.path,
+    });
     expect(run.code).toBe(0);
     expect(run.stdout).toBe("  🔧 run_command\n  🔧 git_commit\n  🔧 code_grep\nAll done.\n");
     const offered = server.requests[0]!.body.tools!.map((tool) => tool.function.name);
-    expect(offered).toEqual(expect.arrayContaining(["run_command", "git_commit", "git_status", "code_grep", "tree", "review_codebase", "review_status"]));
+    expect(offered).toEqual(
+      expect.arrayContaining([
+        "run_command",
+        "git_commit",
+        "git_status",
+        "code_grep",
+        "tree",
+        "review_codebase",
+        "review_status",
+      ]),
+    );
 
     const [commandResult] = toolResults(server.requests[1]!);
     expect(commandResult).toMatch(/^Exit code: 0 \(\ds\)\nhello\n/);
@@ -96,7 +123,9 @@ describe("coding, git and shell tools end to end", () => {
     const [commitResult] = toolResults(server.requests[2]!).slice(-1);
     expect(commitResult).toMatch(/^\[main \(root-commit\) [0-9a-f]+\] Add hello\n 2 files changed/);
     const [grepResult] = toolResults(server.requests[3]!).slice(-1);
-    expect(grepResult).toBe("src/app.ts\n1:// TODO: validate input\n2:export const password = 'hunter2';\n\n2 matching lines in 1 file.");
+    expect(grepResult).toBe(
+      "src/app.ts\n1:// TODO: validate input\n2:export const password = 'hunter2';\n\n2 matching lines in 1 file.",
+    );
 
     expect(git("log", "--format=%s")).toBe("Add hello\n");
     expect(git("show", "--stat", "--format=", "HEAD")).toContain("hello.txt");
@@ -110,7 +139,9 @@ describe("coding, git and shell tools end to end", () => {
           { name: "review_codebase", arguments: {}, id: "nested1" },
         ],
       },
-      { text: "## Findings\n- **critical** `src/app.ts:2` hard-coded password.\n## Summary\nMove the secret out of the code." },
+      {
+        text: "## Findings\n- **critical** `src/app.ts:2` hard-coded password.\n## Summary\nMove the secret out of the code.",
+      },
     ];
     const parentScript: ScriptedReply[] = [
       { toolCalls: [{ name: "review_codebase", arguments: { focus: "security", context: "Check secrets." } }] },
@@ -145,16 +176,22 @@ describe("coding, git and shell tools end to end", () => {
     expect(nested).toContain("review_codebase is disabled: this is a read-only agent (MARVIN_READONLY=1)");
 
     const parentRequests = server.requests.filter((request) => !reviewerRequests.includes(request));
-    expect(toolResults(parentRequests[1]!)[0]).toMatch(/^Started review (review-\d{8}-\d{6}) of \. in the background \(pid \d+\)\./);
+    expect(toolResults(parentRequests[1]!)[0]).toMatch(
+      /^Started review (review-\d{8}-\d{6}) of \. in the background \(pid \d+\)\./,
+    );
     expect(toolResults(parentRequests[2]!).at(-1)).toMatch(/^Exit code: 0 /);
     const status = toolResults(parentRequests[3]!).at(-1)!;
-    expect(status).toMatch(/^review-\d{8}-\d{6} \(code review of \., focus: security\): finished after \d+s \(exit 0\)\. Cost: \$\d\.\d{4}, 2 LLM turns\.\n/);
+    expect(status).toMatch(
+      /^review-\d{8}-\d{6} \(code review of \., focus: security\): finished after \d+s \(exit 0\)\. Cost: \$\d\.\d{4}, 2 LLM turns\.\n/,
+    );
     expect(status).toContain("## Findings\n- **critical** `src/app.ts:2` hard-coded password.");
 
     const reviews = readdirSync(join(project, ".marvin", "reviews"));
     const report = reviews.find((name) => name.endsWith(".md"))!;
     expect(status).not.toContain("🔧");
-    expect(readFileSync(join(project, ".marvin", "reviews", report), "utf8")).toBe("  🔧 code_grep, review_codebase\n## Findings\n- **critical** `src/app.ts:2` hard-coded password.\n## Summary\nMove the secret out of the code.\n");
+    expect(readFileSync(join(project, ".marvin", "reviews", report), "utf8")).toBe(
+      "  🔧 code_grep, review_codebase\n## Findings\n- **critical** `src/app.ts:2` hard-coded password.\n## Summary\nMove the secret out of the code.\n",
+    );
   });
 
   it("review_codebase runs the reviewer on the parent's provider and model when several providers are configured", async () => {
@@ -167,8 +204,24 @@ describe("coding, git and shell tools end to end", () => {
       [{ text: "## Findings\nNone." }],
     );
     server = started.server;
-    const env = { ...serverEnv(server.url, home.path, { OPENAI_API_KEY: "openai-key", GROQ_API_KEY: "groq-key" }), LLM_PROVIDER: undefined };
-    const run = await runMarvin(["--non-interactive", "--provider", "openai-compat", "--model", "parent-model", "--working-dir", project, "--prompt", "review"], { env, cwd: home.path, timeoutMs: 45_000 });
+    const env = {
+      ...serverEnv(server.url, home.path, { OPENAI_API_KEY: "openai-key", GROQ_API_KEY: "groq-key" }),
+      LLM_PROVIDER: undefined,
+    };
+    const run = await runMarvin(
+      [
+        "--non-interactive",
+        "--provider",
+        "openai-compat",
+        "--model",
+        "parent-model",
+        "--working-dir",
+        project,
+        "--prompt",
+        "review",
+      ],
+      { env, cwd: home.path, timeoutMs: 45_000 },
+    );
     expect(run.code).toBe(0);
     expect(run.stdout).toBe("  🔧 review_codebase\n  🔧 run_command\nStarted.\n");
     const reviewsDir = join(project, ".marvin", "reviews");
@@ -181,7 +234,10 @@ describe("coding, git and shell tools end to end", () => {
   });
 
   it("run_command hands neither the model nor the audit log any API key or token of marvin's environment", async () => {
-    server = await startLlmServer([{ toolCalls: [{ name: "run_command", arguments: { command: "env" } }] }, { text: "Done." }]);
+    server = await startLlmServer([
+      { toolCalls: [{ name: "run_command", arguments: { command: "env" } }] },
+      { text: "Done." },
+    ]);
     const audit = join(home.path, "audit.jsonl");
     const run = await runMarvin(["--non-interactive", "--working-dir", project, "--prompt", "show env"], {
       env: { ...SECRET_SAMPLES, ...serverEnv(server.url, home.path, { MARVIN_SUBAGENT_LOG: audit }) },
@@ -200,8 +256,14 @@ describe("coding, git and shell tools end to end", () => {
 
   it("stops what run_command left running in the background when marvin exits", async () => {
     const command = "sleep 300 > /dev/null 2>&1 & echo $!; setsid sleep 301 > /dev/null 2>&1 & echo $!";
-    server = await startLlmServer([{ toolCalls: [{ name: "run_command", arguments: { command } }] }, { text: "Started." }]);
-    const run = await runMarvin(["--non-interactive", "--working-dir", project, "--prompt", "start it"], { env: serverEnv(server.url, home.path), cwd: home.path });
+    server = await startLlmServer([
+      { toolCalls: [{ name: "run_command", arguments: { command } }] },
+      { text: "Started." },
+    ]);
+    const run = await runMarvin(["--non-interactive", "--working-dir", project, "--prompt", "start it"], {
+      env: serverEnv(server.url, home.path),
+      cwd: home.path,
+    });
     const [result] = toolResults(server.requests[1]!);
     const pids = result!.split("\n").slice(1, 3).map(Number);
     leftovers.push(...pids);
@@ -211,20 +273,30 @@ describe("coding, git and shell tools end to end", () => {
     for (const pid of pids) expect(running(pid), `pid ${pid}`).toBe(false);
   });
 
-  it.each(["SIGINT", "SIGTERM"] as const)("on %s kills the command that is running and what it started, setsid included", async (signal) => {
-    const command = "sleep 300 & echo $! > bg.pid; setsid sleep 301 > /dev/null 2>&1 & echo $! > setsid.pid; wait";
-    server = await startLlmServer([{ toolCalls: [{ name: "run_command", arguments: { command, timeout: 600 } }] }, { text: "unreachable" }]);
-    const child = spawn(process.execPath, [MARVIN_BIN, "--non-interactive", "--working-dir", project, "--prompt", "run"], { env: serverEnv(server.url, home.path) as NodeJS.ProcessEnv, cwd: home.path });
-    let stderr = "";
-    child.stderr.setEncoding("utf8").on("data", (data: string) => (stderr += data));
-    const closed = new Promise<number | null>((resolve) => child.on("close", resolve));
-    const files = ["bg.pid", "setsid.pid"].map((name) => join(project, name));
-    await waitFor(() => files.every((file) => existsSync(file) && readFileSync(file, "utf8").endsWith("\n")), 15_000);
-    const pids = files.map((file) => Number(readFileSync(file, "utf8")));
-    leftovers.push(...pids);
-    child.kill(signal);
-    expect(await closed).toBe(1);
-    expect(stderr).toContain("Error: interrupted");
-    for (const pid of pids) expect(running(pid), `pid ${pid}`).toBe(false);
-  });
+  it.each(["SIGINT", "SIGTERM"] as const)(
+    "on %s kills the command that is running and what it started, setsid included",
+    async (signal) => {
+      const command = "sleep 300 & echo $! > bg.pid; setsid sleep 301 > /dev/null 2>&1 & echo $! > setsid.pid; wait";
+      server = await startLlmServer([
+        { toolCalls: [{ name: "run_command", arguments: { command, timeout: 600 } }] },
+        { text: "unreachable" },
+      ]);
+      const child = spawn(
+        process.execPath,
+        [MARVIN_BIN, "--non-interactive", "--working-dir", project, "--prompt", "run"],
+        { env: serverEnv(server.url, home.path) as NodeJS.ProcessEnv, cwd: home.path },
+      );
+      let stderr = "";
+      child.stderr.setEncoding("utf8").on("data", (data: string) => (stderr += data));
+      const closed = new Promise<number | null>((resolve) => child.on("close", resolve));
+      const files = ["bg.pid", "setsid.pid"].map((name) => join(project, name));
+      await waitFor(() => files.every((file) => existsSync(file) && readFileSync(file, "utf8").endsWith("\n")), 15_000);
+      const pids = files.map((file) => Number(readFileSync(file, "utf8")));
+      leftovers.push(...pids);
+      child.kill(signal);
+      expect(await closed).toBe(1);
+      expect(stderr).toContain("Error: interrupted");
+      for (const pid of pids) expect(running(pid), `pid ${pid}`).toBe(false);
+    },
+  );
 });

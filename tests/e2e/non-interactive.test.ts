@@ -1,10 +1,10 @@
 import { spawn } from "node:child_process";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { startLlmServer, type LlmServer, type Script, type ScriptedReply } from "../support/llm-server.js";
+import { type LlmServer, type Script, type ScriptedReply, startLlmServer } from "../support/llm-server.js";
 import { costOf, MARVIN_BIN, runMarvin, serverEnv, tempDir } from "../support/run-marvin.js";
 
 let server: LlmServer | undefined;
@@ -19,9 +19,17 @@ afterEach(async () => {
   home.cleanup();
 });
 
-async function ask(script: Script[], prompt = "hello", extraEnv: Record<string, string | undefined> = {}, args: string[] = []) {
+async function ask(
+  script: Script[],
+  prompt = "hello",
+  extraEnv: Record<string, string | undefined> = {},
+  args: string[] = [],
+) {
   server = await startLlmServer(script);
-  return runMarvin(["--non-interactive", "--prompt", prompt, ...args], { env: serverEnv(server.url, home.path, extraEnv), cwd: home.path });
+  return runMarvin(["--non-interactive", "--prompt", prompt, ...args], {
+    env: serverEnv(server.url, home.path, extraEnv),
+    cwd: home.path,
+  });
 }
 
 describe("marvin --non-interactive against an OpenAI-compatible server", () => {
@@ -45,14 +53,20 @@ describe("marvin --non-interactive against an OpenAI-compatible server", () => {
 
   it("prints a tool marker before each tool round and feeds results back with their ids", async () => {
     const run = await ask([
-      { text: "Let me start it.", toolCalls: [{ name: "timer_start", arguments: { name: "tea", duration_seconds: 180 }, id: "call_a" }] },
+      {
+        text: "Let me start it.",
+        toolCalls: [{ name: "timer_start", arguments: { name: "tea", duration_seconds: 180 }, id: "call_a" }],
+      },
       { toolCalls: [{ name: "timer_check", arguments: { name: "tea" }, id: "call_b" }] },
       { text: "Your tea timer is running." },
     ]);
     expect(run.code).toBe(0);
     expect(run.stdout).toBe("Let me start it.\n  🔧 timer_start\n  🔧 timer_check\nYour tea timer is running.\n");
     const second = server!.requests[1]!.body.messages;
-    expect(second.at(-2)).toMatchObject({ role: "assistant", tool_calls: [{ id: "call_a", function: { name: "timer_start" } }] });
+    expect(second.at(-2)).toMatchObject({
+      role: "assistant",
+      tool_calls: [{ id: "call_a", function: { name: "timer_start" } }],
+    });
     expect(second.at(-1)).toMatchObject({ role: "tool", tool_call_id: "call_a" });
     expect(second.at(-1)!.content).toContain("Countdown 'tea' started: 3m 00s");
     expect(server!.requests[2]!.body.messages.at(-1)!.content).toMatch(/Countdown 'tea': \dm \d\ds left of 3m 00s/);
@@ -80,7 +94,9 @@ describe("marvin --non-interactive against an OpenAI-compatible server", () => {
 
   it("repairs arguments sent as a JSON string and explains raw-string arguments", async () => {
     const run = await ask([
-      { toolCalls: [{ name: "timer_start", arguments: JSON.stringify(JSON.stringify({ name: "encoded" })), id: "s1" }] },
+      {
+        toolCalls: [{ name: "timer_start", arguments: JSON.stringify(JSON.stringify({ name: "encoded" })), id: "s1" }],
+      },
       { toolCalls: [{ name: "timer_start", arguments: "name=broken", id: "s2" }] },
       { text: "ok" },
     ]);
@@ -94,7 +110,12 @@ describe("marvin --non-interactive against an OpenAI-compatible server", () => {
 
   it("answers unknown tools and invalid arguments with actionable errors", async () => {
     const run = await ask([
-      { toolCalls: [{ name: "timer_stat", arguments: {}, id: "u1" }, { name: "timer_start", arguments: { duration_seconds: "soon" }, id: "u2" }] },
+      {
+        toolCalls: [
+          { name: "timer_stat", arguments: {}, id: "u1" },
+          { name: "timer_start", arguments: { duration_seconds: "soon" }, id: "u2" },
+        ],
+      },
       { text: "ok" },
     ]);
     expect(run.code).toBe(0);
@@ -107,7 +128,9 @@ describe("marvin --non-interactive against an OpenAI-compatible server", () => {
   });
 
   it("stops after 50 tool rounds and asks once more without tools", async () => {
-    const script: Script[] = Array.from({ length: 50 }, (_, index) => ({ toolCalls: [{ name: "timer_check", arguments: {}, id: `r${index}` }] }));
+    const script: Script[] = Array.from({ length: 50 }, (_, index) => ({
+      toolCalls: [{ name: "timer_check", arguments: {}, id: `r${index}` }],
+    }));
     script.push({ text: "Final answer after the limit." });
     const run = await ask(script);
     expect(run.code).toBe(0);
@@ -122,7 +145,10 @@ describe("marvin --non-interactive against an OpenAI-compatible server", () => {
   });
 
   it("waits for Retry-After on 429 and then succeeds", async () => {
-    const run = await ask([{ status: 429, headers: { "retry-after": "1" }, body: { error: { message: "slow down" } } }, { text: "after the wait" }]);
+    const run = await ask([
+      { status: 429, headers: { "retry-after": "1" }, body: { error: { message: "slow down" } } },
+      { text: "after the wait" },
+    ]);
     expect(run.code).toBe(0);
     expect(run.stdout).toBe("after the wait\n");
     expect(run.stderr).toContain("Rate limited by openai-compat. Waiting 1s before retry 1 of 2");
@@ -139,7 +165,9 @@ describe("marvin --non-interactive against an OpenAI-compatible server", () => {
   });
 
   it("names the variable to check on 401", async () => {
-    const run = await ask([{ status: 401, body: { error: { message: "Invalid API key", type: "invalid_request_error" } } }]);
+    const run = await ask([
+      { status: 401, body: { error: { message: "Invalid API key", type: "invalid_request_error" } } },
+    ]);
     expect(run.code).toBe(1);
     expect(run.stderr).toContain("refused the API key (HTTP 401): Invalid API key. Check OPENAI_COMPAT_API_KEY.");
     expect(server!.requests).toHaveLength(1);
@@ -156,7 +184,9 @@ describe("marvin --non-interactive against an OpenAI-compatible server", () => {
   }, 30_000);
 
   it("keeps the partial text and fails clearly when the stream is cut", async () => {
-    const run = await ask([{ cut: { text: "This answer will be interrupted somewhere in the middle", afterChunks: 3 } }]);
+    const run = await ask([
+      { cut: { text: "This answer will be interrupted somewhere in the middle", afterChunks: 3 } },
+    ]);
     expect(run.code).toBe(1);
     expect(run.stdout).toBe("This answer \n");
     expect(run.stderr).toMatch(/Error: .*(ended before the model finished|stream failed|terminated)/);
@@ -166,7 +196,10 @@ describe("marvin --non-interactive against an OpenAI-compatible server", () => {
 
   it("stops quietly, with the cost line last, when the reader of stdout goes away (| head)", async () => {
     server = await startLlmServer([{ text: "line of a long answer\n".repeat(3_000), chunkSize: 40, delayMs: 1 }]);
-    const child = spawn(process.execPath, [MARVIN_BIN, "--non-interactive", "--prompt", "long"], { env: serverEnv(server.url, home.path) as NodeJS.ProcessEnv, cwd: home.path });
+    const child = spawn(process.execPath, [MARVIN_BIN, "--non-interactive", "--prompt", "long"], {
+      env: serverEnv(server.url, home.path) as NodeJS.ProcessEnv,
+      cwd: home.path,
+    });
     let stderr = "";
     child.stderr.setEncoding("utf8").on("data", (data: string) => (stderr += data));
     child.stdout.once("data", () => child.stdout.destroy());
@@ -190,7 +223,10 @@ describe("marvin --non-interactive against an OpenAI-compatible server", () => {
     await new Promise<void>((resolve) => ntfy.listen(0, "127.0.0.1", resolve));
     const ntfyUrl = `http://127.0.0.1:${(ntfy.address() as AddressInfo).port}`;
     try {
-      const run = await ask([{ text: "The tests pass." }], "run the tests", { NTFY_URL: ntfyUrl }, ["--ntfy", "build-alerts"]);
+      const run = await ask([{ text: "The tests pass." }], "run the tests", { NTFY_URL: ntfyUrl }, [
+        "--ntfy",
+        "build-alerts",
+      ]);
       expect(run.code).toBe(0);
       expect(published).toEqual([{ path: "/build-alerts", title: "Marvin: answer ready", body: "The tests pass." }]);
     } finally {
@@ -204,40 +240,53 @@ describe("marvin --non-interactive against an OpenAI-compatible server", () => {
     costOf(unreachable);
   });
 
-  it.each(["SIGINT", "SIGTERM"] as const)("on %s keeps the streamed text, says it was interrupted, and still ends with the cost line, which counts its tokens", async (signal) => {
-    server = await startLlmServer([{ text: "word ".repeat(400), chunkSize: 5, delayMs: 20 }]);
-    const child = spawn(process.execPath, [MARVIN_BIN, "--non-interactive", "--prompt", "talk"], { env: serverEnv(server.url, home.path) as NodeJS.ProcessEnv, cwd: home.path });
-    let stdout = "";
-    let stderr = "";
-    let signalled = false;
-    child.stdout.setEncoding("utf8").on("data", (data: string) => {
-      stdout += data;
-      if (!signalled && (stdout.match(/word/g) ?? []).length >= 5) signalled = child.kill(signal);
-    });
-    child.stderr.setEncoding("utf8").on("data", (data: string) => (stderr += data));
-    const code = await new Promise<number | null>((resolve) => child.on("close", resolve));
-    expect(code).toBe(1);
-    expect(stdout).toMatch(/^(word )+(word)?\n$/);
-    expect(stdout.length).toBeLessThan("word ".repeat(400).length);
-    expect(stderr).toContain("Error: interrupted");
-    const costLine = stderr.trimEnd().split("\n").at(-1)!;
-    expect(costLine).toMatch(/^MARVIN_COST:\{/);
-    const cost = JSON.parse(costLine.slice("MARVIN_COST:".length));
-    expect(cost.llm_turns).toBe(1); // the interrupted answer's tokens are counted
-    expect(cost.input_tokens["gpt-4o-mini"]).toBeGreaterThan(0);
-    expect(cost.output_tokens["gpt-4o-mini"]).toBeGreaterThanOrEqual(5);
-  });
+  it.each(["SIGINT", "SIGTERM"] as const)(
+    "on %s keeps the streamed text, says it was interrupted, and still ends with the cost line, which counts its tokens",
+    async (signal) => {
+      server = await startLlmServer([{ text: "word ".repeat(400), chunkSize: 5, delayMs: 20 }]);
+      const child = spawn(process.execPath, [MARVIN_BIN, "--non-interactive", "--prompt", "talk"], {
+        env: serverEnv(server.url, home.path) as NodeJS.ProcessEnv,
+        cwd: home.path,
+      });
+      let stdout = "";
+      let stderr = "";
+      let signalled = false;
+      child.stdout.setEncoding("utf8").on("data", (data: string) => {
+        stdout += data;
+        if (!signalled && (stdout.match(/word/g) ?? []).length >= 5) signalled = child.kill(signal);
+      });
+      child.stderr.setEncoding("utf8").on("data", (data: string) => (stderr += data));
+      const code = await new Promise<number | null>((resolve) => child.on("close", resolve));
+      expect(code).toBe(1);
+      expect(stdout).toMatch(/^(word )+(word)?\n$/);
+      expect(stdout.length).toBeLessThan("word ".repeat(400).length);
+      expect(stderr).toContain("Error: interrupted");
+      const costLine = stderr.trimEnd().split("\n").at(-1)!;
+      expect(costLine).toMatch(/^MARVIN_COST:\{/);
+      const cost = JSON.parse(costLine.slice("MARVIN_COST:".length));
+      expect(cost.llm_turns).toBe(1); // the interrupted answer's tokens are counted
+      expect(cost.input_tokens["gpt-4o-mini"]).toBeGreaterThan(0);
+      expect(cost.output_tokens["gpt-4o-mini"]).toBeGreaterThanOrEqual(5);
+    },
+  );
 
   it("reads the prompt from stdin", async () => {
     server = await startLlmServer([{ text: "got it" }]);
-    const run = await runMarvin(["--non-interactive"], { env: serverEnv(server.url, home.path), stdin: "prompt from a pipe\n", cwd: home.path });
+    const run = await runMarvin(["--non-interactive"], {
+      env: serverEnv(server.url, home.path),
+      stdin: "prompt from a pipe\n",
+      cwd: home.path,
+    });
     expect(run.code).toBe(0);
     expect(run.stdout).toBe("got it\n");
     expect(server.requests[0]!.body.messages.at(-1)!.content).toBe("prompt from a pipe\n");
   });
 
   it("fails with exit 1 and the cost line when no prompt is given", async () => {
-    const run = await runMarvin(["--non-interactive"], { env: serverEnv("http://127.0.0.1:9/v1", home.path), stdin: "" });
+    const run = await runMarvin(["--non-interactive"], {
+      env: serverEnv("http://127.0.0.1:9/v1", home.path),
+      stdin: "",
+    });
     expect(run.code).toBe(1);
     expect(run.stderrLines[0]).toBe("Error: --prompt required (or pipe the prompt on stdin)");
     expect(costOf(run)).toMatchObject({ session_cost: 0, llm_turns: 0 });
@@ -253,7 +302,10 @@ describe("marvin --non-interactive against an OpenAI-compatible server", () => {
     const { mkdirSync } = await import("node:fs");
     mkdirSync(profile, { recursive: true });
     writeFileSync(join(profile, "chat_log.json"), JSON.stringify(log));
-    const run = await runMarvin(["--non-interactive", "-p", "next question"], { env: serverEnv(server.url, home.path), cwd: home.path });
+    const run = await runMarvin(["--non-interactive", "-p", "next question"], {
+      env: serverEnv(server.url, home.path),
+      cwd: home.path,
+    });
     expect(run.code).toBe(0);
     const messages = server.requests[0]!.body.messages;
     expect(messages).toHaveLength(2);
@@ -268,7 +320,16 @@ describe("marvin --non-interactive against an OpenAI-compatible server", () => {
     mkdirSync(config, { recursive: true });
     writeFileSync(join(config, "last_profile"), "ada\n");
     mkdirSync(join(config, "profiles", "work"), { recursive: true });
-    const office = { label: "office", name: "", address: "9 Work Rd", phone: "", website: "", lat: 0, lng: 0, notes: "" };
+    const office = {
+      label: "office",
+      name: "",
+      address: "9 Work Rd",
+      phone: "",
+      website: "",
+      lat: 0,
+      lng: 0,
+      notes: "",
+    };
     writeFileSync(join(config, "profiles", "work", "saved_places.json"), JSON.stringify([office]));
     const run = await ask([
       { toolCalls: [{ name: "switch_profile", arguments: { profile_name: "work" } }] },
@@ -289,13 +350,26 @@ describe("marvin --non-interactive against an OpenAI-compatible server", () => {
       { name: "write_note", arguments: { path: "review.md", content: "findings" } },
       { name: "switch_profile", arguments: { profile_name: "work" } },
     ];
-    const run = await ask([{ toolCalls: calls }, { text: "Refused." }], "hello", { MARVIN_READONLY: "1" }, ["--working-dir", project]);
+    const run = await ask([{ toolCalls: calls }, { text: "Refused." }], "hello", { MARVIN_READONLY: "1" }, [
+      "--working-dir",
+      project,
+    ]);
     expect(run.code).toBe(0);
     const offered = server!.requests[0]!.body.tools!.map((tool) => tool.function.name);
     expect(offered).toEqual(expect.arrayContaining(["read_file", "git_status", "read_note", "ticket_list"]));
-    const writers = ["write_note", "create_ticket", "switch_profile", "update_preferences", "save_place", "file_apply_patch", "review_codebase"];
+    const writers = [
+      "write_note",
+      "create_ticket",
+      "switch_profile",
+      "update_preferences",
+      "save_place",
+      "file_apply_patch",
+      "review_codebase",
+    ];
     for (const writer of [...writers, "run_command"]) expect(offered).not.toContain(writer);
-    const results = server!.requests[1]!.body.messages.filter((message) => message.role === "tool").map((message) => message.content);
+    const results = server!.requests[1]!.body.messages.filter((message) => message.role === "tool").map(
+      (message) => message.content,
+    );
     expect(results).toEqual([
       expect.stringContaining("write_note is disabled: this is a read-only agent"),
       expect.stringContaining("switch_profile is disabled"),
@@ -315,19 +389,36 @@ describe("marvin --non-interactive against an OpenAI-compatible server", () => {
 
   it("writes the MARVIN_SUBAGENT_LOG audit trail", async () => {
     const logPath = join(home.path, "audit.jsonl");
-    const run = await ask([{ toolCalls: [{ name: "timer_start", arguments: { name: "audit", duration_seconds: 5 } }] }, { text: "ok" }], "hi", { MARVIN_SUBAGENT_LOG: logPath });
+    const run = await ask(
+      [{ toolCalls: [{ name: "timer_start", arguments: { name: "audit", duration_seconds: 5 } }] }, { text: "ok" }],
+      "hi",
+      { MARVIN_SUBAGENT_LOG: logPath },
+    );
     expect(run.code).toBe(0);
-    const lines = readFileSync(logPath, "utf8").trim().split("\n").map((line) => JSON.parse(line));
+    const lines = readFileSync(logPath, "utf8")
+      .trim()
+      .split("\n")
+      .map((line) => JSON.parse(line));
     expect(lines).toHaveLength(1);
-    expect(lines[0]).toMatchObject({ tool: "timer_start", args: "name=audit, duration_seconds=5", result: "Countdown 'audit' started: 5s." });
+    expect(lines[0]).toMatchObject({
+      tool: "timer_start",
+      args: "name=audit, duration_seconds=5",
+      result: "Countdown 'audit' started: 5s.",
+    });
     expect(lines[0].ts).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$/);
     expect(typeof lines[0].elapsed_ms).toBe("number");
   });
 
   it("streams every agent event as JSON lines with --output jsonl", async () => {
-    const run = await ask([{ toolCalls: [{ name: "timer_check", arguments: {} }] }, { text: "hi" }], "x", {}, ["--output", "jsonl"]);
+    const run = await ask([{ toolCalls: [{ name: "timer_check", arguments: {} }] }, { text: "hi" }], "x", {}, [
+      "--output",
+      "jsonl",
+    ]);
     expect(run.code).toBe(0);
-    const events = run.stdout.trim().split("\n").map((line) => JSON.parse(line));
+    const events = run.stdout
+      .trim()
+      .split("\n")
+      .map((line) => JSON.parse(line));
     expect(events[0]).toMatchObject({ type: "header", version: 1 });
     const types = events.map((event) => event.type);
     expect(types).toContain("tool_calls");
@@ -347,9 +438,15 @@ describe("marvin --non-interactive against an OpenAI-compatible server", () => {
     ];
     const jsonl = await ask(script, "x", {}, ["--output", "jsonl"]);
     expect(jsonl.code).toBe(0);
-    const events = jsonl.stdout.trim().split("\n").map((line) => JSON.parse(line));
+    const events = jsonl.stdout
+      .trim()
+      .split("\n")
+      .map((line) => JSON.parse(line));
     const reasoningOf = (turn: number) =>
-      events.filter((event) => event.type === "reasoning_delta" && event.turn === turn).map((event) => event.text).join("");
+      events
+        .filter((event) => event.type === "reasoning_delta" && event.turn === turn)
+        .map((event) => event.text)
+        .join("");
     expect(reasoningOf(1)).toBe("The user wants timers.");
     expect(reasoningOf(2)).toBe("Nothing runs.");
     const types = events.map((event) => event.type);
@@ -364,15 +461,21 @@ describe("marvin --non-interactive against an OpenAI-compatible server", () => {
   });
 
   it("rejects bad flags with a one-line error, usage and exit 1", async () => {
-    const run = await runMarvin(["--non-interactive", "--provider", "nope"], { env: { PATH: process.env.PATH, HOME: home.path } });
+    const run = await runMarvin(["--non-interactive", "--provider", "nope"], {
+      env: { PATH: process.env.PATH, HOME: home.path },
+    });
     expect(run.code).toBe(1);
-    expect(run.stderrLines[0]).toBe("marvin: invalid value 'nope' for --provider (expected one of: copilot, gemini, groq, openai, ollama, openai-compat)");
+    expect(run.stderrLines[0]).toBe(
+      "marvin: invalid value 'nope' for --provider (expected one of: copilot, gemini, groq, openai, ollama, openai-compat)",
+    );
     expect(run.stderrLines[1]).toBe("Usage: marvin [options] [prompt]");
     costOf(run);
   });
 
   it("explains how to configure a provider when none is available", async () => {
-    const run = await runMarvin(["--non-interactive", "-p", "hi"], { env: { PATH: process.env.PATH, HOME: home.path, OLLAMA_URL: "http://127.0.0.1:9" } });
+    const run = await runMarvin(["--non-interactive", "-p", "hi"], {
+      env: { PATH: process.env.PATH, HOME: home.path, OLLAMA_URL: "http://127.0.0.1:9" },
+    });
     expect(run.code).toBe(1);
     expect(run.stderr).toContain("No LLM provider is configured");
     expect(run.stderr).toContain("LLM_PROVIDER=groq with GROQ_API_KEY");
@@ -381,11 +484,19 @@ describe("marvin --non-interactive against an OpenAI-compatible server", () => {
 
   it("uses the one configured provider when LLM_PROVIDER is unset, and says so", async () => {
     server = await startLlmServer([{ text: "picked" }]);
-    const env = { PATH: process.env.PATH, HOME: home.path, OPENAI_COMPAT_URL: server.url, OPENAI_COMPAT_MODEL: "m1", OLLAMA_URL: "http://127.0.0.1:9" };
+    const env = {
+      PATH: process.env.PATH,
+      HOME: home.path,
+      OPENAI_COMPAT_URL: server.url,
+      OPENAI_COMPAT_MODEL: "m1",
+      OLLAMA_URL: "http://127.0.0.1:9",
+    };
     const run = await runMarvin(["--non-interactive", "-p", "hi"], { env });
     expect(run.code).toBe(0);
     expect(run.stdout).toBe("picked\n");
-    expect(run.stderr).toContain("LLM_PROVIDER is not set and Copilot is not available; using openai-compat (OPENAI_COMPAT_URL is set).");
+    expect(run.stderr).toContain(
+      "LLM_PROVIDER is not set and Copilot is not available; using openai-compat (OPENAI_COMPAT_URL is set).",
+    );
   });
 
   it("finishes in seconds, cost line included, with a 5 MB tool-call argument and a 290 KB line read by range", async () => {
@@ -393,14 +504,26 @@ describe("marvin --non-interactive against an OpenAI-compatible server", () => {
     const huge = "A".repeat(5 * 1024 * 1024);
     // No usage in the stream, so Marvin counts the tokens itself.
     const rounds: ScriptedReply[] = [
-      { toolCalls: [{ id: "call_wide", name: "read_file", arguments: { path: "wide.txt", start_line: 1, end_line: 1 } }] },
-      { toolCalls: [{ id: "call_big", name: "create_file", arguments: { path: "big.txt", content: huge } }], fragmentSize: 4096 },
+      {
+        toolCalls: [
+          { id: "call_wide", name: "read_file", arguments: { path: "wide.txt", start_line: 1, end_line: 1 } },
+        ],
+      },
+      {
+        toolCalls: [{ id: "call_big", name: "create_file", arguments: { path: "big.txt", content: huge } }],
+        fragmentSize: 4096,
+      },
       { text: "Done." },
     ];
     let round = 0;
     const summaryOrNextRound: Script = (request) =>
       String(request.body.messages[0]?.content).startsWith("You compress") ? { text: "Summary." } : rounds[round++]!;
-    const run = await ask(Array.from({ length: 6 }, () => summaryOrNextRound), "write and read", {}, ["--working-dir", home.path]);
+    const run = await ask(
+      Array.from({ length: 6 }, () => summaryOrNextRound),
+      "write and read",
+      {},
+      ["--working-dir", home.path],
+    );
     expect(run.code).toBe(0);
     expect(run.stdout).toBe("  🔧 read_file\n  🔧 create_file\nDone.\n");
     expect(costOf(run).llm_turns).toBeGreaterThanOrEqual(3);

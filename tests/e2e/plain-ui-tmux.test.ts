@@ -2,7 +2,7 @@ import { execFileSync, spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { startLlmServer, type LlmServer, type Script } from "../support/llm-server.js";
+import { type LlmServer, type Script, startLlmServer } from "../support/llm-server.js";
 import { MARVIN_BIN, serverEnv, tempDir } from "../support/run-marvin.js";
 import { killTmuxServer } from "../support/tmux.js";
 
@@ -42,7 +42,11 @@ async function waitForScreen(condition: (text: string) => boolean, timeoutMs = 1
 }
 
 /** Starts `marvin --plain` in a detached tmux terminal; the pane prints MARVIN-EXITED-<code> when it ends. */
-async function startMarvin(script: Script[], extraEnv: Record<string, string> = {}, args: string[] = []): Promise<void> {
+async function startMarvin(
+  script: Script[],
+  extraEnv: Record<string, string> = {},
+  args: string[] = [],
+): Promise<void> {
   server = await startLlmServer(script);
   const env = { ...serverEnv(server.url, home.path), TERM: "xterm-256color", LANG: "C.UTF-8", ...extraEnv };
   const assignments = Object.entries(env).map(([key, value]) => `${key}=${quote(value ?? "")}`);
@@ -63,131 +67,142 @@ afterEach(async () => {
   home.cleanup();
 });
 
-describe.skipIf(!hasTmux)(`marvin --plain in a real terminal (tmux)${hasTmux ? "" : ": skipped because tmux is not installed"}`, () => {
-  it("streams an answer, stops a slow one with Ctrl+C, clears a typed line with Ctrl+C, and quits", async () => {
-    await startMarvin([
-      { text: "Hello from the terminal test.", chunkSize: 4, delayMs: 5 },
-      { text: "slow ".repeat(300), chunkSize: 5, delayMs: 40 },
-      { text: "Ready for more." },
-    ]);
-    type("hi there");
-    press("Enter");
-    await waitForScreen((text) => text.includes("> hi there\nHello from the terminal test.\n>"));
+describe.skipIf(!hasTmux)(
+  `marvin --plain in a real terminal (tmux)${hasTmux ? "" : ": skipped because tmux is not installed"}`,
+  () => {
+    it("streams an answer, stops a slow one with Ctrl+C, clears a typed line with Ctrl+C, and quits", async () => {
+      await startMarvin([
+        { text: "Hello from the terminal test.", chunkSize: 4, delayMs: 5 },
+        { text: "slow ".repeat(300), chunkSize: 5, delayMs: 40 },
+        { text: "Ready for more." },
+      ]);
+      type("hi there");
+      press("Enter");
+      await waitForScreen((text) => text.includes("> hi there\nHello from the terminal test.\n>"));
 
-    type("tell me a long story");
-    press("Enter");
-    await waitForScreen((text) => (text.match(/slow/g) ?? []).length >= 5);
-    press("C-c");
-    const stopped = await waitForScreen((text) => text.includes("[System] Stopped. The partial answer is kept.") && text.trimEnd().endsWith("\n>"));
-    expect((stopped.match(/slow/g) ?? []).length).toBeLessThan(300);
+      type("tell me a long story");
+      press("Enter");
+      await waitForScreen((text) => (text.match(/slow/g) ?? []).length >= 5);
+      press("C-c");
+      const stopped = await waitForScreen(
+        (text) => text.includes("[System] Stopped. The partial answer is kept.") && text.trimEnd().endsWith("\n>"),
+      );
+      expect((stopped.match(/slow/g) ?? []).length).toBeLessThan(300);
 
-    type("half typed");
-    press("C-c");
-    type("next");
-    press("Enter");
-    await waitForScreen((text) => text.includes("Ready for more."));
+      type("half typed");
+      press("C-c");
+      type("next");
+      press("Enter");
+      await waitForScreen((text) => text.includes("Ready for more."));
 
-    press("C-c");
-    await waitForScreen((text) => text.includes("(To exit, press Ctrl+C again or Ctrl+D, or type quit.)"));
-    expect(screen(true)).toMatch(/\x1b\[32m[^\n]*Ready/); // assistant text is green on a terminal
-    type("quit");
-    press("Enter");
-    await waitForScreen((text) => text.includes("MARVIN-EXITED-0"));
+      press("C-c");
+      await waitForScreen((text) => text.includes("(To exit, press Ctrl+C again or Ctrl+D, or type quit.)"));
+      expect(screen(true)).toMatch(/\x1b\[32m[^\n]*Ready/); // assistant text is green on a terminal
+      type("quit");
+      press("Enter");
+      await waitForScreen((text) => text.includes("MARVIN-EXITED-0"));
 
-    expect(server!.requests).toHaveLength(3);
-    const third = server!.requests[2]!.body.messages;
-    expect(third.at(-1)).toEqual({ role: "user", content: "next" });
-    expect(third.at(-2)!.role).toBe("assistant");
-    expect(third.at(-2)!.content).toMatch(/^(slow )+/);
-  });
+      expect(server!.requests).toHaveLength(3);
+      const third = server!.requests[2]!.body.messages;
+      expect(third.at(-1)).toEqual({ role: "user", content: "next" });
+      expect(third.at(-2)!.role).toBe("assistant");
+      expect(third.at(-2)!.content).toMatch(/^(slow )+/);
+    });
 
-  it("two Ctrl+C while an answer streams stop it and then ask, as in the full-screen UI; a third exits", async () => {
-    await startMarvin([{ text: "slow ".repeat(300), chunkSize: 5, delayMs: 40 }]);
-    type("tell me a long story");
-    press("Enter");
-    await waitForScreen((text) => (text.match(/slow/g) ?? []).length >= 5);
-    press("C-c");
-    await waitForScreen((text) => text.includes("[System] Stopped. The partial answer is kept.") && text.trimEnd().endsWith("\n>"));
-    press("C-c");
-    await waitForScreen((text) => text.includes("(To exit, press Ctrl+C again or Ctrl+D, or type quit.)"));
-    await new Promise((resolve) => setTimeout(resolve, 300));
-    expect(screen()).not.toContain("MARVIN-EXITED");
-    press("C-c");
-    await waitForScreen((text) => text.includes("MARVIN-EXITED-0"));
-  });
+    it("two Ctrl+C while an answer streams stop it and then ask, as in the full-screen UI; a third exits", async () => {
+      await startMarvin([{ text: "slow ".repeat(300), chunkSize: 5, delayMs: 40 }]);
+      type("tell me a long story");
+      press("Enter");
+      await waitForScreen((text) => (text.match(/slow/g) ?? []).length >= 5);
+      press("C-c");
+      await waitForScreen(
+        (text) => text.includes("[System] Stopped. The partial answer is kept.") && text.trimEnd().endsWith("\n>"),
+      );
+      press("C-c");
+      await waitForScreen((text) => text.includes("(To exit, press Ctrl+C again or Ctrl+D, or type quit.)"));
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect(screen()).not.toContain("MARVIN-EXITED");
+      press("C-c");
+      await waitForScreen((text) => text.includes("MARVIN-EXITED-0"));
+    });
 
-  it("gives a !command the terminal: it reads a typed line, Ctrl+C stops it, and the prompt comes back", async () => {
-    await startMarvin([{ text: "Still listening." }]);
-    type('!printf "Your name? "; read name; echo "got $name"');
-    press("Enter");
-    await waitForScreen((text) => text.trimEnd().endsWith("Your name?"));
-    type("Ford");
-    press("Enter");
-    await waitForScreen((text) => text.includes("Your name? Ford\ngot Ford\n>"));
-    type("!echo sleeping; sleep 30");
-    press("Enter");
-    await waitForScreen((text) => text.trimEnd().endsWith("> !echo sleeping; sleep 30\nsleeping"));
-    press("C-c");
-    // On screen ^C and the report are on rows of their own; -J joins the row Marvin wrapped past to start afresh.
-    await waitForScreen((text) => /\nsleeping\n\^C\s*\[System\] Command interrupted\.\n>/.test(text));
-    type("are you there?");
-    press("Enter");
-    await waitForScreen((text) => text.includes("Still listening."));
-    expect(server!.requests.map((request) => request.body.messages.at(-1)!.content)).toEqual(["are you there?"]);
-  });
+    it("gives a !command the terminal: it reads a typed line, Ctrl+C stops it, and the prompt comes back", async () => {
+      await startMarvin([{ text: "Still listening." }]);
+      type('!printf "Your name? "; read name; echo "got $name"');
+      press("Enter");
+      await waitForScreen((text) => text.trimEnd().endsWith("Your name?"));
+      type("Ford");
+      press("Enter");
+      await waitForScreen((text) => text.includes("Your name? Ford\ngot Ford\n>"));
+      type("!echo sleeping; sleep 30");
+      press("Enter");
+      await waitForScreen((text) => text.trimEnd().endsWith("> !echo sleeping; sleep 30\nsleeping"));
+      press("C-c");
+      // On screen ^C and the report are on rows of their own; -J joins the row Marvin wrapped past to start afresh.
+      await waitForScreen((text) => /\nsleeping\n\^C\s*\[System\] Command interrupted\.\n>/.test(text));
+      type("are you there?");
+      press("Enter");
+      await waitForScreen((text) => text.includes("Still listening."));
+      expect(server!.requests.map((request) => request.body.messages.at(-1)!.content)).toEqual(["are you there?"]);
+    });
 
-  it("asks before run_command; y runs it, and Ctrl+C at the question declines and stops the request", async () => {
-    const project = join(home.path, "project");
-    mkdirSync(project);
-    await startMarvin(
-      [
-        { toolCalls: [{ name: "run_command", arguments: { command: "echo approved > approved.txt" } }] },
-        { text: "Done." },
-        { toolCalls: [{ name: "run_command", arguments: { command: "touch never.txt" } }] },
-        { text: "unused" },
-      ],
-      {},
-      ["--working-dir", project],
-    );
-    type("write the file");
-    press("Enter");
-    await waitForScreen((text) => text.trimEnd().endsWith("Run `echo approved > approved.txt`? [y/N]"));
-    type("y");
-    press("Enter");
-    await waitForScreen((text) => text.includes("Done.") && text.trimEnd().endsWith("\n>"));
-    expect(readFileSync(join(project, "approved.txt"), "utf8")).toBe("approved\n");
+    it("asks before run_command; y runs it, and Ctrl+C at the question declines and stops the request", async () => {
+      const project = join(home.path, "project");
+      mkdirSync(project);
+      await startMarvin(
+        [
+          { toolCalls: [{ name: "run_command", arguments: { command: "echo approved > approved.txt" } }] },
+          { text: "Done." },
+          { toolCalls: [{ name: "run_command", arguments: { command: "touch never.txt" } }] },
+          { text: "unused" },
+        ],
+        {},
+        ["--working-dir", project],
+      );
+      type("write the file");
+      press("Enter");
+      await waitForScreen((text) => text.trimEnd().endsWith("Run `echo approved > approved.txt`? [y/N]"));
+      type("y");
+      press("Enter");
+      await waitForScreen((text) => text.includes("Done.") && text.trimEnd().endsWith("\n>"));
+      expect(readFileSync(join(project, "approved.txt"), "utf8")).toBe("approved\n");
 
-    type("touch another");
-    press("Enter");
-    await waitForScreen((text) => text.trimEnd().endsWith("Run `touch never.txt`? [y/N]"));
-    press("C-c");
-    await waitForScreen((text) => /Run `touch never\.txt`\? \[y\/N\]\s*\n\[System\] Stopped\. The partial answer is kept\.\n>/.test(text));
-    type("quit");
-    press("Enter");
-    await waitForScreen((text) => text.includes("MARVIN-EXITED-0"));
-    expect(existsSync(join(project, "never.txt"))).toBe(false);
-    expect(server!.requests).toHaveLength(3);
-  });
+      type("touch another");
+      press("Enter");
+      await waitForScreen((text) => text.trimEnd().endsWith("Run `touch never.txt`? [y/N]"));
+      press("C-c");
+      await waitForScreen((text) =>
+        /Run `touch never\.txt`\? \[y\/N\]\s*\n\[System\] Stopped\. The partial answer is kept\.\n>/.test(text),
+      );
+      type("quit");
+      press("Enter");
+      await waitForScreen((text) => text.includes("MARVIN-EXITED-0"));
+      expect(existsSync(join(project, "never.txt"))).toBe(false);
+      expect(server!.requests).toHaveLength(3);
+    });
 
-  it("recalls earlier input with ↑ from the profile's history file (multi-line entries too), honours NO_COLOR, and exits on Ctrl+D", async () => {
-    const profile = join(home.path, ".config", "local-finder", "profiles", "main");
-    mkdirSync(profile, { recursive: true });
-    writeFileSync(join(profile, "history"), "an old question\nasked on\\012two lines\nremembered line\n");
-    await startMarvin([], { NO_COLOR: "1" });
-    press("Up");
-    await waitForScreen((text) => text.trimEnd().endsWith("> remembered line"));
-    press("Up");
-    await waitForScreen((text) => text.trimEnd().endsWith("> asked on\ntwo lines"));
-    press("Up");
-    await waitForScreen((text) => text.trimEnd().endsWith("> an old question"));
-    press("C-u");
-    type("help");
-    press("Enter");
-    await waitForScreen((text) => text.includes("[System] Commands:") && text.trimEnd().endsWith("\n>"));
-    expect(screen(true)).not.toMatch(/\x1b\[3\dm/);
-    press("C-d");
-    await waitForScreen((text) => text.includes("MARVIN-EXITED-0"));
-    expect(server!.requests).toHaveLength(0);
-    expect(readFileSync(join(profile, "history"), "utf8")).toBe("an old question\nasked on\\012two lines\nremembered line\nhelp\n");
-  });
-});
+    it("recalls earlier input with ↑ from the profile's history file (multi-line entries too), honours NO_COLOR, and exits on Ctrl+D", async () => {
+      const profile = join(home.path, ".config", "local-finder", "profiles", "main");
+      mkdirSync(profile, { recursive: true });
+      writeFileSync(join(profile, "history"), "an old question\nasked on\\012two lines\nremembered line\n");
+      await startMarvin([], { NO_COLOR: "1" });
+      press("Up");
+      await waitForScreen((text) => text.trimEnd().endsWith("> remembered line"));
+      press("Up");
+      await waitForScreen((text) => text.trimEnd().endsWith("> asked on\ntwo lines"));
+      press("Up");
+      await waitForScreen((text) => text.trimEnd().endsWith("> an old question"));
+      press("C-u");
+      type("help");
+      press("Enter");
+      await waitForScreen((text) => text.includes("[System] Commands:") && text.trimEnd().endsWith("\n>"));
+      expect(screen(true)).not.toMatch(/\x1b\[3\dm/);
+      press("C-d");
+      await waitForScreen((text) => text.includes("MARVIN-EXITED-0"));
+      expect(server!.requests).toHaveLength(0);
+      expect(readFileSync(join(profile, "history"), "utf8")).toBe(
+        "an old question\nasked on\\012two lines\nremembered line\nhelp\n",
+      );
+    });
+  },
+);

@@ -2,7 +2,7 @@ import { spawn } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { startLlmServer, type LlmServer, type Script } from "../support/llm-server.js";
+import { type LlmServer, type Script, startLlmServer } from "../support/llm-server.js";
 import { MARVIN_BIN, runMarvin, serverEnv, tempDir } from "../support/run-marvin.js";
 
 let server: LlmServer | undefined;
@@ -19,7 +19,12 @@ afterEach(async () => {
 
 const profileFile = (name: string) => join(home.path, ".config", "local-finder", "profiles", "main", name);
 
-async function plain(script: Script[], stdin: string, args: string[] = [], extraEnv: Record<string, string | undefined> = {}) {
+async function plain(
+  script: Script[],
+  stdin: string,
+  args: string[] = [],
+  extraEnv: Record<string, string | undefined> = {},
+) {
   await server?.close();
   server = await startLlmServer(script);
   return runMarvin(["--plain", ...args], { env: serverEnv(server.url, home.path, extraEnv), cwd: home.path, stdin });
@@ -29,7 +34,10 @@ describe("marvin --plain driven through pipes", () => {
   it("runs a full turn with a tool round, saves the chat log and input history, and seeds them into the next run", async () => {
     const first = await plain(
       [
-        { text: "Starting it.", toolCalls: [{ name: "timer_start", arguments: { name: "tea", duration_seconds: 120 } }] },
+        {
+          text: "Starting it.",
+          toolCalls: [{ name: "timer_start", arguments: { name: "tea", duration_seconds: 120 } }],
+        },
         { text: "Your tea timer is running." },
       ],
       "start a tea timer\n",
@@ -39,7 +47,11 @@ describe("marvin --plain driven through pipes", () => {
     expect(first.stdout).not.toContain("\x1b["); // no colours when stdout is a pipe
     expect(server!.requests[1]!.body.messages.at(-1)!.content).toContain("Countdown 'tea' started");
 
-    const log = JSON.parse(readFileSync(profileFile("chat_log.json"), "utf8")) as Array<{ role: string; text: string; time: string }>;
+    const log = JSON.parse(readFileSync(profileFile("chat_log.json"), "utf8")) as Array<{
+      role: string;
+      text: string;
+      time: string;
+    }>;
     expect(log.map(({ role, text }) => ({ role, text }))).toEqual([
       { role: "you", text: "start a tea timer" },
       { role: "assistant", text: "Starting it.Your tea timer is running." },
@@ -48,7 +60,9 @@ describe("marvin --plain driven through pipes", () => {
 
     const second = await plain([{ text: "It is still running." }], "and now?\n");
     expect(second.code).toBe(0);
-    expect(second.stdout).toMatch(/── Recent conversation \(2 of 2 messages\) ──\n\[\d\d:\d\d\] You: start a tea timer\n\[\d\d:\d\d\] Marvin: Starting it\.Your tea timer is running\.\n── end of recent conversation ──\n/);
+    expect(second.stdout).toMatch(
+      /── Recent conversation \(2 of 2 messages\) ──\n\[\d\d:\d\d\] You: start a tea timer\n\[\d\d:\d\d\] Marvin: Starting it\.Your tea timer is running\.\n── end of recent conversation ──\n/,
+    );
     const messages = server!.requests[0]!.body.messages;
     expect(messages[0]!.role).toBe("system");
     expect(messages.slice(1)).toEqual([
@@ -63,7 +77,10 @@ describe("marvin --plain driven through pipes", () => {
     const run = await plain([{ text: "Sunny." }, { text: "You're welcome." }], "thanks\n", ["what's the weather?"]);
     expect(run.code).toBe(0);
     expect(run.stdout).toContain("quit to leave.\n> what's the weather?\nSunny.\n> thanks\nYou're welcome.\n");
-    expect(server!.requests.map((request) => request.body.messages.at(-1)!.content)).toEqual(["what's the weather?", "thanks"]);
+    expect(server!.requests.map((request) => request.body.messages.at(-1)!.content)).toEqual([
+      "what's the weather?",
+      "thanks",
+    ]);
   });
 
   it("is what `marvin` runs when stdout is not a terminal, and shows a warning about a corrupt chat log", async () => {
@@ -79,9 +96,29 @@ describe("marvin --plain driven through pipes", () => {
   it("handles the commands locally and stops at quit", async () => {
     const placesDir = join(home.path, ".config", "local-finder", "profiles", "main");
     mkdirSync(placesDir, { recursive: true });
-    writeFileSync(join(placesDir, "saved_places.json"), JSON.stringify([{ label: "gym", name: "Iron Gym", address: "5 Oak Rd", phone: "", website: "", lat: 0, lng: 0, notes: "" }]));
+    writeFileSync(
+      join(placesDir, "saved_places.json"),
+      JSON.stringify([
+        { label: "gym", name: "Iron Gym", address: "5 Oak Rd", phone: "", website: "", lat: 0, lng: 0, notes: "" },
+      ]),
+    );
     mkdirSync(join(home.path, ".config", "local-finder", "profiles", "work"));
-    const lines = ["usage", "profiles", "saved", "!code", "!echo hi", "!sh", "echo from-shell-mode", "!sh", "!model", "!model nope", "!voice", "help", "quit", "this is never sent"];
+    const lines = [
+      "usage",
+      "profiles",
+      "saved",
+      "!code",
+      "!echo hi",
+      "!sh",
+      "echo from-shell-mode",
+      "!sh",
+      "!model",
+      "!model nope",
+      "!voice",
+      "help",
+      "quit",
+      "this is never sent",
+    ];
     const run = await plain([], `${lines.join("\n")}\n`);
     expect(run.code).toBe(0);
     const out = run.stdout;
@@ -117,7 +154,9 @@ describe("marvin --plain driven through pipes", () => {
     expect(run.stdout).toContain("  🔧 run_command\nRun `echo confirmed-output`? [y/N] y\nIt printed the text.\n");
     expect(run.stdout).toContain("  🔧 run_command\nRun `touch should-not-exist`? [y/N] n\nFine, I did not run it.\n");
     expect(server!.requests[1]!.body.messages.at(-1)!.content).toMatch(/Exit code: 0[\s\S]*confirmed-output/);
-    expect(server!.requests[3]!.body.messages.at(-1)!.content).toContain("The user declined to run this command: touch should-not-exist");
+    expect(server!.requests[3]!.body.messages.at(-1)!.content).toContain(
+      "The user declined to run this command: touch should-not-exist",
+    );
     expect(existsSync(join(project, "should-not-exist"))).toBe(false);
   });
 
@@ -126,12 +165,20 @@ describe("marvin --plain driven through pipes", () => {
     expect(run.code).toBe(0);
     expect(run.stdout).toContain("[System] Now using openai-compat · other-model; the conversation continues.");
     expect(server!.requests.map((request) => request.body.model)).toEqual(["gpt-4o-mini", "other-model"]);
-    expect(server!.requests[1]!.body.messages.slice(1).map((message) => message.content)).toEqual(["first", "one", "second"]);
+    expect(server!.requests[1]!.body.messages.slice(1).map((message) => message.content)).toEqual([
+      "first",
+      "one",
+      "second",
+    ]);
   });
 
   it("stops quietly when the reader of stdout goes away (| head)", async () => {
     server = await startLlmServer([{ text: "line of a long answer\n".repeat(3_000), chunkSize: 40, delayMs: 1 }]);
-    const child = spawn(process.execPath, [MARVIN_BIN, "--plain"], { env: serverEnv(server.url, home.path) as NodeJS.ProcessEnv, cwd: home.path, stdio: ["pipe", "pipe", "pipe"] });
+    const child = spawn(process.execPath, [MARVIN_BIN, "--plain"], {
+      env: serverEnv(server.url, home.path) as NodeJS.ProcessEnv,
+      cwd: home.path,
+      stdio: ["pipe", "pipe", "pipe"],
+    });
     let stderr = "";
     child.stderr.setEncoding("utf8").on("data", (data: string) => (stderr += data));
     const exited = new Promise<number | null>((resolve) => child.on("close", resolve));
@@ -146,15 +193,25 @@ describe("marvin --plain driven through pipes", () => {
 
   it("stops a streaming answer on SIGINT, keeps the partial text, and goes on with the next line", async () => {
     server = await startLlmServer([{ text: "word ".repeat(400), chunkSize: 5, delayMs: 20 }, { text: "Back again." }]);
-    const child = spawn(process.execPath, [MARVIN_BIN, "--plain"], { env: serverEnv(server.url, home.path) as NodeJS.ProcessEnv, cwd: home.path, stdio: ["pipe", "pipe", "pipe"] });
+    const child = spawn(process.execPath, [MARVIN_BIN, "--plain"], {
+      env: serverEnv(server.url, home.path) as NodeJS.ProcessEnv,
+      cwd: home.path,
+      stdio: ["pipe", "pipe", "pipe"],
+    });
     let stdout = "";
     child.stdout.setEncoding("utf8").on("data", (data: string) => (stdout += data));
     const exited = new Promise<number | null>((resolve) => child.on("close", resolve));
     try {
       child.stdin.write("tell me a long story\n");
-      await waitFor(() => (stdout.match(/word/g) ?? []).length >= 5, () => stdout);
+      await waitFor(
+        () => (stdout.match(/word/g) ?? []).length >= 5,
+        () => stdout,
+      );
       child.kill("SIGINT");
-      await waitFor(() => stdout.includes("[System] Stopped. The partial answer is kept."), () => stdout);
+      await waitFor(
+        () => stdout.includes("[System] Stopped. The partial answer is kept."),
+        () => stdout,
+      );
       child.stdin.end("and then?\n");
       expect(await exited).toBe(0);
     } finally {

@@ -2,7 +2,7 @@ import { spawnSync } from "node:child_process";
 import { mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { startLlmServer, type LlmServer, type RecordedRequest, type ScriptedReply } from "../support/llm-server.js";
+import { type LlmServer, type RecordedRequest, type ScriptedReply, startLlmServer } from "../support/llm-server.js";
 import { costOf, runMarvin, serverEnv, tempDir } from "../support/run-marvin.js";
 
 let server: LlmServer | undefined;
@@ -93,7 +93,9 @@ describe("tools named like Object.prototype properties", () => {
 
 describe("state files that cannot be used", () => {
   const BOMB = ["a: &a [lol, lol, lol, lol, lol, lol, lol, lol, lol]"]
-    .concat([..."bcdefghi"].map((name, index) => `${name}: &${name} [${Array(9).fill(`*${"abcdefghi"[index]}`).join(", ")}]`))
+    .concat(
+      [..."bcdefghi"].map((name, index) => `${name}: &${name} [${Array(9).fill(`*${"abcdefghi"[index]}`).join(", ")}]`),
+    )
     .join("\n");
 
   it("are set aside with a warning, and the run goes on with defaults", async () => {
@@ -106,7 +108,9 @@ describe("state files that cannot be used", () => {
     const run = await ask();
     expect(run.code, run.stderr).toBe(0);
     expect(run.stdout).toBe("  🔧 timer_check\ndone\n");
-    expect(run.stderr).toMatch(/Could not read .*last_profile: it is a directory, not a file\. It was moved to .*last_profile\.corrupt-/);
+    expect(run.stderr).toMatch(
+      /Could not read .*last_profile: it is a directory, not a file\. It was moved to .*last_profile\.corrupt-/,
+    );
     expect(run.stderr).toMatch(/Could not read .*preferences\.yaml: it is not usable YAML \(Excessive alias count/);
     expect(run.stderr).toMatch(/Warning: Could not read .*usage\.json: it does not have the expected structure\./);
     expect(server!.requests[0]!.body.messages[0]!.content).toContain("## User preferences\n(none set");

@@ -1,7 +1,7 @@
 import { chmodSync, existsSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it, type TestContext } from "vitest";
-import { startLlmServer, type LlmServer, type Script } from "../support/llm-server.js";
+import { type LlmServer, type Script, startLlmServer } from "../support/llm-server.js";
 import { serverEnv, tempDir } from "../support/run-marvin.js";
 import { TmuxMarvin, tmuxAvailable } from "../support/tmux.js";
 
@@ -49,7 +49,11 @@ async function start(context: TestContext, script: Script[], options: StartOptio
     home.cleanup();
   });
   const launch = async () => {
-    const terminal = await TmuxMarvin.start({ env: { ...serverEnv(server.url, home.path, options.env), TERM: "xterm-256color" }, args: options.args, cwd: home.path });
+    const terminal = await TmuxMarvin.start({
+      env: { ...serverEnv(server.url, home.path, options.env), TERM: "xterm-256color" },
+      args: options.args,
+      cwd: home.path,
+    });
     terminals.push(terminal);
     await terminal.waitFor(/^ 🔌 .*○ ready[\s\S]*\n>$/);
     return terminal;
@@ -59,7 +63,8 @@ async function start(context: TestContext, script: Script[], options: StartOptio
     marvin,
     server,
     home: home.path,
-    chatLog: () => JSON.parse(readFileSync(join(home.path, ".config", "local-finder", "profiles", "main", "chat_log.json"), "utf8")),
+    chatLog: () =>
+      JSON.parse(readFileSync(join(home.path, ".config", "local-finder", "profiles", "main", "chat_log.json"), "utf8")),
     restart: launch,
   };
 }
@@ -70,10 +75,14 @@ describe("marvin full-screen TUI in a real terminal (tmux)", () => {
       { text: "Starting it.", toolCalls: [{ name: "timer_start", arguments: { name: "tea", duration_seconds: 180 } }] },
       { text: "Your **tea** timer runs for 3 minutes.", usage: { prompt: 2000, completion: 100 } },
     ]);
-    expect((await marvin.screen())[0]).toMatch(/^ 🔌 openai-compat · gpt-4o-mini │ 👤 main │ 0 msgs │ \$0\.0000 │ +○ ready/);
+    expect((await marvin.screen())[0]).toMatch(
+      /^ 🔌 openai-compat · gpt-4o-mini │ 👤 main │ 0 msgs │ \$0\.0000 │ +○ ready/,
+    );
     await marvin.submit("set a tea timer");
     const screen = await marvin.waitFor("Your tea timer runs for 3 minutes.");
-    expect(screen).toMatch(/You · \d\d:\d\d\nset a tea timer\n\nMarvin · \d\d:\d\d\nStarting it\.\n🔧 timer_start\n {3}↳ timer_start: Countdown 'tea' started: 3m 00s\.\nYour tea timer runs for 3 minutes\./);
+    expect(screen).toMatch(
+      /You · \d\d:\d\d\nset a tea timer\n\nMarvin · \d\d:\d\d\nStarting it\.\n🔧 timer_start\n {3}↳ timer_start: Countdown 'tea' started: 3m 00s\.\nYour tea timer runs for 3 minutes\./,
+    );
     await marvin.waitFor(/2 msgs │ \$0\.\d{4} │ +○ ready/);
     await marvin.submit("quit");
     const after = await marvin.waitFor("MARVIN_EXITED=0");
@@ -141,7 +150,9 @@ describe("marvin full-screen TUI in a real terminal (tmux)", () => {
     await marvin.submit("Arthur");
     await marvin.waitFor(/^got Arthur\nPress Enter to return to Marvin\.$/m);
     await marvin.press("Enter");
-    await marvin.waitFor(/^ 🔌 openai-compat .*○ ready[\s\S]*> !printf "Your name\? "; read name; echo "got \$name"\n[\s\S]*\n>$/);
+    await marvin.waitFor(
+      /^ 🔌 openai-compat .*○ ready[\s\S]*> !printf "Your name\? "; read name; echo "got \$name"\n[\s\S]*\n>$/,
+    );
     await marvin.submit("hi");
     await marvin.waitFor("Hello again.");
     expect(server.requests.map((request) => request.body.messages.at(-1)!.content)).toEqual(["hi"]);
@@ -158,7 +169,9 @@ describe("marvin full-screen TUI in a real terminal (tmux)", () => {
     const scratch = tempDir("marvin-tui-marker-");
     context.onTestFinished(scratch.cleanup);
     const marker = join(scratch.path, "done");
-    const { marvin, server } = await start(context, [() => ({ text: existsSync(marker) ? "Asked after the command." : "Asked DURING the command." })]);
+    const { marvin, server } = await start(context, [
+      () => ({ text: existsSync(marker) ? "Asked after the command." : "Asked DURING the command." }),
+    ]);
     await marvin.submit(`!sleep 1; touch ${marker}`);
     await marvin.waitFor(/^\s*$/); // the command has the terminal
     await marvin.submit("hello"); // the command does not read it: Marvin gets it afterwards
@@ -170,7 +183,11 @@ describe("marvin full-screen TUI in a real terminal (tmux)", () => {
     const command = "echo made-by-marvin > made.txt";
     const home = temp("marvin-tui-project-");
     context.onTestFinished(home.cleanup);
-    const { marvin, server } = await start(context, [{ toolCalls: [{ name: "run_command", arguments: { command } }] }, { text: "The file is there." }], { args: ["--working-dir", home.path] });
+    const { marvin, server } = await start(
+      context,
+      [{ toolCalls: [{ name: "run_command", arguments: { command } }] }, { text: "The file is there." }],
+      { args: ["--working-dir", home.path] },
+    );
     expect((await marvin.screen())[0]).toContain("│ coding │");
     await marvin.submit("make the file");
     await marvin.waitFor(`Run \`${command}\`? [y/N]`);
@@ -182,7 +199,10 @@ describe("marvin full-screen TUI in a real terminal (tmux)", () => {
   });
 
   it("Ctrl+C stops a streaming answer and keeps the partial text; exiting takes two presses on an empty prompt", async (context) => {
-    const { marvin, chatLog } = await start(context, [{ text: "blah ".repeat(400), chunkSize: 5, delayMs: 20 }, { text: "Still here." }]);
+    const { marvin, chatLog } = await start(context, [
+      { text: "blah ".repeat(400), chunkSize: 5, delayMs: 20 },
+      { text: "Still here." },
+    ]);
     await marvin.submit("ramble");
     await marvin.waitFor("blah blah blah blah");
     await marvin.press("C-c");
@@ -209,7 +229,11 @@ describe("marvin full-screen TUI in a real terminal (tmux)", () => {
   });
 
   it("asks a prompt given on the command line first, then reflows everything when the terminal is resized", async (context) => {
-    const { marvin, server } = await start(context, [{ text: "one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen sixteen" }], { args: ["count in words"] });
+    const { marvin, server } = await start(
+      context,
+      [{ text: "one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen sixteen" }],
+      { args: ["count in words"] },
+    );
     await marvin.waitFor("fifteen sixteen");
     expect(server.requests[0]!.body.messages.at(-1)).toEqual({ role: "user", content: "count in words" });
     await marvin.resize(40, 16);
@@ -230,7 +254,10 @@ describe("marvin full-screen TUI in a real terminal (tmux)", () => {
     expect(server.requests).toHaveLength(0);
     await marvin.press("Enter");
     await marvin.waitFor("Got both lines.");
-    expect(server.requests[0]!.body.messages.at(-1)).toEqual({ role: "user", content: "first pasted line\nsecond pasted line" });
+    expect(server.requests[0]!.body.messages.at(-1)).toEqual({
+      role: "user",
+      content: "first pasted line\nsecond pasted line",
+    });
   });
 
   it("keeps a multi-line message's line breaks in ↑ recall and in the history file, across restarts", async (context) => {
@@ -263,7 +290,9 @@ describe("marvin full-screen TUI in a real terminal (tmux)", () => {
     expect(during).not.toContain("openai-compat");
     const after = await marvin.waitFor("Preferences saved");
     expect(after.split("\n")[0]).toContain("openai-compat");
-    expect(readFileSync(join(home, ".config", "local-finder", "profiles", "main", "preferences.yaml"), "utf8")).toContain("# edited in the test");
+    expect(
+      readFileSync(join(home, ".config", "local-finder", "profiles", "main", "preferences.yaml"), "utf8"),
+    ).toContain("# edited in the test");
     await marvin.press("C-d");
     await marvin.waitFor("MARVIN_EXITED=0");
   });

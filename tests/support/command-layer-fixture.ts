@@ -1,10 +1,10 @@
 import { mkdirSync, mkdtempSync, realpathSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { startLlmServer, type LlmServer, type Script } from "./llm-server.js";
-import { createToolHarness, type ToolHarness } from "./tool-harness.js";
 import { CommandLayer } from "../../src/ui/commands/command-layer.js";
 import type { CommandHost } from "../../src/ui/commands/types.js";
+import { type LlmServer, type Script, startLlmServer } from "./llm-server.js";
+import { createToolHarness, type ToolHarness } from "./tool-harness.js";
 
 /** A host that keeps what the layer shows, as a UI would display it. */
 export class RecordingHost implements CommandHost {
@@ -55,14 +55,25 @@ export interface LayerFixture {
 }
 
 /** A real session over a temp home, talking to a scripted LLM server, with a command layer on top. */
-export async function createLayerFixture(script: Script[] = [], extraEnv: Record<string, string | undefined> = {}, workingDir: string | null = null): Promise<LayerFixture> {
+export async function createLayerFixture(
+  script: Script[] = [],
+  extraEnv: Record<string, string | undefined> = {},
+  workingDir: string | null = null,
+): Promise<LayerFixture> {
   const root = realpathSync(mkdtempSync(join(tmpdir(), "marvin-commands-")));
   const home = join(root, "home");
   const cwd = join(root, "cwd");
   mkdirSync(home);
   mkdirSync(cwd);
   const server = await startLlmServer(script);
-  const env = { HOME: home, PATH: process.env.PATH, OPENAI_COMPAT_URL: server.url, OPENAI_COMPAT_API_KEY: "test-key", OPENAI_COMPAT_MODEL: "gpt-4o-mini", ...extraEnv };
+  const env = {
+    HOME: home,
+    PATH: process.env.PATH,
+    OPENAI_COMPAT_URL: server.url,
+    OPENAI_COMPAT_API_KEY: "test-key",
+    OPENAI_COMPAT_MODEL: "gpt-4o-mini",
+    ...extraEnv,
+  };
   const harness = await createToolHarness({ home, env, llmUrl: server.url, workingDir });
   const host = new RecordingHost();
   const layer = new CommandLayer({ session: harness.session, env, home, cwd, providerName: "openai-compat" }, host);

@@ -43,7 +43,12 @@ export interface RecordedRequest {
   headers: IncomingMessage["headers"];
   body: {
     model: string;
-    messages: Array<{ role: string; content: string | null; tool_calls?: Array<{ id: string; function: { name: string; arguments: string } }>; tool_call_id?: string }>;
+    messages: Array<{
+      role: string;
+      content: string | null;
+      tool_calls?: Array<{ id: string; function: { name: string; arguments: string } }>;
+      tool_call_id?: string;
+    }>;
     tools?: Array<{ function: { name: string; parameters: Record<string, unknown> } }>;
     stream?: boolean;
     stream_options?: unknown;
@@ -76,7 +81,11 @@ function pieces(text: string, size: number): string[] {
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 function sseHeaders(response: ServerResponse): void {
-  response.writeHead(200, { "content-type": "text/event-stream", "cache-control": "no-cache", connection: "keep-alive" });
+  response.writeHead(200, {
+    "content-type": "text/event-stream",
+    "cache-control": "no-cache",
+    connection: "keep-alive",
+  });
 }
 
 async function answer(reply: ScriptedReply, request: RecordedRequest, response: ServerResponse): Promise<void> {
@@ -85,7 +94,9 @@ async function answer(reply: ScriptedReply, request: RecordedRequest, response: 
   if ("hang" in reply) return;
   if ("status" in reply) {
     response.writeHead(reply.status, { "content-type": "application/json", ...reply.headers });
-    response.end(JSON.stringify(reply.body ?? { error: { message: `scripted HTTP ${reply.status}`, type: "test_error" } }));
+    response.end(
+      JSON.stringify(reply.body ?? { error: { message: `scripted HTTP ${reply.status}`, type: "test_error" } }),
+    );
     return;
   }
   if ("rawSse" in reply) {
@@ -114,7 +125,9 @@ async function answer(reply: ScriptedReply, request: RecordedRequest, response: 
     for (const [index, call] of reply.toolCalls.entries()) {
       const args = typeof call.arguments === "string" ? call.arguments : JSON.stringify(call.arguments);
       const id = call.id ?? `call_${sequence}_${index}`;
-      response.write(chunk(model, { tool_calls: [{ index, id, type: "function", function: { name: call.name, arguments: "" } }] }));
+      response.write(
+        chunk(model, { tool_calls: [{ index, id, type: "function", function: { name: call.name, arguments: "" } }] }),
+      );
       if (reply.holdArguments) await reply.holdArguments;
       for (const fragment of pieces(args, reply.fragmentSize ?? 7)) {
         response.write(chunk(model, { tool_calls: [{ index, function: { arguments: fragment } }] }));
@@ -146,7 +159,11 @@ export async function startLlmServer(script: Script[], lifetimeMs = 120_000): Pr
     incoming.setEncoding("utf8");
     incoming.on("data", (data: string) => (raw += data));
     incoming.on("end", () => {
-      const request: RecordedRequest = { path: incoming.url ?? "", headers: incoming.headers, body: raw ? JSON.parse(raw) : {} };
+      const request: RecordedRequest = {
+        path: incoming.url ?? "",
+        headers: incoming.headers,
+        body: raw ? JSON.parse(raw) : {},
+      };
       requests.push(request);
       const index = requests.length - 1;
       const entry = script[index];

@@ -43,7 +43,11 @@ export function tempDir(prefix = "marvin-test-"): { path: string; cleanup: () =>
 }
 
 /** Env for a marvin child talking to a scripted server: nothing inherited but PATH. */
-export function serverEnv(url: string, home: string, extra: Record<string, string | undefined> = {}): Record<string, string | undefined> {
+export function serverEnv(
+  url: string,
+  home: string,
+  extra: Record<string, string | undefined> = {},
+): Record<string, string | undefined> {
   return {
     PATH: process.env.PATH,
     HOME: home,
@@ -69,12 +73,21 @@ export function runMarvin(args: string[], options: RunOptions = {}): Promise<Mar
     child.stderr.setEncoding("utf8").on("data", (data: string) => (stderr += data));
     const timer = setTimeout(() => {
       child.kill("SIGKILL");
-      reject(new Error(`marvin ${args.join(" ")} did not exit within ${options.timeoutMs ?? 30_000} ms\nstdout: ${stdout}\nstderr: ${stderr}`));
+      reject(
+        new Error(
+          `marvin ${args.join(" ")} did not exit within ${options.timeoutMs ?? 30_000} ms\nstdout: ${stdout}\nstderr: ${stderr}`,
+        ),
+      );
     }, options.timeoutMs ?? 30_000);
     child.on("error", reject);
     child.on("close", (code) => {
       clearTimeout(timer);
-      resolvePromise({ code, stdout, stderr, stderrLines: stderr.split("\n").filter((line, index, all) => line !== "" || index < all.length - 1) });
+      resolvePromise({
+        code,
+        stdout,
+        stderr,
+        stderrLines: stderr.split("\n").filter((line, index, all) => line !== "" || index < all.length - 1),
+      });
     });
     if (options.stdin !== undefined) child.stdin.end(options.stdin);
     else child.stdin.end();
@@ -82,8 +95,14 @@ export function runMarvin(args: string[], options: RunOptions = {}): Promise<Mar
 }
 
 /** Parses the MARVIN_COST line, asserting it is the last line of stderr. */
-export function costOf(run: MarvinRun): Record<string, unknown> & { session_cost: number; llm_turns: number; model_turns: Record<string, number>; model_cost: Record<string, number> } {
+export function costOf(run: MarvinRun): Record<string, unknown> & {
+  session_cost: number;
+  llm_turns: number;
+  model_turns: Record<string, number>;
+  model_cost: Record<string, number>;
+} {
   const last = run.stderrLines.at(-1) ?? "";
-  if (!last.startsWith("MARVIN_COST:")) throw new Error(`last stderr line is not MARVIN_COST: ${JSON.stringify(last)}\nstderr: ${run.stderr}`);
+  if (!last.startsWith("MARVIN_COST:"))
+    throw new Error(`last stderr line is not MARVIN_COST: ${JSON.stringify(last)}\nstderr: ${run.stderr}`);
   return JSON.parse(last.slice("MARVIN_COST:".length));
 }

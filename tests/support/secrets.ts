@@ -27,4 +27,6 @@ const SECRET_NAMES = [
 ];
 
 /** Each of those variables set to a value that names it, e.g. GH_TOKEN=secret-value-of-GH_TOKEN. */
-export const SECRET_SAMPLES: Record<string, string> = Object.fromEntries(SECRET_NAMES.map((name) => [name, `secret-value-of-${name}`]));
+export const SECRET_SAMPLES: Record<string, string> = Object.fromEntries(
+  SECRET_NAMES.map((name) => [name, `secret-value-of-${name}`]),
+);

@@ -2,10 +2,10 @@ import { mkdtemp, realpath, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { ContextBudget } from "../../src/agent/context-budget.js";
+import { type ProviderConfig, resolveProviderConfig } from "../../src/providers/config.js";
+import { createProvider } from "../../src/providers/create.js";
 import { Session } from "../../src/session/session.js";
 import type { Env } from "../../src/shared/env.js";
-import { resolveProviderConfig, type ProviderConfig } from "../../src/providers/config.js";
-import { createProvider } from "../../src/providers/create.js";
 import type { AnyToolDef } from "../../src/tools/define-tool.js";
 import { ToolRegistry } from "../../src/tools/registry.js";
 
@@ -27,12 +27,23 @@ export class TempDirs {
 
 /** Env for the openai-compat provider talking to a scripted server. */
 export function scriptedEnv(url: string, home: string, extra: Env = {}): Env {
-  return { HOME: home, OPENAI_COMPAT_URL: url, OPENAI_COMPAT_API_KEY: "test-key", OPENAI_COMPAT_MODEL: "gpt-4o-mini", ...extra };
+  return {
+    HOME: home,
+    OPENAI_COMPAT_URL: url,
+    OPENAI_COMPAT_API_KEY: "test-key",
+    OPENAI_COMPAT_MODEL: "gpt-4o-mini",
+    ...extra,
+  };
 }
 
 /** Provider config for a scripted server, with optional timeouts in milliseconds. */
 export function scriptedConfig(url: string, home: string, extra: Env = {}): ProviderConfig {
-  return resolveProviderConfig("openai-compat", { env: scriptedEnv(url, home, extra), home, codingMode: false, nonInteractive: true });
+  return resolveProviderConfig("openai-compat", {
+    env: scriptedEnv(url, home, extra),
+    home,
+    codingMode: false,
+    nonInteractive: true,
+  });
 }
 
 export function registryOf(tools: AnyToolDef[]): ToolRegistry {
@@ -60,7 +71,9 @@ export interface TestSessionOptions {
 
 /** A real Session over a temporary home with the given tools, not yet started. */
 export function createTestSession(options: TestSessionOptions): Session {
-  const env: Env = options.llmUrl ? scriptedEnv(options.llmUrl, options.home, options.env) : { HOME: options.home, ...options.env };
+  const env: Env = options.llmUrl
+    ? scriptedEnv(options.llmUrl, options.home, options.env)
+    : { HOME: options.home, ...options.env };
   return new Session({
     home: options.home,
     env,
@@ -75,7 +88,10 @@ export function createTestSession(options: TestSessionOptions): Session {
     confirmCommand: options.confirmCommand,
     createProvider: async (codingMode) => {
       if (!options.llmUrl) throw new Error("No LLM provider is configured for this test.");
-      return createProvider(resolveProviderConfig("openai-compat", { env, home: options.home, codingMode, nonInteractive: true }), env);
+      return createProvider(
+        resolveProviderConfig("openai-compat", { env, home: options.home, codingMode, nonInteractive: true }),
+        env,
+      );
     },
   });
 }

@@ -21,7 +21,9 @@ function processStat(pid: number): { state: string; parent: number } | undefined
 function processTree(root: number): number[] {
   let all: number[];
   try {
-    all = readdirSync("/proc").filter((name) => /^\d+$/.test(name)).map(Number);
+    all = readdirSync("/proc")
+      .filter((name) => /^\d+$/.test(name))
+      .map(Number);
   } catch {
     return [root]; // no /proc: wait for the pane's own process only
   }
@@ -101,7 +103,18 @@ export class TmuxMarvin {
     const marvin = [process.execPath, MARVIN_BIN, ...(options.args ?? [])].map(quote).join(" ");
     const shell = `cd ${quote(options.cwd ?? "/")} && env -i ${assignments.join(" ")} ${marvin} 2>marvin-stderr.log; echo MARVIN_EXITED=$?; sleep 120`;
     const session = new TmuxMarvin(socket);
-    await session.tmux("-u", "new-session", "-d", "-s", "main", "-x", String(options.width ?? 100), "-y", String(options.height ?? 30), shell);
+    await session.tmux(
+      "-u",
+      "new-session",
+      "-d",
+      "-s",
+      "main",
+      "-x",
+      String(options.width ?? 100),
+      "-y",
+      String(options.height ?? 30),
+      shell,
+    );
     return session;
   }
 

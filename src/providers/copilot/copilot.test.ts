@@ -2,12 +2,16 @@ import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
+import {
+  type ScriptedCopilot,
+  type ScriptedCopilotReply,
+  scriptedCopilot,
+} from "../../../tests/support/scripted-copilot.js";
+import { registryOf } from "../../../tests/support/test-session.js";
 import { ContextBudget } from "../../agent/context-budget.js";
 import { Session } from "../../session/session.js";
 import type { Env } from "../../shared/env.js";
 import { fileTools } from "../../tools/files/index.js";
-import { registryOf } from "../../../tests/support/test-session.js";
-import { scriptedCopilot, type ScriptedCopilot, type ScriptedCopilotReply } from "../../../tests/support/scripted-copilot.js";
 import { resolveProviderConfig } from "../config.js";
 import { ProviderError } from "../provider-error.js";
 import type { ChatRequest, Message, ToolSchema } from "../types.js";
@@ -37,7 +41,12 @@ function credentialFreeEnv(home: string): Env {
 }
 
 function providerFor(env: Env, startupTimeoutMs?: number): CopilotProvider {
-  const config = resolveProviderConfig("copilot", { env, home: env.HOME ?? "", codingMode: false, nonInteractive: false });
+  const config = resolveProviderConfig("copilot", {
+    env,
+    home: env.HOME ?? "",
+    codingMode: false,
+    nonInteractive: false,
+  });
   return new CopilotProvider(config, { env, startupTimeoutMs });
 }
 
@@ -93,7 +102,11 @@ describe("isCopilotUsable", () => {
     await writeHomeFile(home, ".copilot/config.json", JSON.stringify({ loggedInUsers: [] }));
     expect(await isCopilotUsable({}, home)).toBe(false);
     const user = { host: "https://github.com", login: "octocat" };
-    await writeHomeFile(home, ".copilot/config.json", JSON.stringify({ loggedInUsers: [user], lastLoggedInUser: user }));
+    await writeHomeFile(
+      home,
+      ".copilot/config.json",
+      JSON.stringify({ loggedInUsers: [user], lastLoggedInUser: user }),
+    );
     expect(await isCopilotUsable({}, home)).toBe(true);
   });
 
@@ -167,7 +180,11 @@ describe("CopilotProvider", () => {
 
   it("rejects a request without a user message as a bad request", async () => {
     const provider = providerFor(credentialFreeEnv(await emptyHome()));
-    const request: ChatRequest = { messages: [{ role: "system", content: "You are Marvin." }], tools: [], onDelta: () => {} };
+    const request: ChatRequest = {
+      messages: [{ role: "system", content: "You are Marvin." }],
+      tools: [],
+      onDelta: () => {},
+    };
     expect((await rejectionOf(provider.chat(request))).kind).toBe("bad_request");
     await provider.destroy();
   });
@@ -247,7 +264,12 @@ describe("CopilotProvider conversations (scripted Copilot runtime over the SDK's
     const { copilot, provider } = await scripted([{ text: "Hello Ada." }, { text: EARLIER_IN_SESSION }]);
     try {
       const system = systemAt("10:00", []);
-      await provider.chat(request([{ role: "system", content: system }, { role: "user", content: "My name is Ada." }]));
+      await provider.chat(
+        request([
+          { role: "system", content: system },
+          { role: "user", content: "My name is Ada." },
+        ]),
+      );
       const second: Message[] = [
         { role: "system", content: system },
         { role: "user", content: "My name is Ada." },
@@ -302,19 +324,26 @@ describe("CopilotProvider conversations (scripted Copilot runtime over the SDK's
     const { copilot, provider } = await scripted(replies);
     try {
       const system = systemAt("10:00", []);
-      await provider.chat(request([{ role: "system", content: system }, { role: "user", content: "one" }]));
+      await provider.chat(
+        request([
+          { role: "system", content: system },
+          { role: "user", content: "one" },
+        ]),
+      );
       const summaryRequest: Message[] = [
         { role: "system", content: "You compress conversations." },
         { role: "user", content: "transcript" },
       ];
       const summary = await provider.chat(request(summaryRequest, { standalone: true }));
       expect(summary.content).toBe("A summary.");
-      const third = await provider.chat(request([
-        { role: "system", content: system },
-        { role: "user", content: "one" },
-        { role: "assistant", content: "Hi." },
-        { role: "user", content: "two" },
-      ]));
+      const third = await provider.chat(
+        request([
+          { role: "system", content: system },
+          { role: "user", content: "one" },
+          { role: "assistant", content: "Hi." },
+          { role: "user", content: "two" },
+        ]),
+      );
       expect(third.content).toBe("Earlier: one");
       const [main1, standalone, main2] = await copilot.prompts();
       expect(main2!.sessionId).toBe(main1!.sessionId);

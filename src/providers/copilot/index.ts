@@ -8,8 +8,9 @@ import type {
   Tool,
   ToolResultObject,
 } from "@github/copilot-sdk";
-import { providerChildEnv } from "../child-env.js";
 import type { Env } from "../../shared/env.js";
+import { errorMessage } from "../../shared/error-message.js";
+import { providerChildEnv } from "../child-env.js";
 import { PROVIDER_DEFAULTS, type ProviderConfig } from "../config.js";
 import { ProviderError } from "../provider-error.js";
 import type { ChatRequest, LLMProvider, LLMResponse, ToolCall, ToolSchema } from "../types.js";
@@ -26,6 +27,7 @@ import {
 } from "./errors.js";
 import {
   continuesDialogue,
+  type DialogueEntry,
   dialogueOf,
   earlierMessages,
   lastUserPrompt,
@@ -35,10 +37,8 @@ import {
   systemMessageOf,
   toolNamesOf,
   toolSetKeyOf,
-  type DialogueEntry,
 } from "./messages.js";
 import { CopilotTurn } from "./turn.js";
-import { errorMessage } from "../../shared/error-message.js";
 
 export { isCopilotUsable } from "./usable.js";
 
@@ -118,7 +118,10 @@ export class CopilotProvider implements LLMProvider {
     if (request.signal?.aborted) throw abortedError(false);
     if (request.standalone) return this.standaloneChat(request);
     if (this.activeTurn) {
-      throw new ProviderError("Copilot is still answering the previous request.", { provider: "copilot", kind: "bad_request" });
+      throw new ProviderError("Copilot is still answering the previous request.", {
+        provider: "copilot",
+        kind: "bad_request",
+      });
     }
     const prompt = lastUserPrompt(request.messages);
     const turn = new CopilotTurn(request, this.model);
@@ -251,7 +254,8 @@ export class CopilotProvider implements LLMProvider {
 
   private async startedClient(): Promise<CopilotClient> {
     if (this.client) return this.client;
-    const sdk = (this.sdk ??= await loadSdk());
+    this.sdk ??= await loadSdk();
+    const sdk = this.sdk;
     let client: CopilotClient | undefined;
     try {
       client = new sdk.CopilotClient({

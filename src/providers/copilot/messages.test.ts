@@ -60,7 +60,10 @@ describe("continuesDialogue", () => {
       { role: "system", content: "[Compacted history summary]" },
       { role: "assistant", content: "A" },
     ];
-    expect(dialogueOf(messages)).toEqual([{ role: "user", content: "a" }, { role: "assistant", content: "A" }]);
+    expect(dialogueOf(messages)).toEqual([
+      { role: "user", content: "a" },
+      { role: "assistant", content: "A" },
+    ]);
   });
 });
 
@@ -72,6 +75,9 @@ describe("earlierMessages", () => {
       { role: "assistant", content: "A" },
       { role: "user", content: "b" },
     ];
-    expect(earlierMessages(messages)).toEqual([{ role: "user", content: "a" }, { role: "assistant", content: "A" }]);
+    expect(earlierMessages(messages)).toEqual([
+      { role: "user", content: "a" },
+      { role: "assistant", content: "A" },
+    ]);
   });
 });

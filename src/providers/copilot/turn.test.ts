@@ -64,7 +64,9 @@ describe("CopilotTurn", () => {
   it("leaves a sub-agent's tool calls out", async () => {
     const log: string[] = [];
     const turn = listeningTurn(log);
-    turn.handle(sessionEvent("assistant.tool_call_delta", { toolCallId: "sub", toolName: "tree", inputDelta: "{}" }, "helper"));
+    turn.handle(
+      sessionEvent("assistant.tool_call_delta", { toolCallId: "sub", toolName: "tree", inputDelta: "{}" }, "helper"),
+    );
     turn.handle(sessionEvent("session.idle", {}));
     await turn.done;
     expect(log).toEqual([]);

@@ -35,7 +35,9 @@ async function readText(path: string): Promise<string> {
 async function copilotCliLoggedIn(env: Env, home: string): Promise<boolean> {
   const copilotHome = env.COPILOT_HOME?.trim() || join(home, ".copilot");
   const config = await readText(join(copilotHome, "config.json"));
-  return /"(?:loggedInUsers|logged_in_users)"\s*:\s*\[\s*\{|"(?:lastLoggedInUser|last_logged_in_user)"\s*:\s*\{/.test(config);
+  return /"(?:loggedInUsers|logged_in_users)"\s*:\s*\[\s*\{|"(?:lastLoggedInUser|last_logged_in_user)"\s*:\s*\{/.test(
+    config,
+  );
 }
 
 /** GitHub CLI login stored in plain text (`gh auth login` without a keyring). */

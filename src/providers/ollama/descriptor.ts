@@ -1,6 +1,6 @@
 import { normalizeBaseUrl } from "../base-url.js";
-import { createOpenAICompatible } from "../openai-compatible/create.js";
 import type { ProviderDescriptor } from "../descriptor.js";
+import { createOpenAICompatible } from "../openai-compatible/create.js";
 
 /** The server root of an Ollama base URL (…/v1 is its OpenAI-compatible API). */
 function serverRoot(baseUrl: string): string {

@@ -1,5 +1,5 @@
-import { createOpenAICompatible } from "../openai-compatible/create.js";
 import type { ProviderDescriptor } from "../descriptor.js";
+import { createOpenAICompatible } from "../openai-compatible/create.js";
 
 /** Any OpenAI-compatible endpoint: OpenRouter by default, or a local vLLM, LM Studio, llama.cpp. */
 export const openaiCompat: ProviderDescriptor<"openai-compat"> = {

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { startLlmServer, type LlmServer, type Script } from "../../../tests/support/llm-server.js";
+import { type LlmServer, type Script, startLlmServer } from "../../../tests/support/llm-server.js";
 import { scriptedConfig, TempDirs } from "../../../tests/support/test-session.js";
 import type { Env } from "../../shared/env.js";
 import { ProviderError } from "../provider-error.js";
@@ -29,14 +29,19 @@ function request(deltas: string[] = []): ChatRequest {
 }
 
 async function failure(promise: Promise<unknown>): Promise<ProviderError> {
-  const error = await promise.then(() => undefined, (caught: unknown) => caught);
+  const error = await promise.then(
+    () => undefined,
+    (caught: unknown) => caught,
+  );
   expect(error).toBeInstanceOf(ProviderError);
   return error as ProviderError;
 }
 
 describe("timeouts: the adapter never hangs", () => {
   it("cancels a stream that goes silent for longer than the idle limit, keeping what arrived", async () => {
-    const chat = await provider([{ text: "first words, then a long silence", chunkSize: 12, delayMs: 2_000 }], { MARVIN_STREAM_IDLE_TIMEOUT: "0.2" });
+    const chat = await provider([{ text: "first words, then a long silence", chunkSize: 12, delayMs: 2_000 }], {
+      MARVIN_STREAM_IDLE_TIMEOUT: "0.2",
+    });
     const deltas: string[] = [];
     const started = Date.now();
     const error = await failure(chat.chat(request(deltas)));
@@ -54,7 +59,10 @@ describe("timeouts: the adapter never hangs", () => {
   });
 
   it("cancels a request that streams steadily but exceeds the whole-request limit", async () => {
-    const chat = await provider([{ text: "a steady trickle of text that goes on", chunkSize: 2, delayMs: 50 }], { MARVIN_REQUEST_TIMEOUT: "0.3", MARVIN_STREAM_IDLE_TIMEOUT: "5" });
+    const chat = await provider([{ text: "a steady trickle of text that goes on", chunkSize: 2, delayMs: 50 }], {
+      MARVIN_REQUEST_TIMEOUT: "0.3",
+      MARVIN_STREAM_IDLE_TIMEOUT: "5",
+    });
     const deltas: string[] = [];
     const error = await failure(chat.chat(request(deltas)));
     expect(error.kind).toBe("timeout");
@@ -87,7 +95,9 @@ describe("HTTP errors become actionable messages", () => {
   it("names the model and URL on 404", async () => {
     const chat = await provider([{ status: 404, body: { error: { message: "model not found" } } }]);
     const error = await failure(chat.chat(request()));
-    expect(error.message).toBe(`openai-compat answered HTTP 404 for model 'gpt-4o-mini' at ${server!.url}: model not found. Check the model name and URL.`);
+    expect(error.message).toBe(
+      `openai-compat answered HTTP 404 for model 'gpt-4o-mini' at ${server!.url}: model not found. Check the model name and URL.`,
+    );
   });
 
   it("reads Retry-After from a 429", async () => {
@@ -102,13 +112,18 @@ describe("HTTP errors become actionable messages", () => {
     const chat = new OpenAICompatibleProvider(scriptedConfig(url, home));
     const error = await failure(chat.chat(request()));
     expect(error.kind).toBe("network");
-    expect(error.message).toMatch(new RegExp(`^Cannot reach openai-compat at ${url.replace(/[.]/g, "\\.")}.*Check the URL and your network\\.$`));
+    expect(error.message).toMatch(
+      new RegExp(`^Cannot reach openai-compat at ${url.replace(/[.]/g, "\\.")}.*Check the URL and your network\\.$`),
+    );
   });
 });
 
 describe("servers that reject stream_options", () => {
   it("asks again without it", async () => {
-    const chat = await provider([{ status: 400, body: { error: { message: "Unrecognized request argument: stream_options" } } }, { text: "fine" }]);
+    const chat = await provider([
+      { status: 400, body: { error: { message: "Unrecognized request argument: stream_options" } } },
+      { text: "fine" },
+    ]);
     expect((await chat.chat(request())).content).toBe("fine");
     expect(server!.requests[0]!.body.stream_options).toEqual({ include_usage: true });
     expect(server!.requests[1]!.body.stream_options).toBeUndefined();
@@ -124,7 +139,11 @@ describe("servers that do not quite speak the streaming protocol", () => {
       choices: [
         {
           index: 0,
-          message: { role: "assistant", content: "Checking.", tool_calls: [{ id: "call_9", type: "function", function: { name: "list_places", arguments: "{}" } }] },
+          message: {
+            role: "assistant",
+            content: "Checking.",
+            tool_calls: [{ id: "call_9", type: "function", function: { name: "list_places", arguments: "{}" } }],
+          },
           finish_reason: "tool_calls",
         },
       ],
@@ -134,19 +153,34 @@ describe("servers that do not quite speak the streaming protocol", () => {
     const deltas: string[] = [];
     const response = await chat.chat(request(deltas));
     expect(deltas.join("")).toBe("Checking.");
-    expect(response).toMatchObject({ content: "Checking.", finishReason: "tool_calls", model: "local-model", usage: { promptTokens: 12, completionTokens: 7 } });
-    expect(response.toolCalls).toEqual([{ id: "call_9", type: "function", function: { name: "list_places", arguments: "{}" } }]);
+    expect(response).toMatchObject({
+      content: "Checking.",
+      finishReason: "tool_calls",
+      model: "local-model",
+      usage: { promptTokens: 12, completionTokens: 7 },
+    });
+    expect(response.toolCalls).toEqual([
+      { id: "call_9", type: "function", function: { name: "list_places", arguments: "{}" } },
+    ]);
   });
 
   it("says so when a 200 JSON body is not a chat completion", async () => {
     const chat = await provider([{ status: 200, body: { hello: "world" } }]);
     const error = await failure(chat.chat(request()));
     expect(error.kind).toBe("bad_request");
-    expect(error.message).toMatch(/answered with JSON that is not a chat completion \(\{"hello":"world"\}\).*OpenAI-compatible/);
+    expect(error.message).toMatch(
+      /answered with JSON that is not a chat completion \(\{"hello":"world"\}\).*OpenAI-compatible/,
+    );
   });
 
   it("reports malformed stream data as such, keeping the text before it", async () => {
-    const chunk = { id: "x", object: "chat.completion.chunk", created: 1, model: "m", choices: [{ index: 0, delta: { content: "par" }, finish_reason: null }] };
+    const chunk = {
+      id: "x",
+      object: "chat.completion.chunk",
+      created: 1,
+      model: "m",
+      choices: [{ index: 0, delta: { content: "par" }, finish_reason: null }],
+    };
     const chat = await provider([{ rawSse: `data: ${JSON.stringify(chunk)}\n\ndata: {not json\n\n` }]);
     const deltas: string[] = [];
     const error = await failure(chat.chat(request(deltas)));
@@ -158,7 +192,7 @@ describe("servers that do not quite speak the streaming protocol", () => {
 
 /** Complete SSE bytes of these chunks. */
 function sse(chunks: unknown[]): string {
-  return chunks.map((chunk) => `data: ${JSON.stringify(chunk)}\n\n`).join("") + "data: [DONE]\n\n";
+  return `${chunks.map((chunk) => `data: ${JSON.stringify(chunk)}\n\n`).join("")}data: [DONE]\n\n`;
 }
 
 describe("every stream chunk is checked before it is used", () => {
@@ -177,10 +211,14 @@ describe("every stream chunk is checked before it is used", () => {
   });
 
   it("reports tool calls that are not a list, instead of failing on them", async () => {
-    const chat = await provider([{ rawSse: sse([{ choices: [{ index: 0, delta: { tool_calls: { name: "read_file" } } }] }]) }]);
+    const chat = await provider([
+      { rawSse: sse([{ choices: [{ index: 0, delta: { tool_calls: { name: "read_file" } } }] }]) },
+    ]);
     const error = await failure(chat.chat(request()));
     expect(error).toMatchObject({ kind: "stream_cut", partialOutput: false });
-    expect(error.message).toContain("does not understand: choices[0].delta.tool_calls: expected array, received object");
+    expect(error.message).toContain(
+      "does not understand: choices[0].delta.tool_calls: expected array, received object",
+    );
   });
 
   it("tolerates odd metadata it can do without: a numeric model, usage with strings", async () => {

@@ -4,7 +4,7 @@ import type { ProviderConfig } from "../config.js";
 import { ProviderError } from "../provider-error.js";
 import type { ChatRequest, LLMProvider, LLMResponse, ProviderName } from "../types.js";
 import { ChunkAccumulator } from "./accumulator.js";
-import { parseCompletionChunk, type CompletionChunk } from "./chunk-schema.js";
+import { type CompletionChunk, parseCompletionChunk } from "./chunk-schema.js";
 import { toProviderError } from "./errors.js";
 import { completionAsChunk } from "./json-completion.js";
 
@@ -31,7 +31,12 @@ export class OpenAICompatibleProvider implements LLMProvider {
     try {
       return await this.streamOnce(request);
     } catch (error) {
-      if (this.sendStreamOptions && error instanceof ProviderError && error.kind === "bad_request" && /stream_options/i.test(error.message)) {
+      if (
+        this.sendStreamOptions &&
+        error instanceof ProviderError &&
+        error.kind === "bad_request" &&
+        /stream_options/i.test(error.message)
+      ) {
         this.sendStreamOptions = false; // some servers reject the usage option; ask again without it
         return this.streamOnce(request);
       }
@@ -53,8 +58,12 @@ export class OpenAICompatibleProvider implements LLMProvider {
     let idleTimer = setTimeout(() => cancel("idle"), this.config.idleTimeoutMs);
     const accumulator = new ChunkAccumulator(this.model, request);
     try {
-      const { data: stream, response } = await this.client.chat.completions.create(this.body(request), { signal: abort.signal }).withResponse();
-      const chunks = response.headers.get("content-type")?.includes("application/json") ? [await this.jsonCompletion(response)] : stream;
+      const { data: stream, response } = await this.client.chat.completions
+        .create(this.body(request), { signal: abort.signal })
+        .withResponse();
+      const chunks = response.headers.get("content-type")?.includes("application/json")
+        ? [await this.jsonCompletion(response)]
+        : stream;
       for await (const raw of chunks) {
         clearTimeout(idleTimer);
         idleTimer = setTimeout(() => cancel("idle"), this.config.idleTimeoutMs);
@@ -69,7 +78,11 @@ export class OpenAICompatibleProvider implements LLMProvider {
     }
     if (!accumulator.hasFinished) {
       // The SDK ends the iteration quietly when its signal aborts: report the timeout or the cancel, not a cut.
-      if (abort.signal.aborted) throw toProviderError(new APIUserAbortError(), this.config, { timedOut, partialOutput: accumulator.textSoFar.length > 0 });
+      if (abort.signal.aborted)
+        throw toProviderError(new APIUserAbortError(), this.config, {
+          timedOut,
+          partialOutput: accumulator.textSoFar.length > 0,
+        });
       throw new ProviderError(
         `The response stream from ${this.name} ended before the model finished (connection closed mid-answer).`,
         { provider: this.name, kind: "stream_cut", partialOutput: accumulator.textSoFar.length > 0 },
@@ -82,7 +95,9 @@ export class OpenAICompatibleProvider implements LLMProvider {
     const parsed = parseCompletionChunk(raw);
     if ("chunk" in parsed) return parsed.chunk;
     throw new ProviderError(`${this.name} sent a stream chunk Marvin does not understand: ${parsed.problem}`, {
-      provider: this.name, kind: "stream_cut", partialOutput,
+      provider: this.name,
+      kind: "stream_cut",
+      partialOutput,
     });
   }
 

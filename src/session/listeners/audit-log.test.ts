@@ -1,8 +1,8 @@
 import { readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import type { AgentEvent } from "../../agent/events.js";
 import { TempDirs } from "../../../tests/support/test-session.js";
+import type { AgentEvent } from "../../agent/events.js";
 import { createAuditLog, formatArguments } from "./audit-log.js";
 
 const dirs = new TempDirs();
@@ -18,12 +18,17 @@ function toolEnd(name: string, args: string, result: string, elapsedMs = 42): Ag
 }
 
 async function lines(path: string): Promise<Array<Record<string, unknown>>> {
-  return (await readFile(path, "utf8")).trimEnd().split("\n").map((line) => JSON.parse(line));
+  return (await readFile(path, "utf8"))
+    .trimEnd()
+    .split("\n")
+    .map((line) => JSON.parse(line));
 }
 
 describe("formatArguments", () => {
   it("writes key=value pairs joined by ', ' as the original does", () => {
-    expect(formatArguments('{"path":"src/main.ts","content":"import { App"}')).toBe("path=src/main.ts, content=import { App");
+    expect(formatArguments('{"path":"src/main.ts","content":"import { App"}')).toBe(
+      "path=src/main.ts, content=import { App",
+    );
     expect(formatArguments('{"n":5,"flags":["a"],"opts":{"x":true}}')).toBe('n=5, flags=["a"], opts={"x":true}');
     expect(formatArguments("")).toBe("");
   });
@@ -44,16 +49,32 @@ describe("createAuditLog (MARVIN_SUBAGENT_LOG)", () => {
     await writeFile(path, '{"earlier":"line"}\n');
     const audit = createAuditLog(path, () => undefined);
     audit.listener({ type: "tool_start", turn: 1, callId: "a", name: "create_file", arguments: "{}" });
-    audit.listener(toolEnd("create_file", '{"path":"src/main.ts","content":"import { App } from \'./app\';"}', "Created src/main.ts (2847 bytes)"));
+    audit.listener(
+      toolEnd(
+        "create_file",
+        '{"path":"src/main.ts","content":"import { App } from \'./app\';"}',
+        "Created src/main.ts (2847 bytes)",
+      ),
+    );
     audit.listener(toolEnd("run_command", '{"command":"npm test"}', "r".repeat(1000), 1500));
     await audit.flush();
     const [earlier, first, second] = await lines(path);
     expect(earlier).toEqual({ earlier: "line" });
     expect(Object.keys(first!)).toEqual(["ts", "tool", "args", "result", "elapsed_ms"]);
-    expect(first).toMatchObject({ tool: "create_file", args: "path=src/main.ts, content=import { App } from './app';", result: "Created src/main.ts (2847 bytes)", elapsed_ms: 42 });
+    expect(first).toMatchObject({
+      tool: "create_file",
+      args: "path=src/main.ts, content=import { App } from './app';",
+      result: "Created src/main.ts (2847 bytes)",
+      elapsed_ms: 42,
+    });
     expect(first!.ts).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$/);
     expect(Math.abs(Date.parse(first!.ts as string) - Date.now())).toBeLessThan(60_000);
-    expect(second).toMatchObject({ tool: "run_command", args: "command=npm test", result: "r".repeat(400), elapsed_ms: 1500 });
+    expect(second).toMatchObject({
+      tool: "run_command",
+      args: "command=npm test",
+      result: "r".repeat(400),
+      elapsed_ms: 1500,
+    });
   });
 
   it("reports a failing write once and never throws", async () => {

@@ -10,9 +10,12 @@ export function formatArguments(raw: string): string {
   let text: string;
   try {
     const parsed: unknown = JSON.parse(raw || "{}");
-    text = typeof parsed === "object" && parsed !== null && !Array.isArray(parsed)
-      ? Object.entries(parsed).map(([key, value]) => `${key}=${typeof value === "string" ? value : JSON.stringify(value)}`).join(", ")
-      : raw;
+    text =
+      typeof parsed === "object" && parsed !== null && !Array.isArray(parsed)
+        ? Object.entries(parsed)
+            .map(([key, value]) => `${key}=${typeof value === "string" ? value : JSON.stringify(value)}`)
+            .join(", ")
+        : raw;
   } catch {
     text = raw;
   }

@@ -1,7 +1,7 @@
 import type { AgentEventListener, EventSink } from "../../agent/events.js";
 import type { Env } from "../../shared/env.js";
-import { preview } from "../../shared/truncate.js";
 import { errorMessage } from "../../shared/error-message.js";
+import { preview } from "../../shared/truncate.js";
 
 export const DEFAULT_NTFY_URL = "https://ntfy.sh";
 const PUBLISH_TIMEOUT_MS = 5_000;
@@ -21,12 +21,18 @@ export async function publishNtfy(topic: string, note: NtfyMessage, env: Env): P
   if (note.tags?.length) headers.Tags = note.tags.join(",");
   let response: Response;
   try {
-    response = await fetch(`${base}/${encodeURIComponent(topic)}`, { method: "POST", body: note.message, headers, signal: AbortSignal.timeout(PUBLISH_TIMEOUT_MS) });
+    response = await fetch(`${base}/${encodeURIComponent(topic)}`, {
+      method: "POST",
+      body: note.message,
+      headers,
+      signal: AbortSignal.timeout(PUBLISH_TIMEOUT_MS),
+    });
   } catch (error) {
     const cause = errorMessage(error instanceof Error && error.cause instanceof Error ? error.cause : error);
     throw new Error(`cannot reach ${base} (${cause})`);
   }
-  if (!response.ok) throw new Error(`${base} answered HTTP ${response.status}: ${preview((await response.text()).trim(), 200)}`);
+  if (!response.ok)
+    throw new Error(`${base} answered HTTP ${response.status}: ${preview((await response.text()).trim(), 200)}`);
 }
 
 /**
@@ -45,8 +51,19 @@ export function createNtfyNotifier(topic: string, env: Env, warn: (text: string)
   const listener: AgentEventListener = (event) => {
     if (event.type === "error") lastError = event.message;
     if (event.type !== "agent_end") return;
-    if (event.reason === "done") send({ title: "Marvin: answer ready", message: preview(event.text.trim(), MESSAGE_CHARS) || "(no text)", tags: ["white_check_mark"] });
-    else if (event.reason === "error") send({ title: "Marvin: request failed", message: preview(lastError, MESSAGE_CHARS), priority: "high", tags: ["warning"] });
+    if (event.reason === "done")
+      send({
+        title: "Marvin: answer ready",
+        message: preview(event.text.trim(), MESSAGE_CHARS) || "(no text)",
+        tags: ["white_check_mark"],
+      });
+    else if (event.reason === "error")
+      send({
+        title: "Marvin: request failed",
+        message: preview(lastError, MESSAGE_CHARS),
+        priority: "high",
+        tags: ["warning"],
+      });
     lastError = "";
   };
   return { listener, flush: async () => void (await Promise.all(pending)) };

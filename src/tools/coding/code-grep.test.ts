@@ -32,10 +32,25 @@ beforeAll(async () => {
   await mkdir(join(base, "proj-evil"));
   await writeFile(join(base, "proj-evil", "secret.ts"), "const needle = 'outside';\n");
   await put(".gitignore", "build/\n*.log\n!keep.log\n");
-  await put("src/app.ts", ["import x from 'y';", "", "export function needleHandler() {", "  return 1;", "}", "", "const other = needleHandler();", ""].join("\n"));
+  await put(
+    "src/app.ts",
+    [
+      "import x from 'y';",
+      "",
+      "export function needleHandler() {",
+      "  return 1;",
+      "}",
+      "",
+      "const other = needleHandler();",
+      "",
+    ].join("\n"),
+  );
   await put("src/util/strings.ts", "export const Needle = 'upper';\nexport const plain = 1;\n");
   await put("src/notes.md", "needle in markdown\r\nsecond line\r\n");
-  await put("src/many.ts", Array.from({ length: 30 }, (_, index) => `const needle${index} = ${index};`).join("\n") + "\n");
+  await put(
+    "src/many.ts",
+    `${Array.from({ length: 30 }, (_, index) => `const needle${index} = ${index};`).join("\n")}\n`,
+  );
   await put("build/out.ts", "const needle = 'built';\n");
   await put("debug.log", "needle in a log\n");
   await put("keep.log", "needle kept despite *.log\n");
@@ -52,7 +67,12 @@ afterAll(async () => {
 });
 
 async function harness(engine: "rg" | "builtin"): Promise<ToolHarness> {
-  const created = await createToolHarness({ home: base, workingDir: project, codingMode: true, env: engine === "builtin" ? { PATH: emptyBin } : {} });
+  const created = await createToolHarness({
+    home: base,
+    workingDir: project,
+    codingMode: true,
+    env: engine === "builtin" ? { PATH: emptyBin } : {},
+  });
   harnesses.push(created);
   return created;
 }
@@ -68,13 +88,26 @@ describe.each(engines)("code_grep with %s", (engine) => {
     const outcome = await grepWith(engine, { pattern: "needleHandler", context_lines: 1 });
     expect(outcome.isError).toBe(false);
     expect(outcome.result).toBe(
-      ["src/app.ts", "2-", "3:export function needleHandler() {", "4-  return 1;", "--", "6-", "7:const other = needleHandler();", "", "2 matching lines in 1 file."].join("\n"),
+      [
+        "src/app.ts",
+        "2-",
+        "3:export function needleHandler() {",
+        "4-  return 1;",
+        "--",
+        "6-",
+        "7:const other = needleHandler();",
+        "",
+        "2 matching lines in 1 file.",
+      ].join("\n"),
     );
   });
 
   it("respects .gitignore (with negation), skips node_modules, .tickets, binaries and symlinks; searches hidden files", async () => {
     const outcome = await grepWith(engine, { pattern: "needle", context_lines: 0, max_results: 100 });
-    const files = outcome.result.split("\n\n").slice(0, -1).map((block) => block.split("\n")[0]);
+    const files = outcome.result
+      .split("\n\n")
+      .slice(0, -1)
+      .map((block) => block.split("\n")[0]);
     expect(files).toEqual([".github/workflow.yml", "keep.log", "src/app.ts", "src/many.ts", "src/notes.md"]);
     expect(outcome.result).toContain("src/notes.md\n1:needle in markdown\n\n35 matching lines in 5 files.");
     expect(outcome.result).not.toContain("\r");
@@ -106,14 +139,26 @@ describe.each(engines)("code_grep with %s", (engine) => {
 
   it("searches case-insensitively on request, and only under path", async () => {
     const sensitive = await grepWith(engine, { pattern: "Needle", context_lines: 0 });
-    expect(sensitive.result).toBe("src/util/strings.ts\n1:export const Needle = 'upper';\n\n1 matching line in 1 file.");
-    const insensitive = await grepWith(engine, { pattern: "NEEDLE =", ignore_case: true, path: "src/util", context_lines: 0 });
-    expect(insensitive.result).toBe("src/util/strings.ts\n1:export const Needle = 'upper';\n\n1 matching line in 1 file.");
+    expect(sensitive.result).toBe(
+      "src/util/strings.ts\n1:export const Needle = 'upper';\n\n1 matching line in 1 file.",
+    );
+    const insensitive = await grepWith(engine, {
+      pattern: "NEEDLE =",
+      ignore_case: true,
+      path: "src/util",
+      context_lines: 0,
+    });
+    expect(insensitive.result).toBe(
+      "src/util/strings.ts\n1:export const Needle = 'upper';\n\n1 matching line in 1 file.",
+    );
   });
 
   it("says clearly when nothing matches or the pattern is invalid", async () => {
     const none = await grepWith(engine, { pattern: "no_such_token", glob_filter: "*.ts" });
-    expect(none).toEqual({ isError: false, result: "No matches for /no_such_token/ in the working dir (files matching *.ts)." });
+    expect(none).toEqual({
+      isError: false,
+      result: "No matches for /no_such_token/ in the working dir (files matching *.ts).",
+    });
     const invalid = await grepWith(engine, { pattern: "(unclosed" });
     expect(invalid.isError).toBe(true);
     expect(invalid.result).toContain("Invalid regex pattern /(unclosed/");

@@ -2,7 +2,7 @@ import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { globMatches, GlobOverrides, parseGlob, splitGlobList } from "./glob.js";
+import { GlobOverrides, globMatches, parseGlob, splitGlobList } from "./glob.js";
 import { IgnoreRules } from "./ignore-rules.js";
 
 const matches = (glob: string, path: string, isDirectory = false) => globMatches(parseGlob(glob)!, path, isDirectory);

@@ -129,7 +129,9 @@ export class GlobOverrides {
   private readonly hasIncludes: boolean;
 
   constructor(globs: readonly string[]) {
-    this.patterns = globs.map((glob) => parseGlob(glob)).filter((pattern): pattern is GlobPattern => pattern !== undefined);
+    this.patterns = globs
+      .map((glob) => parseGlob(glob))
+      .filter((pattern): pattern is GlobPattern => pattern !== undefined);
     this.hasIncludes = this.patterns.some((pattern) => !pattern.negated);
   }
 

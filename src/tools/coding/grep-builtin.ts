@@ -1,11 +1,20 @@
 import { closeSync, fstatSync, readSync } from "node:fs";
 import { setImmediate as yieldToEventLoop } from "node:timers/promises";
+import { errorMessage } from "../../shared/error-message.js";
 import { openRegularFileSync } from "../../workspace/regular-file.js";
 import { ToolError } from "../define-tool.js";
 import { GlobOverrides } from "./glob.js";
-import { ALWAYS_SKIPPED, byPath, displayLine, invalidPattern, type GrepFile, type GrepLine, type GrepQuery, type GrepSearchResult } from "./grep-format.js";
+import {
+  ALWAYS_SKIPPED,
+  byPath,
+  displayLine,
+  type GrepFile,
+  type GrepLine,
+  type GrepQuery,
+  type GrepSearchResult,
+  invalidPattern,
+} from "./grep-format.js";
 import { listSearchFiles } from "./walk-files.js";
-import { errorMessage } from "../../shared/error-message.js";
 
 /** Larger files are not searched by the built-in engine (ripgrep streams them instead). */
 const MAX_FILE_BYTES = 64 * 1024 * 1024;
@@ -67,7 +76,8 @@ function linesWithContext(lines: string[], matches: number[], contextLines: numb
   for (const index of matches) {
     const from = Math.max(nextLine, index - contextLines);
     const to = Math.min(lines.length - 1, index + contextLines);
-    for (let line = from; line <= to; line++) result.push({ number: line + 1, text: displayLine(lines[line]!), match: matchSet.has(line) });
+    for (let line = from; line <= to; line++)
+      result.push({ number: line + 1, text: displayLine(lines[line]!), match: matchSet.has(line) });
     nextLine = Math.max(nextLine, to + 1);
   }
   return result;

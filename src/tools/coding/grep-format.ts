@@ -45,7 +45,9 @@ export const byPath = (a: { path: string }, b: { path: string }) => (a.path < b.
 /** Strips the line terminator and cuts very long (minified) lines. */
 export function displayLine(text: string): string {
   const line = text.replace(/\r?\n$/, "").replace(/\r$/, "");
-  return line.length > MAX_LINE_CHARS ? `${line.slice(0, MAX_LINE_CHARS)}… [${line.length - MAX_LINE_CHARS} more characters]` : line;
+  return line.length > MAX_LINE_CHARS
+    ? `${line.slice(0, MAX_LINE_CHARS)}… [${line.length - MAX_LINE_CHARS} more characters]`
+    : line;
 }
 
 /** The lines of `file` to show when only its first `budget` matches are kept. */
@@ -95,5 +97,7 @@ export function formatGrepResult(result: GrepSearchResult, query: GrepQuery): st
 }
 
 export function invalidPattern(pattern: string, detail: string): ToolError {
-  return new ToolError(`Invalid regex pattern /${pattern}/: ${detail.trim()}\nEscape special characters (\\( \\[ \\. \\*) to search for them literally.`);
+  return new ToolError(
+    `Invalid regex pattern /${pattern}/: ${detail.trim()}\nEscape special characters (\\( \\[ \\. \\*) to search for them literally.`,
+  );
 }

@@ -1,7 +1,16 @@
 import { spawn } from "node:child_process";
 import { toolChildEnv } from "../../providers/child-env.js";
 import { ToolError } from "../define-tool.js";
-import { ALWAYS_SKIPPED, byPath, displayLine, invalidPattern, type GrepFile, type GrepLine, type GrepQuery, type GrepSearchResult } from "./grep-format.js";
+import {
+  ALWAYS_SKIPPED,
+  byPath,
+  displayLine,
+  type GrepFile,
+  type GrepLine,
+  type GrepQuery,
+  type GrepSearchResult,
+  invalidPattern,
+} from "./grep-format.js";
 
 /** Raw JSON lines kept in memory at most; past it, matches are only counted. */
 const MAX_BUFFERED_CHARS = 32 * 1024 * 1024;
@@ -16,12 +25,21 @@ interface RawFile {
   events: string[];
 }
 
-const decode = (value: RipgrepText | undefined) => value?.text ?? (value?.bytes ? Buffer.from(value.bytes, "base64").toString("utf8") : "");
+const decode = (value: RipgrepText | undefined) =>
+  value?.text ?? (value?.bytes ? Buffer.from(value.bytes, "base64").toString("utf8") : "");
 
 const stripDotSlash = (path: string) => (path.startsWith("./") ? path.slice(2) : path);
 
 export function ripgrepArguments(query: GrepQuery): string[] {
-  const args = ["--json", "--no-config", "--no-messages", "--hidden", "--no-require-git", "--context", String(query.contextLines)];
+  const args = [
+    "--json",
+    "--no-config",
+    "--no-messages",
+    "--hidden",
+    "--no-require-git",
+    "--context",
+    String(query.contextLines),
+  ];
   if (query.ignoreCase) args.push("--ignore-case");
   for (const glob of query.globs) args.push("--glob", glob);
   // Later globs win in ripgrep, so these come last and hold whatever the filter says.
@@ -34,7 +52,11 @@ function parseFile(raw: RawFile): GrepFile {
   const lines: GrepLine[] = [];
   for (const event of raw.events) {
     const parsed = JSON.parse(event) as { type: string; data: { lines: RipgrepText; line_number: number } };
-    lines.push({ number: parsed.data.line_number, text: displayLine(decode(parsed.data.lines)), match: parsed.type === "match" });
+    lines.push({
+      number: parsed.data.line_number,
+      text: displayLine(decode(parsed.data.lines)),
+      match: parsed.type === "match",
+    });
   }
   return { path: raw.path, lines };
 }
@@ -64,7 +86,10 @@ class EventCollector {
     }
     if (line === "" || line.startsWith('{"type":"end"')) return;
     // begin and summary: a couple per file, so a full parse costs nothing (key order varies).
-    const event = JSON.parse(line) as { type: string; data: { path?: RipgrepText; stats?: { matched_lines: number; searches_with_match: number } } };
+    const event = JSON.parse(line) as {
+      type: string;
+      data: { path?: RipgrepText; stats?: { matched_lines: number; searches_with_match: number } };
+    };
     if (event.type === "begin") {
       this.current = { path: stripDotSlash(decode(event.data.path)), events: [] };
       if (this.buffered <= MAX_BUFFERED_CHARS) this.files.push(this.current);
@@ -88,14 +113,23 @@ class EventCollector {
   }
 }
 
-
 /**
  * Searches with ripgrep (`rg` on the PATH of `env`, run without its credentials) in `root`.
  * Resolves to undefined when rg is not installed, so the caller can fall back to the built-in search.
  */
-export function ripgrepSearch(root: string, query: GrepQuery, env: Readonly<Record<string, string | undefined>>, signal: AbortSignal): Promise<GrepSearchResult | undefined> {
+export function ripgrepSearch(
+  root: string,
+  query: GrepQuery,
+  env: Readonly<Record<string, string | undefined>>,
+  signal: AbortSignal,
+): Promise<GrepSearchResult | undefined> {
   return new Promise((resolve, reject) => {
-    const child = spawn("rg", ripgrepArguments(query), { cwd: root, env: toolChildEnv(env), stdio: ["ignore", "pipe", "pipe"], signal });
+    const child = spawn("rg", ripgrepArguments(query), {
+      cwd: root,
+      env: toolChildEnv(env),
+      stdio: ["ignore", "pipe", "pipe"],
+      signal,
+    });
     const collector = new EventCollector();
     let stderr = "";
     child.stdout.setEncoding("utf8").on("data", (chunk: string) => collector.push(chunk));
@@ -107,9 +141,13 @@ export function ripgrepSearch(root: string, query: GrepQuery, env: Readonly<Reco
     });
     child.on("close", (code) => {
       collector.push("\n");
-      if (code === null) return reject(new ToolError(signal.aborted ? "The search was cancelled." : "ripgrep was killed before it finished."));
+      if (code === null)
+        return reject(
+          new ToolError(signal.aborted ? "The search was cancelled." : "ripgrep was killed before it finished."),
+        );
       if (code === 2 && /regex parse error/i.test(stderr)) return reject(invalidPattern(query.pattern, stderr));
-      if (code === 2 && collector.totalMatches === 0 && stderr.trim()) return reject(new ToolError(`ripgrep failed: ${stderr.trim().slice(0, 500)}`));
+      if (code === 2 && collector.totalMatches === 0 && stderr.trim())
+        return reject(new ToolError(`ripgrep failed: ${stderr.trim().slice(0, 500)}`));
       resolve(collector.result(query.maxResults));
     });
   });

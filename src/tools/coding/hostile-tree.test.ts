@@ -3,7 +3,7 @@ import { mkdir, symlink, writeFile } from "node:fs/promises";
 import { dirname, join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { TempDirs } from "../../../tests/support/test-session.js";
-import { ToolHarnessPool, type ToolHarness } from "../../../tests/support/tool-harness.js";
+import { type ToolHarness, ToolHarnessPool } from "../../../tests/support/tool-harness.js";
 
 // A working dir set up by someone else: FIFOs (made with mkfifo, as run_command could) and ignore
 // files that are symlinks leading out. code_grep and tree must finish, and never read out there.
@@ -47,7 +47,12 @@ afterEach(async () => {
 });
 
 function open(engine: "rg" | "builtin"): Promise<ToolHarness> {
-  return harnesses.open({ home: base, workingDir: project, codingMode: true, env: engine === "builtin" ? { PATH: emptyBin } : {} });
+  return harnesses.open({
+    home: base,
+    workingDir: project,
+    codingMode: true,
+    env: engine === "builtin" ? { PATH: emptyBin } : {},
+  });
 }
 
 describe.each(engines)("code_grep with %s in a hostile working dir", (engine) => {
@@ -75,19 +80,25 @@ describe.each(engines)("code_grep with %s in a hostile working dir", (engine) =>
     await symlink(join(base, "outside-rules"), join(project, "src", ".ignore"));
     const harness = await open(engine);
     expect(await harness.ok("code_grep", { pattern: "needle", context_lines: 0 })).toContain("src/hidden.ts");
-    expect(await harness.ok("code_grep", { pattern: "needle", context_lines: 0, path: "src" })).toContain("src/hidden.ts");
+    expect(await harness.ok("code_grep", { pattern: "needle", context_lines: 0, path: "src" })).toContain(
+      "src/hidden.ts",
+    );
   });
 
   it("never reads .git/info/exclude through a symlink leading out", async () => {
     await mkdir(join(project, ".git"));
     await symlink(base, join(project, ".git", "info"));
     await writeFile(join(base, "exclude"), "hidden.ts\n");
-    expect(await (await open(engine)).ok("code_grep", { pattern: "needle", context_lines: 0 })).toContain("src/hidden.ts");
+    expect(await (await open(engine)).ok("code_grep", { pattern: "needle", context_lines: 0 })).toContain(
+      "src/hidden.ts",
+    );
   });
 
   it("still follows ignore files that are regular files inside", async () => {
     await put("src/.gitignore", "hidden.ts\n");
-    expect(await (await open(engine)).ok("code_grep", { pattern: "needle", context_lines: 0 })).not.toContain("hidden.ts");
+    expect(await (await open(engine)).ok("code_grep", { pattern: "needle", context_lines: 0 })).not.toContain(
+      "hidden.ts",
+    );
   });
 });
 

@@ -1,5 +1,5 @@
 import { readTextInside } from "../../workspace/read-inside.js";
-import { globMatches, parseGlob, type GlobPattern } from "./glob.js";
+import { type GlobPattern, globMatches, parseGlob } from "./glob.js";
 
 /** Files read in every directory, as ripgrep reads them. */
 export const IGNORE_FILE_NAMES = [".gitignore", ".ignore", ".rgignore"] as const;
@@ -46,7 +46,8 @@ export class IgnoreRules {
     const exclude = await readIgnoreFile(root, ".git/info/exclude");
     let rules = new IgnoreRules(exclude ? parseIgnoreFile(exclude, "") : []);
     const segments = relativeDir.split("/").filter(Boolean);
-    for (let depth = 0; depth < segments.length; depth++) rules = await rules.descend(root, segments.slice(0, depth).join("/"));
+    for (let depth = 0; depth < segments.length; depth++)
+      rules = await rules.descend(root, segments.slice(0, depth).join("/"));
     return rules;
   }
 

@@ -1,11 +1,11 @@
-import { spawn, type ChildProcess } from "node:child_process";
+import { type ChildProcess, spawn } from "node:child_process";
 import { closeSync, existsSync, openSync, readFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
-import type { Env } from "../../shared/env.js";
-import type { ProviderName } from "../../providers/types.js";
 import { providerChildEnv } from "../../providers/child-env.js";
+import type { ProviderName } from "../../providers/types.js";
 import { formatDuration } from "../../shared/duration.js";
+import type { Env } from "../../shared/env.js";
 import type { BackgroundJob } from "../job-board.js";
 import type { ReviewRecord } from "./review-record.js";
 
@@ -24,7 +24,9 @@ export function marvinEntryPoint(): string {
     directory = parent;
   }
   try {
-    const manifest = JSON.parse(readFileSync(join(directory, "package.json"), "utf8")) as { bin?: string | Record<string, string> };
+    const manifest = JSON.parse(readFileSync(join(directory, "package.json"), "utf8")) as {
+      bin?: string | Record<string, string>;
+    };
     const bin = typeof manifest.bin === "string" ? manifest.bin : manifest.bin?.marvin;
     if (bin) return join(directory, bin);
   } catch {
@@ -128,7 +130,17 @@ export function launchReview(launch: ReviewLaunch): ReviewJob {
   let child: ChildProcess;
   try {
     const { provider, model } = launch.llm;
-    const args = ["--non-interactive", "--working-dir", launch.directory, "--provider", provider, "--model", model, "--prompt", launch.prompt];
+    const args = [
+      "--non-interactive",
+      "--working-dir",
+      launch.directory,
+      "--provider",
+      provider,
+      "--model",
+      model,
+      "--prompt",
+      launch.prompt,
+    ];
     log = openSync(launch.logFile, "wx");
     child = spawn(process.execPath, [marvinEntryPoint(), ...args], {
       cwd: launch.directory,

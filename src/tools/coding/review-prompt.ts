@@ -19,7 +19,10 @@ export function buildReviewPrompt(input: ReviewPromptInput): string {
     REVIEW_PROMPT_OPENING,
     `Review the project in your working directory (${input.directory}). Focus on ${focus}.`,
   ];
-  if (input.refDir) parts.push(`Reference documents (specifications, designs) are in ${input.refDir}/: check the code against them and report where it deviates.`);
+  if (input.refDir)
+    parts.push(
+      `Reference documents (specifications, designs) are in ${input.refDir}/: check the code against them and report where it deviates.`,
+    );
   if (input.context.trim()) parts.push(`Context from the requester:\n${input.context.trim()}`);
   parts.push(
     [

@@ -60,7 +60,11 @@ export async function readRecord(reviewsDir: string, id: string): Promise<Review
 /** Ids of the reviews recorded in `reviewsDir`, oldest first. */
 export async function recordedReviewIds(reviewsDir: string): Promise<string[]> {
   const names = await readdir(reviewsDir).catch(() => []);
-  return names.filter((name) => name.endsWith(".json")).map((name) => name.slice(0, -5)).filter(isReviewId).sort();
+  return names
+    .filter((name) => name.endsWith(".json"))
+    .map((name) => name.slice(0, -5))
+    .filter(isReviewId)
+    .sort();
 }
 
 /** True while `pid` runs (a zombie waiting to be reaped counts as ended). */
@@ -101,7 +105,8 @@ export function costSummary(log: string): string | undefined {
  */
 export async function statusFromFiles(record: ReviewRecord, now: Date): Promise<string> {
   const started = Date.parse(record.startedAt);
-  if (processAlive(record.pid) && !(await isZombie(record.pid))) return `running for ${formatDuration(now.getTime() - started)} (pid ${record.pid})`;
+  if (processAlive(record.pid) && !(await isZombie(record.pid)))
+    return `running for ${formatDuration(now.getTime() - started)} (pid ${record.pid})`;
   const log = await readText(record.logFile);
   const ended = (await stat(record.logFile).catch(() => undefined))?.mtimeMs ?? now.getTime();
   const took = formatDuration(ended - started);

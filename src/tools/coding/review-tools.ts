@@ -4,12 +4,30 @@ import { isAbsolute, join, relative, sep } from "node:path";
 import { z } from "zod";
 import { truncateText } from "../../shared/truncate.js";
 import { ensureInsideDir, resolveInsideDir } from "../../workspace/own-dirs.js";
-import { defineTool, ToolError, type ToolContext } from "../define-tool.js";
 import { isInside, resolveInside } from "../../workspace/sandbox.js";
+import { defineTool, type ToolContext, ToolError } from "../define-tool.js";
 import { requireWorkingDir } from "../require-working-dir.js";
-import { launchReview, marvinEntryPoint, MAX_REVIEW_DEPTH, nestingDepth, reviewerEnv, reviewerLlm, ReviewJob } from "./review-process.js";
+import {
+  launchReview,
+  MAX_REVIEW_DEPTH,
+  marvinEntryPoint,
+  nestingDepth,
+  ReviewJob,
+  reviewerEnv,
+  reviewerLlm,
+} from "./review-process.js";
 import { buildReviewPrompt } from "./review-prompt.js";
-import { costSummary, newReviewId, readRecord, readText, recordedReviewIds, REVIEWS_SUBDIR, statusFromFiles, writeRecord, type ReviewRecord } from "./review-record.js";
+import {
+  costSummary,
+  newReviewId,
+  REVIEWS_SUBDIR,
+  type ReviewRecord,
+  readRecord,
+  readText,
+  recordedReviewIds,
+  statusFromFiles,
+  writeRecord,
+} from "./review-record.js";
 
 const MAX_OUTPUT_CHARS = 30_000;
 const LOG_TAIL_LINES = 15;
@@ -64,24 +82,39 @@ const reviewCodebase = defineTool({
     }
     const directory = await reviewedDirectory(root, args.working_dir);
     const busy = sessionReviews(context).find((job) => job.running && job.record.directory === directory);
-    if (busy) throw new ToolError(`Review ${busy.id} of ${displayPath(root, directory)} is still running (${busy.status()}). Check it with review_status.`);
+    if (busy)
+      throw new ToolError(
+        `Review ${busy.id} of ${displayPath(root, directory)} is still running (${busy.status()}). Check it with review_status.`,
+      );
     const reviewsDir = await ensureInsideDir(root, REVIEWS_SUBDIR);
     const parent = context.provider;
     if (!parent) {
-      throw new ToolError("Cannot start a reviewer: this session has no active LLM provider yet, so the reviewer would not know which one to use.");
+      throw new ToolError(
+        "Cannot start a reviewer: this session has no active LLM provider yet, so the reviewer would not know which one to use.",
+      );
     }
     const entryPoint = marvinEntryPoint();
-    if (!existsSync(entryPoint)) throw new ToolError(`Cannot start a reviewer: Marvin's command-line entry point ${entryPoint} is missing. Build it with \`npm run build\`.`);
+    if (!existsSync(entryPoint))
+      throw new ToolError(
+        `Cannot start a reviewer: Marvin's command-line entry point ${entryPoint} is missing. Build it with \`npm run build\`.`,
+      );
 
     const now = new Date();
     const id = await newReviewId(reviewsDir, now);
     const refPath = join(directory, args.ref_dir);
-    const refDir = args.ref_dir.trim() && existsSync(refPath) && isInside(directory, refPath) ? args.ref_dir.trim() : undefined;
+    const refDir =
+      args.ref_dir.trim() && existsSync(refPath) && isInside(directory, refPath) ? args.ref_dir.trim() : undefined;
     const job = launchReview({
       id,
       directory,
       focus: args.focus,
-      prompt: buildReviewPrompt({ directory, focus: args.focus, refDir, maxRounds: args.max_rounds, context: args.context }),
+      prompt: buildReviewPrompt({
+        directory,
+        focus: args.focus,
+        refDir,
+        maxRounds: args.max_rounds,
+        context: args.context,
+      }),
       outputFile: join(reviewsDir, `${id}.md`),
       logFile: join(reviewsDir, `${id}.log`),
       llm: reviewerLlm(context.env, parent),
@@ -97,7 +130,11 @@ const reviewCodebase = defineTool({
   },
 });
 
-async function findRecord(context: ToolContext, reviewsDir: string, jobId: string | undefined): Promise<{ record: ReviewRecord; job?: ReviewJob } | string> {
+async function findRecord(
+  context: ToolContext,
+  reviewsDir: string,
+  jobId: string | undefined,
+): Promise<{ record: ReviewRecord; job?: ReviewJob } | string> {
   const inSession = sessionReviews(context);
   const id = jobId?.trim() || inSession.at(-1)?.id || (await recordedReviewIds(reviewsDir)).at(-1);
   if (!id) return "No code review has been started in this working dir yet. Start one with review_codebase.";
@@ -105,7 +142,9 @@ async function findRecord(context: ToolContext, reviewsDir: string, jobId: strin
   const record = job?.record ?? (await readRecord(reviewsDir, id));
   if (!record) {
     const known = await recordedReviewIds(reviewsDir);
-    throw new ToolError(`No review '${id}'. ${known.length ? `Known reviews: ${known.join(", ")}.` : "No review has been started here yet; use review_codebase."}`);
+    throw new ToolError(
+      `No review '${id}'. ${known.length ? `Known reviews: ${known.join(", ")}.` : "No review has been started here yet; use review_codebase."}`,
+    );
   }
   return { record, job };
 }
@@ -116,7 +155,11 @@ const reviewStatus = defineTool({
   description: "Status of a background code review started with review_codebase, and its report so far.",
   codingOnly: true,
   parameters: z.object({
-    job_id: z.string().nullable().default(null).describe("Review id (review-YYYYMMDD-HHMMSS); default: the latest review"),
+    job_id: z
+      .string()
+      .nullable()
+      .default(null)
+      .describe("Review id (review-YYYYMMDD-HHMMSS); default: the latest review"),
   }),
   handler: async ({ job_id }, context) => {
     const root = await workingRoot(context);
@@ -128,12 +171,22 @@ const reviewStatus = defineTool({
     const [raw, log] = await Promise.all([readText(record.outputFile), readText(record.logFile)]);
     const output = raw.replace(TOOL_MARKER_LINES, "");
     const cost = costSummary(log);
-    const lines = [`${record.id} (code review of ${displayPath(root, record.directory)}, focus: ${record.focus}): ${status}.${cost ? ` Cost: ${cost}.` : ""}`];
+    const lines = [
+      `${record.id} (code review of ${displayPath(root, record.directory)}, focus: ${record.focus}): ${status}.${cost ? ` Cost: ${cost}.` : ""}`,
+    ];
     lines.push(`Report file: ${displayPath(root, record.outputFile)}`);
     const running = /^running/.test(status);
-    lines.push("", output.trim() ? truncateText(output.trim(), MAX_OUTPUT_CHARS) : running ? "(no report text yet; the reviewer is still reading the code)" : "(the reviewer wrote no report)");
+    lines.push(
+      "",
+      output.trim()
+        ? truncateText(output.trim(), MAX_OUTPUT_CHARS)
+        : running
+          ? "(no report text yet; the reviewer is still reading the code)"
+          : "(the reviewer wrote no report)",
+    );
     const errors = log.split("\n").filter((line) => line.trim() && !line.startsWith("MARVIN_COST:"));
-    if (!running && /^(failed|stopped)/.test(status) && errors.length) lines.push("", `Reviewer log (last lines):\n${errors.slice(-LOG_TAIL_LINES).join("\n")}`);
+    if (!running && /^(failed|stopped)/.test(status) && errors.length)
+      lines.push("", `Reviewer log (last lines):\n${errors.slice(-LOG_TAIL_LINES).join("\n")}`);
     return lines.join("\n");
   },
 });

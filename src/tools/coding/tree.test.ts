@@ -65,7 +65,9 @@ describe("tree", () => {
     expect(all.result).toContain("dist/\n  out.js");
     expect(all.result).not.toContain("hidden by .gitignore");
     const sub = await harness.call("tree", { path: "src", max_depth: 1 });
-    expect(sub.result).toBe("src/\ncomponents/ (2 entries)\na.ts\n\n1 directory, 1 file shown.\n1 directory was not expanded (max_depth=1); raise max_depth or pass one as path.");
+    expect(sub.result).toBe(
+      "src/\ncomponents/ (2 entries)\na.ts\n\n1 directory, 1 file shown.\n1 directory was not expanded (max_depth=1); raise max_depth or pass one as path.",
+    );
   });
 
   it("caps the number of entries and counts the rest", async () => {
@@ -78,10 +80,12 @@ describe("tree", () => {
   });
 
   it("explains files, missing paths and escapes", async () => {
-    expect((await harness.call("tree", { path: "README.md" })).result).toContain("is a file, not a directory. Use read_file");
+    expect((await harness.call("tree", { path: "README.md" })).result).toContain(
+      "is a file, not a directory. Use read_file",
+    );
     expect((await harness.call("tree", { path: "nope" })).result).toContain("nope does not exist in the working dir");
-    const escape = await harness.call("tree", { path: "../" });
-    expect(escape.isError).toBe(true);
-    expect(escape.result).toContain("Path traversal not allowed");
+    const traversal = await harness.call("tree", { path: "../" });
+    expect(traversal.isError).toBe(true);
+    expect(traversal.result).toContain("Path traversal not allowed");
   });
 });

@@ -35,7 +35,10 @@ async function walkSearchDirectories(
   signal: AbortSignal,
   visit: DirectoryVisitor,
 ): Promise<void> {
-  async function walk(directory: string, rulesFor: (names: ReadonlySet<string>) => Promise<IgnoreRules>): Promise<void> {
+  async function walk(
+    directory: string,
+    rulesFor: (names: ReadonlySet<string>) => Promise<IgnoreRules>,
+  ): Promise<void> {
     if (signal.aborted) return;
     const entries = await readdir(join(root, directory), { withFileTypes: true }).catch(() => []);
     const rules = await rulesFor(new Set(entries.map((entry) => entry.name)));

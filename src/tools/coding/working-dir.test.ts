@@ -30,7 +30,9 @@ async function harness(options: Partial<ToolHarnessOptions> = {}): Promise<ToolH
 describe("set_working_dir / get_working_dir", () => {
   it("starts unset, and file tools say to set it", async () => {
     const tools = await harness();
-    expect((await tools.call("get_working_dir", {})).result).toBe("No working dir is set. Call set_working_dir with the project directory.");
+    expect((await tools.call("get_working_dir", {})).result).toBe(
+      "No working dir is set. Call set_working_dir with the project directory.",
+    );
     const grep = await tools.call("code_grep", { pattern: "x" });
     expect(grep.isError).toBe(true);
     expect(grep.result).toContain("Call set_working_dir");
@@ -51,7 +53,10 @@ describe("set_working_dir / get_working_dir", () => {
   it("refuses missing directories and files", async () => {
     const tools = await harness();
     const missing = await tools.call("set_working_dir", { path: join(home, "nope") });
-    expect(missing).toEqual({ isError: true, result: `Error in set_working_dir: ${join(home, "nope")} does not exist. Give an existing directory (absolute, or relative to ${home}).` });
+    expect(missing).toEqual({
+      isError: true,
+      result: `Error in set_working_dir: ${join(home, "nope")} does not exist. Give an existing directory (absolute, or relative to ${home}).`,
+    });
     const file = await tools.call("set_working_dir", { path: join(project, "README.md") });
     expect(file.result).toContain("is a file, not a directory");
     expect(tools.session.workingDir).toBeNull();

@@ -30,7 +30,9 @@ describe("append_file", () => {
   });
 
   it("creates a missing file, and warns when the file did not end with a newline", async () => {
-    expect((await harness.call("append_file", { path: "notes/log.txt", content: "first" })).result).toBe("Created notes/log.txt with 5 bytes.");
+    expect((await harness.call("append_file", { path: "notes/log.txt", content: "first" })).result).toBe(
+      "Created notes/log.txt with 5 bytes.",
+    );
     const outcome = await harness.call("append_file", { path: "notes/log.txt", content: " second\n" });
     expect(outcome.result).toContain("did not end with a newline");
     expect(await readFile(join(work, "notes/log.txt"), "utf8")).toBe("first second\n");

@@ -3,16 +3,20 @@ import { lstat, mkdir, open } from "node:fs/promises";
 import { dirname } from "node:path";
 import { z } from "zod";
 import { notRegularFile } from "../../workspace/regular-file.js";
-import { defineTool, ToolError } from "../define-tool.js";
 import { resolveInside } from "../../workspace/sandbox.js";
+import { readEditableText, writeTextFile } from "../../workspace/text-file.js";
+import { defineTool, ToolError } from "../define-tool.js";
 import { requireWorkingDir } from "../require-working-dir.js";
 import { FILE_TOOLS_BLOCKED } from "./blocked-names.js";
-import { readEditableText, writeTextFile } from "../../workspace/text-file.js";
 
 const APPEND_FLAGS = constants.O_RDWR | constants.O_APPEND | constants.O_CREAT | constants.O_NOFOLLOW;
 
 /** Appends to `real` without ever following a symlink at the last step; returns the size before and after. */
-async function appendText(real: string, shown: string, content: string): Promise<{ before: number; after: number; endedWithNewline: boolean }> {
+async function appendText(
+  real: string,
+  shown: string,
+  content: string,
+): Promise<{ before: number; after: number; endedWithNewline: boolean }> {
   await mkdir(dirname(real), { recursive: true });
   const handle = await open(real, APPEND_FLAGS, 0o666);
   try {
@@ -37,11 +41,19 @@ async function appendText(real: string, shown: string, content: string): Promise
  * A file with several hard links may share its bytes with a file outside the working dir:
  * write a fresh file (atomic rename) instead of appending to the shared inode.
  */
-async function rewriteWithAppended(real: string, path: string, content: string): Promise<{ before: number; after: number; endedWithNewline: boolean }> {
+async function rewriteWithAppended(
+  real: string,
+  path: string,
+  content: string,
+): Promise<{ before: number; after: number; endedWithNewline: boolean }> {
   const current = (await readEditableText(real, path)) ?? "";
   await writeTextFile(real, current + content);
   const before = Buffer.byteLength(current);
-  return { before, after: before + Buffer.byteLength(content), endedWithNewline: current === "" || current.endsWith("\n") };
+  return {
+    before,
+    after: before + Buffer.byteLength(content),
+    endedWithNewline: current === "" || current.endsWith("\n"),
+  };
 }
 
 export const appendFileTool = defineTool({
@@ -60,9 +72,12 @@ export const appendFileTool = defineTool({
     const stats = await lstat(real).catch(() => undefined);
     if (stats?.isDirectory()) throw new ToolError(`${path} is a directory; append_file needs a file path.`);
     if (stats && !stats.isFile()) throw notRegularFile(path, stats);
-    const { before, after, endedWithNewline } = stats && stats.nlink > 1 ? await rewriteWithAppended(real, path, content) : await appendText(real, path, content);
+    const { before, after, endedWithNewline } =
+      stats && stats.nlink > 1 ? await rewriteWithAppended(real, path, content) : await appendText(real, path, content);
     if (!stats) return `Created ${path} with ${after} bytes.`;
-    const note = endedWithNewline ? "" : " Note: the file did not end with a newline, so the appended text continues its last line.";
+    const note = endedWithNewline
+      ? ""
+      : " Note: the file did not end with a newline, so the appended text continues its last line.";
     return `Appended ${after - before} bytes to ${path} (now ${after} bytes).${note}`;
   },
 });

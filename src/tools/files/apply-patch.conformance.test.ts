@@ -1,13 +1,16 @@
-import { cp, mkdir, mkdtemp, readdir, readFile, rm } from "node:fs/promises";
 import { existsSync } from "node:fs";
+import { cp, mkdir, mkdtemp, readdir, readFile, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join, relative } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createToolHarness, type ToolHarness } from "../../../tests/support/tool-harness.js";
 import { CONFORMANCE_DATA } from "../../../tests/support/run-marvin.js";
+import { createToolHarness, type ToolHarness } from "../../../tests/support/tool-harness.js";
 
 const SCENARIOS_DIR = join(CONFORMANCE_DATA, "apply-patch", "scenarios");
-const scenarios = (await readdir(SCENARIOS_DIR, { withFileTypes: true })).filter((entry) => entry.isDirectory()).map((entry) => entry.name).sort();
+const scenarios = (await readdir(SCENARIOS_DIR, { withFileTypes: true }))
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name)
+  .sort();
 
 /** Scenarios whose patch must be rejected (README: defined by the final tree; 015 is rejected whole by Marvin). */
 const REJECTED = new Set(["005", "006", "007", "008", "009", "012", "013", "015"]);
@@ -58,7 +61,9 @@ describe.each(scenarios)("apply_patch conformance %s", (scenario) => {
     const patch = await readFile(join(dir, "patch.txt"), "utf8");
     const outcome = await harness.call("apply_patch", wrap(patch));
 
-    const expectedTree = scenario.startsWith("015") ? await snapshotTree(join(dir, "input")) : await snapshotTree(join(dir, "expected"));
+    const expectedTree = scenario.startsWith("015")
+      ? await snapshotTree(join(dir, "input"))
+      : await snapshotTree(join(dir, "expected"));
     expect(await snapshotTree(workingDir)).toEqual(expectedTree);
     expect(outcome.isError, outcome.result).toBe(rejected);
     if (!rejected) expect(outcome.result).toContain("Success. Updated the following files:");

@@ -1,5 +1,5 @@
-import { chmod, mkdir, mkdtemp, readFile, realpath, rm, stat, symlink, writeFile } from "node:fs/promises";
 import { existsSync } from "node:fs";
+import { chmod, mkdir, mkdtemp, readFile, realpath, rm, stat, symlink, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
@@ -31,7 +31,11 @@ const patch = (...lines: string[]) => ["*** Begin Patch", ...lines, "*** End Pat
 describe("apply_patch with old_str/new_str", () => {
   it("replaces the single occurrence and shows the changed lines", async () => {
     await writeFile(join(work, "src/a.ts"), "const a = 1;\nconst b = 2;\nconst c = 3;\n");
-    const outcome = await harness.call("apply_patch", { path: "src/a.ts", old_str: "const b = 2;", new_str: "const b = 20;\nconst bb = 21;" });
+    const outcome = await harness.call("apply_patch", {
+      path: "src/a.ts",
+      old_str: "const b = 2;",
+      new_str: "const b = 20;\nconst bb = 21;",
+    });
     expect(outcome.isError).toBe(false);
     expect(await read("src/a.ts")).toBe("const a = 1;\nconst b = 20;\nconst bb = 21;\nconst c = 3;\n");
     expect(outcome.result).toContain("Patched src/a.ts: replaced 1 line(s) with 2 at line 2.");
@@ -41,7 +45,11 @@ describe("apply_patch with old_str/new_str", () => {
   it("shows the nearest lines with numbers when old_str is not found, and changes nothing", async () => {
     const original = "function price(item) {\n  return item.cost * 1.2;\n}\n";
     await writeFile(join(work, "src/p.js"), original);
-    const outcome = await harness.call("apply_patch", { path: "src/p.js", old_str: "  return item.costs * 1.2;", new_str: "  return 0;" });
+    const outcome = await harness.call("apply_patch", {
+      path: "src/p.js",
+      old_str: "  return item.costs * 1.2;",
+      new_str: "  return 0;",
+    });
     expect(outcome.isError).toBe(true);
     expect(outcome.result).toContain("old_str was not found in src/p.js");
     expect(outcome.result).toContain("2 |   return item.cost * 1.2;");
@@ -58,7 +66,11 @@ describe("apply_patch with old_str/new_str", () => {
 
   it("edits a CRLF file with LF strings and keeps it CRLF", async () => {
     await writeFile(join(work, "win.txt"), "one\r\ntwo\r\nthree\r\n");
-    const outcome = await harness.call("apply_patch", { path: "win.txt", old_str: "one\ntwo", new_str: "ONE\nTWO\nextra" });
+    const outcome = await harness.call("apply_patch", {
+      path: "win.txt",
+      old_str: "one\ntwo",
+      new_str: "ONE\nTWO\nextra",
+    });
     expect(outcome.isError).toBe(false);
     expect(await read("win.txt")).toBe("ONE\r\nTWO\r\nextra\r\nthree\r\n");
   });
@@ -72,7 +84,9 @@ describe("apply_patch with old_str/new_str", () => {
   });
 
   it("creates a missing file from an empty old_str but refuses an empty old_str on a file with content", async () => {
-    expect((await harness.call("apply_patch", { path: "new/file.md", new_str: "# New\n" })).result).toContain("Created new/file.md");
+    expect((await harness.call("apply_patch", { path: "new/file.md", new_str: "# New\n" })).result).toContain(
+      "Created new/file.md",
+    );
     expect(await read("new/file.md")).toBe("# New\n");
     const refused = await harness.call("apply_patch", { path: "new/file.md", new_str: "other\n" });
     expect(refused.isError).toBe(true);
@@ -88,7 +102,11 @@ describe("apply_patch with old_str/new_str", () => {
 
   it("refuses paths outside the working dir and writes through an outside symlink", async () => {
     await symlink(join(outside, "secret.txt"), join(work, "link.txt"));
-    const absolute = await harness.call("apply_patch", { path: join(outside, "secret.txt"), old_str: "secret", new_str: "pwned" });
+    const absolute = await harness.call("apply_patch", {
+      path: join(outside, "secret.txt"),
+      old_str: "secret",
+      new_str: "pwned",
+    });
     expect(absolute.result).toContain("Absolute paths not allowed");
     const linked = await harness.call("apply_patch", { path: "link.txt", old_str: "secret", new_str: "pwned" });
     expect(linked.result).toContain("points outside");
@@ -106,7 +124,18 @@ describe("apply_patch with a Codex patch", () => {
   it("applies several files in one patch, including an add followed by an update of the same file", async () => {
     await writeFile(join(work, "src/a.txt"), "alpha\n");
     const outcome = await harness.call("apply_patch", {
-      patch: patch("*** Add File: docs/b.md", "+bee", "*** Update File: docs/b.md", "@@", "-bee", "+BEE", "*** Update File: src/a.txt", "@@", "-alpha", "+ALPHA"),
+      patch: patch(
+        "*** Add File: docs/b.md",
+        "+bee",
+        "*** Update File: docs/b.md",
+        "@@",
+        "-bee",
+        "+BEE",
+        "*** Update File: src/a.txt",
+        "@@",
+        "-alpha",
+        "+ALPHA",
+      ),
     });
     expect(outcome.result).toBe("Success. Updated the following files:\nA docs/b.md\nM docs/b.md\nM src/a.txt");
     expect(await read("docs/b.md")).toBe("BEE\n");
@@ -118,7 +147,17 @@ describe("apply_patch with a Codex patch", () => {
     await writeFile(join(work, "b.txt"), "two\n");
     const outcome = await harness.call(
       "apply_patch",
-      patch("*** Update File: a.txt", "@@", "-one", "+ONE", "*** Delete File: b.txt", "*** Update File: b.txt", "@@", "-two", "+TWO"),
+      patch(
+        "*** Update File: a.txt",
+        "@@",
+        "-one",
+        "+ONE",
+        "*** Delete File: b.txt",
+        "*** Update File: b.txt",
+        "@@",
+        "-two",
+        "+TWO",
+      ),
     );
     expect(outcome.isError).toBe(true);
     expect(outcome.result).toContain("Operation 3 of 3 (Update File: b.txt) failed: b.txt does not exist");
@@ -129,7 +168,10 @@ describe("apply_patch with a Codex patch", () => {
   it("restores the files already written when a write fails half way", async () => {
     await writeFile(join(work, "a.txt"), "one\n");
     await writeFile(join(work, "blocker"), "I am a file, not a folder\n");
-    const outcome = await harness.call("apply_patch", patch("*** Update File: a.txt", "@@", "-one", "+ONE", "*** Add File: blocker/new.txt", "+x"));
+    const outcome = await harness.call(
+      "apply_patch",
+      patch("*** Update File: a.txt", "@@", "-one", "+ONE", "*** Add File: blocker/new.txt", "+x"),
+    );
     expect(outcome.isError).toBe(true);
     expect(outcome.result).toContain("Writing blocker/new.txt failed");
     expect(outcome.result).toContain("nothing was changed");
@@ -140,7 +182,10 @@ describe("apply_patch with a Codex patch", () => {
     await writeFile(join(work, "a.txt"), "one\n");
     await symlink(outside, join(work, "vendor"));
     const cases: Array<[string, string]> = [
-      [patch("*** Update File: a.txt", "*** Move to: ../proj-evil/a.txt", "@@", "-one", "+ONE"), "Path traversal not allowed"],
+      [
+        patch("*** Update File: a.txt", "*** Move to: ../proj-evil/a.txt", "@@", "-one", "+ONE"),
+        "Path traversal not allowed",
+      ],
       [patch("*** Add File: a2.txt", "+x", "*** Add File: vendor/dropped.txt", "+x"), "points outside"],
       [patch("*** Delete File: vendor/secret.txt"), "points outside"],
       [patch("*** Add File: .tickets/t-1.md", "+x"), "ticket tools"],
@@ -171,16 +216,28 @@ describe("apply_patch with a Codex patch", () => {
     expect(outcome.isError).toBe(true);
     expect(outcome.result).toContain("does not take unified diffs");
     expect(outcome.result).toContain("*** Begin Patch");
-    const inField = await harness.call("apply_patch", { path: "a.txt", patch: "--- a/a.txt\n+++ b/a.txt\n@@ -1 +1 @@\n-one\n+ONE\n" });
+    const inField = await harness.call("apply_patch", {
+      path: "a.txt",
+      patch: "--- a/a.txt\n+++ b/a.txt\n@@ -1 +1 @@\n-one\n+ONE\n",
+    });
     expect(inField.result).toContain("does not take unified diffs");
-    expect((await harness.call("apply_patch", { input: "please change a.txt" })).result).toContain("must hold a Codex patch");
+    expect((await harness.call("apply_patch", { input: "please change a.txt" })).result).toContain(
+      "must hold a Codex patch",
+    );
   });
 
   it("is refused outside coding mode and for read-only agents", async () => {
     const plain = await createToolHarness({ home: join(base, "home2"), codingMode: false, workingDir: work });
-    const readonly = await createToolHarness({ home: join(base, "home3"), codingMode: true, readonly: true, workingDir: work });
+    const readonly = await createToolHarness({
+      home: join(base, "home3"),
+      codingMode: true,
+      readonly: true,
+      workingDir: work,
+    });
     try {
-      expect((await plain.call("apply_patch", { path: "a", new_str: "x" })).result).toContain("only available in coding mode");
+      expect((await plain.call("apply_patch", { path: "a", new_str: "x" })).result).toContain(
+        "only available in coding mode",
+      );
       expect((await readonly.call("apply_patch", { path: "a", new_str: "x" })).result).toContain("read-only agent");
       expect(existsSync(join(work, "a"))).toBe(false);
     } finally {

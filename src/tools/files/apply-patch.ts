@@ -1,14 +1,14 @@
 import { z } from "zod";
+import { numberedLines } from "../../shared/nearest-lines.js";
+import { resolveInside } from "../../workspace/sandbox.js";
+import { readEditableText, writeTextFile } from "../../workspace/text-file.js";
 import { defineTool, ToolError } from "../define-tool.js";
+import { requireWorkingDir } from "../require-working-dir.js";
+import { FILE_TOOLS_BLOCKED } from "./blocked-names.js";
 import { applyCodexPatch } from "./codex-apply.js";
 import { looksLikeCodexPatch } from "./codex-patch.js";
 import { fileNotFound } from "./missing-file.js";
-import { numberedLines } from "../../shared/nearest-lines.js";
-import { resolveInside } from "../../workspace/sandbox.js";
-import { requireWorkingDir } from "../require-working-dir.js";
-import { FILE_TOOLS_BLOCKED } from "./blocked-names.js";
 import { replaceOnce } from "./str-replace.js";
-import { readEditableText, writeTextFile } from "../../workspace/text-file.js";
 import { countLines, linesAround } from "./text-lines.js";
 
 const UNIFIED_DIFF = /^(diff --git |--- \S|@@ -\d)/;
@@ -38,20 +38,28 @@ function misplacedPatch(args: ApplyPatchArgs): ToolError | undefined {
     const value = args[field];
     if (typeof value !== "string" || value.trim() === "") continue;
     if (UNIFIED_DIFF.test(value.trimStart())) return unsupportedFormat();
-    return new ToolError(`The '${field}' field must hold a Codex patch that starts with '*** Begin Patch' and ends with '*** End Patch'. For a simple edit use path, old_str and new_str instead.`);
+    return new ToolError(
+      `The '${field}' field must hold a Codex patch that starts with '*** Begin Patch' and ends with '*** End Patch'. For a simple edit use path, old_str and new_str instead.`,
+    );
   }
   return undefined;
 }
 
 function unsupportedFormat(): ToolError {
   return new ToolError(
-    "apply_patch does not take unified diffs. Either send JSON arguments {\"path\": \"src/a.ts\", \"old_str\": \"exact text now in the file\", " +
-      "\"new_str\": \"replacement\"}, or a Codex patch:\n*** Begin Patch\n*** Update File: src/a.ts\n@@\n-old line\n+new line\n*** End Patch",
+    'apply_patch does not take unified diffs. Either send JSON arguments {"path": "src/a.ts", "old_str": "exact text now in the file", ' +
+      '"new_str": "replacement"}, or a Codex patch:\n*** Begin Patch\n*** Update File: src/a.ts\n@@\n-old line\n+new line\n*** End Patch',
   );
 }
 
-async function replaceInFile(root: string, { path, old_str: oldStr, new_str: newStr }: ApplyPatchArgs): Promise<string> {
-  if (path.trim() === "") throw new ToolError('path is required: the file to edit, relative to the working dir (or send a Codex "*** Begin Patch" patch).');
+async function replaceInFile(
+  root: string,
+  { path, old_str: oldStr, new_str: newStr }: ApplyPatchArgs,
+): Promise<string> {
+  if (path.trim() === "")
+    throw new ToolError(
+      'path is required: the file to edit, relative to the working dir (or send a Codex "*** Begin Patch" patch).',
+    );
   const real = await resolveInside(root, path, { write: true, blocked: FILE_TOOLS_BLOCKED });
   const content = await readEditableText(real, path);
   if (content === undefined) {

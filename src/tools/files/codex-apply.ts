@@ -1,14 +1,14 @@
 import { lstat, stat } from "node:fs/promises";
 import { basename, dirname, join } from "node:path";
+import { errorMessage } from "../../shared/error-message.js";
 import { notRegularFile } from "../../workspace/regular-file.js";
+import { resolveInside } from "../../workspace/sandbox.js";
+import { readEditableText } from "../../workspace/text-file.js";
 import { ToolError } from "../define-tool.js";
-import { describeOperation, parseCodexPatch, PatchParseError, type PatchOperation } from "./codex-patch.js";
+import { FILE_TOOLS_BLOCKED } from "./blocked-names.js";
+import { describeOperation, type PatchOperation, PatchParseError, parseCodexPatch } from "./codex-patch.js";
 import { applyUpdateChunks } from "./codex-update.js";
 import { commitFileChanges, type FileChange } from "./file-transaction.js";
-import { resolveInside } from "../../workspace/sandbox.js";
-import { FILE_TOOLS_BLOCKED } from "./blocked-names.js";
-import { readEditableText } from "../../workspace/text-file.js";
-import { errorMessage } from "../../shared/error-message.js";
 
 const FORMAT_REMINDER =
   "Format: '*** Begin Patch', then operations ('*** Add File: <path>' + '+' lines, '*** Delete File: <path>', " +
@@ -59,7 +59,8 @@ async function symlinkAt(tree: StagedTree, path: string): Promise<string | undef
 async function stageOperation(tree: StagedTree, operation: PatchOperation): Promise<void> {
   const real = await tree.resolve(operation.path);
   if (operation.kind === "add") {
-    if ((await tree.kind(real, operation.path)) === "directory") throw new ToolError(`${operation.path} is a directory.`);
+    if ((await tree.kind(real, operation.path)) === "directory")
+      throw new ToolError(`${operation.path} is a directory.`);
     tree.stage(real, operation.path, operation.content);
     tree.summary.added.push(operation.path);
     return;
@@ -79,7 +80,8 @@ async function stageOperation(tree: StagedTree, operation: PatchOperation): Prom
     return;
   }
   const content = await tree.read(real, operation.path);
-  if (content === undefined) throw new ToolError(`${operation.path} does not exist. To create it use '*** Add File: ${operation.path}'.`);
+  if (content === undefined)
+    throw new ToolError(`${operation.path} does not exist. To create it use '*** Add File: ${operation.path}'.`);
   const updated = applyUpdateChunks(content, operation.chunks, operation.path);
   if (operation.moveTo === undefined) {
     tree.stage(real, operation.path, updated);
@@ -87,14 +89,19 @@ async function stageOperation(tree: StagedTree, operation: PatchOperation): Prom
     return;
   }
   const destination = await tree.resolve(operation.moveTo);
-  if ((await tree.kind(destination, operation.moveTo)) === "directory") throw new ToolError(`Cannot move to ${operation.moveTo}: it is a directory.`);
+  if ((await tree.kind(destination, operation.moveTo)) === "directory")
+    throw new ToolError(`Cannot move to ${operation.moveTo}: it is a directory.`);
   tree.stage(destination, operation.moveTo, updated);
   if (destination !== real) tree.stage(real, operation.path, null);
   tree.summary.modified.push(operation.moveTo);
 }
 
 function formatSummary({ added, modified, deleted }: Summary): string {
-  const lines = [...added.map((path) => `A ${path}`), ...modified.map((path) => `M ${path}`), ...deleted.map((path) => `D ${path}`)];
+  const lines = [
+    ...added.map((path) => `A ${path}`),
+    ...modified.map((path) => `M ${path}`),
+    ...deleted.map((path) => `D ${path}`),
+  ];
   return `Success. Updated the following files:\n${lines.join("\n")}`;
 }
 
@@ -107,10 +114,12 @@ export async function applyCodexPatch(root: string, patchText: string): Promise<
   try {
     operations = parseCodexPatch(patchText);
   } catch (error) {
-    if (error instanceof PatchParseError) throw new ToolError(`Invalid patch: ${error.message}\nNo files were modified.\n${FORMAT_REMINDER}`);
+    if (error instanceof PatchParseError)
+      throw new ToolError(`Invalid patch: ${error.message}\nNo files were modified.\n${FORMAT_REMINDER}`);
     throw error;
   }
-  if (operations.length === 0) throw new ToolError(`No files were modified: the patch contains no operations.\n${FORMAT_REMINDER}`);
+  if (operations.length === 0)
+    throw new ToolError(`No files were modified: the patch contains no operations.\n${FORMAT_REMINDER}`);
   const tree = new StagedTree(root);
   for (const [index, operation] of operations.entries()) {
     try {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { describeOperation, looksLikeCodexPatch, parseCodexPatch, PatchParseError } from "./codex-patch.js";
+import { describeOperation, looksLikeCodexPatch, PatchParseError, parseCodexPatch } from "./codex-patch.js";
 
 const patch = (...lines: string[]) => ["*** Begin Patch", ...lines, "*** End Patch"].join("\n");
 
@@ -40,17 +40,48 @@ describe("parseCodexPatch", () => {
         path: "src/app.py",
         moveTo: "src/main.py",
         chunks: [
-          { anchor: "def greet():", lines: [{ kind: "remove", text: "    print('Hi')" }, { kind: "add", text: "    print('Hello')" }], endOfFile: false },
-          { lines: [{ kind: "context", text: "tail" }, { kind: "add", text: "more" }], endOfFile: true },
+          {
+            anchor: "def greet():",
+            lines: [
+              { kind: "remove", text: "    print('Hi')" },
+              { kind: "add", text: "    print('Hello')" },
+            ],
+            endOfFile: false,
+          },
+          {
+            lines: [
+              { kind: "context", text: "tail" },
+              { kind: "add", text: "more" },
+            ],
+            endOfFile: true,
+          },
         ],
       },
     ]);
-    expect(operations.map(describeOperation)).toEqual(["Add File: docs/new.md", "Delete File: old.txt", "Update File: src/app.py (move to src/main.py)"]);
+    expect(operations.map(describeOperation)).toEqual([
+      "Add File: docs/new.md",
+      "Delete File: old.txt",
+      "Update File: src/app.py (move to src/main.py)",
+    ]);
   });
 
   it("accepts a first chunk without @@, CRLF patch text, a heredoc wrapper and an environment line", () => {
     const text = `<<'EOF'\r\n*** Begin Patch\r\n*** Environment ID: abc\r\n*** Update File: a.txt\r\n-x\r\n+y\r\n*** End Patch\r\nEOF`;
-    expect(parseCodexPatch(text)).toEqual([{ kind: "update", path: "a.txt", chunks: [{ lines: [{ kind: "remove", text: "x" }, { kind: "add", text: "y" }], endOfFile: false }] }]);
+    expect(parseCodexPatch(text)).toEqual([
+      {
+        kind: "update",
+        path: "a.txt",
+        chunks: [
+          {
+            lines: [
+              { kind: "remove", text: "x" },
+              { kind: "add", text: "y" },
+            ],
+            endOfFile: false,
+          },
+        ],
+      },
+    ]);
   });
 
   it("returns no operations for an empty patch", () => {
@@ -63,9 +94,21 @@ describe("parseCodexPatch", () => {
     ["an unknown header", patch("*** Rename File: a"), "'*** Rename File: a' is not a valid hunk header"],
     ["an empty update", patch("*** Update File: a"), "Update file hunk for path 'a' is empty"],
     ["two @@ lines in a row", patch("*** Update File: a", "@@ class A", "@@ def b", "-x"), "Only one @@ line"],
-    ["a line without a diff prefix", patch("*** Update File: a", "@@", "-x", "oops"), "Unexpected line found in update hunk: 'oops'"],
-    ["lines after End of File without @@", patch("*** Update File: a", "@@", "-x", "*** End of File", "+y"), "Expected update hunk to start with a @@"],
-    ["End of File without lines", patch("*** Update File: a", "@@", "*** End of File"), "must follow the lines of a hunk"],
+    [
+      "a line without a diff prefix",
+      patch("*** Update File: a", "@@", "-x", "oops"),
+      "Unexpected line found in update hunk: 'oops'",
+    ],
+    [
+      "lines after End of File without @@",
+      patch("*** Update File: a", "@@", "-x", "*** End of File", "+y"),
+      "Expected update hunk to start with a @@",
+    ],
+    [
+      "End of File without lines",
+      patch("*** Update File: a", "@@", "*** End of File"),
+      "must follow the lines of a hunk",
+    ],
   ])("rejects %s", (_name, text, message) => {
     expect(() => parseCodexPatch(text)).toThrow(PatchParseError);
     expect(() => parseCodexPatch(text)).toThrow(message);

@@ -54,10 +54,12 @@ function envelopeLines(text: string): string[] {
     lines = lines.slice(1, -1);
   }
   if (lines[0]?.trim() !== BEGIN) throw new PatchParseError(`The first line of the patch must be '${BEGIN}'.`);
-  if (lines.length < 2 || lines.at(-1)!.trim() !== END) throw new PatchParseError(`The last line of the patch must be '${END}'.`);
+  if (lines.length < 2 || lines.at(-1)!.trim() !== END)
+    throw new PatchParseError(`The last line of the patch must be '${END}'.`);
   const body = lines.slice(1, -1);
   if (body[0]?.trim().startsWith(ENVIRONMENT)) {
-    if (body[0].trim().slice(ENVIRONMENT.length).trim() === "") throw new PatchParseError("Invalid patch hunk on line 2: the environment ID is empty.");
+    if (body[0].trim().slice(ENVIRONMENT.length).trim() === "")
+      throw new PatchParseError("Invalid patch hunk on line 2: the environment ID is empty.");
     return ["", ...body.slice(1)];
   }
   return body;
@@ -105,7 +107,9 @@ function diffLine(cursor: Cursor): ChunkLine {
     case "+":
       return { kind: "add", text: raw.slice(1) };
     default:
-      return cursor.fail(`Unexpected line found in update hunk: '${raw}'. Every line of a hunk starts with ' ' (context), '-' (removed) or '+' (added).`);
+      return cursor.fail(
+        `Unexpected line found in update hunk: '${raw}'. Every line of a hunk starts with ' ' (context), '-' (removed) or '+' (added).`,
+      );
   }
 }
 
@@ -115,7 +119,8 @@ function parseChunks(cursor: Cursor, path: string): UpdateChunk[] {
   while (!cursor.done && !isOperationHeader(cursor.raw.trim())) {
     const raw = cursor.raw;
     if (raw.trimEnd() === "@@" || raw.startsWith("@@ ")) {
-      if (current && current.lines.length === 0) cursor.fail(`Unexpected line found in update hunk: '${raw}'. Only one @@ line is allowed per hunk.`);
+      if (current && current.lines.length === 0)
+        cursor.fail(`Unexpected line found in update hunk: '${raw}'. Only one @@ line is allowed per hunk.`);
       const anchor = raw.trimEnd().slice(3);
       current = { ...(anchor ? { anchor } : {}), lines: [], endOfFile: false };
       chunks.push(current);
@@ -133,8 +138,14 @@ function parseChunks(cursor: Cursor, path: string): UpdateChunk[] {
     }
     cursor.index++;
   }
-  if (chunks.length === 0) throw new PatchParseError(`Invalid patch hunk on line ${cursor.lineNumber}: Update file hunk for path '${path}' is empty.`);
-  if (chunks.at(-1)!.lines.length === 0) throw new PatchParseError(`Invalid patch hunk on line ${cursor.lineNumber}: the last @@ hunk of '${path}' has no lines.`);
+  if (chunks.length === 0)
+    throw new PatchParseError(
+      `Invalid patch hunk on line ${cursor.lineNumber}: Update file hunk for path '${path}' is empty.`,
+    );
+  if (chunks.at(-1)!.lines.length === 0)
+    throw new PatchParseError(
+      `Invalid patch hunk on line ${cursor.lineNumber}: the last @@ hunk of '${path}' has no lines.`,
+    );
   return chunks;
 }
 
@@ -163,7 +174,9 @@ export function parseCodexPatch(text: string): PatchOperation[] {
       continue;
     }
     if (!header.startsWith(ADD) && !header.startsWith(DELETE) && !header.startsWith(UPDATE)) {
-      cursor.fail(`'${header}' is not a valid hunk header. Valid hunk headers: '${ADD}{path}', '${DELETE}{path}', '${UPDATE}{path}'.`);
+      cursor.fail(
+        `'${header}' is not a valid hunk header. Valid hunk headers: '${ADD}{path}', '${DELETE}{path}', '${UPDATE}{path}'.`,
+      );
     }
     operations.push(parseOperation(cursor));
   }

@@ -25,7 +25,9 @@ describe("applyUpdateChunks", () => {
 
   it("moves past an @@ anchor before searching, so the right one of two equal lines changes", () => {
     const content = "def a():\n    return 1\ndef b():\n    return 1\n";
-    expect(applyUpdateChunks(content, chunksOf("@@ def b():", "-    return 1", "+    return 2"), "f")).toBe("def a():\n    return 1\ndef b():\n    return 2\n");
+    expect(applyUpdateChunks(content, chunksOf("@@ def b():", "-    return 1", "+    return 2"), "f")).toBe(
+      "def a():\n    return 1\ndef b():\n    return 2\n",
+    );
   });
 
   it("pins End of File chunks to the tail", () => {
@@ -41,21 +43,29 @@ describe("applyUpdateChunks", () => {
   });
 
   it("keeps CRLF and lone CR endings, and gives new lines the file's first ending", () => {
-    expect(applyUpdateChunks("one\r\ntwo\rthree\nfour\r\n", chunksOf("@@", " two", "-three", "+THREE", "+extra"), "f")).toBe(
-      "one\r\ntwo\rTHREE\r\nextra\r\nfour\r\n",
-    );
+    expect(
+      applyUpdateChunks("one\r\ntwo\rthree\nfour\r\n", chunksOf("@@", " two", "-three", "+THREE", "+extra"), "f"),
+    ).toBe("one\r\ntwo\rTHREE\r\nextra\r\nfour\r\n");
   });
 
   it("applies chunks in file order and refuses one that comes before the previous", () => {
-    expect(applyUpdateChunks("1\n2\n3\n4\n", chunksOf("@@", "-2", "+two", "@@", "-4", "+four"), "f")).toBe("1\ntwo\n3\nfour\n");
-    expect(() => applyUpdateChunks("1\n2\n3\n4\n", chunksOf("@@", "-4", "+four", "@@", "-2", "+two"), "f")).toThrow(ChunkMismatchError);
+    expect(applyUpdateChunks("1\n2\n3\n4\n", chunksOf("@@", "-2", "+two", "@@", "-4", "+four"), "f")).toBe(
+      "1\ntwo\n3\nfour\n",
+    );
+    expect(() => applyUpdateChunks("1\n2\n3\n4\n", chunksOf("@@", "-4", "+four", "@@", "-2", "+two"), "f")).toThrow(
+      ChunkMismatchError,
+    );
   });
 
   it("explains a mismatch with the nearest lines and their numbers", () => {
     const content = "function total(items) {\n  return items.reduce((sum, item) => sum + item.price, 0);\n}\n";
     const error = (() => {
       try {
-        applyUpdateChunks(content, chunksOf("@@", "-  return items.reduce((sum, item) => sum + item.cost, 0);", "+  return 0;"), "cart.js");
+        applyUpdateChunks(
+          content,
+          chunksOf("@@", "-  return items.reduce((sum, item) => sum + item.cost, 0);", "+  return 0;"),
+          "cart.js",
+        );
       } catch (caught) {
         return caught as Error;
       }
@@ -64,6 +74,8 @@ describe("applyUpdateChunks", () => {
     expect(error).toBeInstanceOf(ChunkMismatchError);
     expect(error!.message).toContain("Failed to find expected lines in cart.js");
     expect(error!.message).toContain("2 |   return items.reduce((sum, item) => sum + item.price, 0);");
-    expect(() => applyUpdateChunks(content, chunksOf("@@ class Cart", "-x", "+y"), "cart.js")).toThrow("Failed to find context 'class Cart' in cart.js");
+    expect(() => applyUpdateChunks(content, chunksOf("@@ class Cart", "-x", "+y"), "cart.js")).toThrow(
+      "Failed to find context 'class Cart' in cart.js",
+    );
   });
 });

@@ -1,7 +1,7 @@
-import type { ChunkLine, UpdateChunk } from "./codex-patch.js";
 import { nearestLinesHint } from "../../shared/nearest-lines.js";
 import { seekSequence } from "../../shared/seek-sequence.js";
-import { splitText, type SplitText } from "./text-lines.js";
+import type { ChunkLine, UpdateChunk } from "./codex-patch.js";
+import { type SplitText, splitText } from "./text-lines.js";
 
 /** An update chunk that cannot be placed in the file; the message is written for the model. */
 export class ChunkMismatchError extends Error {
@@ -28,10 +28,18 @@ function withoutTrailingEmptyLine(lines: readonly ChunkLine[]): ChunkLine[] | un
   return result;
 }
 
-function locateChunk(texts: readonly string[], chunk: UpdateChunk, cursor: number, path: string): Replacement & { cursor: number } {
+function locateChunk(
+  texts: readonly string[],
+  chunk: UpdateChunk,
+  cursor: number,
+  path: string,
+): Replacement & { cursor: number } {
   if (chunk.anchor !== undefined) {
     const at = seekSequence(texts, [chunk.anchor], cursor);
-    if (at === -1) throw new ChunkMismatchError(`Failed to find context '${chunk.anchor}' in ${path}.\n${nearestLinesHint(texts, [chunk.anchor])}`);
+    if (at === -1)
+      throw new ChunkMismatchError(
+        `Failed to find context '${chunk.anchor}' in ${path}.\n${nearestLinesHint(texts, [chunk.anchor])}`,
+      );
     cursor = at + 1;
   }
   if (oldSide(chunk.lines).length === 0) return { start: texts.length, length: 0, lines: chunk.lines, cursor };

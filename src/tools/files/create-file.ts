@@ -1,21 +1,25 @@
 import { lstat } from "node:fs/promises";
 import { z } from "zod";
 import { describeFileType, readRegularFile } from "../../workspace/regular-file.js";
-import { defineTool, ToolError } from "../define-tool.js";
 import { resolveInside } from "../../workspace/sandbox.js";
+import { createTextFile } from "../../workspace/text-file.js";
+import { defineTool, ToolError } from "../define-tool.js";
 import { requireWorkingDir } from "../require-working-dir.js";
 import { FILE_TOOLS_BLOCKED } from "./blocked-names.js";
-import { createTextFile } from "../../workspace/text-file.js";
 import { countLines } from "./text-lines.js";
 
 async function alreadyExists(real: string, path: string): Promise<ToolError> {
   const stats = await lstat(real);
   if (stats.isDirectory()) return new ToolError(`${path} is an existing directory; choose a file name inside it.`);
   if (!stats.isFile()) {
-    return new ToolError(`${path} already exists and is ${describeFileType(stats)}, not a regular file. Choose another name.`);
+    return new ToolError(
+      `${path} already exists and is ${describeFileType(stats)}, not a regular file. Choose another name.`,
+    );
   }
   const lines = countLines((await readRegularFile(real, path).catch(() => Buffer.alloc(0))).toString("utf8"));
-  return new ToolError(`${path} already exists (${lines} lines). Use apply_patch to change it, or append_file to add to its end.`);
+  return new ToolError(
+    `${path} already exists (${lines} lines). Use apply_patch to change it, or append_file to add to its end.`,
+  );
 }
 
 export const createFileTool = defineTool({

@@ -1,8 +1,8 @@
 import { chmod, lstat, readFile, readlink, rmdir, symlink, unlink, writeFile } from "node:fs/promises";
 import { dirname } from "node:path";
-import { ToolError } from "../define-tool.js";
-import { writeTextFile } from "../../workspace/text-file.js";
 import { errorMessage } from "../../shared/error-message.js";
+import { writeTextFile } from "../../workspace/text-file.js";
+import { ToolError } from "../define-tool.js";
 
 /** The final state of one file after a multi-file edit: new text, or null for deleted. */
 export interface FileChange {
@@ -21,7 +21,13 @@ const ignoreMissing = (error: unknown) => {
 async function missingAncestors(path: string): Promise<string[]> {
   const missing: string[] = [];
   for (let dir = dirname(path); dir !== dirname(dir); dir = dirname(dir)) {
-    if (await lstat(dir).then(() => true, () => false)) break;
+    if (
+      await lstat(dir).then(
+        () => true,
+        () => false,
+      )
+    )
+      break;
     missing.push(dir);
   }
   return missing;
@@ -69,7 +75,9 @@ export async function commitFileChanges(changes: ReadonlyMap<string, FileChange>
     } catch (error) {
       for (const restore of restores.reverse()) await restore().catch(() => undefined);
       const reason = errorMessage(error);
-      throw new ToolError(`Writing ${change.shown} failed (${reason}). The files already written were restored, so nothing was changed.`);
+      throw new ToolError(
+        `Writing ${change.shown} failed (${reason}). The files already written were restored, so nothing was changed.`,
+      );
     }
   }
 }

@@ -1,6 +1,6 @@
 import { join } from "node:path";
-import { createTextFile } from "../../workspace/text-file.js";
 import { ensureInsideDir, OWN_DIRS } from "../../workspace/own-dirs.js";
+import { createTextFile } from "../../workspace/text-file.js";
 
 /** The project's memories folder (seed 004 §6.13): findings and dumps kept across sessions. */
 export const MEMORIES_DIR = OWN_DIRS.memories;

@@ -3,7 +3,7 @@ import { lstat, mkdir, readdir, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { TempDirs } from "../../../tests/support/test-session.js";
-import { ToolHarnessPool, type ToolHarness } from "../../../tests/support/tool-harness.js";
+import { type ToolHarness, ToolHarnessPool } from "../../../tests/support/tool-harness.js";
 
 // FIFOs made with mkfifo, as run_command could make them mid-session: opening one for reading
 // blocks until a writer comes, which would hang the tool and keep the process alive after the run.
@@ -41,7 +41,9 @@ const stillAFifo = async (path: string) => expect((await lstat(path)).isFIFO()).
 describe("file tools and FIFOs", () => {
   it("read_file refuses a FIFO, with or without a line range", async () => {
     expect(await harness.failure("read_file", { path: "src/pipe.ts" })).toContain(`src/pipe.ts ${FIFO_REFUSAL}`);
-    expect(await harness.failure("read_file", { path: "src/pipe.ts", start_line: 1, end_line: 5 })).toContain(FIFO_REFUSAL);
+    expect(await harness.failure("read_file", { path: "src/pipe.ts", start_line: 1, end_line: 5 })).toContain(
+      FIFO_REFUSAL,
+    );
   });
 
   it("create_file says a FIFO is in the way instead of reading it", async () => {
@@ -57,9 +59,17 @@ describe("file tools and FIFOs", () => {
   });
 
   it("apply_patch refuses a FIFO, with old_str/new_str and in a Codex patch (update, add, delete)", async () => {
-    expect(await harness.failure("apply_patch", { path: "src/pipe.ts", old_str: "a", new_str: "b" })).toContain(FIFO_REFUSAL);
-    expect(await harness.failure("apply_patch", { path: "src/pipe.ts", old_str: "", new_str: "b" })).toContain(FIFO_REFUSAL);
-    for (const operation of ["*** Update File: src/pipe.ts\n@@\n-a\n+b", "*** Add File: src/pipe.ts\n+b", "*** Delete File: src/pipe.ts"]) {
+    expect(await harness.failure("apply_patch", { path: "src/pipe.ts", old_str: "a", new_str: "b" })).toContain(
+      FIFO_REFUSAL,
+    );
+    expect(await harness.failure("apply_patch", { path: "src/pipe.ts", old_str: "", new_str: "b" })).toContain(
+      FIFO_REFUSAL,
+    );
+    for (const operation of [
+      "*** Update File: src/pipe.ts\n@@\n-a\n+b",
+      "*** Add File: src/pipe.ts\n+b",
+      "*** Delete File: src/pipe.ts",
+    ]) {
       const message = await harness.failure("apply_patch", { patch: `*** Begin Patch\n${operation}\n*** End Patch` });
       expect(message).toContain(FIFO_REFUSAL);
       expect(message).toContain("No files were modified");
@@ -77,7 +87,9 @@ describe("notes tools and FIFOs (coding mode: notes in the working dir's .marvin
 
   it("write_note neither replaces nor appends to a FIFO", async () => {
     expect(await harness.failure("write_note", { path: "pipe.md", content: "x" })).toContain("not a regular file");
-    expect(await harness.failure("write_note", { path: "pipe.md", content: "x", append: true })).toContain("not a regular file");
+    expect(await harness.failure("write_note", { path: "pipe.md", content: "x", append: true })).toContain(
+      "not a regular file",
+    );
     await stillAFifo(join(notes, "pipe.md"));
   });
 

@@ -2,7 +2,7 @@ import { mkdir, readdir, readFile, symlink, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { TempDirs } from "../../../tests/support/test-session.js";
-import { ToolHarnessPool, type ToolHarness } from "../../../tests/support/tool-harness.js";
+import { type ToolHarness, ToolHarnessPool } from "../../../tests/support/tool-harness.js";
 import { READ_BUDGET_MAX, READ_BUDGET_WARN } from "./read-budget.js";
 
 const dirs = new TempDirs();

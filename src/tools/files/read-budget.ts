@@ -1,5 +1,5 @@
 import { basename } from "node:path";
-import { ToolError, type ToolContext } from "../define-tool.js";
+import { type ToolContext, ToolError } from "../define-tool.js";
 import { createMemoryFile, MEMORIES_DIR } from "./memories.js";
 
 /**

@@ -1,9 +1,9 @@
 import { mkdir, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { isTokenizerLoaded } from "../../agent/token-counter.js";
 import { TempDirs } from "../../../tests/support/test-session.js";
 import { ToolHarnessPool } from "../../../tests/support/tool-harness.js";
+import { isTokenizerLoaded } from "../../agent/token-counter.js";
 
 // Its own file: module state (the tokenizer) starts cold here, as in a new session.
 const dirs = new TempDirs();

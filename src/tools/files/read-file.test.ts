@@ -2,9 +2,9 @@ import { mkdir, mkdtemp, realpath, rm, symlink, writeFile } from "node:fs/promis
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { ContextBudget } from "../../agent/context-budget.js";
 import { createTestSession, registryOf } from "../../../tests/support/test-session.js";
 import { createToolHarness, type ToolHarness } from "../../../tests/support/tool-harness.js";
+import { ContextBudget } from "../../agent/context-budget.js";
 import { fileTools } from "./index.js";
 
 let base: string;
@@ -33,22 +33,33 @@ describe("read_file", () => {
   it("returns numbered lines for a range and says which part of the file it is", async () => {
     const outcome = await harness.call("read_file", { path: "src/main.ts", start_line: 2, end_line: "3" });
     expect(outcome.result).toBe("2. line two\n3. line three\n\n[Lines 2-3 of 5.]");
-    expect((await harness.call("read_file", { path: "src/main.ts", start_line: 4 })).result).toBe("4. line four\n5. line five\n\n[Lines 4-5 of 5.]");
+    expect((await harness.call("read_file", { path: "src/main.ts", start_line: 4 })).result).toBe(
+      "4. line four\n5. line five\n\n[Lines 4-5 of 5.]",
+    );
   });
 
   it("refuses a file over 10KB without a range, giving the line count and example calls", async () => {
-    await writeFile(join(work, "big.log"), Array.from({ length: 600 }, (_, index) => `entry ${index} ${"x".repeat(20)}`).join("\n") + "\n");
+    await writeFile(
+      join(work, "big.log"),
+      `${Array.from({ length: 600 }, (_, index) => `entry ${index} ${"x".repeat(20)}`).join("\n")}\n`,
+    );
     const outcome = await harness.call("read_file", { path: "big.log" });
     expect(outcome.isError).toBe(true);
     expect(outcome.result).toContain("(600 lines) — too large to read entirely");
     expect(outcome.result).toContain('read_file({"path": "big.log", "start_line": 1, "end_line": 200})');
     expect(outcome.result).toContain("Total lines: 600");
-    expect((await harness.call("read_file", { path: "big.log", start_line: 600, end_line: 700 })).result).toContain("600. entry 599");
+    expect((await harness.call("read_file", { path: "big.log", start_line: 600, end_line: 700 })).result).toContain(
+      "600. entry 599",
+    );
   });
 
   it("reports a range past the end and an inverted range", async () => {
-    expect((await harness.call("read_file", { path: "src/main.ts", start_line: 9 })).result).toContain("start_line 9 is past the end of src/main.ts, which has 5 lines");
-    expect((await harness.call("read_file", { path: "src/main.ts", start_line: 4, end_line: 2 })).result).toContain("end_line (2) is before start_line (4)");
+    expect((await harness.call("read_file", { path: "src/main.ts", start_line: 9 })).result).toContain(
+      "start_line 9 is past the end of src/main.ts, which has 5 lines",
+    );
+    expect((await harness.call("read_file", { path: "src/main.ts", start_line: 4, end_line: 2 })).result).toContain(
+      "end_line (2) is before start_line (4)",
+    );
   });
 
   it("explains missing files, directories and binary files", async () => {
@@ -64,7 +75,9 @@ describe("read_file", () => {
     expect(absolute.result).toContain("Absolute paths not allowed");
     expect(absolute.result).toContain(`Working dir: ${work}`);
     expect(absolute.result).toContain("  main.ts");
-    expect((await harness.call("read_file", { path: "../proj/src/main.ts" })).result).toContain("Path traversal not allowed");
+    expect((await harness.call("read_file", { path: "../proj/src/main.ts" })).result).toContain(
+      "Path traversal not allowed",
+    );
     expect((await harness.call("read_file", { path: "home-link/x" })).result).toContain("points outside");
     await mkdir(join(work, ".tickets"));
     await writeFile(join(work, ".tickets", "t-1.md"), "ticket\n");
@@ -82,13 +95,27 @@ describe("read_file", () => {
 });
 
 describe("read_file and the context budget", () => {
-  async function readWith(thresholds: { warn: number; compact: number; hard: number }, conversationText: string, path: string) {
+  async function readWith(
+    thresholds: { warn: number; compact: number; hard: number },
+    conversationText: string,
+    path: string,
+  ) {
     const budget = new ContextBudget(thresholds);
     budget.track([{ role: "user", content: conversationText }]);
-    const session = createTestSession({ home: join(base, "home-budget"), registry: registryOf(fileTools), codingMode: true, workingDir: work, budget });
+    const session = createTestSession({
+      home: join(base, "home-budget"),
+      registry: registryOf(fileTools),
+      codingMode: true,
+      workingDir: work,
+      budget,
+    });
     await session.start();
     try {
-      return await registryOf(fileTools).execute("read_file", JSON.stringify({ path }), session.toolContext(new AbortController().signal));
+      return await registryOf(fileTools).execute(
+        "read_file",
+        JSON.stringify({ path }),
+        session.toolContext(new AbortController().signal),
+      );
     } finally {
       await session.close();
     }

@@ -1,11 +1,11 @@
 import { stat } from "node:fs/promises";
 import { z } from "zod";
 import { readRegularFile } from "../../workspace/regular-file.js";
-import { defineTool, ToolError, type ToolContext } from "../define-tool.js";
-import { fileNotFound } from "./missing-file.js";
 import { resolveInside } from "../../workspace/sandbox.js";
+import { defineTool, type ToolContext, ToolError } from "../define-tool.js";
 import { requireWorkingDir } from "../require-working-dir.js";
 import { FILE_TOOLS_BLOCKED } from "./blocked-names.js";
+import { fileNotFound } from "./missing-file.js";
 import { chargeReadBudget, refuseIfReadBudgetUsedUp } from "./read-budget.js";
 import { countLines } from "./text-lines.js";
 
@@ -31,7 +31,10 @@ function numberedRange(path: string, text: string, startLine: number | null, end
   const start = Math.max(1, startLine ?? 1);
   const end = Math.min(total, endLine ?? total);
   if (start > total) throw new ToolError(`start_line ${start} is past the end of ${path}, which has ${total} lines.`);
-  if (end < start) throw new ToolError(`end_line (${endLine}) is before start_line (${start}); give a range like start_line ${start}, end_line ${start + 49}.`);
+  if (end < start)
+    throw new ToolError(
+      `end_line (${endLine}) is before start_line (${start}); give a range like start_line ${start}, end_line ${start + 49}.`,
+    );
   const body = lines
     .slice(start - 1, end)
     .map((line, index) => `${start + index}. ${line}`)
@@ -43,14 +46,18 @@ function numberedRange(path: string, text: string, startLine: number | null, end
 async function fitToBudget(content: string, context: ToolContext): Promise<string> {
   const { budget } = context;
   if (await budget.pastHardLimit()) {
-    throw new ToolError("The conversation is past its context limit, so read_file is refused. Work with what you have already read, or finish the task.");
+    throw new ToolError(
+      "The conversation is past its context limit, so read_file is refused. Work with what you have already read, or finish the task.",
+    );
   }
   if (budget.surelyFits(content)) return content;
   const tokens = await budget.countTokens(content);
   const available = await budget.availableTokens();
   if (tokens <= available) return content;
   if (available < 100) {
-    throw new ToolError(`The context budget is used up (this read needs ${tokens} tokens, ${available} are left). Read a much smaller range, or finish with what you have.`);
+    throw new ToolError(
+      `The context budget is used up (this read needs ${tokens} tokens, ${available} are left). Read a much smaller range, or finish with what you have.`,
+    );
   }
   const truncated = await budget.truncateToTokens(content, available);
   return `${truncated}\n\n[Truncated to fit context budget. ${tokens} tokens → ${available} tokens. Read smaller ranges with start_line/end_line.]`;
@@ -73,10 +80,12 @@ export const readFileTool = defineTool({
     const real = await resolveInside(root, path, { blocked: FILE_TOOLS_BLOCKED });
     const stats = await stat(real).catch(() => undefined);
     if (!stats) throw await fileNotFound(root, real, path);
-    if (stats.isDirectory()) throw new ToolError(`${path} is a directory. List it with tree, or read a file inside it.`);
+    if (stats.isDirectory())
+      throw new ToolError(`${path} is a directory. List it with tree, or read a file inside it.`);
     const ranged = startLine !== null || endLine !== null;
     const bytes = await readRegularFile(real, path);
-    if (bytes.subarray(0, BINARY_SNIFF_BYTES).includes(0)) throw new ToolError(`${path} looks like a binary file (${bytes.length} bytes); read_file shows text files only.`);
+    if (bytes.subarray(0, BINARY_SNIFF_BYTES).includes(0))
+      throw new ToolError(`${path} looks like a binary file (${bytes.length} bytes); read_file shows text files only.`);
     const text = bytes.toString("utf8");
     if (!ranged && bytes.length > READ_FILE_GUARD_BYTES) throw tooLarge(path, bytes.length, countLines(text));
     const content = ranged ? numberedRange(path, text, startLine, endLine) : text === "" ? `(${path} is empty)` : text;

@@ -1,5 +1,5 @@
-import { ToolError } from "../define-tool.js";
 import { nearestLinesHint, numberedExcerpt } from "../../shared/nearest-lines.js";
+import { ToolError } from "../define-tool.js";
 import { countLines, lineNumberAt } from "./text-lines.js";
 
 const MAX_REPORTED_MATCHES = 10;
@@ -17,7 +17,12 @@ export interface Replaced {
 
 function occurrences(content: string, needle: string, limit: number): number[] {
   const found: number[] = [];
-  for (let at = content.indexOf(needle); at !== -1 && found.length < limit; at = content.indexOf(needle, at + needle.length)) found.push(at);
+  for (
+    let at = content.indexOf(needle);
+    at !== -1 && found.length < limit;
+    at = content.indexOf(needle, at + needle.length)
+  )
+    found.push(at);
   return found;
 }
 

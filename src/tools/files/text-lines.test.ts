@@ -14,12 +14,17 @@ describe("splitText", () => {
     expect(split.texts).toEqual(texts);
     expect(split.eols).toEqual(eols);
     expect(split.starts).toHaveLength(texts.length + 1);
-    expect(split.texts.map((_text, index) => content.slice(split.starts[index], split.starts[index + 1])).join("")).toBe(content);
+    expect(
+      split.texts.map((_text, index) => content.slice(split.starts[index], split.starts[index + 1])).join(""),
+    ).toBe(content);
     expect(split.texts.map((text, index) => text + split.eols[index]).join("")).toBe(content);
   });
 
   it("offers the same lines as objects", () => {
-    expect(splitLines("a\r\nb")).toEqual([{ text: "a", eol: "\r\n" }, { text: "b", eol: "" }]);
+    expect(splitLines("a\r\nb")).toEqual([
+      { text: "a", eol: "\r\n" },
+      { text: "b", eol: "" },
+    ]);
   });
 });
 

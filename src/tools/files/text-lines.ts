@@ -90,7 +90,8 @@ export function countLines(content: string): number {
 /** 1-based line number of the character at `offset`. */
 export function lineNumberAt(content: string, offset: number): number {
   let line = 1;
-  for (let index = content.indexOf("\n"); index !== -1 && index < offset; index = content.indexOf("\n", index + 1)) line++;
+  for (let index = content.indexOf("\n"); index !== -1 && index < offset; index = content.indexOf("\n", index + 1))
+    line++;
   return line;
 }
 
@@ -100,7 +101,12 @@ function lineStart(content: string, index: number): number {
 }
 
 /** Up to `count` lines starting `before` lines above the line holding `offset` (LF or CRLF text). */
-export function linesAround(content: string, offset: number, before: number, count: number): { first: number; lines: string[] } {
+export function linesAround(
+  content: string,
+  offset: number,
+  before: number,
+  count: number,
+): { first: number; lines: string[] } {
   let start = lineStart(content, offset);
   for (let step = 0; step < before && start > 0; step++) start = lineStart(content, start - 1);
   const lines: string[] = [];

@@ -12,7 +12,12 @@ let project: string;
 const open: ToolHarness[] = [];
 
 function git(cwd: string, ...args: string[]): string {
-  return execFileSync("git", args, { cwd, env: { PATH: process.env.PATH, HOME: base }, encoding: "utf8", stdio: "pipe" });
+  return execFileSync("git", args, {
+    cwd,
+    env: { PATH: process.env.PATH, HOME: base },
+    encoding: "utf8",
+    stdio: "pipe",
+  });
 }
 
 async function initRepo(dir: string): Promise<void> {
@@ -45,7 +50,9 @@ describe("git tools", () => {
     expect((await tools.call("git_log", {})).result).toBe("No commits yet.");
     await writeFile(join(project, "a.txt"), "old\n");
     expect((await tools.call("git_status", {})).result).toContain("?? a.txt");
-    expect((await tools.call("git_diff", {})).result).toBe("No unstaged changes. (New untracked files do not show in a diff; git_status lists them.)");
+    expect((await tools.call("git_diff", {})).result).toBe(
+      "No unstaged changes. (New untracked files do not show in a diff; git_status lists them.)",
+    );
 
     const first = await tools.call("git_commit", { message: "Add a.txt" });
     expect(first.isError).toBe(false);
@@ -60,7 +67,9 @@ describe("git tools", () => {
       "Nothing to commit: nothing is staged. Call git_commit with add_all=true to stage all changes.",
     );
     await tools.call("git_commit", { message: "Change a.txt\n\nDetails here." });
-    expect((await tools.call("git_commit", { message: "again" })).result).toBe("Nothing to commit: the working tree is clean.");
+    expect((await tools.call("git_commit", { message: "again" })).result).toBe(
+      "Nothing to commit: the working tree is clean.",
+    );
 
     const log = (await tools.call("git_log", { max_count: 5 })).result.split("\n");
     expect(log).toHaveLength(2);
@@ -79,7 +88,9 @@ describe("git tools", () => {
     const hook = join(project, ".git", "hooks", "pre-commit");
     await writeFile(hook, `#!/bin/sh\nenv > "${join(base, "hook-env.txt")}"\n`, { mode: 0o755 });
     await writeFile(join(project, "a.txt"), "a\n");
-    expect((await (await harness({ env: SECRET_SAMPLES })).call("git_commit", { message: "Add a" })).isError).toBe(false);
+    expect((await (await harness({ env: SECRET_SAMPLES })).call("git_commit", { message: "Add a" })).isError).toBe(
+      false,
+    );
     const seen = await readFile(join(base, "hook-env.txt"), "utf8");
     expect(seen).toContain("PATH=");
     for (const name of Object.keys(SECRET_SAMPLES)) expect(seen).not.toMatch(new RegExp(`^${name}=`, "m"));
@@ -88,7 +99,9 @@ describe("git tools", () => {
   it("ignores GIT_DIR and GIT_WORK_TREE inherited from the parent and acts on the working dir's repository", async () => {
     const other = join(base, "other");
     await initRepo(other);
-    const tools = await harness({ env: { GIT_DIR: join(other, ".git"), GIT_WORK_TREE: other, GIT_INDEX_FILE: join(other, ".git", "index") } });
+    const tools = await harness({
+      env: { GIT_DIR: join(other, ".git"), GIT_WORK_TREE: other, GIT_INDEX_FILE: join(other, ".git", "index") },
+    });
     await writeFile(join(project, "mine.txt"), "mine\n");
     expect((await tools.call("git_commit", { message: "Mine" })).isError).toBe(false);
     expect(git(project, "log", "--format=%s")).toBe("Mine\n");
@@ -107,15 +120,19 @@ describe("git tools", () => {
     expect(status).toContain("mine.txt");
     expect(status).not.toContain("credentials");
     expect((await tools.call("git_commit", { message: "Mine" })).isError).toBe(false);
-    expect(git(project, "--work-tree=" + project, "show", "--name-only", "--format=")).toBe("mine.txt\n");
+    expect(git(project, `--work-tree=${project}`, "show", "--name-only", "--format=")).toBe("mine.txt\n");
   });
 
   it("lists and creates branches and checks them out", async () => {
     const tools = await harness();
-    expect((await tools.call("git_branch", {})).result).toBe("No branches yet (no commits). The first commit will be on main.");
+    expect((await tools.call("git_branch", {})).result).toBe(
+      "No branches yet (no commits). The first commit will be on main.",
+    );
     await writeFile(join(project, "a.txt"), "a\n");
     await tools.call("git_commit", { message: "init" });
-    expect((await tools.call("git_branch", { name: "feature/x" })).result).toBe("Created branch feature/x (still on main). Switch to it with git_checkout.");
+    expect((await tools.call("git_branch", { name: "feature/x" })).result).toBe(
+      "Created branch feature/x (still on main). Switch to it with git_checkout.",
+    );
     const listing = (await tools.call("git_branch", {})).result;
     expect(listing).toMatch(/^ {2}feature\/x +[0-9a-f]+ init\n\* main +[0-9a-f]+ init$/);
 
@@ -141,15 +158,21 @@ describe("git tools", () => {
     expect(conflict.result).toContain("uncommitted changes would be overwritten");
     expect(conflict.result).toContain("Commit them with git_commit first");
     expect((await tools.call("git_checkout", { target: "--force" })).result).toContain("looks like an option");
-    expect((await tools.call("git_checkout", { target: "../other/a.txt" })).result).toContain("works inside the working dir only");
+    expect((await tools.call("git_checkout", { target: "../other/a.txt" })).result).toContain(
+      "works inside the working dir only",
+    );
     expect((await tools.call("git_diff", { path: "../other" })).result).toContain("Path traversal not allowed");
   });
 
   it("refuses writes in a read-only agent but still lists branches", async () => {
     const tools = await harness({ readonly: true });
-    expect((await tools.call("git_commit", { message: "x" })).result).toContain("git_commit is disabled: this is a read-only agent");
+    expect((await tools.call("git_commit", { message: "x" })).result).toContain(
+      "git_commit is disabled: this is a read-only agent",
+    );
     expect((await tools.call("git_checkout", { target: "main" })).result).toContain("read-only agent");
-    expect((await tools.call("git_branch", { name: "new" })).result).toContain("git_branch was refused: this is a read-only agent");
+    expect((await tools.call("git_branch", { name: "new" })).result).toContain(
+      "git_branch was refused: this is a read-only agent",
+    );
     expect((await tools.call("git_branch", {})).isError).toBe(false);
   });
 
@@ -187,7 +210,14 @@ describe("git tools", () => {
     git(project, "diff");
     git(project, "log", "-1");
     git(project, "blame", "a.txt");
-    expect((await sprung()).sort()).toEqual(["clean", "external-diff", "fsmonitor", "gpg", "post-index-change", "textconv"]);
+    expect((await sprung()).sort()).toEqual([
+      "clean",
+      "external-diff",
+      "fsmonitor",
+      "gpg",
+      "post-index-change",
+      "textconv",
+    ]);
     await rm(markers, { recursive: true });
     await mkdir(markers);
 
@@ -215,7 +245,10 @@ describe("git tools", () => {
     const plain = join(base, "plain");
     await mkdir(plain);
     const notRepo = await (await harness({ workingDir: plain })).call("git_status", {});
-    expect(notRepo).toEqual({ isError: true, result: `Error in git_status: ${plain} is not a git repository (nor inside one). Create one with run_command("git init"), or set_working_dir to the repository.` });
+    expect(notRepo).toEqual({
+      isError: true,
+      result: `Error in git_status: ${plain} is not a git repository (nor inside one). Create one with run_command("git init"), or set_working_dir to the repository.`,
+    });
 
     const emptyBin = join(base, "empty-bin");
     await mkdir(emptyBin);

@@ -19,7 +19,8 @@ const gitStatus = defineTool({
 const gitDiff = defineTool({
   name: "git_diff",
   effect: "read",
-  description: "Show changes as a diff: unstaged by default, staged with staged=true; limit to one file or directory with path.",
+  description:
+    "Show changes as a diff: unstaged by default, staged with staged=true; limit to one file or directory with path.",
   codingOnly: true,
   parameters: z.object({
     staged: z.boolean().default(false).describe("Show staged changes (what git_commit would commit without add_all)"),
@@ -32,7 +33,9 @@ const gitDiff = defineTool({
     const { stdout } = await gitOrThrow(context, args);
     if (!stdout.trim()) {
       const scope = path ? ` in ${path}` : "";
-      return staged ? `No staged changes${scope}.` : `No unstaged changes${scope}. (New untracked files do not show in a diff; git_status lists them.)`;
+      return staged
+        ? `No staged changes${scope}.`
+        : `No unstaged changes${scope}. (New untracked files do not show in a diff; git_status lists them.)`;
     }
     return capped(stdout, "The diff was cut: pass path to look at one file or directory at a time.");
   },
@@ -45,7 +48,10 @@ const gitLog = defineTool({
   codingOnly: true,
   parameters: z.object({
     max_count: z.number().int().min(1).max(200).default(10).describe("How many commits"),
-    oneline: z.boolean().default(true).describe("One line per commit; false adds author, full message and changed files"),
+    oneline: z
+      .boolean()
+      .default(true)
+      .describe("One line per commit; false adds author, full message and changed files"),
   }),
   handler: async ({ max_count, oneline }, context) => {
     const format = oneline ? ["--format=%h %as %an%d: %s"] : ["--stat", "--format=medium"];
@@ -70,7 +76,8 @@ const gitBlame = defineTool({
     end_line: z.number().int().min(1).nullable().default(null).describe("Last line (inclusive)"),
   }),
   handler: async ({ path, start_line, end_line }, context) => {
-    if (start_line && end_line && end_line < start_line) throw new ToolError(`end_line (${end_line}) is before start_line (${start_line}).`);
+    if (start_line && end_line && end_line < start_line)
+      throw new ToolError(`end_line (${end_line}) is before start_line (${start_line}).`);
     const args = ["blame", "--no-textconv", "--date=short"];
     if (start_line || end_line) args.push("-L", `${start_line ?? 1},${end_line ?? ""}`);
     args.push("--", await gitPath(context, path));
@@ -82,7 +89,8 @@ const gitBlame = defineTool({
 const gitBranch = defineTool({
   name: "git_branch",
   effect: ({ name }) => (name?.trim() ? "write" : "read"),
-  description: "List branches (the current one is marked *), or create a new branch at the current commit with name (without switching to it).",
+  description:
+    "List branches (the current one is marked *), or create a new branch at the current commit with name (without switching to it).",
   codingOnly: true,
   parameters: z.object({
     name: z.string().nullable().default(null).describe("Create a branch with this name; omit to list branches"),
@@ -91,7 +99,8 @@ const gitBranch = defineTool({
   handler: async ({ name, all }, context) => {
     if (name?.trim()) {
       const branch = name.trim();
-      if (branch.startsWith("-")) throw new ToolError(`'${branch}' is not a valid branch name: it must not start with '-'.`);
+      if (branch.startsWith("-"))
+        throw new ToolError(`'${branch}' is not a valid branch name: it must not start with '-'.`);
       await gitOrThrow(context, ["branch", branch], "change");
       const current = (await runGit(context, ["branch", "--show-current"])).stdout.trim();
       return `Created branch ${branch}${current ? ` (still on ${current})` : ""}. Switch to it with git_checkout.`;

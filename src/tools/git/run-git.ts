@@ -4,8 +4,8 @@ import { lstat, realpath } from "node:fs/promises";
 import { dirname, join, relative, sep } from "node:path";
 import { toolChildEnv } from "../../providers/child-env.js";
 import { truncateText } from "../../shared/truncate.js";
-import { ToolError, type ToolContext } from "../define-tool.js";
 import { resolveInside } from "../../workspace/sandbox.js";
+import { type ToolContext, ToolError } from "../define-tool.js";
 import { requireWorkingDir } from "../require-working-dir.js";
 
 /** Most characters of git output handed to the model. */
@@ -48,28 +48,53 @@ function gitEnv(context: ToolContext): NodeJS.ProcessEnv {
  */
 async function discoveredWorkTree(cwd: string): Promise<string | undefined> {
   for (let dir = cwd; ; dir = dirname(dir)) {
-    if (await lstat(join(dir, ".git")).then(() => true, () => false)) return dir;
+    if (
+      await lstat(join(dir, ".git")).then(
+        () => true,
+        () => false,
+      )
+    )
+      return dir;
     if (dirname(dir) === dir) return undefined;
   }
 }
 
 /** Runs `git [-c config]… args`; messages name the subcommand, args[0]. */
-async function exec(args: string[], cwd: string, context: ToolContext, config: readonly string[] = []): Promise<GitOutcome> {
+async function exec(
+  args: string[],
+  cwd: string,
+  context: ToolContext,
+  config: readonly string[] = [],
+): Promise<GitOutcome> {
   const workTree = await discoveredWorkTree(cwd);
   const argv = [
     ...(workTree ? [`--work-tree=${workTree}`] : []),
     ...(config.length ? ["--no-pager", ...configArgs(config)] : []),
     ...args,
   ];
-  const options = { cwd, env: gitEnv(context), maxBuffer: MAX_BUFFER, signal: context.signal, encoding: "utf8" as const };
+  const options = {
+    cwd,
+    env: gitEnv(context),
+    maxBuffer: MAX_BUFFER,
+    signal: context.signal,
+    encoding: "utf8" as const,
+  };
   return new Promise((resolve, reject) => {
     execFile("git", argv, options, (error, stdout, stderr) => {
       if (!error) return resolve({ stdout, stderr, code: 0 });
       const failure = error as NodeJS.ErrnoException & { code?: string | number };
-      if (failure.code === "ENOENT") return reject(new ToolError("git is not installed (or not on PATH). Install git, or ask the user to, then try again."));
+      if (failure.code === "ENOENT")
+        return reject(
+          new ToolError("git is not installed (or not on PATH). Install git, or ask the user to, then try again."),
+        );
       if (failure.name === "AbortError") return reject(new ToolError(`git ${args[0]} was cancelled.`));
       if (typeof failure.code === "number") return resolve({ stdout, stderr, code: failure.code });
-      if (failure.code === "ERR_CHILD_PROCESS_STDIO_MAXBUFFER") return reject(new ToolError(`git ${args[0]} printed more than ${MAX_BUFFER / 1024 / 1024} MB. Narrow it down (a path, fewer commits, a line range).`));
+      if (failure.code === "ERR_CHILD_PROCESS_STDIO_MAXBUFFER")
+        return reject(
+          new ToolError(
+            `git ${args[0]} printed more than ${MAX_BUFFER / 1024 / 1024} MB. Narrow it down (a path, fewer commits, a line range).`,
+          ),
+        );
       reject(new ToolError(`git ${args[0]} could not run: ${error.message}`));
     });
   });
@@ -78,7 +103,8 @@ async function exec(args: string[], cwd: string, context: ToolContext, config: r
 /** The working dir, checked to still exist (a missing cwd would look like a missing git). */
 function gitDirectory(context: ToolContext): string {
   const dir = requireWorkingDir(context);
-  if (!existsSync(dir)) throw new ToolError(`The working dir ${dir} no longer exists. Call set_working_dir with an existing directory.`);
+  if (!existsSync(dir))
+    throw new ToolError(`The working dir ${dir} no longer exists. Call set_working_dir with an existing directory.`);
   return dir;
 }
 
@@ -93,7 +119,9 @@ async function disabledFilters(cwd: string, context: ToolContext): Promise<strin
   return [...drivers].flatMap((driver) => {
     // `-c` splits at the first "=", so such a driver could not be switched off.
     if (driver.includes("=")) {
-      throw new ToolError(`Not running git here: the repository's config names a filter driver '${driver}' that cannot be switched off.`);
+      throw new ToolError(
+        `Not running git here: the repository's config names a filter driver '${driver}' that cannot be switched off.`,
+      );
     }
     return [...FILTER_COMMANDS.map((command) => `filter.${driver}.${command}=`), `filter.${driver}.required=false`];
   });
@@ -121,7 +149,9 @@ export async function gitOrThrow(context: ToolContext, args: string[], access?: 
 /** Throws the ToolError for a failed git call: not a repository, or git's own message. */
 export async function gitFailure(context: ToolContext, args: string[], outcome: GitOutcome): Promise<never> {
   if (await notARepository(context, outcome)) {
-    throw new ToolError(`${gitDirectory(context)} is not a git repository (nor inside one). Create one with run_command("git init"), or set_working_dir to the repository.`);
+    throw new ToolError(
+      `${gitDirectory(context)} is not a git repository (nor inside one). Create one with run_command("git init"), or set_working_dir to the repository.`,
+    );
   }
   const message = (outcome.stderr.trim() || outcome.stdout.trim() || `exit code ${outcome.code}`).slice(0, 4000);
   throw new ToolError(`git ${args[0]} failed: ${message}`);

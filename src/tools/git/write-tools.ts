@@ -9,7 +9,8 @@ const UNKNOWN_AUTHOR = /please tell me who you are|author identity unknown|unabl
 const gitCommit = defineTool({
   name: "git_commit",
   effect: "write",
-  description: "Commit changes in the working dir. By default stages everything in it first (new, changed and deleted files); add_all=false commits only what is already staged.",
+  description:
+    "Commit changes in the working dir. By default stages everything in it first (new, changed and deleted files); add_all=false commits only what is already staged.",
   codingOnly: true,
   timeoutMs: 120_000,
   parameters: z.object({
@@ -28,7 +29,9 @@ const gitCommit = defineTool({
     if (outcome.code === 0) return capped(outcome.stdout, "(summary cut)");
     const output = `${outcome.stdout}\n${outcome.stderr}`;
     if (/nothing to commit|no changes added to commit|nothing added to commit/i.test(output)) {
-      return add_all ? "Nothing to commit: the working tree is clean." : "Nothing to commit: nothing is staged. Call git_commit with add_all=true to stage all changes.";
+      return add_all
+        ? "Nothing to commit: the working tree is clean."
+        : "Nothing to commit: nothing is staged. Call git_commit with add_all=true to stage all changes.";
     }
     if (UNKNOWN_AUTHOR.test(output)) {
       throw new ToolError(
@@ -42,22 +45,30 @@ const gitCommit = defineTool({
 const gitCheckout = defineTool({
   name: "git_checkout",
   effect: "write",
-  description: "Switch to a branch or commit, create and switch to a new branch (create_branch=true), or restore a file to its committed state (discarding its changes).",
+  description:
+    "Switch to a branch or commit, create and switch to a new branch (create_branch=true), or restore a file to its committed state (discarding its changes).",
   codingOnly: true,
   parameters: z.object({
     target: z.string().trim().min(1).describe("Branch name, commit, or file path; '-' for the previous branch"),
     create_branch: z.boolean().default(false),
   }),
   handler: async ({ target, create_branch }, context) => {
-    if (target.startsWith("-") && target !== "-") throw new ToolError(`'${target}' looks like an option, not a branch, commit or path. Give the name without leading dashes.`);
+    if (target.startsWith("-") && target !== "-")
+      throw new ToolError(
+        `'${target}' looks like an option, not a branch, commit or path. Give the name without leading dashes.`,
+      );
     if (isAbsolute(target) || target.split(/[\\/]/).includes("..")) {
-      throw new ToolError(`git_checkout works inside the working dir only: '${target}' is an absolute path or climbs out with '..'. Use a branch, a commit, or a path relative to the working dir.`);
+      throw new ToolError(
+        `git_checkout works inside the working dir only: '${target}' is an absolute path or climbs out with '..'. Use a branch, a commit, or a path relative to the working dir.`,
+      );
     }
     if (create_branch && target === "-") throw new ToolError("'-' is not a valid new branch name.");
     const outcome = await runGit(context, ["checkout", ...(create_branch ? ["-b"] : []), target], "change");
     if (outcome.code !== 0) {
       if (/would be overwritten by checkout/i.test(outcome.stderr)) {
-        throw new ToolError(`git checkout ${target} refused: uncommitted changes would be overwritten.\n${outcome.stderr.trim()}\nCommit them with git_commit first (or restore those files).`);
+        throw new ToolError(
+          `git checkout ${target} refused: uncommitted changes would be overwritten.\n${outcome.stderr.trim()}\nCommit them with git_commit first (or restore those files).`,
+        );
       }
       return gitFailure(context, ["checkout", target], outcome);
     }

@@ -1,9 +1,9 @@
 import { mkdir, readdir, readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { startLlmServer, type LlmServer } from "../../../tests/support/llm-server.js";
-import { createToolHarness, type ToolHarness } from "../../../tests/support/tool-harness.js";
+import { type LlmServer, startLlmServer } from "../../../tests/support/llm-server.js";
 import { TempDirs } from "../../../tests/support/test-session.js";
+import { createToolHarness, type ToolHarness } from "../../../tests/support/tool-harness.js";
 
 const dirs = new TempDirs();
 let home: string;
@@ -41,11 +41,15 @@ describe("compact_history", () => {
   it("backs up the log, summarises older entries with the LLM and keeps the recent ones", async () => {
     const original = entries(30);
     await writeChatLog(original);
-    server = await startLlmServer([{ text: "The user likes ramen and asked about trains in Tokyo.", usage: { prompt: 2000, completion: 20 } }]);
+    server = await startLlmServer([
+      { text: "The user likes ramen and asked about trains in Tokyo.", usage: { prompt: 2000, completion: 20 } },
+    ]);
     harness = await createToolHarness({ home, llmUrl: server.url });
     const outcome = await harness.call("compact_history", { target_tokens: 400 });
     expect(outcome.isError).toBe(false);
-    expect(outcome.result).toMatch(/^Compacted chat history from \d+ to \d+ tokens: 27 older entries summarised, 3 recent kept\. Backup: .*chat-backup-.*\.json$/);
+    expect(outcome.result).toMatch(
+      /^Compacted chat history from \d+ to \d+ tokens: 27 older entries summarised, 3 recent kept\. Backup: .*chat-backup-.*\.json$/,
+    );
 
     const [backupName] = await readdir(join(profileDir(), "logs"));
     expect(backupName).toMatch(/^chat-backup-\d{4}-\d\d-\d\dT\d\d-\d\d-\d\d-\d{3}Z\.json$/);
@@ -53,7 +57,11 @@ describe("compact_history", () => {
 
     const compacted = JSON.parse(await readFile(chatLogPath(), "utf8"));
     expect(compacted).toHaveLength(4);
-    expect(compacted[0]).toEqual({ role: "system", text: "[Summary of 27 earlier messages]\nThe user likes ramen and asked about trains in Tokyo.", time: expect.stringMatching(/^\d\d:\d\d$/) });
+    expect(compacted[0]).toEqual({
+      role: "system",
+      text: "[Summary of 27 earlier messages]\nThe user likes ramen and asked about trains in Tokyo.",
+      time: expect.stringMatching(/^\d\d:\d\d$/),
+    });
     expect(compacted.slice(1)).toEqual(original.slice(-3));
 
     const [instruction, transcript] = server.requests[0]!.body.messages;
@@ -68,7 +76,9 @@ describe("compact_history", () => {
   it("does nothing when the history already fits", async () => {
     await writeChatLog(entries(2));
     harness = await createToolHarness({ home });
-    expect((await harness.call("compact_history", {})).result).toMatch(/^Chat history is \d+ tokens \(2 entries\), already within 4000\. Nothing to do\.$/);
+    expect((await harness.call("compact_history", {})).result).toMatch(
+      /^Chat history is \d+ tokens \(2 entries\), already within 4000\. Nothing to do\.$/,
+    );
     expect(await readdir(profileDir())).toEqual(["chat_log.json"]); // no backup written
   });
 
@@ -77,7 +87,9 @@ describe("compact_history", () => {
     // Non-interactive: the session does not load the log at start, so the tool meets the broken file.
     harness = await createToolHarness({ home, nonInteractive: true });
     const outcome = await harness.call("compact_history", {});
-    expect(outcome.result).toMatch(/^Could not read .*chat_log\.json: it is not valid JSON.*\nNothing was compacted\.$/s);
+    expect(outcome.result).toMatch(
+      /^Could not read .*chat_log\.json: it is not valid JSON.*\nNothing was compacted\.$/s,
+    );
   });
 
   it("refuses a target below 200 tokens", async () => {
@@ -96,12 +108,28 @@ describe("search_history_backups", () => {
     const messages = [
       { role: "system", content: "You are Marvin." },
       { role: "user", content: "Find the Ramen place from last week" },
-      { role: "assistant", content: null, tool_calls: [{ id: "c1", type: "function", function: { name: "places_text_search", arguments: '{"query":"ramen Kreuzberg"}' } }] },
+      {
+        role: "assistant",
+        content: null,
+        tool_calls: [
+          {
+            id: "c1",
+            type: "function",
+            function: { name: "places_text_search", arguments: '{"query":"ramen Kreuzberg"}' },
+          },
+        ],
+      },
       { role: "tool", tool_call_id: "c1", content: "Cocolo Ramen, Gormannstraße 26" },
     ];
-    await writeFile(join(contextLogs, "context-backup-2025-01-01T10-00-00-000Z.jsonl"), messages.map((message) => JSON.stringify(message)).join("\n") + "\n");
+    await writeFile(
+      join(contextLogs, "context-backup-2025-01-01T10-00-00-000Z.jsonl"),
+      `${messages.map((message) => JSON.stringify(message)).join("\n")}\n`,
+    );
     await mkdir(join(profileDir(), "logs"), { recursive: true });
-    await writeFile(join(profileDir(), "logs", "chat-backup-2025-01-02T10-00-00-000Z.json"), JSON.stringify([{ role: "you", text: "I loved that ramen in Tokyo", time: "19:45" }]));
+    await writeFile(
+      join(profileDir(), "logs", "chat-backup-2025-01-02T10-00-00-000Z.json"),
+      JSON.stringify([{ role: "you", text: "I loved that ramen in Tokyo", time: "19:45" }]),
+    );
     await writeFile(join(profileDir(), "logs", "unrelated.txt"), "ramen everywhere");
     return { workingDir };
   }
@@ -124,16 +152,22 @@ describe("search_history_backups", () => {
   it("stops at max_results", async () => {
     const { workingDir } = await withBothBackupKinds();
     harness = await createToolHarness({ home, codingMode: true, workingDir });
-    expect((await harness.call("search_history_backups", { query: "ramen", max_results: 1 })).result.split("\n")[0]).toBe("1 match(es) for 'ramen':");
+    expect(
+      (await harness.call("search_history_backups", { query: "ramen", max_results: 1 })).result.split("\n")[0],
+    ).toBe("1 match(es) for 'ramen':");
   });
 
   it("says when nothing matches, or when there are no backups yet", async () => {
     harness = await createToolHarness({ home });
-    expect((await harness.call("search_history_backups", { query: "sushi" })).result).toBe(`No history backups exist yet (looked in ${join(profileDir(), "logs")}).`);
+    expect((await harness.call("search_history_backups", { query: "sushi" })).result).toBe(
+      `No history backups exist yet (looked in ${join(profileDir(), "logs")}).`,
+    );
     await harness.close();
     const { workingDir } = await withBothBackupKinds();
     harness = await createToolHarness({ home, codingMode: true, workingDir });
-    expect((await harness.call("search_history_backups", { query: "sushi" })).result).toBe("No matches for 'sushi' in 2 backup file(s).");
+    expect((await harness.call("search_history_backups", { query: "sushi" })).result).toBe(
+      "No matches for 'sushi' in 2 backup file(s).",
+    );
   });
 
   it("finds what compact_history backed up", async () => {

@@ -1,12 +1,12 @@
 import { mkdir, readdir, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { z } from "zod";
-import { defineTool, type ToolContext } from "../define-tool.js";
-import { clockTime, loadChatLog, saveChatLog, type ChatLogEntry } from "../../state/chat-log.js";
+import { errorMessage } from "../../shared/error-message.js";
 import { preview } from "../../shared/truncate.js";
+import { type ChatLogEntry, clockTime, loadChatLog, saveChatLog } from "../../state/chat-log.js";
 import { OWN_DIRS, resolveInsideDir } from "../../workspace/own-dirs.js";
 import { readTextInside } from "../../workspace/read-inside.js";
-import { errorMessage } from "../../shared/error-message.js";
+import { defineTool, type ToolContext } from "../define-tool.js";
 
 const DEFAULT_TARGET_TOKENS = 4000;
 
@@ -33,20 +33,25 @@ async function readableBackupDir(context: ToolContext, dir: string): Promise<str
 /** Each searchable line of a backup: context backups are JSONL messages, chat backups JSON arrays. */
 function backupRecords(file: string, text: string): Array<{ role: string; text: string }> {
   if (file.endsWith(".jsonl")) {
-    return text.split("\n").filter(Boolean).flatMap((line) => {
-      try {
-        const message = JSON.parse(line) as { role?: string; content?: unknown; tool_calls?: unknown };
-        const content = typeof message.content === "string" ? message.content : "";
-        const calls = message.tool_calls ? JSON.stringify(message.tool_calls) : "";
-        return [{ role: message.role ?? "?", text: `${content}${calls ? ` ${calls}` : ""}` }];
-      } catch {
-        return [];
-      }
-    });
+    return text
+      .split("\n")
+      .filter(Boolean)
+      .flatMap((line) => {
+        try {
+          const message = JSON.parse(line) as { role?: string; content?: unknown; tool_calls?: unknown };
+          const content = typeof message.content === "string" ? message.content : "";
+          const calls = message.tool_calls ? JSON.stringify(message.tool_calls) : "";
+          return [{ role: message.role ?? "?", text: `${content}${calls ? ` ${calls}` : ""}` }];
+        } catch {
+          return [];
+        }
+      });
   }
   try {
     const entries = JSON.parse(text) as ChatLogEntry[];
-    return Array.isArray(entries) ? entries.map((entry) => ({ role: `${entry.role} ${entry.time ?? ""}`.trim(), text: String(entry.text ?? "") })) : [];
+    return Array.isArray(entries)
+      ? entries.map((entry) => ({ role: `${entry.role} ${entry.time ?? ""}`.trim(), text: String(entry.text ?? "") }))
+      : [];
   } catch {
     return [];
   }
@@ -68,7 +73,8 @@ export const historyTools = [
       const { value: entries, warning } = await loadChatLog(paths.chatLog);
       if (warning) return `${warning}\nNothing was compacted.`;
       const total = await context.budget.countTokens(transcript(entries));
-      if (total <= target_tokens) return `Chat history is ${total} tokens (${entries.length} entries), already within ${target_tokens}. Nothing to do.`;
+      if (total <= target_tokens)
+        return `Chat history is ${total} tokens (${entries.length} entries), already within ${target_tokens}. Nothing to do.`;
 
       let keptTokens = 0;
       let firstKept = entries.length;
@@ -86,7 +92,10 @@ export const historyTools = [
         transcript(older),
         `Summarise this conversation history in at most ${Math.floor(target_tokens / 2)} tokens. Keep facts about the user, decisions, names, places and open tasks.`,
       );
-      const compacted: ChatLogEntry[] = [{ role: "system", text: `[Summary of ${older.length} earlier messages]\n${summary}`, time: clockTime() }, ...entries.slice(firstKept)];
+      const compacted: ChatLogEntry[] = [
+        { role: "system", text: `[Summary of ${older.length} earlier messages]\n${summary}`, time: clockTime() },
+        ...entries.slice(firstKept),
+      ];
       await saveChatLog(paths.chatLog, compacted);
       const after = await context.budget.countTokens(transcript(compacted));
       return `Compacted chat history from ${total} to ${after} tokens: ${older.length} older entries summarised, ${entries.length - firstKept} recent kept. Backup: ${backup}`;
@@ -111,7 +120,10 @@ export const historyTools = [
           continue;
         }
         const files = await readdir(dir).catch(() => [] as string[]);
-        for (const name of files.filter((file) => /^(context-backup|chat-backup)-.*\.(jsonl|json)$/.test(file)).sort().reverse()) {
+        for (const name of files
+          .filter((file) => /^(context-backup|chat-backup)-.*\.(jsonl|json)$/.test(file))
+          .sort()
+          .reverse()) {
           // Through the sandbox of the folder: a backup that is a symlink leading out of it, or a FIFO, is skipped.
           const text = await readTextInside(dir, name).catch(() => undefined);
           if (text === undefined) continue;
@@ -119,7 +131,8 @@ export const historyTools = [
           const file = join(dir, name);
           for (const record of backupRecords(name, text)) {
             const index = record.text.toLowerCase().indexOf(needle);
-            if (index >= 0) hits.push({ file, role: record.role, snippet: snippetAround(record.text, index, needle.length) });
+            if (index >= 0)
+              hits.push({ file, role: record.role, snippet: snippetAround(record.text, index, needle.length) });
             if (hits.length >= max_results) break;
           }
           if (hits.length >= max_results) break;

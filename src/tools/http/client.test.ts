@@ -3,13 +3,13 @@ import { dirname, join } from "node:path";
 import { brotliCompressSync, deflateSync, gzipSync } from "node:zlib";
 import { afterEach, describe, expect, it } from "vitest";
 import { z } from "zod";
-import { LocalHttpServers, sendJson } from "../../../tests/support/local-http-server.js";
 import type { Handler, LocalHttpServer } from "../../../tests/support/local-http-server.js";
+import { LocalHttpServers, sendJson } from "../../../tests/support/local-http-server.js";
 import { TempDirs } from "../../../tests/support/test-session.js";
-import { marvinVersion } from "../../shared/version.js";
 import type { Env } from "../../shared/env.js";
-import { createHttpClient, http, ServiceError } from "./index.js";
+import { marvinVersion } from "../../shared/version.js";
 import type { ExternalService, HttpClientOptions, RequestOptions } from "./index.js";
+import { createHttpClient, http, ServiceError } from "./index.js";
 
 const servers = new LocalHttpServers();
 const dirs = new TempDirs();
@@ -75,7 +75,7 @@ describe("service requests", () => {
     const headers = server.requests[0]!.headers;
     expect(headers["user-agent"]).toBe(`Marvin/${marvinVersion()} (+https://www.npmjs.com/package/marvin-assistant)`);
     expect(marvinVersion()).toMatch(/^\d+\.\d+\.\d+/);
-    expect(headers["accept"]).toBe("application/json");
+    expect(headers.accept).toBe("application/json");
     expect(headers["accept-encoding"]).toBe("gzip, deflate, br");
   });
 
@@ -326,7 +326,9 @@ describe("content encodings and answers", () => {
     const server = await servers.start(reply(200, { "content-encoding": "gzip" }, damaged));
     const error = await failureOf(getForecast(server));
     expect(error.kind).toBe("bad-answer");
-    expect(error.message).toMatch(/^Weather Test sent an answer Marvin does not understand: its compressed answer is damaged/);
+    expect(error.message).toMatch(
+      /^Weather Test sent an answer Marvin does not understand: its compressed answer is damaged/,
+    );
     expect(server.requests).toHaveLength(1);
   });
 

@@ -1,9 +1,9 @@
+import { parseRetryAfter } from "../../shared/retry-after.js";
 import { sleep } from "../../shared/sleep.js";
-import { cancelled, isTransient, rateLimited, timedOut, unreachable, type Peer } from "./failures.js";
+import { cancelled, isTransient, type Peer, rateLimited, timedOut, unreachable } from "./failures.js";
 import { sendFollowingRedirects } from "./redirects.js";
 import type { RequestPlan } from "./request-plan.js";
 import { HttpResponse } from "./response.js";
-import { parseRetryAfter } from "../../shared/retry-after.js";
 import { ServiceError } from "./service-error.js";
 
 /** The longest Retry-After Marvin waits out; a longer one fails with the time to come back. */

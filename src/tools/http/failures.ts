@@ -1,7 +1,7 @@
 import { STATUS_CODES } from "node:http";
 import { formatDuration } from "../../shared/duration.js";
-import { ServiceError, type ServiceErrorDetails, type ServiceErrorKind } from "./service-error.js";
 import { errorMessage } from "../../shared/error-message.js";
+import { ServiceError, type ServiceErrorDetails, type ServiceErrorKind } from "./service-error.js";
 
 /** Who a request goes to, as messages name it. */
 export interface Peer {

@@ -18,14 +18,15 @@
  * model chooses go through `send({ url })` or `download({ url }, file)`, where private and local
  * addresses are refused (MARVIN_ALLOW_PRIVATE_URLS=1 lifts that).
  */
-export { createHttpClient, http, DOWNLOAD_MAX_BYTES, DOWNLOAD_TIMEOUT_MS } from "./client.js";
-export type { DownloadOptions, HttpClient, HttpClientOptions } from "./client.js";
-export { DEFAULT_MAX_BYTES, DEFAULT_TIMEOUT_MS } from "./request-plan.js";
-export type { HttpMethod, RequestOptions, Target } from "./request-plan.js";
-export type { HttpResponse, ProgressCallback } from "./response.js";
-export { encodeQuery, joinUrl, serviceBaseUrl, serviceUrl } from "./service.js";
-export type { ExternalService, QueryParams, QueryValue } from "./service.js";
-export { ServiceError } from "./service-error.js";
-export type { ServiceErrorKind } from "./service-error.js";
+
 export { refusedAddressReason } from "./address-class.js";
+export type { DownloadOptions, HttpClient, HttpClientOptions } from "./client.js";
+export { createHttpClient, DOWNLOAD_MAX_BYTES, DOWNLOAD_TIMEOUT_MS, http } from "./client.js";
+export type { HttpMethod, RequestOptions, Target } from "./request-plan.js";
+export { DEFAULT_MAX_BYTES, DEFAULT_TIMEOUT_MS } from "./request-plan.js";
+export type { HttpResponse, ProgressCallback } from "./response.js";
+export type { ExternalService, QueryParams, QueryValue } from "./service.js";
+export { encodeQuery, joinUrl, serviceBaseUrl, serviceUrl } from "./service.js";
+export type { ServiceErrorKind } from "./service-error.js";
+export { ServiceError } from "./service-error.js";
 export { marvinUserAgent } from "./user-agent.js";

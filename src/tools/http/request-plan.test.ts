@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { planRequest, type ClientSettings } from "./request-plan.js";
+import { type ClientSettings, planRequest } from "./request-plan.js";
 import type { ExternalService } from "./service.js";
 
 const settings: ClientSettings = { env: {}, signal: new AbortController().signal, trustedOrigins: [] };

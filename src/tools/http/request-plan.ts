@@ -1,8 +1,8 @@
 import type { OutgoingHttpHeaders } from "node:http";
 import type { Env } from "../../shared/env.js";
 import { ACCEPTED_ENCODINGS } from "./decode.js";
-import { unsupportedUrl, type Peer } from "./failures.js";
-import { joinUrl, serviceBaseUrl, type ExternalService, type QueryParams } from "./service.js";
+import { type Peer, unsupportedUrl } from "./failures.js";
+import { type ExternalService, joinUrl, type QueryParams, serviceBaseUrl } from "./service.js";
 import type { GuardPolicy } from "./url-guard.js";
 import { marvinUserAgent } from "./user-agent.js";
 

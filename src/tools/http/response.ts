@@ -3,11 +3,11 @@ import { open, rename, rm } from "node:fs/promises";
 import type { IncomingHttpHeaders, IncomingMessage } from "node:http";
 import { basename, dirname, join } from "node:path";
 import type { z } from "zod";
+import { errorMessage } from "../../shared/error-message.js";
 import { preview } from "../../shared/truncate.js";
 import { contentEncodings, decodedBody, isDecompressionError, UnsupportedEncodingError } from "./decode.js";
-import { badAnswer, describeBytes, failedStatus, tooLarge, type Peer } from "./failures.js";
+import { badAnswer, describeBytes, failedStatus, type Peer, tooLarge } from "./failures.js";
 import { ServiceError } from "./service-error.js";
-import { errorMessage } from "../../shared/error-message.js";
 
 /** Called as body bytes arrive; `totalBytes` is known when the server declared an unencoded length. */
 export type ProgressCallback = (receivedBytes: number, totalBytes: number | undefined) => void;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { encodeQuery, joinUrl, serviceBaseUrl, serviceUrl, type ExternalService } from "./service.js";
+import { type ExternalService, encodeQuery, joinUrl, serviceBaseUrl, serviceUrl } from "./service.js";
 import { ServiceError } from "./service-error.js";
 
 const OPEN_METEO: ExternalService = {

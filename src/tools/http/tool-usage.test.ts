@@ -2,9 +2,9 @@ import { afterEach, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { LocalHttpServers, sendJson } from "../../../tests/support/local-http-server.js";
 import { registryOf, TempDirs } from "../../../tests/support/test-session.js";
-import { defineTool } from "../define-tool.js";
 import { createToolContext } from "../../session/standalone-tool-context.js";
-import { http, type ExternalService } from "./index.js";
+import { defineTool } from "../define-tool.js";
+import { type ExternalService, http } from "./index.js";
 
 const servers = new LocalHttpServers();
 const dirs = new TempDirs();
@@ -61,9 +61,7 @@ describe("a service tool through the tool registry", () => {
     const closed = { count: 0 };
     const server = await servers.start((_request, response) => void response.on("close", () => closed.count++));
     const outcome = await call({ MARVIN_WEATHER_TEST_URL: server.origin });
-    expect(outcome.result).toBe(
-      "Tool current_temperature timed out after 1s and was stopped. Try a smaller request.",
-    );
+    expect(outcome.result).toBe("Tool current_temperature timed out after 1s and was stopped. Try a smaller request.");
     await new Promise((resolve) => setTimeout(resolve, 100));
     expect(closed.count).toBe(1);
   });

@@ -1,4 +1,4 @@
-import { request as plainRequest, type IncomingMessage, type OutgoingHttpHeaders } from "node:http";
+import { type IncomingMessage, type OutgoingHttpHeaders, request as plainRequest } from "node:http";
 import { request as secureRequest } from "node:https";
 import type { LookupFunction } from "node:net";
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { ServiceError } from "./service-error.js";
-import { guardUrl, type GuardPolicy } from "./url-guard.js";
+import { type GuardPolicy, guardUrl } from "./url-guard.js";
 
 const guarded: GuardPolicy = { allowPrivate: false, trustedOrigins: new Set() };
 const peer = { name: "test", address: "test" };

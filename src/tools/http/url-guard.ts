@@ -1,7 +1,7 @@
-import { lookup as resolve, type LookupAddress } from "node:dns";
+import { type LookupAddress, lookup as resolve } from "node:dns";
 import { isIP, type LookupFunction } from "node:net";
 import { refusedAddressReason } from "./address-class.js";
-import { refusedUrl, unsupportedUrl, type Peer } from "./failures.js";
+import { type Peer, refusedUrl, unsupportedUrl } from "./failures.js";
 
 const METADATA_NAMES = new Set(["metadata.google.internal", "metadata.goog"]);
 

@@ -2,7 +2,7 @@ import { mkdir, readFile, stat, symlink, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { TempDirs } from "../../../tests/support/test-session.js";
-import { ToolHarnessPool, type ToolHarness, type ToolHarnessOptions } from "../../../tests/support/tool-harness.js";
+import { type ToolHarness, type ToolHarnessOptions, ToolHarnessPool } from "../../../tests/support/tool-harness.js";
 
 let base: string;
 let home: string;
@@ -35,15 +35,25 @@ describe("file_read_lines", () => {
     expect(await harness.ok("file_read_lines", { path: "lists/groceries.md" })).toBe(
       "lists/groceries.md: lines 1-5 of 5\n1 | # Groceries\n2 | - milk\n3 | - eggs\n4 | - bread\n5 | - apples",
     );
-    expect(await harness.ok("file_read_lines", { path: "lists/groceries.md", start: 2, end: 3 })).toBe("lists/groceries.md: lines 2-3 of 5\n2 | - milk\n3 | - eggs");
-    expect(await harness.ok("file_read_lines", { path: "lists/groceries.md", start: 4, end: 99 })).toContain("lines 4-5 of 5");
+    expect(await harness.ok("file_read_lines", { path: "lists/groceries.md", start: 2, end: 3 })).toBe(
+      "lists/groceries.md: lines 2-3 of 5\n2 | - milk\n3 | - eggs",
+    );
+    expect(await harness.ok("file_read_lines", { path: "lists/groceries.md", start: 4, end: 99 })).toContain(
+      "lines 4-5 of 5",
+    );
   });
 
   it("explains bad ranges and missing notes", async () => {
     const harness = await open();
-    expect(await harness.failure("file_read_lines", { path: "lists/groceries.md", start: 9 })).toContain("start 9 is past the end: lists/groceries.md has 5 lines");
-    expect(await harness.failure("file_read_lines", { path: "lists/groceries.md", start: 3, end: 2 })).toContain("end 2 is before start 3");
-    expect(await harness.failure("file_read_lines", { path: "lists/groceries.md", start: 0 })).toContain("start must be 1 or more");
+    expect(await harness.failure("file_read_lines", { path: "lists/groceries.md", start: 9 })).toContain(
+      "start 9 is past the end: lists/groceries.md has 5 lines",
+    );
+    expect(await harness.failure("file_read_lines", { path: "lists/groceries.md", start: 3, end: 2 })).toContain(
+      "end 2 is before start 3",
+    );
+    expect(await harness.failure("file_read_lines", { path: "lists/groceries.md", start: 0 })).toContain(
+      "start must be 1 or more",
+    );
     const missing = await harness.failure("file_read_lines", { path: "lists/grocery.md" });
     expect(missing).toContain("No note at lists/grocery.md");
     expect(missing).toContain("groceries.md");
@@ -62,7 +72,10 @@ describe("file_read_lines", () => {
 describe("file_apply_patch", () => {
   it("applies a unified diff and shows the changed lines, keeping the file's mode", async () => {
     const harness = await open();
-    const output = await harness.ok("file_apply_patch", { path: "lists/groceries.md", patch: "@@ -2,3 +2,3 @@\n - milk\n-- eggs\n+- a dozen eggs\n - bread\n" });
+    const output = await harness.ok("file_apply_patch", {
+      path: "lists/groceries.md",
+      patch: "@@ -2,3 +2,3 @@\n - milk\n-- eggs\n+- a dozen eggs\n - bread\n",
+    });
     expect(output).toContain("Patched lists/groceries.md (1 edit, +3 -3 lines, now 5 lines)");
     expect(output).toContain("3 | - a dozen eggs");
     expect(await groceries()).toBe(LIST.replace("- eggs", "- a dozen eggs"));
@@ -71,9 +84,18 @@ describe("file_apply_patch", () => {
 
   it("applies line commands", async () => {
     const harness = await open();
-    const output = await harness.ok("file_apply_patch", { path: "lists/groceries.md", patch: "DELETE 3\nINSERT AFTER 5\n- pears\nEND\nREPLACE 1\n# Shopping\nEND" });
+    const output = await harness.ok("file_apply_patch", {
+      path: "lists/groceries.md",
+      patch: "DELETE 3\nINSERT AFTER 5\n- pears\nEND\nREPLACE 1\n# Shopping\nEND",
+    });
     expect(await groceries()).toBe("# Shopping\n- milk\n- bread\n- apples\n- pears\n");
-    expect(output.split("\n").slice(1)).toEqual(["1 | # Shopping", "2 | - milk", "3 | - bread", "4 | - apples", "5 | - pears"]);
+    expect(output.split("\n").slice(1)).toEqual([
+      "1 | # Shopping",
+      "2 | - milk",
+      "3 | - bread",
+      "4 | - apples",
+      "5 | - pears",
+    ]);
   });
 
   it("is all or nothing: a failing hunk leaves the note untouched and shows nearby lines", async () => {
@@ -88,7 +110,11 @@ describe("file_apply_patch", () => {
 
   it("checks without writing on dry_run", async () => {
     const harness = await open();
-    const output = await harness.ok("file_apply_patch", { path: "lists/groceries.md", patch: "REPLACE 2\n- cream\nEND", dry_run: true });
+    const output = await harness.ok("file_apply_patch", {
+      path: "lists/groceries.md",
+      patch: "REPLACE 2\n- cream\nEND",
+      dry_run: true,
+    });
     expect(output).toContain("Dry run: the patch applies cleanly");
     expect(output).toContain("2 | - cream");
     expect(await groceries()).toBe(LIST);
@@ -96,7 +122,10 @@ describe("file_apply_patch", () => {
 
   it("explains both formats when the patch is neither", async () => {
     const harness = await open();
-    const message = await harness.failure("file_apply_patch", { path: "lists/groceries.md", patch: "change eggs to ham" });
+    const message = await harness.failure("file_apply_patch", {
+      path: "lists/groceries.md",
+      patch: "change eggs to ham",
+    });
     expect(message).toContain("neither a unified diff nor line commands");
     expect(message).toContain("REPLACE 3-5");
     expect(message).toContain("@@ -3,2 +3,2 @@");
@@ -112,7 +141,9 @@ describe("file_apply_patch", () => {
   it("is removed in read-only mode", async () => {
     const harness = await open({ readonly: true });
     expect(harness.session.toolContext(new AbortController().signal).mode.readonly).toBe(true);
-    expect(await harness.failure("file_apply_patch", { path: "lists/groceries.md", patch: "DELETE 1" })).toContain("read-only");
+    expect(await harness.failure("file_apply_patch", { path: "lists/groceries.md", patch: "DELETE 1" })).toContain(
+      "read-only",
+    );
     expect(await harness.ok("file_read_lines", { path: "lists/groceries.md", end: 1 })).toContain("# Groceries");
   });
 });
@@ -126,7 +157,9 @@ describe("confinement to the notes folder", () => {
     expect(await harness.failure("file_read_lines", { path: "../outside.md" })).toContain("Path traversal not allowed");
     expect(await harness.failure("file_read_lines", { path: outside })).toContain("Absolute paths not allowed");
     expect(await harness.failure("file_read_lines", { path: "link.md" })).toContain("points outside");
-    expect(await harness.failure("file_apply_patch", { path: "link.md", patch: "REPLACE 1\npwned\nEND" })).toContain("points outside");
+    expect(await harness.failure("file_apply_patch", { path: "link.md", patch: "REPLACE 1\npwned\nEND" })).toContain(
+      "points outside",
+    );
     expect(await readFile(outside, "utf8")).toBe("private\n");
   });
 
@@ -136,6 +169,8 @@ describe("confinement to the notes folder", () => {
     await writeFile(join(project, ".marvin", "notes", "plan.md"), "step\n");
     const harness = await open({ codingMode: true, workingDir: project });
     expect(await harness.ok("file_read_lines", { path: "plan.md" })).toContain("1 | step");
-    expect(await harness.failure("file_read_lines", { path: "lists/groceries.md" })).toContain("No note at lists/groceries.md");
+    expect(await harness.failure("file_read_lines", { path: "lists/groceries.md" })).toContain(
+      "No note at lists/groceries.md",
+    );
   });
 });

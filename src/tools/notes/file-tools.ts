@@ -1,10 +1,10 @@
 import { z } from "zod";
-import { defineTool, ToolError, type ToolContext } from "../define-tool.js";
 import { numberedExcerpt } from "../../shared/nearest-lines.js";
 import { readEditableText, writeTextFile } from "../../workspace/text-file.js";
-import { existingNotesRoot, noNotesYet, noteNotFound, resolveNote, shownNotePath } from "./notes-root.js";
+import { defineTool, type ToolContext, ToolError } from "../define-tool.js";
 import { COMMAND_SYNTAX, looksLikeCommands, parseLineCommands } from "./line-commands.js";
-import { applyLineEdits, renderLineFile, toLineFile, type LineEdit, type LineFile } from "./line-edits.js";
+import { applyLineEdits, type LineEdit, type LineFile, renderLineFile, toLineFile } from "./line-edits.js";
+import { existingNotesRoot, noNotesYet, noteNotFound, resolveNote, shownNotePath } from "./notes-root.js";
 import { looksLikeUnifiedDiff, parseUnifiedDiff } from "./unified-diff.js";
 
 const MAX_LINES_SHOWN = 2000;
@@ -12,7 +12,11 @@ const MAX_CHARS_SHOWN = 60_000;
 const MAX_PREVIEW_LINES = 40;
 
 /** An existing note's text, for reading or editing; ToolErrors name the notes folder and what is there. */
-async function readNoteText(context: ToolContext, path: string, write = false): Promise<{ root: string; real: string; shown: string; text: string }> {
+async function readNoteText(
+  context: ToolContext,
+  path: string,
+  write = false,
+): Promise<{ root: string; real: string; shown: string; text: string }> {
   const root = await existingNotesRoot(context);
   if (!root) throw noNotesYet(context);
   const real = await resolveNote(root, path, { write });
@@ -35,7 +39,8 @@ function numberedRange(texts: readonly string[], first: number, last: number): {
 function parsePatch(patch: string, file: LineFile): { edits: LineEdit[]; endsWithNewline: boolean } {
   const normalised = patch.replace(/\r\n/g, "\n");
   if (looksLikeUnifiedDiff(normalised)) return parseUnifiedDiff(normalised, file);
-  if (looksLikeCommands(normalised)) return { edits: parseLineCommands(normalised, file), endsWithNewline: file.endsWithNewline };
+  if (looksLikeCommands(normalised))
+    return { edits: parseLineCommands(normalised, file), endsWithNewline: file.endsWithNewline };
   throw new ToolError(
     "The patch is neither a unified diff nor line commands.\n" +
       "Unified diff: hunks starting with '@@ -3,2 +3,2 @@', then lines starting with ' ' (context), '-' (remove), '+' (add).\n" +
@@ -53,7 +58,10 @@ function changedRegions(edits: readonly LineEdit[], after: LineFile): string {
   for (const edit of [...edits].sort((a, b) => a.start - b.start)) {
     const start = edit.start + shift;
     shift += edit.insert.length - edit.deleteCount;
-    const range: [number, number] = [Math.max(0, start - 1), Math.min(texts.length - 1, start + Math.max(edit.insert.length, 1))];
+    const range: [number, number] = [
+      Math.max(0, start - 1),
+      Math.min(texts.length - 1, start + Math.max(edit.insert.length, 1)),
+    ];
     const previous = ranges.at(-1);
     if (previous && range[0] <= previous[1] + 1) previous[1] = Math.max(previous[1], range[1]);
     else ranges.push(range);
@@ -76,8 +84,7 @@ export const notesFileTools = [
   defineTool({
     name: "file_read_lines",
     effect: "read",
-    description:
-      "Read lines of a note from the notes folder, numbered for editing with file_apply_patch.",
+    description: "Read lines of a note from the notes folder, numbered for editing with file_apply_patch.",
     parameters: z.object({
       path: z.string().describe("Note path"),
       start: z.number().int().default(1).describe("First line, 1-based"),
@@ -88,12 +95,20 @@ export const notesFileTools = [
       const texts = toLineFile(text).lines.map((line) => line.text);
       const count = texts.length;
       if (count === 0) return `${shown} is empty (0 lines).`;
-      if (start < 1) throw new ToolError(`start must be 1 or more (lines are numbered from 1); ${shown} has ${count} lines.`);
-      if (start > count) throw new ToolError(`start ${start} is past the end: ${shown} has ${count} line${count === 1 ? "" : "s"}. Use start between 1 and ${count}.`);
-      if (end !== 0 && end < start) throw new ToolError(`end ${end} is before start ${start}. Use end ≥ start, or 0 for the end of the file.`);
+      if (start < 1)
+        throw new ToolError(`start must be 1 or more (lines are numbered from 1); ${shown} has ${count} lines.`);
+      if (start > count)
+        throw new ToolError(
+          `start ${start} is past the end: ${shown} has ${count} line${count === 1 ? "" : "s"}. Use start between 1 and ${count}.`,
+        );
+      if (end !== 0 && end < start)
+        throw new ToolError(`end ${end} is before start ${start}. Use end ≥ start, or 0 for the end of the file.`);
       const last = end === 0 ? count : Math.min(end, count);
       const { body, shownLast } = numberedRange(texts, start, last);
-      const more = shownLast < last ? `\n[showing lines ${start}-${shownLast}; call again with start=${shownLast + 1} for more]` : "";
+      const more =
+        shownLast < last
+          ? `\n[showing lines ${start}-${shownLast}; call again with start=${shownLast + 1} for more]`
+          : "";
       return `${shown}: lines ${start}-${shownLast} of ${count}\n${body}${more}`;
     },
   }),
@@ -117,7 +132,8 @@ export const notesFileTools = [
       const removed = edits.reduce((sum, edit) => sum + edit.deleteCount, 0);
       const summary = `${edits.length} edit${edits.length === 1 ? "" : "s"}, +${added} -${removed} lines, now ${after.lines.length} lines`;
       const preview = changedRegions(edits, after);
-      if (dry_run) return `Dry run: the patch applies cleanly to ${shown} (${summary}). Nothing was written.\n${preview}`;
+      if (dry_run)
+        return `Dry run: the patch applies cleanly to ${shown} (${summary}). Nothing was written.\n${preview}`;
       await writeTextFile(real, renderLineFile(after));
       return `Patched ${shown} (${summary}).\n${preview}`;
     },

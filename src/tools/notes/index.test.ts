@@ -2,7 +2,7 @@ import { mkdir, readdir, readFile, stat, symlink, writeFile } from "node:fs/prom
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { TempDirs } from "../../../tests/support/test-session.js";
-import { ToolHarnessPool, type ToolHarness, type ToolHarnessOptions } from "../../../tests/support/tool-harness.js";
+import { type ToolHarness, type ToolHarnessOptions, ToolHarnessPool } from "../../../tests/support/tool-harness.js";
 
 let base: string;
 let home: string;
@@ -31,12 +31,20 @@ const open = (options: Partial<ToolHarnessOptions> = {}): Promise<ToolHarness> =
 describe("notes in ~/Notes (interactive)", () => {
   it("writes, appends, replaces and reads notes, adding .md to bare names", async () => {
     const harness = await open();
-    expect(await harness.ok("write_note", { path: "shopping", content: "- milk" })).toBe(`Saved note shopping.md (6 characters) in ${notes}.`);
+    expect(await harness.ok("write_note", { path: "shopping", content: "- milk" })).toBe(
+      `Saved note shopping.md (6 characters) in ${notes}.`,
+    );
     expect(await readFile(join(notes, "shopping.md"), "utf8")).toBe("- milk");
-    expect(await harness.ok("write_note", { path: "shopping.md", content: "- eggs\n", append: true })).toContain("Appended 7 characters to shopping.md");
+    expect(await harness.ok("write_note", { path: "shopping.md", content: "- eggs\n", append: true })).toContain(
+      "Appended 7 characters to shopping.md",
+    );
     expect(await harness.ok("read_note", { path: "shopping" })).toBe("- milk\n- eggs\n");
-    expect(await harness.ok("write_note", { path: "travel/2026/japan.md", content: "Kyoto\n" })).toContain("Saved note travel/2026/japan.md");
-    expect(await harness.ok("write_note", { path: "shopping", content: "- bread\n" })).toContain("Replaced note shopping.md");
+    expect(await harness.ok("write_note", { path: "travel/2026/japan.md", content: "Kyoto\n" })).toContain(
+      "Saved note travel/2026/japan.md",
+    );
+    expect(await harness.ok("write_note", { path: "shopping", content: "- bread\n" })).toContain(
+      "Replaced note shopping.md",
+    );
     expect(await readFile(join(notes, "shopping.md"), "utf8")).toBe("- bread\n");
   });
 
@@ -54,7 +62,9 @@ describe("notes in ~/Notes (interactive)", () => {
     const harness = await open();
     expect(await harness.ok("notes_ls", {})).toContain("There are no notes yet");
     expect(await harness.failure("read_note", { path: "x" })).toContain(`${notes} does not exist`);
-    expect(await harness.ok("notes_mkdir", { path: "projects/garden" })).toBe(`Created folder projects/garden/ in ${notes}.`);
+    expect(await harness.ok("notes_mkdir", { path: "projects/garden" })).toBe(
+      `Created folder projects/garden/ in ${notes}.`,
+    );
     expect(await harness.ok("notes_mkdir", { path: "projects/garden" })).toContain("already exists");
     await harness.ok("write_note", { path: "todo", content: "one\n" });
     expect(await harness.ok("notes_ls", {})).toBe(`${notes} (2 entries):\nprojects/\ntodo.md (4 B)`);
@@ -68,7 +78,10 @@ describe("notes in ~/Notes (interactive)", () => {
 
   it("searches names and lines case-insensitively, within a subfolder if asked", async () => {
     const harness = await open();
-    await harness.ok("write_note", { path: "recipes/pasta.md", content: "# Pasta\nBoil water.\nAdd SALT generously.\n" });
+    await harness.ok("write_note", {
+      path: "recipes/pasta.md",
+      content: "# Pasta\nBoil water.\nAdd SALT generously.\n",
+    });
     await harness.ok("write_note", { path: "diary.md", content: "Bought salt today.\n" });
     await harness.ok("write_note", { path: "salt-facts.md", content: "Nothing here\n" });
     const found = await harness.ok("search_notes", { query: "salt" });
@@ -89,7 +102,9 @@ describe("notes in coding mode", () => {
     const project = join(base, "project");
     await mkdir(project);
     const harness = await open({ codingMode: true, workingDir: project });
-    expect(await harness.ok("write_note", { path: "plan", content: "step 1\n" })).toContain(join(project, ".marvin", "notes"));
+    expect(await harness.ok("write_note", { path: "plan", content: "step 1\n" })).toContain(
+      join(project, ".marvin", "notes"),
+    );
     expect(await readFile(join(project, ".marvin", "notes", "plan.md"), "utf8")).toBe("step 1\n");
     await expect(stat(notes)).rejects.toThrow();
     expect(await harness.ok("notes_ls", {})).toContain("plan.md");
@@ -107,12 +122,17 @@ describe("notes in coding mode", () => {
     ];
     for (const [tool, args, expected] of calls) {
       harness.session.workingDir = null;
-      const [moved, noted] = await Promise.all([harness.call("set_working_dir", { path: project }), harness.call(tool, args)]);
+      const [moved, noted] = await Promise.all([
+        harness.call("set_working_dir", { path: project }),
+        harness.call(tool, args),
+      ]);
       expect(moved.isError, moved.result).toBe(false);
       expect(noted, tool).toEqual({ isError: false, result: expected });
     }
     expect(harness.session.workingDir).toBe(project);
-    expect(await harness.ok("write_note", { path: "later", content: "y" })).toBe(`Saved note later.md (1 characters) in ${join(project, ".marvin", "notes")}.`);
+    expect(await harness.ok("write_note", { path: "later", content: "y" })).toBe(
+      `Saved note later.md (1 characters) in ${join(project, ".marvin", "notes")}.`,
+    );
   });
 
   it("fall back to ~/Notes when coding mode has no working dir yet", async () => {
@@ -133,8 +153,12 @@ describe("notes stay inside the notes folder", () => {
       expect(message).toContain(`Notes folder: ${notes}`);
       expect(message).toContain("inside.md");
     }
-    expect(await harness.failure("write_note", { path: join(outside, "new.md"), content: "x" })).toContain("Absolute paths not allowed");
-    expect(await harness.failure("write_note", { path: "~/evil.md", content: "x" })).toContain("Absolute paths not allowed");
+    expect(await harness.failure("write_note", { path: join(outside, "new.md"), content: "x" })).toContain(
+      "Absolute paths not allowed",
+    );
+    expect(await harness.failure("write_note", { path: "~/evil.md", content: "x" })).toContain(
+      "Absolute paths not allowed",
+    );
     expect(await harness.failure("notes_mkdir", { path: "../made" })).toContain("Path traversal not allowed");
     expect(await harness.failure("notes_ls", { path: "/etc" })).toContain("Absolute paths not allowed");
     expect(await readdir(outside)).toEqual(["secret.txt"]);
@@ -149,11 +173,17 @@ describe("notes stay inside the notes folder", () => {
     const harness = await open();
     expect(await harness.failure("read_note", { path: "linked.md" })).toContain("points outside");
     expect(await harness.failure("read_note", { path: "linked-dir/secret.txt" })).toContain("points outside");
-    expect(await harness.failure("write_note", { path: "linked-dir/new.md", content: "x" })).toContain("points outside");
+    expect(await harness.failure("write_note", { path: "linked-dir/new.md", content: "x" })).toContain(
+      "points outside",
+    );
     expect(await harness.failure("write_note", { path: "dangling.md", content: "x" })).toContain("points outside");
-    expect(await harness.failure("write_note", { path: "linked.md", content: "overwritten" })).toContain("points outside");
+    expect(await harness.failure("write_note", { path: "linked.md", content: "overwritten" })).toContain(
+      "points outside",
+    );
     expect(await harness.failure("notes_ls", { path: "linked-dir" })).toContain("points outside");
-    expect(await harness.failure("search_notes", { query: "password", path: "linked-dir" })).toContain("points outside");
+    expect(await harness.failure("search_notes", { query: "password", path: "linked-dir" })).toContain(
+      "points outside",
+    );
     expect(await harness.ok("search_notes", { query: "password" })).toContain("No notes mention");
     expect(await readdir(outside)).toEqual(["secret.txt"]);
     expect(await readFile(join(outside, "secret.txt"), "utf8")).toBe("the password is hunter2\n");

@@ -3,10 +3,18 @@ import { join } from "node:path";
 import { z } from "zod";
 import { truncateText } from "../../shared/truncate.js";
 import { readRegularFile } from "../../workspace/regular-file.js";
-import { defineTool, ToolError } from "../define-tool.js";
 import { writeTextFile } from "../../workspace/text-file.js";
+import { defineTool, ToolError } from "../define-tool.js";
 import { searchNotes } from "./note-search.js";
-import { ensureNotesRoot, existingNotesRoot, noNotesYet, noteNotFound, resolveNote, shownNotePath, withNoteExtension } from "./notes-root.js";
+import {
+  ensureNotesRoot,
+  existingNotesRoot,
+  noNotesYet,
+  noteNotFound,
+  resolveNote,
+  shownNotePath,
+  withNoteExtension,
+} from "./notes-root.js";
 
 const MAX_NOTE_CHARS = 20_000;
 const MAX_LISTED = 500;
@@ -48,11 +56,15 @@ export const noteTools = [
       append: z.boolean().default(false),
     }),
     handler: async ({ path, content, append }, context) => {
-      if (path.trim() === "" || path.trim().endsWith("/")) throw new ToolError(`Give the note a file name, e.g. '${path.trim()}ideas.md'.`);
+      if (path.trim() === "" || path.trim().endsWith("/"))
+        throw new ToolError(`Give the note a file name, e.g. '${path.trim()}ideas.md'.`);
       const root = await ensureNotesRoot(context);
       const { real, kind } = await locateNote(root, path, true);
       const shown = shownNotePath(root, real);
-      if (kind === "directory" || kind === "other") throw new ToolError(`${shown} is ${kind === "directory" ? "a folder" : "not a regular file"}; choose a file name such as '${shown}/note.md'.`);
+      if (kind === "directory" || kind === "other")
+        throw new ToolError(
+          `${shown} is ${kind === "directory" ? "a folder" : "not a regular file"}; choose a file name such as '${shown}/note.md'.`,
+        );
       const existing = append && kind === "file" ? (await readRegularFile(real, shown)).toString("utf8") : "";
       const separator = existing && !existing.endsWith("\n") ? "\n" : "";
       await writeTextFile(real, existing + separator + content);
@@ -71,7 +83,8 @@ export const noteTools = [
       const { real, kind } = await locateNote(root, path);
       const shown = shownNotePath(root, real);
       if (kind === undefined) throw await noteNotFound(root, shown);
-      if (kind === "directory") throw new ToolError(`${shown} is a folder, not a note. List it with notes_ls({"path": "${shown}"}).`);
+      if (kind === "directory")
+        throw new ToolError(`${shown} is a folder, not a note. List it with notes_ls({"path": "${shown}"}).`);
       const text = (await readRegularFile(real, shown)).toString("utf8");
       if (text === "") return `(${shown} is empty)`;
       if (text.length <= MAX_NOTE_CHARS) return text;
@@ -90,7 +103,8 @@ export const noteTools = [
       const shown = shownNotePath(root, real);
       const kind = await kindOf(real);
       if (kind === undefined) throw await noteNotFound(root, shown);
-      if (kind !== "directory") throw new ToolError(`${shown} is a note, not a folder. Read it with read_note({"path": "${shown}"}).`);
+      if (kind !== "directory")
+        throw new ToolError(`${shown} is a note, not a folder. Read it with read_note({"path": "${shown}"}).`);
       const entries = await readdir(real, { withFileTypes: true });
       entries.sort((a, b) => Number(b.isDirectory()) - Number(a.isDirectory()) || a.name.localeCompare(b.name));
       const lines = await Promise.all(
@@ -118,7 +132,8 @@ export const noteTools = [
       const shown = shownNotePath(root, real);
       const kind = await kindOf(real);
       if (kind === "directory") return `Folder ${shown}/ already exists in ${root}.`;
-      if (kind !== undefined) throw new ToolError(`${shown} already exists and is a note, not a folder. Pick another name.`);
+      if (kind !== undefined)
+        throw new ToolError(`${shown} already exists and is a note, not a folder. Pick another name.`);
       await mkdir(real, { recursive: true });
       return `Created folder ${shown}/ in ${root}.`;
     },
@@ -126,7 +141,8 @@ export const noteTools = [
   defineTool({
     name: "search_notes",
     effect: "read",
-    description: "Search the notes (file names and text, case-insensitive, literal) and list matching lines as path:line: text.",
+    description:
+      "Search the notes (file names and text, case-insensitive, literal) and list matching lines as path:line: text.",
     parameters: z.object({
       query: z.string().describe("Text to look for"),
       path: z.string().default("").describe("Subfolder to search; empty for all notes"),
@@ -138,11 +154,15 @@ export const noteTools = [
       if (!root) throw noNotesYet(context);
       const real = await resolveNote(root, path);
       const base = shownNotePath(root, real);
-      if ((await kindOf(real)) !== "directory") throw new ToolError(`${base} is not a folder in ${root}. Leave path empty to search every note.`);
+      if ((await kindOf(real)) !== "directory")
+        throw new ToolError(`${base} is not a folder in ${root}. Leave path empty to search every note.`);
       const result = await searchNotes(real, query.trim(), max_results, context.signal);
       const prefix = base === "." ? "" : `${base}/`;
-      if (result.matches.length === 0) return `No notes mention "${query.trim()}" (${result.filesSearched} files searched in ${root}).`;
-      const lines = result.matches.map((match) => (match.line ? `${prefix}${match.path}:${match.line}: ${match.text}` : `${prefix}${match.path}: ${match.text}`));
+      if (result.matches.length === 0)
+        return `No notes mention "${query.trim()}" (${result.filesSearched} files searched in ${root}).`;
+      const lines = result.matches.map((match) =>
+        match.line ? `${prefix}${match.path}:${match.line}: ${match.text}` : `${prefix}${match.path}: ${match.text}`,
+      );
       const more = result.truncated ? `\n… more matches not shown; raise max_results or narrow the query.` : "";
       return `${result.matches.length} match${result.matches.length === 1 ? "" : "es"} for "${query.trim()}" in ${root}:\n${lines.join("\n")}${more}`;
     },

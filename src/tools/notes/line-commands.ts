@@ -1,6 +1,6 @@
-import { ToolError } from "../define-tool.js";
 import { numberedExcerpt } from "../../shared/nearest-lines.js";
-import { newLines, type LineEdit, type LineFile } from "./line-edits.js";
+import { ToolError } from "../define-tool.js";
+import { type LineEdit, type LineFile, newLines } from "./line-edits.js";
 
 /**
  * The line-number command form of file_apply_patch. Numbers are those file_read_lines shows,
@@ -40,8 +40,15 @@ function parseRange(command: string, argument: string, file: LineFile): [number,
   const first = Number(match[1]);
   const last = match[2] === undefined ? first : Number(match[2]);
   const count = file.lines.length;
-  if (first < 1 || last < first) throw problem(command, `the range must start at 1 or later and not end before it starts`);
-  if (last > count) throw problem(command, `line ${last} is past the end; the file has ${count} line${count === 1 ? "" : "s"}`, file, count);
+  if (first < 1 || last < first)
+    throw problem(command, `the range must start at 1 or later and not end before it starts`);
+  if (last > count)
+    throw problem(
+      command,
+      `line ${last} is past the end; the file has ${count} line${count === 1 ? "" : "s"}`,
+      file,
+      count,
+    );
   return [first, last];
 }
 
@@ -53,7 +60,12 @@ function parsePosition(command: string, argument: string, file: LineFile): numbe
   const before = match[1]?.toUpperCase() === "BEFORE";
   const count = file.lines.length;
   if (before ? line < 1 || line > count + 1 : line > count) {
-    throw problem(command, `line ${line} is outside the file, which has ${count} line${count === 1 ? "" : "s"}`, file, Math.min(line, count));
+    throw problem(
+      command,
+      `line ${line} is outside the file, which has ${count} line${count === 1 ? "" : "s"}`,
+      file,
+      Math.min(line, count),
+    );
   }
   return before ? line - 1 : line;
 }
@@ -63,7 +75,8 @@ function takeBlock(lines: readonly string[], from: number, command: string): { t
   const end = lines.findIndex((line, index) => index >= from && line.trimEnd() === END);
   if (end >= 0) return { texts: lines.slice(from, end), next: end + 1 };
   const rest = lines.slice(from);
-  if (rest.some((line) => COMMAND.test(line))) throw problem(command, `its text must end with a line containing only ${END} before the next command`);
+  if (rest.some((line) => COMMAND.test(line)))
+    throw problem(command, `its text must end with a line containing only ${END} before the next command`);
   while (rest.length && rest.at(-1) === "") rest.pop();
   return { texts: rest, next: lines.length };
 }
@@ -78,7 +91,10 @@ export function parseLineCommands(patch: string, file: LineFile): LineEdit[] {
     index++;
     if (line.trim() === "") continue;
     const match = COMMAND.exec(line);
-    if (!match) throw new ToolError(`Unexpected line in the patch: '${line.trim()}'. Each command starts with ${COMMAND_SYNTAX}. Nothing was changed.`);
+    if (!match)
+      throw new ToolError(
+        `Unexpected line in the patch: '${line.trim()}'. Each command starts with ${COMMAND_SYNTAX}. Nothing was changed.`,
+      );
     const verb = match[1]!.toUpperCase();
     const argument = match[2]!.trim();
     const label = `${verb} ${argument}`;
@@ -94,9 +110,15 @@ export function parseLineCommands(patch: string, file: LineFile): LineEdit[] {
       edits.push({ start: first - 1, deleteCount: last - first + 1, insert: newLines(block.texts, file.eol), label });
     } else {
       if (block.texts.length === 0) throw problem(label, "there are no lines to insert between the command and END");
-      edits.push({ start: parsePosition(label, argument, file), deleteCount: 0, insert: newLines(block.texts, file.eol), label });
+      edits.push({
+        start: parsePosition(label, argument, file),
+        deleteCount: 0,
+        insert: newLines(block.texts, file.eol),
+        label,
+      });
     }
   }
-  if (edits.length === 0) throw new ToolError(`The patch has no commands. Use ${COMMAND_SYNTAX}, or unified diff hunks starting with @@.`);
+  if (edits.length === 0)
+    throw new ToolError(`The patch has no commands. Use ${COMMAND_SYNTAX}, or unified diff hunks starting with @@.`);
   return edits;
 }

@@ -47,7 +47,9 @@ export function applyLineEdits(file: LineFile, edits: readonly LineEdit[]): Line
     const previous = ordered[index - 1]!;
     const current = ordered[index]!;
     if (current.start < previous.start + previous.deleteCount) {
-      throw new ToolError(`${previous.label} and ${current.label} change the same lines. Combine them into one edit; nothing was changed.`);
+      throw new ToolError(
+        `${previous.label} and ${current.label} change the same lines. Combine them into one edit; nothing was changed.`,
+      );
     }
   }
   const lines = [...file.lines];
@@ -58,5 +60,7 @@ export function applyLineEdits(file: LineFile, edits: readonly LineEdit[]): Line
 /** Joins the lines back: every line but the last gets a terminator; the last one only if the file should end with one. */
 export function renderLineFile(file: LineFile): string {
   const last = file.lines.length - 1;
-  return file.lines.map((line, index) => line.text + (index < last || file.endsWithNewline ? line.eol || file.eol : "")).join("");
+  return file.lines
+    .map((line, index) => line.text + (index < last || file.endsWithNewline ? line.eol || file.eol : ""))
+    .join("");
 }

@@ -49,7 +49,12 @@ async function readTextNote(path: string): Promise<string | undefined> {
 }
 
 /** Case-insensitive literal search of file names and lines under `dir`. */
-export async function searchNotes(dir: string, query: string, maxResults: number, signal: AbortSignal): Promise<NoteSearchResult> {
+export async function searchNotes(
+  dir: string,
+  query: string,
+  maxResults: number,
+  signal: AbortSignal,
+): Promise<NoteSearchResult> {
   const needle = query.toLowerCase();
   const matches: NoteMatch[] = [];
   let filesSearched = 0;
@@ -65,12 +70,17 @@ export async function searchNotes(dir: string, query: string, maxResults: number
   for await (const file of noteFiles(dir)) {
     if (signal.aborted || filesSearched >= MAX_FILES || truncated) break;
     filesSearched++;
-    if (file.shown.toLowerCase().includes(needle) && !add({ path: file.shown, line: 0, text: "(file name matches)" })) break;
+    if (file.shown.toLowerCase().includes(needle) && !add({ path: file.shown, line: 0, text: "(file name matches)" }))
+      break;
     const text = await readTextNote(file.path);
     if (text === undefined) continue;
     const lines = text.split(/\r?\n/);
     for (let index = 0; index < lines.length; index++) {
-      if (lines[index]!.toLowerCase().includes(needle) && !add({ path: file.shown, line: index + 1, text: preview(lines[index]!, 200) })) break;
+      if (
+        lines[index]!.toLowerCase().includes(needle) &&
+        !add({ path: file.shown, line: index + 1, text: preview(lines[index]!, 200) })
+      )
+        break;
     }
   }
   return { matches, filesSearched, truncated };

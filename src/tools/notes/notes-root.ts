@@ -1,8 +1,8 @@
 import { mkdir, realpath, stat } from "node:fs/promises";
 import { extname, join, relative, sep } from "node:path";
 import { ensureInsideDir, OWN_DIRS, resolveInsideDir } from "../../workspace/own-dirs.js";
-import { ToolError, type ToolContext } from "../define-tool.js";
 import { resolveInside, treeListing } from "../../workspace/sandbox.js";
+import { type ToolContext, ToolError } from "../define-tool.js";
 
 /** How the notes root is named in sandbox messages. */
 export const NOTES_LABEL = "Notes folder";
@@ -32,7 +32,10 @@ export async function existingNotesRoot(context: NotesContext): Promise<string |
   const root = project ? await resolveInsideDir(project, OWN_DIRS.notes) : notesRootPath(context);
   const info = await stat(root).catch(() => undefined);
   if (!info) return undefined;
-  if (!info.isDirectory()) throw new ToolError(`${root} exists but is not a folder, so notes cannot be kept there. Move that file away first.`);
+  if (!info.isDirectory())
+    throw new ToolError(
+      `${root} exists but is not a folder, so notes cannot be kept there. Move that file away first.`,
+    );
   return realpath(root);
 }
 
@@ -62,9 +65,13 @@ export function withNoteExtension(path: string): string {
 
 /** "No note X" with the notes tree, so the model can pick an existing name. */
 export async function noteNotFound(root: string, shown: string): Promise<ToolError> {
-  return new ToolError(`No note at ${shown} in ${root}. Create new notes with write_note.\n\nNotes there:\n${await treeListing(root)}`);
+  return new ToolError(
+    `No note at ${shown} in ${root}. Create new notes with write_note.\n\nNotes there:\n${await treeListing(root)}`,
+  );
 }
 
 export function noNotesYet(context: NotesContext): ToolError {
-  return new ToolError(`There are no notes yet: ${notesRootPath(context)} does not exist. write_note creates it with the first note.`);
+  return new ToolError(
+    `There are no notes yet: ${notesRootPath(context)} does not exist. write_note creates it with the first note.`,
+  );
 }

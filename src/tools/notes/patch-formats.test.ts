@@ -1,11 +1,11 @@
 import { describe, expect, it } from "vitest";
+import { errorMessage } from "../../shared/error-message.js";
 import { ToolError } from "../define-tool.js";
 import { parseLineCommands } from "./line-commands.js";
 import { applyLineEdits, renderLineFile, toLineFile } from "./line-edits.js";
 import { parseUnifiedDiff } from "./unified-diff.js";
-import { errorMessage } from "../../shared/error-message.js";
 
-const TEN = Array.from({ length: 10 }, (_, index) => `line ${index + 1}`).join("\n") + "\n";
+const TEN = `${Array.from({ length: 10 }, (_, index) => `line ${index + 1}`).join("\n")}\n`;
 
 function withCommands(content: string, patch: string): string {
   const file = toLineFile(content);
@@ -30,7 +30,8 @@ function errorOf(run: () => unknown): string {
 
 describe("REPLACE / INSERT / DELETE commands", () => {
   it("applies several commands, all numbered against the original file", () => {
-    const patch = "REPLACE 2-3\nTWO\nEND\nINSERT AFTER 5\nafter five\nEND\nDELETE 7-8\nINSERT BEFORE 1\ntop\nEND\nDELETE 10";
+    const patch =
+      "REPLACE 2-3\nTWO\nEND\nINSERT AFTER 5\nafter five\nEND\nDELETE 7-8\nINSERT BEFORE 1\ntop\nEND\nDELETE 10";
     expect(withCommands(TEN, patch)).toBe("top\nline 1\nTWO\nline 4\nline 5\nafter five\nline 6\nline 9\n");
   });
 
@@ -54,16 +55,23 @@ describe("REPLACE / INSERT / DELETE commands", () => {
 
   it("refuses overlapping commands, a missing END before the next command, and unknown lines", () => {
     const file = toLineFile(TEN);
-    expect(errorOf(() => applyLineEdits(file, parseLineCommands("DELETE 2-4\nREPLACE 3\nx\nEND", file)))).toContain("change the same lines");
-    expect(errorOf(() => parseLineCommands("REPLACE 1\nx\nDELETE 2", file))).toContain("must end with a line containing only END");
-    expect(errorOf(() => parseLineCommands("REPLACE 1\nx\nEND\nhello", file))).toContain("Unexpected line in the patch: 'hello'");
+    expect(errorOf(() => applyLineEdits(file, parseLineCommands("DELETE 2-4\nREPLACE 3\nx\nEND", file)))).toContain(
+      "change the same lines",
+    );
+    expect(errorOf(() => parseLineCommands("REPLACE 1\nx\nDELETE 2", file))).toContain(
+      "must end with a line containing only END",
+    );
+    expect(errorOf(() => parseLineCommands("REPLACE 1\nx\nEND\nhello", file))).toContain(
+      "Unexpected line in the patch: 'hello'",
+    );
     expect(errorOf(() => parseLineCommands("REPLACE 5-3\nx\nEND", file))).toContain("not end before it starts");
   });
 });
 
 describe("unified diff hunks", () => {
   it("applies hunks with headers, tolerating shifted line numbers", () => {
-    const patch = "--- a/note.md\n+++ b/note.md\n@@ -1,3 +1,3 @@\n line 1\n-line 2\n+line two\n line 3\n@@ -6,2 +6,3 @@\n line 8\n+line 8.5\n line 9\n";
+    const patch =
+      "--- a/note.md\n+++ b/note.md\n@@ -1,3 +1,3 @@\n line 1\n-line 2\n+line two\n line 3\n@@ -6,2 +6,3 @@\n line 8\n+line 8.5\n line 9\n";
     expect(withDiff(TEN, patch)).toBe(TEN.replace("line 2\n", "line two\n").replace("line 9\n", "line 8.5\nline 9\n"));
   });
 
@@ -90,9 +98,12 @@ describe("unified diff hunks", () => {
   });
 
   it("refuses diffs of several files and malformed hunk lines", () => {
-    const twoFiles = "--- a/x.md\n+++ b/x.md\n@@ -1 +1 @@\n-line 1\n+one\n--- a/y.md\n+++ b/y.md\n@@ -1 +1 @@\n-a\n+b\n";
+    const twoFiles =
+      "--- a/x.md\n+++ b/x.md\n@@ -1 +1 @@\n-line 1\n+one\n--- a/y.md\n+++ b/y.md\n@@ -1 +1 @@\n-a\n+b\n";
     expect(errorOf(() => parseUnifiedDiff(twoFiles, toLineFile(TEN)))).toContain("more than one file");
-    expect(errorOf(() => parseUnifiedDiff("@@ -1 +1 @@\n-line 1\n*one\n", toLineFile(TEN)))).toContain("not context (' '), removal ('-') or addition ('+')");
+    expect(errorOf(() => parseUnifiedDiff("@@ -1 +1 @@\n-line 1\n*one\n", toLineFile(TEN)))).toContain(
+      "not context (' '), removal ('-') or addition ('+')",
+    );
     expect(withDiff("-- a\nb\n", "@@ -1,2 +1,2 @@\n--- a\n+x\n b\n")).toBe("x\nb\n");
   });
 });

@@ -1,7 +1,7 @@
-import { ToolError } from "../define-tool.js";
 import { findNearestLines, numberedExcerpt } from "../../shared/nearest-lines.js";
 import { seekSequence } from "../../shared/seek-sequence.js";
-import { newLines, type LineEdit, type LineFile, type TextLine } from "./line-edits.js";
+import { ToolError } from "../define-tool.js";
+import { type LineEdit, type LineFile, newLines, type TextLine } from "./line-edits.js";
 
 type HunkLine = { kind: " " | "-" | "+"; text: string };
 
@@ -20,7 +20,8 @@ export function looksLikeUnifiedDiff(patch: string): boolean {
   return patch.split("\n").some((line) => line.startsWith("@@"));
 }
 
-const MULTIPLE_FILES = "The diff touches more than one file. file_apply_patch edits one note per call: send one diff per file. Nothing was changed.";
+const MULTIPLE_FILES =
+  "The diff touches more than one file. file_apply_patch edits one note per call: send one diff per file. Nothing was changed.";
 
 /** A `diff --git` line, or a `--- x` line directly followed by `+++ y`: the start of another file's diff. */
 function isFileHeader(lines: readonly string[], index: number): boolean {
@@ -36,10 +37,13 @@ function parseHunks(patch: string): Hunk[] {
     const line = lines[index]!;
     if (line.startsWith("@@")) {
       const oldStart = HEADER.exec(line)?.[1];
-      current = { number: hunks.length + 1, oldStart: oldStart === undefined ? undefined : Number(oldStart), lines: [] };
+      current = {
+        number: hunks.length + 1,
+        oldStart: oldStart === undefined ? undefined : Number(oldStart),
+        lines: [],
+      };
       hunks.push(current);
     } else if (!current) {
-      continue; // `---`/`+++`/`diff` headers and any prose before the first hunk
     } else if (isFileHeader(lines, index)) {
       throw new ToolError(MULTIPLE_FILES);
     } else if (line.startsWith("\\")) {
@@ -47,7 +51,9 @@ function parseHunks(patch: string): Hunk[] {
     } else if (line === "" || line[0] === " " || line[0] === "-" || line[0] === "+") {
       current.lines.push({ kind: line === "" ? " " : (line[0] as HunkLine["kind"]), text: line.slice(1) });
     } else {
-      throw new ToolError(`Hunk ${current.number} has a line that is not context (' '), removal ('-') or addition ('+'): '${line}'. Nothing was changed.`);
+      throw new ToolError(
+        `Hunk ${current.number} has a line that is not context (' '), removal ('-') or addition ('+'): '${line}'. Nothing was changed.`,
+      );
     }
   }
   for (const hunk of hunks) {
@@ -98,7 +104,10 @@ export function parseUnifiedDiff(patch: string, file: LineFile): { edits: LineEd
     const old = hunk.lines.filter((line) => line.kind !== "+").map((line) => line.text);
     let at: number;
     if (old.length === 0) {
-      if (hunk.oldStart === undefined) throw new ToolError(`Hunk ${hunk.number} only adds lines, so it needs a header saying where, like '@@ -5,0 +6,2 @@' (after line 5). Nothing was changed.`);
+      if (hunk.oldStart === undefined)
+        throw new ToolError(
+          `Hunk ${hunk.number} only adds lines, so it needs a header saying where, like '@@ -5,0 +6,2 @@' (after line 5). Nothing was changed.`,
+        );
       at = Math.min(Math.max(hunk.oldStart, cursor), texts.length);
     } else {
       const hint = hunk.oldStart === undefined ? cursor : Math.max(cursor, hunk.oldStart - 1);
@@ -106,7 +115,12 @@ export function parseUnifiedDiff(patch: string, file: LineFile): { edits: LineEd
       if (at < 0 && hint > cursor) at = seekSequence(texts, old, cursor);
       if (at < 0) throw hunkNotFound(hunk, old, file);
     }
-    edits.push({ start: at, deleteCount: old.length, insert: replacement(hunk, file, at), label: `hunk ${hunk.number}` });
+    edits.push({
+      start: at,
+      deleteCount: old.length,
+      insert: replacement(hunk, file, at),
+      label: `hunk ${hunk.number}`,
+    });
     cursor = at + old.length;
     if (hunk.newSideNoNewline !== undefined && cursor >= texts.length) endsWithNewline = !hunk.newSideNoNewline;
   }

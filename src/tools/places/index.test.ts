@@ -1,8 +1,8 @@
 import { mkdir, readdir, readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { createToolHarness, type ToolHarness } from "../../../tests/support/tool-harness.js";
 import { TempDirs } from "../../../tests/support/test-session.js";
+import { createToolHarness, type ToolHarness } from "../../../tests/support/tool-harness.js";
 
 const dirs = new TempDirs();
 let home: string;
@@ -22,7 +22,12 @@ const placesFile = (name = "main") => join(profileDir(name), "saved_places.json"
 
 describe("save_place", () => {
   it("saves a place with the original's fields and defaults", async () => {
-    const outcome = await harness.call("save_place", { label: "home", address: "1 Main St", lat: 52.52, lng: "13.405" });
+    const outcome = await harness.call("save_place", {
+      label: "home",
+      address: "1 Main St",
+      lat: 52.52,
+      lng: "13.405",
+    });
     expect(outcome).toEqual({ isError: false, result: "Saved place 'home'.\n- home: 1 Main St · (52.52, 13.405)" });
     expect(JSON.parse(await readFile(placesFile(), "utf8"))).toEqual([
       { label: "home", name: "", address: "1 Main St", phone: "", website: "", lat: 52.52, lng: 13.405, notes: "" },
@@ -48,7 +53,9 @@ describe("save_place", () => {
     await mkdir(profileDir(), { recursive: true });
     await writeFile(placesFile(), "{broken");
     const outcome = await harness.call("save_place", { label: "gym" });
-    expect(outcome.result).toMatch(/^Could not read .*saved_places\.json: it is not valid JSON.*\nSaved place 'gym'\./s);
+    expect(outcome.result).toMatch(
+      /^Could not read .*saved_places\.json: it is not valid JSON.*\nSaved place 'gym'\./s,
+    );
     expect((await readdir(profileDir())).some((name) => name.startsWith("saved_places.json.corrupt-"))).toBe(true);
   });
 });
@@ -58,15 +65,21 @@ describe("list_places and remove_place", () => {
     expect((await harness.call("list_places", {})).result).toBe("No saved places yet. Use save_place to add one.");
     await harness.call("save_place", { label: "home", name: "Flat", address: "1 Main St", notes: "3rd floor" });
     await harness.call("save_place", { label: "gym", phone: "+49 30 123" });
-    expect((await harness.call("list_places", {})).result).toBe("Saved places (2):\n- home: Flat · 1 Main St · 3rd floor\n- gym: +49 30 123");
+    expect((await harness.call("list_places", {})).result).toBe(
+      "Saved places (2):\n- home: Flat · 1 Main St · 3rd floor\n- gym: +49 30 123",
+    );
   });
 
   it("removes by label and lists the labels when there is no such place", async () => {
     await harness.call("save_place", { label: "home" });
     await harness.call("save_place", { label: "gym" });
     expect((await harness.call("remove_place", { label: "HOME" })).result).toBe("Removed place 'HOME'.");
-    expect((await harness.call("remove_place", { label: "office" })).result).toBe("No saved place labelled 'office'. Saved labels: gym.");
-    expect(JSON.parse(await readFile(placesFile(), "utf8")).map((place: { label: string }) => place.label)).toEqual(["gym"]);
+    expect((await harness.call("remove_place", { label: "office" })).result).toBe(
+      "No saved place labelled 'office'. Saved labels: gym.",
+    );
+    expect(JSON.parse(await readFile(placesFile(), "utf8")).map((place: { label: string }) => place.label)).toEqual([
+      "gym",
+    ]);
   });
 
   it("keeps each profile's places apart", async () => {

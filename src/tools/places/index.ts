@@ -1,13 +1,20 @@
 import { z } from "zod";
+import { loadSavedPlaces, type SavedPlace, saveSavedPlaces } from "../../state/saved-places.js";
 import { defineTool, type ToolContext } from "../define-tool.js";
-import { loadSavedPlaces, saveSavedPlaces, type SavedPlace } from "../../state/saved-places.js";
 
 function placesPath(context: ToolContext): string {
   return context.profiles.paths(context.profileName).savedPlaces;
 }
 
 function formatPlace(place: SavedPlace): string {
-  const details = [place.name, place.address, place.lat || place.lng ? `(${place.lat}, ${place.lng})` : "", place.phone, place.website, place.notes]
+  const details = [
+    place.name,
+    place.address,
+    place.lat || place.lng ? `(${place.lat}, ${place.lng})` : "",
+    place.phone,
+    place.website,
+    place.notes,
+  ]
     .filter(Boolean)
     .join(" · ");
   return `- ${place.label}: ${details || "(no details)"}`;
@@ -65,7 +72,9 @@ export const placeTools = [
     parameters: z.object({}),
     handler: async (_args, context) => {
       const { value: places, warning } = await loadSavedPlaces(placesPath(context));
-      const body = places.length ? `Saved places (${places.length}):\n${places.map(formatPlace).join("\n")}` : "No saved places yet. Use save_place to add one.";
+      const body = places.length
+        ? `Saved places (${places.length}):\n${places.map(formatPlace).join("\n")}`
+        : "No saved places yet. Use save_place to add one.";
       return warning ? `${warning}\n${body}` : body;
     },
   }),

@@ -1,9 +1,9 @@
 import { mkdir, readdir, readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { startLlmServer, type LlmServer } from "../../../tests/support/llm-server.js";
-import { createToolHarness, type ToolHarness } from "../../../tests/support/tool-harness.js";
+import { type LlmServer, startLlmServer } from "../../../tests/support/llm-server.js";
 import { TempDirs } from "../../../tests/support/test-session.js";
+import { createToolHarness, type ToolHarness } from "../../../tests/support/tool-harness.js";
 
 const dirs = new TempDirs();
 let home: string;
@@ -33,21 +33,36 @@ describe("switch_profile", () => {
   it("creates a new profile with default preferences, makes it active and remembers it", async () => {
     const { call, session } = await open();
     const outcome = await call("switch_profile", { profile_name: "work" });
-    expect(outcome).toEqual({ isError: false, result: "Switched to profile 'work' (new profile created). Profiles: main, work." });
+    expect(outcome).toEqual({
+      isError: false,
+      result: "Switched to profile 'work' (new profile created). Profiles: main, work.",
+    });
     expect(session.profileName).toBe("work");
     expect(await readFile(join(root(), "last_profile"), "utf8")).toBe("work\n");
     expect(await readFile(join(profileDir("work"), "preferences.yaml"), "utf8")).toContain("# Marvin preferences");
-    expect((await call("switch_profile", { profile_name: "main" })).result).toBe("Switched to profile 'main'. Profiles: main, work.");
+    expect((await call("switch_profile", { profile_name: "main" })).result).toBe(
+      "Switched to profile 'main'. Profiles: main, work.",
+    );
   });
 
   it("reloads the profile's state: the next request sees its preferences, places and history", async () => {
     await mkdir(profileDir("ada"), { recursive: true });
     await writeFile(join(profileDir("ada"), "preferences.yaml"), "dietary: [pescatarian]\n");
-    await writeFile(join(profileDir("ada"), "saved_places.json"), JSON.stringify([{ label: "studio", name: "", address: "5 Art Lane", phone: "", website: "", lat: 0, lng: 0, notes: "" }]));
-    await writeFile(join(profileDir("ada"), "chat_log.json"), JSON.stringify([{ role: "you", text: "remember my studio", time: "07:30" }]));
+    await writeFile(
+      join(profileDir("ada"), "saved_places.json"),
+      JSON.stringify([
+        { label: "studio", name: "", address: "5 Art Lane", phone: "", website: "", lat: 0, lng: 0, notes: "" },
+      ]),
+    );
+    await writeFile(
+      join(profileDir("ada"), "chat_log.json"),
+      JSON.stringify([{ role: "you", text: "remember my studio", time: "07:30" }]),
+    );
     server = await startLlmServer([{ text: "hello Ada" }]);
     const { call, session } = await open(server.url);
-    expect((await call("switch_profile", { profile_name: "ada" })).result).toBe("Switched to profile 'ada'. Profiles: ada, main.");
+    expect((await call("switch_profile", { profile_name: "ada" })).result).toBe(
+      "Switched to profile 'ada'. Profiles: ada, main.",
+    );
     await session.submit("hi");
     const [system, ...rest] = server.requests[0]!.body.messages;
     expect(system!.content).toContain("Active profile: ada");
@@ -55,7 +70,10 @@ describe("switch_profile", () => {
     expect(system!.content).toContain("- studio: 5 Art Lane");
     expect(system!.content).toContain("[07:30] you: remember my studio");
     expect(rest.at(-1)).toEqual({ role: "user", content: "hi" });
-    expect(JSON.parse(await readFile(join(profileDir("ada"), "chat_log.json"), "utf8")).at(-1)).toMatchObject({ role: "assistant", text: "hello Ada" });
+    expect(JSON.parse(await readFile(join(profileDir("ada"), "chat_log.json"), "utf8")).at(-1)).toMatchObject({
+      role: "assistant",
+      text: "hello Ada",
+    });
   });
 
   it("says so when the profile is already active", async () => {
@@ -66,7 +84,9 @@ describe("switch_profile", () => {
   it("refuses names that are not a safe directory name, creating nothing", async () => {
     const { call, session } = await open();
     const outcome = await call("switch_profile", { profile_name: "../../etc" });
-    expect(outcome.result).toBe("Invalid profile name '../../etc': use letters, digits, '.', '_' or '-' (max 64 characters).");
+    expect(outcome.result).toBe(
+      "Invalid profile name '../../etc': use letters, digits, '.', '_' or '-' (max 64 characters).",
+    );
     expect(session.profileName).toBe("main");
     expect(await readdir(join(root(), "profiles"))).toEqual(["main"]);
   });
@@ -79,9 +99,15 @@ describe("update_preferences", () => {
     await mkdir(profileDir("main"), { recursive: true });
     await writeFile(join(profileDir("main"), "preferences.yaml"), COMMENTED);
     const { call } = await open();
-    expect((await call("update_preferences", { key: "budget", value: "cheap" })).result).toBe('Preferences of \'main\' updated: budget set to "cheap".');
-    expect((await call("update_preferences", { key: "dietary", action: "add", value: "gluten-free" })).result).toBe("Preferences of 'main' updated: added gluten-free to dietary.");
-    expect((await call("update_preferences", { key: "dietary", action: "remove", value: "vegetarian" })).result).toBe("Preferences of 'main' updated: removed vegetarian from dietary.");
+    expect((await call("update_preferences", { key: "budget", value: "cheap" })).result).toBe(
+      "Preferences of 'main' updated: budget set to \"cheap\".",
+    );
+    expect((await call("update_preferences", { key: "dietary", action: "add", value: "gluten-free" })).result).toBe(
+      "Preferences of 'main' updated: added gluten-free to dietary.",
+    );
+    expect((await call("update_preferences", { key: "dietary", action: "remove", value: "vegetarian" })).result).toBe(
+      "Preferences of 'main' updated: removed vegetarian from dietary.",
+    );
     const text = await readFile(join(profileDir("main"), "preferences.yaml"), "utf8");
     expect(text).toContain("# Ada's preferences");
     expect(text).toContain("# strict");

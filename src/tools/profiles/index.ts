@@ -1,7 +1,7 @@
 import { z } from "zod";
-import { defineTool } from "../define-tool.js";
 import { isValidProfileName } from "../../state/paths.js";
 import { updatePreference } from "../../state/preferences.js";
+import { defineTool } from "../define-tool.js";
 
 export const profileTools = [
   defineTool({

@@ -25,7 +25,8 @@ export class HeadTailBuffer {
     if (!rest) return;
     this.tail.push(rest);
     this.tailLength += rest.length;
-    while (this.tail.length > 1 && this.tailLength - this.tail[0]!.length >= this.tailChars) this.tailLength -= this.tail.shift()!.length;
+    while (this.tail.length > 1 && this.tailLength - this.tail[0]!.length >= this.tailChars)
+      this.tailLength -= this.tail.shift()!.length;
   }
 
   /** Characters left out of {@link text}. */

@@ -5,7 +5,7 @@ import { formatDuration } from "../../shared/duration.js";
 import { defineTool, ToolError } from "../define-tool.js";
 import { requireWorkingDir } from "../require-working-dir.js";
 import type { KillReport } from "./live-commands.js";
-import { runInProcessGroup, type GroupRunResult } from "./process-group.js";
+import { type GroupRunResult, runInProcessGroup } from "./process-group.js";
 import type { ProcessEntry } from "./process-tree.js";
 
 /** Output kept: the start (what ran) and, mostly, the end (errors, summaries). */
@@ -17,7 +17,10 @@ const CONFIRMATION_ALLOWANCE_MS = 10 * 60_000;
 const MAX_NAMED = 5;
 
 function processList(entries: ProcessEntry[]): string {
-  const named = entries.slice(0, MAX_NAMED).map((entry) => `pid ${entry.pid} (${entry.name})`).join(", ");
+  const named = entries
+    .slice(0, MAX_NAMED)
+    .map((entry) => `pid ${entry.pid} (${entry.name})`)
+    .join(", ");
   return entries.length > MAX_NAMED ? `${named} and ${entries.length - MAX_NAMED} more` : named;
 }
 
@@ -72,7 +75,8 @@ export const runCommand = defineTool({
   }),
   handler: async ({ command, timeout }, context) => {
     const cwd = requireWorkingDir(context);
-    if (!existsSync(cwd)) throw new ToolError(`The working dir ${cwd} no longer exists. Call set_working_dir with an existing directory.`);
+    if (!existsSync(cwd))
+      throw new ToolError(`The working dir ${cwd} no longer exists. Call set_working_dir with an existing directory.`);
     if (!(await context.confirmCommand(command))) {
       return `The user declined to run this command: ${command}\nDo not run it again; ask the user what to do instead, or take another approach.`;
     }
@@ -86,7 +90,8 @@ export const runCommand = defineTool({
       tailChars: TAIL_CHARS,
     });
     const parts = [statusLine(result, timeout)];
-    if (result.cut) parts.push(`(output was ${result.cut + HEAD_CHARS + TAIL_CHARS} characters; the middle ${result.cut} were cut)`);
+    if (result.cut)
+      parts.push(`(output was ${result.cut + HEAD_CHARS + TAIL_CHARS} characters; the middle ${result.cut} were cut)`);
     parts.push(result.output.trim() ? result.output.replace(/\s+$/, "") : "(no output)");
     const note = backgroundNote(result);
     if (note) parts.push(note);

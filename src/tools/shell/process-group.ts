@@ -1,9 +1,9 @@
-import { spawn, type ChildProcess } from "node:child_process";
+import { type ChildProcess, spawn } from "node:child_process";
 import { randomUUID } from "node:crypto";
 import { ToolError } from "../define-tool.js";
 import { HeadTailBuffer } from "./head-tail-buffer.js";
-import { terminate, trackUntilExit, untrack, type KillReport } from "./live-commands.js";
-import { ProcessTree, type ProcessEntry } from "./process-tree.js";
+import { type KillReport, terminate, trackUntilExit, untrack } from "./live-commands.js";
+import { type ProcessEntry, ProcessTree } from "./process-tree.js";
 
 /** After the shell exits, how long to wait for background processes to release its output. */
 const LINGER_MS = 300;
@@ -45,7 +45,11 @@ function started(child: ChildProcess): Promise<void> {
     child.once("spawn", resolve);
     child.once("error", (error: NodeJS.ErrnoException) => {
       if (error.code !== "ENOENT") return reject(new ToolError(`The command could not be started: ${error.message}`));
-      reject(new ToolError("bash is not installed (or not on PATH), so commands cannot run. Install bash, or ask the user to run the command."));
+      reject(
+        new ToolError(
+          "bash is not installed (or not on PATH), so commands cannot run. Install bash, or ask the user to run the command.",
+        ),
+      );
     });
   });
 }

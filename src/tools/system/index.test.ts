@@ -1,8 +1,8 @@
 import { mkdir, readdir, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { createToolHarness, type ToolHarness } from "../../../tests/support/tool-harness.js";
 import { TempDirs } from "../../../tests/support/test-session.js";
+import { createToolHarness, type ToolHarness } from "../../../tests/support/tool-harness.js";
 
 const dirs = new TempDirs();
 let home: string;
@@ -43,7 +43,16 @@ describe("system_info", () => {
     const outcome = await call("system_info", {});
     expect(outcome.isError).toBe(false);
     const lines = outcome.result.split("\n");
-    for (const prefix of ["OS: ", "Host: ", "CPU: ", "Memory: ", "Disk (/): ", `Disk (${home}): `, "Uptime: ", "Battery: "]) {
+    for (const prefix of [
+      "OS: ",
+      "Host: ",
+      "CPU: ",
+      "Memory: ",
+      "Disk (/): ",
+      `Disk (${home}): `,
+      "Uptime: ",
+      "Battery: ",
+    ]) {
       expect(lines.some((line) => line.startsWith(prefix))).toBe(true);
     }
     expect(lines).toContain(`Node.js: ${process.version}`);
@@ -65,12 +74,25 @@ describe("get_usage", () => {
   it("adds lifetime totals from usage.json when include_lifetime is set", async () => {
     const root = join(home, ".config", "local-finder");
     await mkdir(root, { recursive: true });
-    await writeFile(join(root, "usage.json"), JSON.stringify({ total_cost: 1.25, sessions: 9, llm_turns: 40, model_turns: { "gpt-5.1": 40 }, model_cost: { "gpt-5.1": 1.25 }, input_tokens: { "gpt-5.1": 900000 }, output_tokens: { "gpt-5.1": 20000 } }));
+    await writeFile(
+      join(root, "usage.json"),
+      JSON.stringify({
+        total_cost: 1.25,
+        sessions: 9,
+        llm_turns: 40,
+        model_turns: { "gpt-5.1": 40 },
+        model_cost: { "gpt-5.1": 1.25 },
+        input_tokens: { "gpt-5.1": 900000 },
+        output_tokens: { "gpt-5.1": 20000 },
+      }),
+    );
     const { call, session } = await open();
     session.usage.recordLLMCall("openai", "gpt-5.1", 1000, 200, 0.25);
     const content = (await call("get_usage", { include_lifetime: true })).result;
     expect(content).toContain("This session: $0.2500 over 1 LLM call(s)");
-    expect(content).toContain("\n\nLifetime (10 sessions): $1.5000 over 41 LLM call(s)\n  gpt-5.1: 41 call(s), 901000 in / 20200 out tokens, $1.5000");
+    expect(content).toContain(
+      "\n\nLifetime (10 sessions): $1.5000 over 41 LLM call(s)\n  gpt-5.1: 41 call(s), 901000 in / 20200 out tokens, $1.5000",
+    );
     expect((await call("get_usage", { include_lifetime: "false" })).result).not.toContain("Lifetime");
   });
 
@@ -82,7 +104,9 @@ describe("get_usage", () => {
     const content = (await call("get_usage", { include_lifetime: true })).result;
     const aside = (await readdir(root)).find((name) => name.startsWith("usage.json.corrupt-"));
     expect(aside).toBeDefined();
-    expect(content).toContain(`Could not read ${join(root, "usage.json")}: it does not have the expected structure. It was moved to ${join(root, aside!)}; starting from an empty one.`);
+    expect(content).toContain(
+      `Could not read ${join(root, "usage.json")}: it does not have the expected structure. It was moved to ${join(root, aside!)}; starting from an empty one.`,
+    );
     expect(content).toContain("Lifetime (1 sessions): $0.0000 over 0 LLM call(s)");
   });
 });

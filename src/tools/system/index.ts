@@ -1,7 +1,7 @@
 import { z } from "zod";
-import { defineTool } from "../define-tool.js";
-import type { UsageRecord } from "../../state/usage.js";
 import { configPaths } from "../../state/paths.js";
+import type { UsageRecord } from "../../state/usage.js";
+import { defineTool } from "../define-tool.js";
 import { describeSystem } from "./system-info.js";
 
 function usd(value: number): string {

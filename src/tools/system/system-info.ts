@@ -40,7 +40,10 @@ async function batteryLine(): Promise<string> {
 /** OS, CPU, memory, disk, uptime and battery of this machine. */
 export async function describeSystem(home: string): Promise<string> {
   const cpus = os.cpus();
-  const load = os.loadavg().map((value) => value.toFixed(2)).join(", ");
+  const load = os
+    .loadavg()
+    .map((value) => value.toFixed(2))
+    .join(", ");
   const lines = [
     `OS: ${os.type()} ${os.release()} (${os.platform()}, ${os.arch()})`,
     `Host: ${os.hostname()}`,

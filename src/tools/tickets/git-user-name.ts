@@ -1,6 +1,6 @@
 import { execFile } from "node:child_process";
-import type { Env } from "../../shared/env.js";
 import { toolChildEnv } from "../../providers/child-env.js";
+import type { Env } from "../../shared/env.js";
 
 /**
  * `git config user.name` as seen from `cwd`: tk's default assignee. Undefined when git is
@@ -9,9 +9,14 @@ import { toolChildEnv } from "../../providers/child-env.js";
  */
 export function gitUserName(cwd: string, env: Env, signal: AbortSignal): Promise<string | undefined> {
   return new Promise((resolve) => {
-    execFile("git", ["config", "user.name"], { cwd, env: toolChildEnv(env), timeout: 3000, signal }, (error, stdout) => {
-      const name = error ? "" : stdout.trim();
-      resolve(name || undefined);
-    });
+    execFile(
+      "git",
+      ["config", "user.name"],
+      { cwd, env: toolChildEnv(env), timeout: 3000, signal },
+      (error, stdout) => {
+        const name = error ? "" : stdout.trim();
+        resolve(name || undefined);
+      },
+    );
   });
 }

@@ -2,7 +2,7 @@ import { mkdir, readdir, readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { TempDirs } from "../../../tests/support/test-session.js";
-import { ToolHarnessPool, type ToolHarness, type ToolHarnessOptions } from "../../../tests/support/tool-harness.js";
+import { type ToolHarness, type ToolHarnessOptions, ToolHarnessPool } from "../../../tests/support/tool-harness.js";
 
 let base: string;
 let home: string;
@@ -43,7 +43,11 @@ function readLikeTk(text: string): { fields: Record<string, string>; lists: Reco
       fields[key!] = value;
     } else if (line.startsWith("# ") && title === "") title = line.slice(2);
   }
-  const list = (value = "") => value.replace(/[[\] ]/g, "").split(",").filter(Boolean);
+  const list = (value = "") =>
+    value
+      .replace(/[[\] ]/g, "")
+      .split(",")
+      .filter(Boolean);
   return { fields, lists: { deps: list(fields.deps), links: list(fields.links), tags: list(fields.tags) }, title };
 }
 
@@ -55,9 +59,20 @@ describe("ticket tools outside coding mode (~/.tickets)", () => {
   it("creates tickets in ~/.tickets in tk's layout, readable by tk's parsing rules", async () => {
     await writeFile(join(home, ".gitconfig"), "[user]\n\tname = Ada Lovelace\n");
     const harness = await open();
-    const epic = createdId(await harness.ok("create_ticket", { title: "Plan the move", ticket_type: "epic", priority: 1, tags: "home, move" }));
+    const epic = createdId(
+      await harness.ok("create_ticket", {
+        title: "Plan the move",
+        ticket_type: "epic",
+        priority: 1,
+        tags: "home, move",
+      }),
+    );
     expect(epic).toMatch(/^ada-[a-z0-9]{4}$/);
-    const output = await harness.ok("create_ticket", { title: "Book movers", description: "Three quotes.\nCompare prices.\n\n", parent: epic.slice(-4) });
+    const output = await harness.ok("create_ticket", {
+      title: "Book movers",
+      description: "Three quotes.\nCompare prices.\n\n",
+      parent: epic.slice(-4),
+    });
     const child = createdId(output);
     expect(output).toContain(`child of ${epic} (Plan the move)`);
     expect(output).toContain(join(home, ".tickets"));
@@ -87,23 +102,37 @@ describe("ticket tools outside coding mode (~/.tickets)", () => {
     const harness = await open();
     const first = createdId(await harness.ok("create_ticket", { title: "Renew passport" }));
     const second = createdId(await harness.ok("create_ticket", { title: "Book flights" }));
-    expect(await harness.ok("ticket_add_dep", { ticket_id: second, depends_on: first })).toBe(`Added dependency: ${second} -> ${first}`);
+    expect(await harness.ok("ticket_add_dep", { ticket_id: second, depends_on: first })).toBe(
+      `Added dependency: ${second} -> ${first}`,
+    );
     expect(await harness.ok("ticket_start", { ticket_id: first })).toBe(`Updated ${first} -> in_progress`);
-    expect(await harness.ok("ticket_add_note", { ticket_id: first, note: "Photos taken." })).toBe(`Note added to ${first}`);
-    expect(await harness.ok("ticket_add_note", { ticket_id: first, note: "Form sent\nwith fee." })).toBe(`Note added to ${first}`);
-    expect(await harness.ok("ticket_close", { ticket_id: first })).toBe(`Updated ${first} -> closed\nNow unblocked: ${second} (Book flights)`);
+    expect(await harness.ok("ticket_add_note", { ticket_id: first, note: "Photos taken." })).toBe(
+      `Note added to ${first}`,
+    );
+    expect(await harness.ok("ticket_add_note", { ticket_id: first, note: "Form sent\nwith fee." })).toBe(
+      `Note added to ${first}`,
+    );
+    expect(await harness.ok("ticket_close", { ticket_id: first })).toBe(
+      `Updated ${first} -> closed\nNow unblocked: ${second} (Book flights)`,
+    );
 
     const text = await ticketFile(join(home, ".tickets"), first);
     expect(readLikeTk(text).fields.status).toBe("closed");
-    expect(text).toMatch(/\n\n\n## Notes\n\n\*\*\d{4}-[\d-]+T[\d:]+Z\*\*\n\nPhotos taken\.\n\n\*\*[\dTZ:-]+\*\*\n\nForm sent\nwith fee\.\n$/);
+    expect(text).toMatch(
+      /\n\n\n## Notes\n\n\*\*\d{4}-[\d-]+T[\d:]+Z\*\*\n\nPhotos taken\.\n\n\*\*[\dTZ:-]+\*\*\n\nForm sent\nwith fee\.\n$/,
+    );
     const listed = await harness.ok("ticket_list", {});
     expect(listed).toContain(`${second} [open] - Book flights <- [${first}]`);
-    expect(await harness.ok("ticket_list", { status: "in_progress" })).toMatch(/^No tickets match status=in_progress \(2 tickets/);
+    expect(await harness.ok("ticket_list", { status: "in_progress" })).toMatch(
+      /^No tickets match status=in_progress \(2 tickets/,
+    );
   });
 
   it("says where tickets would live when there are none", async () => {
     const harness = await open();
-    expect(await harness.ok("ticket_list", {})).toBe(`No tickets yet in ${join(home, ".tickets")}. Create one with create_ticket.`);
+    expect(await harness.ok("ticket_list", {})).toBe(
+      `No tickets yet in ${join(home, ".tickets")}. Create one with create_ticket.`,
+    );
     expect(await harness.failure("ticket_show", { ticket_id: "x" })).toContain("there are no tickets yet");
   });
 });
@@ -118,11 +147,17 @@ describe("ticket resolution and tk's feature scenarios", () => {
   }
 
   it("matches IDs exactly first, then by any unique part", async () => {
-    await seed(join(home, ".tickets"), [["abc", "Short ID ticket"], ["abc-1234", "Long ID ticket"], ["abc-5678", "Other"]]);
+    await seed(join(home, ".tickets"), [
+      ["abc", "Short ID ticket"],
+      ["abc-1234", "Long ID ticket"],
+      ["abc-5678", "Other"],
+    ]);
     const harness = await open();
     expect(await harness.ok("ticket_show", { ticket_id: " abc " })).toContain("# Short ID ticket");
     expect(await harness.ok("ticket_show", { ticket_id: "c-12" })).toContain("id: abc-1234");
-    expect(await harness.failure("ticket_show", { ticket_id: "abc-" })).toContain("ambiguous ID 'abc-' matches multiple tickets: abc-1234 (Long ID ticket), abc-5678 (Other)");
+    expect(await harness.failure("ticket_show", { ticket_id: "abc-" })).toContain(
+      "ambiguous ID 'abc-' matches multiple tickets: abc-1234 (Long ID ticket), abc-5678 (Other)",
+    );
   });
 
   it("orders dep-tree children by subtree depth, then ID (ticket_dependencies.feature)", async () => {
@@ -148,25 +183,44 @@ describe("ticket resolution and tk's feature scenarios", () => {
   });
 
   it("cuts dependency cycles written by other tools and names them", async () => {
-    await seed(join(home, ".tickets"), [["task-0001", "Main", ["task-0002"]], ["task-0002", "Dependency", ["task-0003"]], ["task-0003", "Another", ["task-0001"]]]);
+    await seed(join(home, ".tickets"), [
+      ["task-0001", "Main", ["task-0002"]],
+      ["task-0002", "Dependency", ["task-0003"]],
+      ["task-0003", "Another", ["task-0001"]],
+    ]);
     const harness = await open();
     const tree = await harness.ok("ticket_dep_tree", { ticket_id: "0002" });
-    expect(tree.split("\n").slice(0, 3)).toEqual(["task-0002 [open] Dependency", "└── task-0003 [open] Another", "    └── task-0001 [open] Main"]);
+    expect(tree.split("\n").slice(0, 3)).toEqual([
+      "task-0002 [open] Dependency",
+      "└── task-0003 [open] Another",
+      "    └── task-0001 [open] Main",
+    ]);
     expect(tree).toContain("Dependency cycle: task-0002 -> task-0003 -> task-0001 -> task-0002");
   });
 
   it("refuses self-dependencies and new cycles without changing any file", async () => {
-    await seed(join(home, ".tickets"), [["task-0001", "Main", ["task-0002"]], ["task-0002", "Dependency"]]);
+    await seed(join(home, ".tickets"), [
+      ["task-0001", "Main", ["task-0002"]],
+      ["task-0002", "Dependency"],
+    ]);
     const before = await ticketFile(join(home, ".tickets"), "task-0002");
     const harness = await open();
-    expect(await harness.failure("ticket_add_dep", { ticket_id: "0002", depends_on: "0002" })).toContain("cannot depend on itself");
-    expect(await harness.failure("ticket_add_dep", { ticket_id: "0002", depends_on: "0001" })).toContain("task-0002 -> task-0001 -> task-0002");
+    expect(await harness.failure("ticket_add_dep", { ticket_id: "0002", depends_on: "0002" })).toContain(
+      "cannot depend on itself",
+    );
+    expect(await harness.failure("ticket_add_dep", { ticket_id: "0002", depends_on: "0001" })).toContain(
+      "task-0002 -> task-0001 -> task-0002",
+    );
     expect(await ticketFile(join(home, ".tickets"), "task-0002")).toBe(before);
-    expect(await harness.failure("ticket_add_dep", { ticket_id: "0001", depends_on: "nonexistent" })).toContain("ticket 'nonexistent' not found");
+    expect(await harness.failure("ticket_add_dep", { ticket_id: "0001", depends_on: "nonexistent" })).toContain(
+      "ticket 'nonexistent' not found",
+    );
   });
 
   it("keeps unknown fields and the body when rewriting", async () => {
-    await seed(join(home, ".tickets"), [["x-0001", "Keep me", [], "external-ref: JIRA-9\ncustom: value # with comment\n"]]);
+    await seed(join(home, ".tickets"), [
+      ["x-0001", "Keep me", [], "external-ref: JIRA-9\ncustom: value # with comment\n"],
+    ]);
     const path = join(home, ".tickets", "x-0001.md");
     await writeFile(path, `${await readFile(path, "utf8")}Body line\nstatus: in the body\n`);
     const harness = await open();
@@ -178,7 +232,10 @@ describe("ticket resolution and tk's feature scenarios", () => {
   });
 
   it("filters the list by tags, all of them", async () => {
-    await seed(join(home, ".tickets"), [["t-0001", "Both", [], "tags: [home, urgent]\n"], ["t-0002", "Home only", [], "tags: [home]\n"]]);
+    await seed(join(home, ".tickets"), [
+      ["t-0001", "Both", [], "tags: [home, urgent]\n"],
+      ["t-0002", "Home only", [], "tags: [home]\n"],
+    ]);
     const harness = await open();
     const listed = await harness.ok("ticket_list", { tags: "home,urgent" });
     expect(listed).toContain("t-0001");

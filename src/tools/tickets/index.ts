@@ -1,10 +1,19 @@
 import { dirname, join } from "node:path";
 import { z } from "zod";
 import { truncateText } from "../../shared/truncate.js";
-import { defineTool, ToolError, type ToolContext } from "../define-tool.js";
+import { defineTool, type ToolContext, ToolError } from "../define-tool.js";
 import { gitUserName } from "./git-user-name.js";
 import { appendNote, formatList, renderNewTicket, setFrontMatterField, utcTimestamp } from "./ticket-file.js";
-import { isClosed, loadTickets, locateTicketsDir, newTicketId, resolveTicket, TICKET_STATUSES, writeTicket, type Ticket } from "./ticket-store.js";
+import {
+  isClosed,
+  loadTickets,
+  locateTicketsDir,
+  newTicketId,
+  resolveTicket,
+  TICKET_STATUSES,
+  type Ticket,
+  writeTicket,
+} from "./ticket-store.js";
 import { dependencyCycles, dependencyPath, dependencyTree, listLine, showTicket } from "./ticket-views.js";
 
 const TICKET_TYPES = ["task", "bug", "feature", "epic", "chore"] as const;
@@ -22,24 +31,41 @@ async function saveTicket(context: ToolContext, id: string, text: string): Promi
   await writeTicket(join(await locateTicketsDir(context, { create: true }), `${id}.md`), text);
 }
 
-async function findTicket(context: ToolContext, requested: string): Promise<{ dir: string; tickets: Ticket[]; ticket: Ticket }> {
+async function findTicket(
+  context: ToolContext,
+  requested: string,
+): Promise<{ dir: string; tickets: Ticket[]; ticket: Ticket }> {
   const store = await openStore(context);
   return { ...store, ticket: resolveTicket(store.tickets, requested, store.dir) };
 }
 
 function splitTags(tags: string): string[] {
-  return [...new Set(tags.split(",").map((tag) => tag.replace(/[[\]\r\n]/g, "").trim()).filter(Boolean))];
+  return [
+    ...new Set(
+      tags
+        .split(",")
+        .map((tag) => tag.replace(/[[\]\r\n]/g, "").trim())
+        .filter(Boolean),
+    ),
+  ];
 }
 
 /** Open tickets that `closed` was the last unclosed dependency of. */
 function newlyReady(closed: Ticket, tickets: readonly Ticket[]): Ticket[] {
   const byId = new Map(tickets.map((ticket) => [ticket.id, ticket]));
   return tickets.filter(
-    (ticket) => !isClosed(ticket) && ticket.deps.includes(closed.id) && ticket.deps.every((id) => id === closed.id || isClosed(byId.get(id))),
+    (ticket) =>
+      !isClosed(ticket) &&
+      ticket.deps.includes(closed.id) &&
+      ticket.deps.every((id) => id === closed.id || isClosed(byId.get(id))),
   );
 }
 
-async function setStatus(context: ToolContext, requested: string, status: (typeof TICKET_STATUSES)[number]): Promise<string> {
+async function setStatus(
+  context: ToolContext,
+  requested: string,
+  status: (typeof TICKET_STATUSES)[number],
+): Promise<string> {
   const { tickets, ticket } = await findTicket(context, requested);
   await saveTicket(context, ticket.id, setFrontMatterField(ticket.text, "status", status));
   const lines = [`Updated ${ticket.id} -> ${status}`];
@@ -54,8 +80,7 @@ export const ticketTools = [
   defineTool({
     name: "create_ticket",
     effect: "write",
-    description:
-      "Create a ticket in the personal task tracker (.tickets/, tk format); returns its ID.",
+    description: "Create a ticket in the personal task tracker (.tickets/, tk format); returns its ID.",
     parameters: z.object({
       title: z.string(),
       description: z.string().default("").describe("Details, acceptance criteria, context (markdown)"),
@@ -132,7 +157,9 @@ export const ticketTools = [
     handler: async ({ status, tags }, context) => {
       const wantedStatus = status.trim();
       if (wantedStatus && ![...TICKET_STATUSES, "done"].includes(wantedStatus)) {
-        throw new ToolError(`invalid status '${wantedStatus}'. Must be one of: ${TICKET_STATUSES.join(" ")} (or empty for all).`);
+        throw new ToolError(
+          `invalid status '${wantedStatus}'. Must be one of: ${TICKET_STATUSES.join(" ")} (or empty for all).`,
+        );
       }
       const wantedTags = splitTags(tags);
       const { dir, tickets } = await openStore(context);
@@ -142,7 +169,9 @@ export const ticketTools = [
           wantedTags.every((tag) => ticket.tags.includes(tag)),
       );
       if (tickets.length === 0) return `No tickets yet in ${dir}. Create one with create_ticket.`;
-      const filters = [wantedStatus && `status=${wantedStatus}`, wantedTags.length && `tags=${wantedTags.join(",")}`].filter(Boolean).join(", ");
+      const filters = [wantedStatus && `status=${wantedStatus}`, wantedTags.length && `tags=${wantedTags.join(",")}`]
+        .filter(Boolean)
+        .join(", ");
       if (shown.length === 0) return `No tickets match ${filters} (${tickets.length} tickets in ${dir}).`;
       const heading = `${shown.length} ticket${shown.length === 1 ? "" : "s"}${filters ? ` (${filters})` : ""} in ${dir}:`;
       return truncateText(`${heading}\n${shown.map(listLine).join("\n")}`, MAX_OUTPUT_CHARS);
@@ -151,14 +180,17 @@ export const ticketTools = [
   defineTool({
     name: "ticket_dep_tree",
     effect: "read",
-    description: "Show the dependency tree of a ticket (what it depends on, recursively), with status and title; reports dependency cycles.",
+    description:
+      "Show the dependency tree of a ticket (what it depends on, recursively), with status and title; reports dependency cycles.",
     parameters: z.object({ ticket_id: ticketId }),
     handler: async ({ ticket_id }, context) => {
       const { tickets, ticket } = await findTicket(context, ticket_id);
       const tree = dependencyTree(ticket, tickets);
       const notes = ticket.deps.length ? [] : ["(no dependencies)"];
       for (const cycle of dependencyCycles(ticket.id, tickets)) {
-        notes.push(`Dependency cycle: ${cycle} (cut in the tree above; none of these can become ready until one dependency is removed).`);
+        notes.push(
+          `Dependency cycle: ${cycle} (cut in the tree above; none of these can become ready until one dependency is removed).`,
+        );
       }
       return truncateText([tree, ...notes].join("\n"), MAX_OUTPUT_CHARS);
     },
@@ -167,12 +199,17 @@ export const ticketTools = [
     name: "ticket_add_dep",
     effect: "write",
     description: "Record that ticket_id depends on (is blocked by) depends_on.",
-    parameters: z.object({ ticket_id: ticketId, depends_on: ticketId.describe("The ticket that must be done first (ID or unique part)") }),
+    parameters: z.object({
+      ticket_id: ticketId,
+      depends_on: ticketId.describe("The ticket that must be done first (ID or unique part)"),
+    }),
     handler: async ({ ticket_id, depends_on }, context) => {
       const { dir, tickets, ticket } = await findTicket(context, ticket_id);
       const dependency = resolveTicket(tickets, depends_on, dir);
-      if (dependency.id === ticket.id) throw new ToolError(`A ticket cannot depend on itself (${ticket.id}). Give two different tickets.`);
-      if (ticket.deps.includes(dependency.id)) return `Dependency already exists: ${ticket.id} already depends on ${dependency.id}.`;
+      if (dependency.id === ticket.id)
+        throw new ToolError(`A ticket cannot depend on itself (${ticket.id}). Give two different tickets.`);
+      if (ticket.deps.includes(dependency.id))
+        return `Dependency already exists: ${ticket.id} already depends on ${dependency.id}.`;
       const loop = dependencyPath(dependency.id, ticket.id, tickets);
       if (loop) {
         throw new ToolError(
@@ -180,7 +217,11 @@ export const ticketTools = [
             "so neither could ever become ready. Nothing was changed; remove the reverse dependency first if the order has changed.",
         );
       }
-      await saveTicket(context, ticket.id, setFrontMatterField(ticket.text, "deps", formatList([...ticket.deps, dependency.id])));
+      await saveTicket(
+        context,
+        ticket.id,
+        setFrontMatterField(ticket.text, "deps", formatList([...ticket.deps, dependency.id])),
+      );
       return `Added dependency: ${ticket.id} -> ${dependency.id}`;
     },
   }),

@@ -2,7 +2,15 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { CONFORMANCE_DATA } from "../../../tests/support/run-marvin.js";
-import { appendNote, formatList, listValue, parseTicketFile, renderNewTicket, setFrontMatterField, utcTimestamp } from "./ticket-file.js";
+import {
+  appendNote,
+  formatList,
+  listValue,
+  parseTicketFile,
+  renderNewTicket,
+  setFrontMatterField,
+  utcTimestamp,
+} from "./ticket-file.js";
 
 const EXAMPLES = join(CONFORMANCE_DATA, "tickets", "example-tickets-dir");
 const example = (id: string) => readFileSync(join(EXAMPLES, `${id}.md`), "utf8");
@@ -27,8 +35,13 @@ describe("parseTicketFile", () => {
   });
 
   it("keeps ID-like scalars verbatim and falls back to tk's line reading for invalid YAML", () => {
-    expect(parseTicketFile("---\nid: 0001\ncreated: 2026-01-01T00:00:00Z\n---\n# T\n").fields).toMatchObject({ id: "0001", created: "2026-01-01T00:00:00Z" });
-    const broken = parseTicketFile("---\nid: x-1\nassignee: Bob: the builder\ndeps: [a, b]\n---\n# Broken but readable\n");
+    expect(parseTicketFile("---\nid: 0001\ncreated: 2026-01-01T00:00:00Z\n---\n# T\n").fields).toMatchObject({
+      id: "0001",
+      created: "2026-01-01T00:00:00Z",
+    });
+    const broken = parseTicketFile(
+      "---\nid: x-1\nassignee: Bob: the builder\ndeps: [a, b]\n---\n# Broken but readable\n",
+    );
     expect(broken.fields).toMatchObject({ id: "x-1", deps: ["a", "b"] });
     expect(broken.title).toBe("Broken but readable");
   });
@@ -64,10 +77,25 @@ describe("writing", () => {
   });
 
   it("reproduces md-saxv and md-gg89 from create plus in-place field updates", () => {
-    const saxv = renderNewTicket({ id: "md-saxv", created: "2026-11-22T10:49:37Z", type: "chore", priority: 3, title: "Write release notes", assignee: "Ada Lovelace" });
+    const saxv = renderNewTicket({
+      id: "md-saxv",
+      created: "2026-11-22T10:49:37Z",
+      type: "chore",
+      priority: 3,
+      title: "Write release notes",
+      assignee: "Ada Lovelace",
+    });
     expect(setFrontMatterField(saxv, "deps", formatList(["md-gg89", "md-qx2u"]))).toBe(example("md-saxv"));
 
-    let gg89 = renderNewTicket({ id: "md-gg89", created: "2026-11-22T10:49:36Z", type: "feature", priority: 2, title: "Implement apply_patch tool", assignee: "Grace Hopper", parent: "md-icgn" });
+    let gg89 = renderNewTicket({
+      id: "md-gg89",
+      created: "2026-11-22T10:49:36Z",
+      type: "feature",
+      priority: 2,
+      title: "Implement apply_patch tool",
+      assignee: "Grace Hopper",
+      parent: "md-icgn",
+    });
     gg89 = setFrontMatterField(gg89, "deps", "[md-qx2u]");
     gg89 = setFrontMatterField(gg89, "links", "[md-qx2u]");
     expect(gg89).toBe(example("md-gg89"));
@@ -85,8 +113,12 @@ describe("writing", () => {
 
   it("inserts a missing field right after the opening fence and never touches the body", () => {
     const text = "---\nid: a-1\n---\n# T\n\nstatus: not a field\n";
-    expect(setFrontMatterField(text, "status", "closed")).toBe("---\nstatus: closed\nid: a-1\n---\n# T\n\nstatus: not a field\n");
-    expect(setFrontMatterField("---\r\nid: a-1\r\nstatus: open\r\n---\r\n", "status", "closed")).toBe("---\r\nid: a-1\r\nstatus: closed\r\n---\r\n");
+    expect(setFrontMatterField(text, "status", "closed")).toBe(
+      "---\nstatus: closed\nid: a-1\n---\n# T\n\nstatus: not a field\n",
+    );
+    expect(setFrontMatterField("---\r\nid: a-1\r\nstatus: open\r\n---\r\n", "status", "closed")).toBe(
+      "---\r\nid: a-1\r\nstatus: closed\r\n---\r\n",
+    );
   });
 
   it("formats timestamps like date -u +%Y-%m-%dT%H:%M:%SZ", () => {

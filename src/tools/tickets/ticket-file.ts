@@ -85,7 +85,10 @@ export function parseTicketFile(text: string): TicketFile {
   const lines = text.split("\n");
   const close = closingFenceIndex(lines);
   const fields = close > 0 ? parseFrontMatter(lines.slice(1, close)) : {};
-  const titleLine = lines.slice(close + 1).map(withoutCarriageReturn).find((line) => line.startsWith("# "));
+  const titleLine = lines
+    .slice(close + 1)
+    .map(withoutCarriageReturn)
+    .find((line) => line.startsWith("# "));
   return { fields, title: titleLine ? titleLine.slice(2).trim() : "" };
 }
 
@@ -96,7 +99,16 @@ export function formatList(items: readonly string[]): string {
 
 /** The file `tk create` writes, field for field and blank line for blank line. */
 export function renderNewTicket(ticket: NewTicket): string {
-  const lines = [FENCE, `id: ${ticket.id}`, "status: open", "deps: []", "links: []", `created: ${ticket.created}`, `type: ${ticket.type}`, `priority: ${ticket.priority}`];
+  const lines = [
+    FENCE,
+    `id: ${ticket.id}`,
+    "status: open",
+    "deps: []",
+    "links: []",
+    `created: ${ticket.created}`,
+    `type: ${ticket.type}`,
+    `priority: ${ticket.priority}`,
+  ];
   if (ticket.assignee) lines.push(`assignee: ${ticket.assignee}`);
   if (ticket.parent) lines.push(`parent: ${ticket.parent}`);
   if (ticket.tags?.length) lines.push(`tags: ${formatList(ticket.tags)}`);

@@ -4,8 +4,8 @@ import { basename, dirname, isAbsolute, join, resolve } from "node:path";
 import { writeFileAtomic } from "../../state/atomic-file.js";
 import { ensureInsideDir, OWN_DIRS, relativeInside, resolveInsideDir } from "../../workspace/own-dirs.js";
 import { readTextInside } from "../../workspace/read-inside.js";
-import { ToolError, type ToolContext } from "../define-tool.js";
-import { listValue, parseTicketFile, scalarValue, type FrontMatterValue } from "./ticket-file.js";
+import { type ToolContext, ToolError } from "../define-tool.js";
+import { type FrontMatterValue, listValue, parseTicketFile, scalarValue } from "./ticket-file.js";
 
 /** One ticket as read from `<dir>/<id>.md`. */
 export interface Ticket {
@@ -47,7 +47,13 @@ async function ticketsDirPath(context: TicketsContext): Promise<string> {
   if (!project) return join(context.home, ".tickets");
   // Whatever is at <working dir>/.tickets is the store (a symlink there is checked, never skipped).
   const own = join(project, OWN_DIRS.tickets);
-  if (await lstat(own).then(() => true, () => false)) return own;
+  if (
+    await lstat(own).then(
+      () => true,
+      () => false,
+    )
+  )
+    return own;
   for (let dir = dirname(project); ; dir = dirname(dir)) {
     if (await isDirectory(join(dir, ".tickets"))) return join(dir, ".tickets");
     if (dirname(dir) === dir) return join(project, OWN_DIRS.tickets);
@@ -120,18 +126,27 @@ function describe(ticket: Ticket): string {
  */
 export function resolveTicket(tickets: readonly Ticket[], requested: string, dir: string): Ticket {
   const wanted = requested.trim();
-  if (wanted === "") throw new ToolError("A ticket ID is required, e.g. 'md-qx2u' or any unique part of it such as 'qx2u'.");
+  if (wanted === "")
+    throw new ToolError("A ticket ID is required, e.g. 'md-qx2u' or any unique part of it such as 'qx2u'.");
   const exact = tickets.find((ticket) => ticket.id === wanted);
   if (exact) return exact;
   let matches = tickets.filter((ticket) => ticket.id.includes(wanted));
-  if (matches.length === 0) matches = tickets.filter((ticket) => ticket.id.toLowerCase().includes(wanted.toLowerCase()));
+  if (matches.length === 0)
+    matches = tickets.filter((ticket) => ticket.id.toLowerCase().includes(wanted.toLowerCase()));
   if (matches.length === 1) return matches[0]!;
   if (matches.length > 1) {
-    throw new ToolError(`ambiguous ID '${wanted}' matches multiple tickets: ${matches.map(describe).join(", ")}. Use more of the ID.`);
+    throw new ToolError(
+      `ambiguous ID '${wanted}' matches multiple tickets: ${matches.map(describe).join(", ")}. Use more of the ID.`,
+    );
   }
-  if (tickets.length === 0) throw new ToolError(`ticket '${wanted}' not found: there are no tickets yet in ${dir}. Create one with create_ticket.`);
+  if (tickets.length === 0)
+    throw new ToolError(
+      `ticket '${wanted}' not found: there are no tickets yet in ${dir}. Create one with create_ticket.`,
+    );
   const known = tickets.slice(0, 20).map(describe).join(", ");
-  throw new ToolError(`ticket '${wanted}' not found in ${dir}. Known tickets: ${known}${tickets.length > 20 ? ", …" : ""}. Use ticket_list to see them all.`);
+  throw new ToolError(
+    `ticket '${wanted}' not found in ${dir}. Known tickets: ${known}${tickets.length > 20 ? ", …" : ""}. Use ticket_list to see them all.`,
+  );
 }
 
 /**

@@ -19,7 +19,10 @@ function indexById(tickets: readonly Ticket[]): Map<string, Ticket> {
 function annotateParent(ticket: Ticket, byId: ReadonlyMap<string, Ticket>): string {
   const parent = byId.get(ticket.parent);
   if (!parent) return ticket.text;
-  return ticket.text.replace(/^(parent:[^\r\n]*?)(\r?)$/m, (_line, field: string, ending: string) => `${field}  # ${parent.title}${ending}`);
+  return ticket.text.replace(
+    /^(parent:[^\r\n]*?)(\r?)$/m,
+    (_line, field: string, ending: string) => `${field}  # ${parent.title}${ending}`,
+  );
 }
 
 /**
@@ -83,13 +86,17 @@ export function dependencyTree(root: Ticket, tickets: readonly Ticket[], full = 
   const byId = indexById(tickets);
   const depths = maxDepths(root.id, byId);
   const subtreeDepth = new Map<string, number>();
-  for (const id of depths.keys()) subtreeDepth.set(id, Math.max(...[...reachable(id, byId)].map((other) => depths.get(other) ?? 0)));
+  for (const id of depths.keys())
+    subtreeDepth.set(id, Math.max(...[...reachable(id, byId)].map((other) => depths.get(other) ?? 0)));
   const printed = new Set<string>([root.id]);
   const lines = [`${root.id} [${root.status}] ${root.title}`];
 
   const printChildren = (id: string, depth: number, prefix: string, path: Set<string>): void => {
     const children = [...new Set(byId.get(id)!.deps)]
-      .filter((child) => byId.has(child) && !path.has(child) && (full || (!printed.has(child) && depths.get(child) === depth + 1)))
+      .filter(
+        (child) =>
+          byId.has(child) && !path.has(child) && (full || (!printed.has(child) && depths.get(child) === depth + 1)),
+      )
       .sort((a, b) => (subtreeDepth.get(a) ?? 0) - (subtreeDepth.get(b) ?? 0) || (a < b ? -1 : a > b ? 1 : 0));
     children.forEach((child, index) => {
       const last = index === children.length - 1;

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import type { AgentEvent } from "../../agent/events.js";
-import { createToolHarness, type ToolHarness } from "../../../tests/support/tool-harness.js";
 import { TempDirs } from "../../../tests/support/test-session.js";
+import { createToolHarness, type ToolHarness } from "../../../tests/support/tool-harness.js";
+import type { AgentEvent } from "../../agent/events.js";
 import { TimerStore } from "./timer-store.js";
 
 const dirs = new TempDirs();
@@ -19,10 +19,16 @@ describe("timer tools", () => {
   it("starts stopwatches and countdowns, checks and stops them", async () => {
     const { call } = harness;
     expect(await call("timer_start", { name: "run" })).toEqual({ isError: false, result: "Stopwatch 'run' started." });
-    expect((await call("timer_start", { name: "tea", duration_seconds: 180 })).result).toBe("Countdown 'tea' started: 3m 00s.");
+    expect((await call("timer_start", { name: "tea", duration_seconds: 180 })).result).toBe(
+      "Countdown 'tea' started: 3m 00s.",
+    );
     expect((await call("timer_check", { name: "run" })).result).toBe("Stopwatch 'run': 0s elapsed.");
-    expect((await call("timer_check", {})).result).toMatch(/^Stopwatch 'run': 0s elapsed\.\nCountdown 'tea': (3m 00s|2m 59s) left of 3m 00s\.$/);
-    expect((await call("timer_stop", { name: "tea" })).result).toMatch(/^Countdown 'tea' stopped with (3m 00s|2m 59s) left \(ran 0s\)\.$/);
+    expect((await call("timer_check", {})).result).toMatch(
+      /^Stopwatch 'run': 0s elapsed\.\nCountdown 'tea': (3m 00s|2m 59s) left of 3m 00s\.$/,
+    );
+    expect((await call("timer_stop", { name: "tea" })).result).toMatch(
+      /^Countdown 'tea' stopped with (3m 00s|2m 59s) left \(ran 0s\)\.$/,
+    );
     expect((await call("timer_stop", { name: "run" })).result).toBe("Stopwatch 'run' stopped at 0s.");
     expect((await call("timer_check", {})).result).toBe("No timers are running.");
   });
@@ -30,13 +36,22 @@ describe("timer tools", () => {
   it("refuses a second timer with the same name", async () => {
     await harness.call("timer_start", { name: "eggs", duration_seconds: 300 });
     const outcome = await harness.call("timer_start", { name: "eggs" });
-    expect(outcome).toEqual({ isError: true, result: "Error in timer_start: A timer named 'eggs' is already running. Stop it with timer_stop or choose another name." });
+    expect(outcome).toEqual({
+      isError: true,
+      result:
+        "Error in timer_start: A timer named 'eggs' is already running. Stop it with timer_stop or choose another name.",
+    });
   });
 
   it("names the running timers when asked about an unknown one", async () => {
     await harness.call("timer_start", { name: "eggs", duration_seconds: 300 });
-    expect(await harness.call("timer_stop", { name: "egs" })).toEqual({ isError: true, result: "Error in timer_stop: No timer named 'egs'. Running timers: eggs." });
-    expect((await harness.call("timer_check", { name: "x" })).result).toBe("Error in timer_check: No timer named 'x'. Running timers: eggs.");
+    expect(await harness.call("timer_stop", { name: "egs" })).toEqual({
+      isError: true,
+      result: "Error in timer_stop: No timer named 'egs'. Running timers: eggs.",
+    });
+    expect((await harness.call("timer_check", { name: "x" })).result).toBe(
+      "Error in timer_check: No timer named 'x'. Running timers: eggs.",
+    );
   });
 
   it("rejects a negative duration", async () => {
@@ -57,7 +72,10 @@ describe("timer tools", () => {
 describe("TimerStore arithmetic (clock injected)", () => {
   it("reports elapsed and remaining time, and finished countdowns", () => {
     let now = 1_000_000;
-    const store = new TimerStore(() => undefined, () => now);
+    const store = new TimerStore(
+      () => undefined,
+      () => now,
+    );
     store.start("pasta", 600);
     store.start("lap", 0);
     now += 125_000;

@@ -18,7 +18,8 @@ export class TimerStore {
   ) {}
 
   start(name: string, durationSeconds: number): string {
-    if (this.timers.has(name)) throw new Error(`A timer named '${name}' is already running. Stop it with timer_stop or choose another name.`);
+    if (this.timers.has(name))
+      throw new Error(`A timer named '${name}' is already running. Stop it with timer_stop or choose another name.`);
     const timer: Timer = { name, startedAt: this.now() };
     this.timers.set(name, timer);
     if (durationSeconds > 0) {

@@ -35,7 +35,18 @@ describe("messages", () => {
   it("help lists every command", async () => {
     const { layer, host } = await setup();
     await layer.handle("!help");
-    for (const command of ["!shell", "!code", "!COMMAND", "!pro", "!model", "preferences", "profiles", "usage", "saved", "quit"]) {
+    for (const command of [
+      "!shell",
+      "!code",
+      "!COMMAND",
+      "!pro",
+      "!model",
+      "preferences",
+      "profiles",
+      "usage",
+      "saved",
+      "quit",
+    ]) {
       expect(host.lastSystem).toContain(command);
     }
   });
@@ -134,7 +145,16 @@ describe("modes and reports", () => {
     const { layer, host, harness } = await setup();
     await layer.handle("saved");
     expect(host.lastSystem).toContain("No saved places yet");
-    const place = { label: "home", name: "Flat", address: "1 Main St, Springfield", phone: "", website: "", lat: 1, lng: 2, notes: "" };
+    const place = {
+      label: "home",
+      name: "Flat",
+      address: "1 Main St, Springfield",
+      phone: "",
+      website: "",
+      lat: 1,
+      lng: 2,
+      notes: "",
+    };
     writeFileSync(harness.session.profiles.paths("main").savedPlaces, JSON.stringify([place]));
     await layer.handle("saved");
     expect(host.lastSystem).toBe("Saved places (1):\n  home — Flat, 1 Main St, Springfield");
@@ -143,13 +163,26 @@ describe("modes and reports", () => {
   it("usage shows this session and the lifetime totals of usage.json plus this session", async () => {
     const { layer, host, home } = await setup([{ text: "ok", usage: { prompt: 1_000_000, completion: 0 } }]);
     mkdirSync(join(home, ".config", "local-finder"), { recursive: true });
-    const lifetime = { total_cost: 2, sessions: 3, llm_turns: 7, provider_cost: { groq: 2 }, model_turns: {}, model_cost: {}, input_tokens: {}, output_tokens: {}, tool_calls: {}, last_updated: "" };
+    const lifetime = {
+      total_cost: 2,
+      sessions: 3,
+      llm_turns: 7,
+      provider_cost: { groq: 2 },
+      model_turns: {},
+      model_cost: {},
+      input_tokens: {},
+      output_tokens: {},
+      tool_calls: {},
+      last_updated: "",
+    };
     writeFileSync(join(home, ".config", "local-finder", "usage.json"), JSON.stringify(lifetime));
     const result = await layer.handle("hello");
     if (result.type === "submitted") await result.done;
     await layer.handle("usage");
     // gpt-4o-mini input: $0.15 per million tokens
-    expect(host.lastSystem).toContain("This session: $0.1500 · 1 LLM call · 1,000,000 tokens in / 0 out · 0 tool calls");
+    expect(host.lastSystem).toContain(
+      "This session: $0.1500 · 1 LLM call · 1,000,000 tokens in / 0 out · 0 tool calls",
+    );
     expect(host.lastSystem).toContain("gpt-4o-mini: 1 call, $0.1500");
     expect(host.lastSystem).toContain("Lifetime (4 sessions, this one included): $2.1500 · 8 LLM calls");
     expect(host.lastSystem).toContain("by provider: groq $2.0000, openai-compat $0.1500");
@@ -160,7 +193,9 @@ describe("modes and reports", () => {
     mkdirSync(join(home, ".config", "local-finder"), { recursive: true });
     writeFileSync(join(home, ".config", "local-finder", "usage.json"), JSON.stringify({ total_cost: "lots" }));
     await layer.handle("usage");
-    expect(host.lastSystem).toMatch(/^Could not read .*usage\.json: it does not have the expected structure\. It was moved to .*usage\.json\.corrupt-.*\n/);
+    expect(host.lastSystem).toMatch(
+      /^Could not read .*usage\.json: it does not have the expected structure\. It was moved to .*usage\.json\.corrupt-.*\n/,
+    );
     expect(host.lastSystem).toContain("Lifetime (1 session, this one included): $0.0000");
   });
 });

@@ -1,15 +1,15 @@
 import { realpath } from "node:fs/promises";
 import type { LoopResult } from "../../agent/loop.js";
-import { appendInputHistory, loadInputHistory } from "../../state/input-history.js";
 import { PROVIDER_NAMES, type ProviderName } from "../../providers/registry.js";
+import { errorMessage } from "../../shared/error-message.js";
+import { appendInputHistory, loadInputHistory } from "../../state/input-history.js";
 import { editPreferences } from "./editor.js";
 import { COMMAND_HELP } from "./help.js";
-import { parseInput, type ParsedInput } from "./parse.js";
+import { type ParsedInput, parseInput } from "./parse.js";
 import { modelFor, parseProviderName, providerChoices, providerFactory, providerProblem } from "./providers.js";
 import { profilesReport, savedPlacesReport, usageReport } from "./reports.js";
 import { runShellCommand, runShellCommandOnTerminal, type ShellRun, type ShellRunOptions } from "./shell-command.js";
 import type { ActiveModel, CommandEnvironment, CommandHost, CommandResult } from "./types.js";
-import { errorMessage } from "../../shared/error-message.js";
 
 const HANDLED: CommandResult = { type: "handled" };
 
@@ -38,7 +38,10 @@ export class CommandLayer {
     private readonly environment: CommandEnvironment,
     private readonly host: CommandHost,
   ) {
-    this.selected = { provider: environment.providerName, model: modelFor(environment.providerName, environment, environment.model) };
+    this.selected = {
+      provider: environment.providerName,
+      model: modelFor(environment.providerName, environment, environment.model),
+    };
   }
 
   get shellMode(): boolean {
@@ -171,7 +174,8 @@ export class CommandLayer {
   private submit(text: string, via: "session" | "copilot" = "session"): CommandResult {
     const { session } = this.environment;
     this.host.messageSubmitted?.(text, via);
-    const run = via === "copilot" ? session.submitOnce(text, providerFactory("copilot", this.environment)) : session.submit(text);
+    const run =
+      via === "copilot" ? session.submitOnce(text, providerFactory("copilot", this.environment)) : session.submit(text);
     const done = run.catch((error: unknown): LoopResult => {
       this.host.system(`Error: ${errorMessage(error)}`);
       return { reason: "error", text: "", rounds: 0, error: errorMessage(error) };
@@ -190,7 +194,9 @@ export class CommandLayer {
     const on = session.toggleCodingMode();
     if (!on) return this.changed("Coding mode OFF.");
     session.workingDir ??= await realpath(this.environment.cwd);
-    return this.changed(`Coding mode ON: working directory ${session.workingDir}. Marvin asks before running any command.`);
+    return this.changed(
+      `Coding mode ON: working directory ${session.workingDir}. Marvin asks before running any command.`,
+    );
   }
 
   private get shellDirectory(): string {
@@ -245,20 +251,36 @@ export class CommandLayer {
     const current = this.activeModel;
     if (args.length === 0) {
       const choices = await providerChoices(this.environment);
-      return this.say([`Current: ${current.provider} · ${current.model}`, "Providers:", ...choices, "Switch with !model PROVIDER [MODEL]."].join("\n"));
+      return this.say(
+        [
+          `Current: ${current.provider} · ${current.model}`,
+          "Providers:",
+          ...choices,
+          "Switch with !model PROVIDER [MODEL].",
+        ].join("\n"),
+      );
     }
     const [rawName = "", model, ...extra] = args;
     const name = parseProviderName(rawName);
-    if (!name) return this.say(`'${rawName}' is not a provider. Choose one of: ${PROVIDER_NAMES.join(", ")} (e.g. !model groq, or !model openai gpt-4o).`);
+    if (!name)
+      return this.say(
+        `'${rawName}' is not a provider. Choose one of: ${PROVIDER_NAMES.join(", ")} (e.g. !model groq, or !model openai gpt-4o).`,
+      );
     if (extra.length) return this.say("Usage: !model PROVIDER [MODEL] (model names have no spaces).");
-    if (this.environment.session.busy) return this.say("Marvin is still answering: switch after the answer, or press Ctrl+C to stop it first.");
+    if (this.environment.session.busy)
+      return this.say("Marvin is still answering: switch after the answer, or press Ctrl+C to stop it first.");
     const problem = await providerProblem(name, this.environment);
-    if (problem) return this.say(`Cannot switch to ${name}: ${sentence(problem)} Still using ${current.provider} · ${current.model}.`);
+    if (problem)
+      return this.say(
+        `Cannot switch to ${name}: ${sentence(problem)} Still using ${current.provider} · ${current.model}.`,
+      );
     try {
       const provider = await this.environment.session.useProvider(providerFactory(name, this.environment, model));
       this.selected = { provider: name, model: provider.model };
     } catch (error) {
-      return this.say(`Could not switch to ${name}: ${errorMessage(error)} Still using ${current.provider} · ${current.model}.`);
+      return this.say(
+        `Could not switch to ${name}: ${errorMessage(error)} Still using ${current.provider} · ${current.model}.`,
+      );
     }
     return this.changed(`Now using ${this.selected.provider} · ${this.selected.model}; the conversation continues.`);
   }

@@ -2,9 +2,9 @@ import { spawn } from "node:child_process";
 import YAML from "yaml";
 import type { Session } from "../../session/session.js";
 import type { Env } from "../../shared/env.js";
+import { errorMessage } from "../../shared/error-message.js";
 import { readTextIfExists, writeFileAtomic } from "../../state/atomic-file.js";
 import { DEFAULT_PREFERENCES_YAML } from "../../state/preferences.js";
-import { errorMessage } from "../../shared/error-message.js";
 
 export const DEFAULT_EDITOR = "nano";
 
@@ -23,7 +23,10 @@ export function yamlMappingProblem(text: string): string | undefined {
 /** $EDITOR may carry arguments (`code -w`), so it goes through the shell; the path is passed as "$1", never spliced in. */
 export function runEditor(editor: string, path: string, env: Env): Promise<number | null> {
   return new Promise((resolve, reject) => {
-    const child = spawn("/bin/sh", ["-c", `${editor} "$1"`, "marvin-editor", path], { stdio: "inherit", env: env as NodeJS.ProcessEnv });
+    const child = spawn("/bin/sh", ["-c", `${editor} "$1"`, "marvin-editor", path], {
+      stdio: "inherit",
+      env: env as NodeJS.ProcessEnv,
+    });
     child.on("error", reject);
     child.on("close", (code) => resolve(code));
   });
@@ -34,11 +37,18 @@ export function runEditor(editor: string, path: string, env: Env): Promise<numbe
  * creating it from the legacy prefs.yaml or the defaults first. `release` hands the
  * terminal to the editor. Returns the message to show afterwards.
  */
-export async function editPreferences(session: Session, env: Env, release: <T>(run: () => Promise<T>) => Promise<T>): Promise<string> {
+export async function editPreferences(
+  session: Session,
+  env: Env,
+  release: <T>(run: () => Promise<T>) => Promise<T>,
+): Promise<string> {
   const paths = session.profiles.paths(session.profileName);
   await session.profiles.ensure(session.profileName);
   if ((await readTextIfExists(paths.preferences)) === undefined) {
-    await writeFileAtomic(paths.preferences, (await readTextIfExists(paths.legacyPreferences)) ?? DEFAULT_PREFERENCES_YAML);
+    await writeFileAtomic(
+      paths.preferences,
+      (await readTextIfExists(paths.legacyPreferences)) ?? DEFAULT_PREFERENCES_YAML,
+    );
   }
   const editor = env.EDITOR?.trim() || DEFAULT_EDITOR;
   let code: number | null;
@@ -47,9 +57,12 @@ export async function editPreferences(session: Session, env: Env, release: <T>(r
   } catch (error) {
     return `Could not start the editor '${editor}': ${errorMessage(error)}`;
   }
-  if (code === COMMAND_NOT_FOUND) return `The editor '${editor}' was not found. Set $EDITOR to an installed editor (e.g. EDITOR=vim) and try again; the file is ${paths.preferences}.`;
-  if (code !== 0) return `The editor '${editor}' exited with code ${code ?? "unknown (killed)"}; ${paths.preferences} is as the editor left it.`;
+  if (code === COMMAND_NOT_FOUND)
+    return `The editor '${editor}' was not found. Set $EDITOR to an installed editor (e.g. EDITOR=vim) and try again; the file is ${paths.preferences}.`;
+  if (code !== 0)
+    return `The editor '${editor}' exited with code ${code ?? "unknown (killed)"}; ${paths.preferences} is as the editor left it.`;
   const problem = yamlMappingProblem((await readTextIfExists(paths.preferences)) ?? "");
-  if (problem) return `${paths.preferences} is not valid YAML now (${problem}). Run 'preferences' again to fix it; otherwise Marvin sets it aside and uses default preferences.`;
+  if (problem)
+    return `${paths.preferences} is not valid YAML now (${problem}). Run 'preferences' again to fix it; otherwise Marvin sets it aside and uses default preferences.`;
   return `Preferences saved (${paths.preferences}); they apply from your next message.`;
 }

@@ -2,7 +2,7 @@ import { chmodSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { createLayerFixture, type LayerFixture } from "../../../tests/support/command-layer-fixture.js";
-import { startLlmServer, type LlmServer } from "../../../tests/support/llm-server.js";
+import { type LlmServer, startLlmServer } from "../../../tests/support/llm-server.js";
 
 let fixture: LayerFixture | undefined;
 let second: LlmServer | undefined;
@@ -36,16 +36,22 @@ describe("!model", () => {
   it("refuses an unknown or unconfigured provider with a clear message and keeps the current one", async () => {
     const { layer, host, server } = await setup([{ text: "still here" }]);
     await layer.handle("!model gpt-5");
-    expect(host.lastSystem).toBe("'gpt-5' is not a provider. Choose one of: copilot, gemini, groq, openai, ollama, openai-compat (e.g. !model groq, or !model openai gpt-4o).");
+    expect(host.lastSystem).toBe(
+      "'gpt-5' is not a provider. Choose one of: copilot, gemini, groq, openai, ollama, openai-compat (e.g. !model groq, or !model openai gpt-4o).",
+    );
     await layer.handle("!model groq");
-    expect(host.lastSystem).toBe("Cannot switch to groq: groq needs an API key: set GROQ_API_KEY (or ~/.ssh/GROQ_API_KEY). Still using openai-compat · gpt-4o-mini.");
+    expect(host.lastSystem).toBe(
+      "Cannot switch to groq: groq needs an API key: set GROQ_API_KEY (or ~/.ssh/GROQ_API_KEY). Still using openai-compat · gpt-4o-mini.",
+    );
     await ask(fixture!, "hello");
     expect(server.requests[0]!.body.model).toBe("gpt-4o-mini");
   });
 
   it("switches provider and model mid-conversation, keeping the conversation", async () => {
     second = await startLlmServer([{ text: "(probe)" }, { text: "Hi from Ollama." }]);
-    const { layer, host, server } = await setup([{ text: "First answer." }], { OLLAMA_URL: second.url.replace(/\/v1$/, "") });
+    const { layer, host, server } = await setup([{ text: "First answer." }], {
+      OLLAMA_URL: second.url.replace(/\/v1$/, ""),
+    });
     await ask(fixture!, "first question");
     await layer.handle("!model ollama llama-test");
     expect(host.lastSystem).toBe("Now using ollama · llama-test; the conversation continues.");
@@ -55,7 +61,11 @@ describe("!model", () => {
     expect(server.requests).toHaveLength(1);
     const request = second.requests[1]!.body;
     expect(request.model).toBe("llama-test");
-    expect(request.messages.slice(1).map((message) => message.content)).toEqual(["first question", "First answer.", "second question"]);
+    expect(request.messages.slice(1).map((message) => message.content)).toEqual([
+      "first question",
+      "First answer.",
+      "second question",
+    ]);
   });
 
   it("will not switch while an answer is streaming", async () => {
@@ -112,7 +122,9 @@ describe("preferences", () => {
     expect(host.lastSystem).toContain("The editor '/nonexistent/editor' was not found. Set $EDITOR");
     env.EDITOR = editorScript(cwd, 'printf "this: [is not yaml\\n" > "$1"');
     await layer.handle("preferences");
-    expect(host.lastSystem).toMatch(/preferences\.yaml is not valid YAML now \(.+\)\. Run 'preferences' again to fix it;/);
+    expect(host.lastSystem).toMatch(
+      /preferences\.yaml is not valid YAML now \(.+\)\. Run 'preferences' again to fix it;/,
+    );
     expect(readFileSync(harness.session.profiles.paths("main").preferences, "utf8")).toBe("this: [is not yaml\n");
   });
 });

@@ -1,9 +1,9 @@
-import type { Env } from "../../shared/env.js";
 import { resolveProviderConfig } from "../../providers/config.js";
 import { createProvider } from "../../providers/create.js";
 import { PROVIDER_NAMES, type ProviderName } from "../../providers/registry.js";
 import { providerProblem as problemOf } from "../../providers/select.js";
 import type { LLMProvider } from "../../providers/types.js";
+import type { Env } from "../../shared/env.js";
 
 export { parseProviderName } from "../../providers/registry.js";
 
@@ -16,7 +16,13 @@ export interface ProviderFacts {
 
 /** The model a provider would use in this environment, given an explicit choice or not. */
 export function modelFor(name: ProviderName, facts: ProviderFacts, model?: string): string {
-  return resolveProviderConfig(name, { env: facts.env, home: facts.home, codingMode: false, nonInteractive: false, model }).model;
+  return resolveProviderConfig(name, {
+    env: facts.env,
+    home: facts.home,
+    codingMode: false,
+    nonInteractive: false,
+    model,
+  }).model;
 }
 
 /** Why `name` cannot be used here, or undefined when it can. */
@@ -25,7 +31,11 @@ export function providerProblem(name: ProviderName, facts: ProviderFacts): Promi
 }
 
 export function providerFactory(name: ProviderName, facts: ProviderFacts, model?: string): ProviderFactory {
-  return (codingMode) => createProvider(resolveProviderConfig(name, { env: facts.env, home: facts.home, codingMode, model, nonInteractive: false }), facts.env);
+  return (codingMode) =>
+    createProvider(
+      resolveProviderConfig(name, { env: facts.env, home: facts.home, codingMode, model, nonInteractive: false }),
+      facts.env,
+    );
 }
 
 /** One line per provider: its default model here, or what it is missing. */

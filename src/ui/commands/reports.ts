@@ -26,7 +26,10 @@ function tokenLine(record: Pick<UsageRecord, "input_tokens" | "output_tokens" | 
 function perModel(record: Pick<UsageRecord, "model_turns" | "model_cost">): string[] {
   return Object.keys(record.model_turns)
     .sort()
-    .map((model) => `    ${model}: ${plural(record.model_turns[model] ?? 0, "call")}, ${formatCost(record.model_cost[model] ?? 0)}`);
+    .map(
+      (model) =>
+        `    ${model}: ${plural(record.model_turns[model] ?? 0, "call")}, ${formatCost(record.model_cost[model] ?? 0)}`,
+    );
 }
 
 export function formatUsage(session: UsageRecord, lifetime: LifetimeUsage): string {
@@ -53,7 +56,7 @@ export async function profilesReport(session: Session): Promise<string> {
   const names = await session.profiles.list();
   if (!names.includes(session.profileName)) names.push(session.profileName);
   const lines = names.sort().map((name) => (name === session.profileName ? `  * ${name} (active)` : `    ${name}`));
-  return ["Profiles:", ...lines, "To switch, ask Marvin (e.g. \"switch to profile work\")."].join("\n");
+  return ["Profiles:", ...lines, 'To switch, ask Marvin (e.g. "switch to profile work").'].join("\n");
 }
 
 /** `saved`: the active profile's saved places. */
@@ -61,7 +64,10 @@ export async function savedPlacesReport(session: Session): Promise<string> {
   const loaded = await loadSavedPlaces(session.profiles.paths(session.profileName).savedPlaces);
   const places = loaded.value;
   const warning = loaded.warning ? [loaded.warning] : [];
-  if (places.length === 0) return [...warning, "No saved places yet. Ask Marvin to save one (e.g. \"save this café as work-coffee\")."].join("\n");
+  if (places.length === 0)
+    return [...warning, 'No saved places yet. Ask Marvin to save one (e.g. "save this café as work-coffee").'].join(
+      "\n",
+    );
   const lines = places.map((place) => {
     const details = [place.name, place.address].filter((part) => part && part !== place.label).join(", ");
     return `  ${place.label}${details ? ` — ${details}` : ""}`;

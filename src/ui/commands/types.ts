@@ -1,7 +1,7 @@
 import type { LoopResult } from "../../agent/loop.js";
+import type { ProviderName } from "../../providers/types.js";
 import type { Session } from "../../session/session.js";
 import type { Env } from "../../shared/env.js";
-import type { ProviderName } from "../../providers/types.js";
 
 /**
  * What the command layer needs from a front end. Every method must not throw; the layer

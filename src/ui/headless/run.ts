@@ -1,8 +1,8 @@
+import { errorMessage } from "../../shared/error-message.js";
 import { UsageTracker } from "../../state/usage.js";
 import type { FrontEndOptions, SessionStarter, StartedSession } from "../front-end.js";
 import { createJsonlRenderer } from "./jsonl-renderer.js";
 import { createTextRenderer, type Output } from "./text-renderer.js";
-import { errorMessage } from "../../shared/error-message.js";
 
 export interface HeadlessIO {
   stdin: NodeJS.ReadableStream & { isTTY?: boolean };
@@ -25,7 +25,11 @@ async function readAll(stream: NodeJS.ReadableStream): Promise<string> {
  * One prompt in, one streamed answer out (seed 002 §2.3). Returns the exit code; the
  * last line written to stderr is always `MARVIN_COST:{json}`, whatever happened.
  */
-export async function runNonInteractive(options: FrontEndOptions, io: HeadlessIO, startSession: SessionStarter): Promise<number> {
+export async function runNonInteractive(
+  options: FrontEndOptions,
+  io: HeadlessIO,
+  startSession: SessionStarter,
+): Promise<number> {
   let built: StartedSession | undefined;
   const fail = (message: string) => {
     io.stderr.write(`Error: ${message}\n`);
@@ -48,7 +52,11 @@ export async function runNonInteractive(options: FrontEndOptions, io: HeadlessIO
     if (!prompt?.trim()) return fail("--prompt required (or pipe the prompt on stdin)");
     built = await startSession({ notice: (text) => io.stderr.write(`${text}\n`) });
     const { session } = built;
-    session.subscribe(options.output === "jsonl" ? createJsonlRenderer(io.stdout, io.version) : createTextRenderer(io.stdout, io.stderr));
+    session.subscribe(
+      options.output === "jsonl"
+        ? createJsonlRenderer(io.stdout, io.version)
+        : createTextRenderer(io.stdout, io.stderr),
+    );
     let stopped: "interrupted" | "reader gone" | undefined;
     const stop = (why: typeof stopped) => {
       stopped ??= why;

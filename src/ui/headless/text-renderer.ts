@@ -32,7 +32,11 @@ export function createTextRenderer(stdout: Output, stderr: Output): AgentEventLi
         stderr.write(`Error: ${event.message}\n`);
         break;
       case "compaction":
-        stderr.write(event.phase === "start" ? "🔄 Compacting conversation history...\n" : `── Context compacted. Older messages summarized (backup: ${event.backupPath ?? "none"}). ──\n`);
+        stderr.write(
+          event.phase === "start"
+            ? "🔄 Compacting conversation history...\n"
+            : `── Context compacted. Older messages summarized (backup: ${event.backupPath ?? "none"}). ──\n`,
+        );
         break;
       case "agent_end":
         if (!atLineStart) write("\n");

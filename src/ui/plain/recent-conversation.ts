@@ -9,7 +9,11 @@ export const RECENT_ENTRY_CHARS = 600;
 const LABELS: Record<ChatLogEntry["role"], string> = { you: "You", assistant: "Marvin", system: "System" };
 
 /** The recent part of chat_log.json (the entries seeded into the conversation), one block per entry. */
-export function formatRecentConversation(entries: readonly ChatLogEntry[], palette: Palette, limit = SEEDED_HISTORY_ENTRIES): string[] {
+export function formatRecentConversation(
+  entries: readonly ChatLogEntry[],
+  palette: Palette,
+  limit = SEEDED_HISTORY_ENTRIES,
+): string[] {
   const recent = entries.slice(-limit);
   if (recent.length === 0) return [];
   const colour = { you: palette.you, assistant: palette.assistant, system: palette.system };
@@ -18,5 +22,9 @@ export function formatRecentConversation(entries: readonly ChatLogEntry[], palet
     const time = entry.time ? `[${entry.time}] ` : "";
     return paint(`${time}${LABELS[entry.role] ?? entry.role}: ${truncateText(entry.text, RECENT_ENTRY_CHARS)}`);
   });
-  return [palette.system(`── Recent conversation (${recent.length} of ${entries.length} messages) ──`), ...lines, palette.system("── end of recent conversation ──")];
+  return [
+    palette.system(`── Recent conversation (${recent.length} of ${entries.length} messages) ──`),
+    ...lines,
+    palette.system("── end of recent conversation ──"),
+  ];
 }

@@ -43,7 +43,13 @@ export function createPlainRenderer(out: Output, palette: Palette): AgentEventLi
         line(palette.system(`[System] Error: ${event.message}`));
         break;
       case "compaction":
-        line(palette.system(event.phase === "start" ? "[System] 🔄 Compacting conversation history..." : "[System] ── Context compacted. Older messages summarized. ──"));
+        line(
+          palette.system(
+            event.phase === "start"
+              ? "[System] 🔄 Compacting conversation history..."
+              : "[System] ── Context compacted. Older messages summarized. ──",
+          ),
+        );
         break;
       case "agent_end":
         if (!atLineStart) write("\n");

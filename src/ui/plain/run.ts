@@ -1,12 +1,12 @@
+import { errorMessage } from "../../shared/error-message.js";
 import { INPUT_HISTORY_LIMIT } from "../../state/input-history.js";
-import { CommandLayer, EXIT_HINT, InterruptKey, type CommandHost } from "../commands/index.js";
+import { type CommandHost, CommandLayer, EXIT_HINT, InterruptKey } from "../commands/index.js";
 import { freshLine } from "../fresh-line.js";
 import type { FrontEndEnvironment, FrontEndOptions, SessionStarter, StartedSession } from "../front-end.js";
 import { LineInput } from "./line-input.js";
 import { formatRecentConversation } from "./recent-conversation.js";
 import { COLOR_PALETTE, createPlainRenderer, PLAIN_PALETTE } from "./renderer.js";
 import { PlainScreen } from "./screen.js";
-import { errorMessage } from "../../shared/error-message.js";
 
 export interface PlainStreams {
   stdin: NodeJS.ReadStream;
@@ -84,8 +84,24 @@ export async function runPlain(
     shellOutput: (chunk) => screen.write(chunk),
     releaseTerminal: (run) => withTerminalReleased(streams, lines, run),
   };
-  const layer = new CommandLayer({ session, env: environment.env, home: environment.home, cwd: environment.cwd, providerName: built.providerName, model: options.model }, host);
-  const lines = new LineInput({ input: stdin, output: stdout, terminal, history: await layer.loadHistory(), historySize: INPUT_HISTORY_LIMIT });
+  const layer = new CommandLayer(
+    {
+      session,
+      env: environment.env,
+      home: environment.home,
+      cwd: environment.cwd,
+      providerName: built.providerName,
+      model: options.model,
+    },
+    host,
+  );
+  const lines = new LineInput({
+    input: stdin,
+    output: stdout,
+    terminal,
+    history: await layer.loadHistory(),
+    historySize: INPUT_HISTORY_LIMIT,
+  });
   input = lines;
   screen = new PlainScreen(stdout, palette, lines);
   session.subscribe(createPlainRenderer(screen, palette));
@@ -121,7 +137,9 @@ export async function runPlain(
 
   const { provider, model } = layer.activeModel;
   const coding = session.codingMode && session.workingDir ? ` · coding mode in ${session.workingDir}` : "";
-  screen.system(`Marvin — ${provider} · ${model} · profile ${session.profileName}${coding}. Type help for commands, quit to leave.`);
+  screen.system(
+    `Marvin — ${provider} · ${model} · profile ${session.profileName}${coding}. Type help for commands, quit to leave.`,
+  );
   for (const line of formatRecentConversation(session.chatEntries, palette)) screen.line(line);
 
   try {

@@ -21,7 +21,15 @@ export type ChatEntry =
    * `continued`: a later part of the same answer (after a tool round); no header. `chunks`:
    * the text as it arrived, frame by frame (`text` is their concatenation).
    */
-  | (EntryBase & { kind: "assistant"; text: string; chunks: string[]; time: string; streaming: boolean; continued: boolean; interrupted: boolean })
+  | (EntryBase & {
+      kind: "assistant";
+      text: string;
+      chunks: string[];
+      time: string;
+      streaming: boolean;
+      continued: boolean;
+      interrupted: boolean;
+    })
   | (EntryBase & { kind: "system"; text: string; level: "info" | "warning" | "error" })
   | (EntryBase & { kind: "tools"; names: string[]; calls: ToolCallView[] })
   /** A typed command echoed into the chat (`$ ls`, `> usage`). */

@@ -5,7 +5,8 @@ import type { ScreenOverlay } from "./frame-writer.js";
 import type { Theme } from "./theme.js";
 import { visibleRange } from "./viewport.js";
 
-const WARM_UP_MARKDOWN = "# Title\n\nSome **bold**, *italic* and `code` text.\n\n- a list\n- of items\n\n```js\nconst answer = 42; // comment\n```\n\nMore words";
+const WARM_UP_MARKDOWN =
+  "# Title\n\nSome **bold**, *italic* and `code` text.\n\n- a list\n- of items\n\n```js\nconst answer = 42; // comment\n```\n\nMore words";
 
 const COUNTER_TICK_MS = 250;
 
@@ -59,7 +60,8 @@ export class ChatPane implements ScreenOverlay {
     this.lines.forEach((line, index) => {
       if (this.top + index < composed.length) composed[this.top + index] = line;
     });
-    for (let index = this.lines.length; index < this.height && this.top + index < composed.length; index += 1) composed[this.top + index] = "";
+    for (let index = this.lines.length; index < this.height && this.top + index < composed.length; index += 1)
+      composed[this.top + index] = "";
     if (this.top + this.height < composed.length) composed[this.top + this.height] = this.rule;
     return composed;
   }
@@ -69,13 +71,25 @@ export class ChatPane implements ScreenOverlay {
    * before the first real answer streams in (a cold first frame would lag by tens of ms).
    */
   warmUp(): void {
-    const sample: ChatEntry = { id: 0, revision: 0, kind: "assistant", text: WARM_UP_MARKDOWN, chunks: WARM_UP_MARKDOWN.split(/(?<=\n)/), time: "", streaming: true, continued: false, interrupted: false };
+    const sample: ChatEntry = {
+      id: 0,
+      revision: 0,
+      kind: "assistant",
+      text: WARM_UP_MARKDOWN,
+      chunks: WARM_UP_MARKDOWN.split(/(?<=\n)/),
+      time: "",
+      streaming: true,
+      continued: false,
+      interrupted: false,
+    };
     this.renderer.entryLines(sample, this.width, 0);
     this.renderer.entryLines({ ...sample, streaming: false }, this.width, 0);
   }
 
   private keepCountersLive(): void {
-    const running = this.controller.chat.entries.some((entry) => entry.kind === "tools" && entry.calls.some((call) => call.elapsedMs === undefined));
+    const running = this.controller.chat.entries.some(
+      (entry) => entry.kind === "tools" && entry.calls.some((call) => call.elapsedMs === undefined),
+    );
     if (running && !this.counterTimer) this.counterTimer = setInterval(() => this.refresh(), COUNTER_TICK_MS);
     if (!running && this.counterTimer) {
       clearInterval(this.counterTimer);

@@ -14,7 +14,8 @@ function storeWithCounter(frameMs = 30) {
   return { store, notifications: () => notifications };
 }
 
-const screen = (store: ChatStore, width = 60, now = 0) => new EntryLineRenderer(MONOCHROME_THEME).render(store.entries, width, now).map((line) => plain(line));
+const screen = (store: ChatStore, width = 60, now = 0) =>
+  new EntryLineRenderer(MONOCHROME_THEME).render(store.entries, width, now).map((line) => plain(line));
 
 describe("ChatStore", () => {
   it("batches a burst of text deltas into one redraw", async () => {
@@ -47,7 +48,16 @@ describe("ChatStore", () => {
     store.apply({ type: "text_delta", turn: 1, text: "Let me check." });
     store.apply({ type: "tool_calls", turn: 1, names: ["get_weather", "get_location"] });
     store.apply({ type: "tool_start", turn: 1, callId: "a", name: "get_weather", arguments: "{}" });
-    store.apply({ type: "tool_end", turn: 1, callId: "a", name: "get_weather", arguments: "{}", result: "Sunny, 21 °C\nWind 5 km/h", isError: false, elapsedMs: 2500 });
+    store.apply({
+      type: "tool_end",
+      turn: 1,
+      callId: "a",
+      name: "get_weather",
+      arguments: "{}",
+      result: "Sunny, 21 °C\nWind 5 km/h",
+      isError: false,
+      elapsedMs: 2500,
+    });
     store.apply({ type: "notice", level: "warning", text: "Rate limited, waiting 2 s" });
     store.apply({ type: "text_delta", turn: 2, text: "It is sunny." });
     store.apply({ type: "agent_end", reason: "done", text: "", rounds: 2 });
@@ -106,7 +116,16 @@ describe("tool lines", () => {
     expect(lines()).toEqual(["🔧 web_search", "   ⏳ web_search 4s"]);
     clock += 1000;
     expect(lines()).toEqual(["🔧 web_search", "   ⏳ web_search 5s"]);
-    store.apply({ type: "tool_end", turn: 1, callId: "s", name: "web_search", arguments: "{}", result: "Error: network down", isError: true, elapsedMs: 5200 });
+    store.apply({
+      type: "tool_end",
+      turn: 1,
+      callId: "s",
+      name: "web_search",
+      arguments: "{}",
+      result: "Error: network down",
+      isError: true,
+      elapsedMs: 5200,
+    });
     expect(lines()).toEqual(["🔧 web_search", "   ✗ web_search: Error: network down (5.2s)"]);
   });
 

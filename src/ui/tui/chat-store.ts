@@ -1,5 +1,5 @@
 import type { AgentEvent } from "../../agent/events.js";
-import { clockTime, type ChatLogEntry } from "../../state/chat-log.js";
+import { type ChatLogEntry, clockTime } from "../../state/chat-log.js";
 import type { ChatEntry, ToolCallView } from "./chat-entry.js";
 import { summarizeToolResult } from "./tool-summary.js";
 
@@ -109,7 +109,16 @@ export class ChatStore {
   addHistory(entries: readonly ChatLogEntry[]): void {
     for (const entry of entries) {
       if (entry.role === "you") this.add({ kind: "you", text: entry.text, time: entry.time ?? "" });
-      else if (entry.role === "assistant") this.add({ kind: "assistant", text: entry.text, chunks: [entry.text], time: entry.time ?? "", streaming: false, continued: false, interrupted: false });
+      else if (entry.role === "assistant")
+        this.add({
+          kind: "assistant",
+          text: entry.text,
+          chunks: [entry.text],
+          time: entry.time ?? "",
+          streaming: false,
+          continued: false,
+          interrupted: false,
+        });
       else this.add({ kind: "system", text: entry.text, level: "info" });
     }
     this.answer = undefined;
@@ -144,7 +153,11 @@ export class ChatStore {
         this.addSystem(`Error: ${event.message}`, "error");
         return;
       case "compaction":
-        this.addSystem(event.phase === "start" ? "🔄 Compacting conversation history..." : "── Context compacted. Older messages summarized. ──");
+        this.addSystem(
+          event.phase === "start"
+            ? "🔄 Compacting conversation history..."
+            : "── Context compacted. Older messages summarized. ──",
+        );
         return;
       case "usage":
         break;
@@ -177,7 +190,12 @@ export class ChatStore {
   }
 
   private endTool(event: Extract<AgentEvent, { type: "tool_end" }>): void {
-    const round = [...this.entryList].reverse().find((entry): entry is ToolsEntry => entry.kind === "tools" && entry.calls.some((call) => call.callId === event.callId));
+    const round = [...this.entryList]
+      .reverse()
+      .find(
+        (entry): entry is ToolsEntry =>
+          entry.kind === "tools" && entry.calls.some((call) => call.callId === event.callId),
+      );
     const call: ToolCallView | undefined = round?.calls.find((candidate) => candidate.callId === event.callId);
     if (!round || !call) return;
     call.elapsedMs = event.elapsedMs;
@@ -219,7 +237,15 @@ export class ChatStore {
     const text = this.pendingText;
     this.pendingText = "";
     if (!this.answer) {
-      this.answer = this.add({ kind: "assistant", text: "", chunks: [], time: clockTime(this.now()), streaming: true, continued: this.answerStarted, interrupted: false }) as AssistantEntry;
+      this.answer = this.add({
+        kind: "assistant",
+        text: "",
+        chunks: [],
+        time: clockTime(this.now()),
+        streaming: true,
+        continued: this.answerStarted,
+        interrupted: false,
+      }) as AssistantEntry;
       this.answerStarted = true;
     }
     this.answer.text += text;

@@ -1,12 +1,19 @@
 import type { Session } from "../../session/session.js";
 import { normalizeHistoryEntry } from "../../state/input-history.js";
-import { COMMAND_HELP, EXIT_HINT, InterruptKey, parseInput, type CommandHost, type CommandLayer } from "../commands/index.js";
+import {
+  COMMAND_HELP,
+  type CommandHost,
+  type CommandLayer,
+  EXIT_HINT,
+  InterruptKey,
+  parseInput,
+} from "../commands/index.js";
 import type { ChatStore } from "./chat-store.js";
 import type { ConfirmBroker } from "./confirm-broker.js";
 import { HistoryBrowser } from "./history-browser.js";
-import { KeyParser, type InputEvent } from "./key-parser.js";
-import { EMPTY_PROMPT, promptKey, type PromptEffect, type PromptState } from "./prompt-keys.js";
-import { pageSize, scrollBy, type ScrollTop } from "./viewport.js";
+import { type InputEvent, KeyParser } from "./key-parser.js";
+import { EMPTY_PROMPT, type PromptEffect, type PromptState, promptKey } from "./prompt-keys.js";
+import { pageSize, type ScrollTop, scrollBy } from "./viewport.js";
 
 /** Keys of the full-screen UI, added to the shared `help` text. */
 export const TUI_KEYS_HELP = `Keys:

@@ -38,7 +38,10 @@ export class EntryLineRenderer {
     const lines: string[] = [];
     let previous: ChatEntry | undefined;
     for (const entry of entries) {
-      const joined = entry.kind === "tools" || entry.kind === "output" || (entry.kind === "assistant" && entry.continued && previous?.kind === "tools");
+      const joined =
+        entry.kind === "tools" ||
+        entry.kind === "output" ||
+        (entry.kind === "assistant" && entry.continued && previous?.kind === "tools");
       previous = entry;
       if (lines.length > 0 && !joined) lines.push("");
       for (const line of this.entryLines(entry, width, now)) lines.push(line);
@@ -49,7 +52,8 @@ export class EntryLineRenderer {
   entryLines(entry: ChatEntry, width: number, now: number): string[] {
     const tick = entry.kind === "tools" ? this.runningTick(entry.calls, now) : 0;
     const cached = this.cache.get(entry);
-    if (cached && cached.revision === entry.revision && cached.width === width && cached.tick === tick) return cached.lines;
+    if (cached && cached.revision === entry.revision && cached.width === width && cached.tick === tick)
+      return cached.lines;
     const lines = this.build(entry, width, now);
     this.cache.set(entry, { revision: entry.revision, width, tick, lines });
     return lines;
@@ -57,7 +61,10 @@ export class EntryLineRenderer {
 
   /** Changes once a second while some tool has run past the counter threshold. */
   private runningTick(calls: ToolCallView[], now: number): number {
-    const longest = Math.max(0, ...calls.filter((call) => call.elapsedMs === undefined).map((call) => now - call.startedAt));
+    const longest = Math.max(
+      0,
+      ...calls.filter((call) => call.elapsedMs === undefined).map((call) => now - call.startedAt),
+    );
     return longest >= LIVE_COUNTER_AFTER_MS ? Math.floor(longest / 1000) : 0;
   }
 
@@ -65,7 +72,10 @@ export class EntryLineRenderer {
     const { theme } = this;
     switch (entry.kind) {
       case "you":
-        return [header("You", entry.time, theme.you, theme), ...wrapToLines([{ text: entry.text, style: theme.you }], width)];
+        return [
+          header("You", entry.time, theme.you, theme),
+          ...wrapToLines([{ text: entry.text, style: theme.you }], width),
+        ];
       case "assistant":
         return this.assistantLines(entry, width);
       case "system": {
@@ -93,7 +103,10 @@ export class EntryLineRenderer {
     let body: string[];
     if (entry.streaming) {
       let stream = this.streams.get(entry);
-      if (!stream) this.streams.set(entry, (stream = new StreamingMarkdown(theme, theme.assistant)));
+      if (!stream) {
+        stream = new StreamingMarkdown(theme, theme.assistant);
+        this.streams.set(entry, stream);
+      }
       body = stream.render(entry.chunks, width);
     } else {
       this.streams.delete(entry);

@@ -9,7 +9,9 @@ class RowsOverlay implements ScreenOverlay {
 
   compose(rows: string[]): string[] {
     const composed = [...rows];
-    this.lines.forEach((line, index) => (composed[1 + index] = line));
+    this.lines.forEach((line, index) => {
+      composed[1 + index] = line;
+    });
     return composed;
   }
 
@@ -38,7 +40,9 @@ describe("FrameWriter", () => {
     frames.write("status\nline a\nline b");
     frames.write("status\nline a\nline B!");
     await flush();
-    expect(written[0]).toBe("\x1b[?2026h\x1b[2J\x1b[1;1H\x1b[0mstatus\x1b[0m\x1b[K\x1b[2;1H\x1b[0mline a\x1b[0m\x1b[K\x1b[3;1H\x1b[0mline b\x1b[0m\x1b[K\x1b[?2026l");
+    expect(written[0]).toBe(
+      "\x1b[?2026h\x1b[2J\x1b[1;1H\x1b[0mstatus\x1b[0m\x1b[K\x1b[2;1H\x1b[0mline a\x1b[0m\x1b[K\x1b[3;1H\x1b[0mline b\x1b[0m\x1b[K\x1b[?2026l",
+    );
     expect(written[1]).toBe("\x1b[?2026h\x1b[3;1H\x1b[0mline B!\x1b[0m\x1b[K\x1b[?2026l");
   });
 
@@ -81,7 +85,9 @@ describe("FrameWriter", () => {
     overlay.paint(["chat line 1", "chat line 2"]);
     await flush();
     expect(frames.screen).toEqual(["status", "chat line 1", "chat line 2", "> "]);
-    expect(written[1]).toBe("\x1b[?2026h\x1b[2;1H\x1b[0mchat line 1\x1b[0m\x1b[K\x1b[3;1H\x1b[0mchat line 2\x1b[0m\x1b[K\x1b[?2026l");
+    expect(written[1]).toBe(
+      "\x1b[?2026h\x1b[2;1H\x1b[0mchat line 1\x1b[0m\x1b[K\x1b[3;1H\x1b[0mchat line 2\x1b[0m\x1b[K\x1b[?2026l",
+    );
     frames.dispose();
     overlay.paint(["after dispose"]);
     expect(frames.screen[1]).toBe("chat line 1");

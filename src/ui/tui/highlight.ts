@@ -10,11 +10,33 @@ const KEYWORDS = new Set(
   ).split(" "),
 );
 
-const HASH_COMMENT_LANGUAGES = new Set(["python", "py", "sh", "bash", "zsh", "shell", "console", "yaml", "yml", "ruby", "rb", "toml", "perl", "r", "make", "makefile", "dockerfile", "conf", "ini"]);
+const HASH_COMMENT_LANGUAGES = new Set([
+  "python",
+  "py",
+  "sh",
+  "bash",
+  "zsh",
+  "shell",
+  "console",
+  "yaml",
+  "yml",
+  "ruby",
+  "rb",
+  "toml",
+  "perl",
+  "r",
+  "make",
+  "makefile",
+  "dockerfile",
+  "conf",
+  "ini",
+]);
 
 /** Comment, string, number, word, or any other single character: the tokens of one line. */
-const SLASH_TOKENS = /(\/\/.*$|\/\*.*?(?:\*\/|$))|("(?:\\.|[^"\\])*"?|'(?:\\.|[^'\\])*'?|`(?:\\.|[^`\\])*`?)|(\b\d[\d_.]*(?:e[+-]?\d+)?\b|\b0x[\da-f]+\b)|([A-Za-z_$][\w$]*)|([\s\S])/gi;
-const HASH_TOKENS = /(#.*$)|("(?:\\.|[^"\\])*"?|'(?:\\.|[^'\\])*'?|`(?:\\.|[^`\\])*`?)|(\b\d[\d_.]*(?:e[+-]?\d+)?\b|\b0x[\da-f]+\b)|([A-Za-z_$][\w$]*)|([\s\S])/gi;
+const SLASH_TOKENS =
+  /(\/\/.*$|\/\*.*?(?:\*\/|$))|("(?:\\.|[^"\\])*"?|'(?:\\.|[^'\\])*'?|`(?:\\.|[^`\\])*`?)|(\b\d[\d_.]*(?:e[+-]?\d+)?\b|\b0x[\da-f]+\b)|([A-Za-z_$][\w$]*)|([\s\S])/gi;
+const HASH_TOKENS =
+  /(#.*$)|("(?:\\.|[^"\\])*"?|'(?:\\.|[^'\\])*'?|`(?:\\.|[^`\\])*`?)|(\b\d[\d_.]*(?:e[+-]?\d+)?\b|\b0x[\da-f]+\b)|([A-Za-z_$][\w$]*)|([\s\S])/gi;
 
 /**
  * Simple, language-agnostic colouring of one line of code: comments, strings, numbers and

@@ -28,11 +28,26 @@ export type KeyEvent = Extract<InputEvent, { kind: "key" }>;
 const ESC = "\x1b";
 const PASTE_START = "200";
 const PASTE_END = `${ESC}[201~`;
-const TILDE_KEYS: Record<string, KeyName> = { "1": "home", "2": "insert", "3": "delete", "4": "end", "5": "pageup", "6": "pagedown", "7": "home", "8": "end" };
+const TILDE_KEYS: Record<string, KeyName> = {
+  "1": "home",
+  "2": "insert",
+  "3": "delete",
+  "4": "end",
+  "5": "pageup",
+  "6": "pagedown",
+  "7": "home",
+  "8": "end",
+};
 const LETTER_KEYS: Record<string, KeyName> = { A: "up", B: "down", C: "right", D: "left", H: "home", F: "end" };
 
 function key(name: KeyName, modifiers: { ctrl?: boolean; meta?: boolean; shift?: boolean } = {}): KeyEvent {
-  return { kind: "key", name, ctrl: modifiers.ctrl ?? false, meta: modifiers.meta ?? false, shift: modifiers.shift ?? false };
+  return {
+    kind: "key",
+    name,
+    ctrl: modifiers.ctrl ?? false,
+    meta: modifiers.meta ?? false,
+    shift: modifiers.shift ?? false,
+  };
 }
 
 /** xterm modifier parameter: 1 + (shift ? 1) + (alt ? 2) + (ctrl ? 4). */
@@ -100,7 +115,13 @@ export class KeyParser {
         continue;
       }
       let end = index;
-      while (end < input.length && input[end] !== ESC && (input.charCodeAt(end) >= 0x20 || /[\r\n\t]/.test(input[end]!)) && input.charCodeAt(end) !== 0x7f) end += 1;
+      while (
+        end < input.length &&
+        input[end] !== ESC &&
+        (input.charCodeAt(end) >= 0x20 || /[\r\n\t]/.test(input[end]!)) &&
+        input.charCodeAt(end) !== 0x7f
+      )
+        end += 1;
       events.push(...textEvents(input.slice(index, end)));
       index = end;
     }
@@ -161,8 +182,13 @@ export class KeyParser {
       return consumed;
     }
     const character = String.fromCodePoint(input.codePointAt(index + 1)!);
-    const base = character === "\r" ? key("enter") : character === "\x7f" || character === "\b" ? key("backspace") : undefined;
-    events.push(base ? { ...base, meta: true } : key(character.toLowerCase(), { meta: true, shift: character !== character.toLowerCase() }));
+    const base =
+      character === "\r" ? key("enter") : character === "\x7f" || character === "\b" ? key("backspace") : undefined;
+    events.push(
+      base
+        ? { ...base, meta: true }
+        : key(character.toLowerCase(), { meta: true, shift: character !== character.toLowerCase() }),
+    );
     return index + 1 + character.length;
   }
 

@@ -9,7 +9,8 @@ const UI_PACKAGES = ["ink", "react", "marked", "string-width"];
 /** Module specifiers a file loads when it is evaluated (type-only imports are erased). */
 function staticImports(source: string): string[] {
   const specifiers: string[] = [];
-  for (const match of source.matchAll(/^\s*(import|export)\s+(type\s)?[^;]*?\sfrom\s+["']([^"']+)["']/gm)) if (!match[2]) specifiers.push(match[3]!);
+  for (const match of source.matchAll(/^\s*(import|export)\s+(type\s)?[^;]*?\sfrom\s+["']([^"']+)["']/gm))
+    if (!match[2]) specifiers.push(match[3]!);
   for (const match of source.matchAll(/^\s*import\s+["']([^"']+)["']/gm)) specifiers.push(match[1]!);
   return specifiers;
 }
@@ -32,7 +33,8 @@ function staticClosure(entry: string): { files: string[]; packages: Set<string> 
     files.add(file);
     for (const specifier of staticImports(readFileSync(file, "utf8"))) {
       if (specifier.startsWith(".")) pending.push(sourceFile(file, specifier));
-      else if (!specifier.startsWith("node:")) packages.add(specifier.startsWith("@") ? specifier.split("/").slice(0, 2).join("/") : specifier.split("/")[0]!);
+      else if (!specifier.startsWith("node:"))
+        packages.add(specifier.startsWith("@") ? specifier.split("/").slice(0, 2).join("/") : specifier.split("/")[0]!);
     }
   }
   return { files: [...files].map((file) => relative(SRC, file)), packages };

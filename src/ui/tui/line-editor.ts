@@ -65,19 +65,28 @@ export const edit = {
     const start = previousBoundary(text, cursor);
     return { text: text.slice(0, start) + text.slice(cursor), cursor: start };
   },
-  delete: ({ text, cursor }: LineState): LineState => ({ text: text.slice(0, cursor) + text.slice(nextBoundary(text, cursor)), cursor }),
+  delete: ({ text, cursor }: LineState): LineState => ({
+    text: text.slice(0, cursor) + text.slice(nextBoundary(text, cursor)),
+    cursor,
+  }),
   /** Ctrl+U: delete from the start of the line to the cursor. */
   killToStart: ({ text, cursor }: LineState): LineState => {
     const start = lineStart(text, cursor);
     return { text: text.slice(0, start) + text.slice(cursor), cursor: start };
   },
   /** Ctrl+K: delete from the cursor to the end of the line. */
-  killToEnd: ({ text, cursor }: LineState): LineState => ({ text: text.slice(0, cursor) + text.slice(lineEnd(text, cursor)), cursor }),
+  killToEnd: ({ text, cursor }: LineState): LineState => ({
+    text: text.slice(0, cursor) + text.slice(lineEnd(text, cursor)),
+    cursor,
+  }),
   /** Ctrl+W: delete the word before the cursor. */
   killWordBefore: ({ text, cursor }: LineState): LineState => {
     const start = wordStartBefore(text, cursor);
     return { text: text.slice(0, start) + text.slice(cursor), cursor: start };
   },
   /** Alt+D: delete the word after the cursor. */
-  killWordAfter: ({ text, cursor }: LineState): LineState => ({ text: text.slice(0, cursor) + text.slice(wordEndAfter(text, cursor)), cursor }),
+  killWordAfter: ({ text, cursor }: LineState): LineState => ({
+    text: text.slice(0, cursor) + text.slice(wordEndAfter(text, cursor)),
+    cursor,
+  }),
 };

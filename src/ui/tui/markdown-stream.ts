@@ -49,7 +49,10 @@ export class StreamingMarkdown {
     if (chunks.length < this.consumed) this.reset();
     for (; this.consumed < chunks.length; this.consumed += 1) this.tail += chunks[this.consumed];
     if (width !== this.closedWidth) {
-      this.closedLines = this.closed.reduce<string[]>((lines, part) => this.joinParts(lines, this.renderPart(part, width)), []);
+      this.closedLines = this.closed.reduce<string[]>(
+        (lines, part) => this.joinParts(lines, this.renderPart(part, width)),
+        [],
+      );
       this.closedWidth = width;
     }
     const cut = stableMarkdownPrefixLength(this.tail);

@@ -42,7 +42,11 @@ describe("renderMarkdown", () => {
       "• [x] done",
       "• [ ] todo",
     ]);
-    expect(layout("- a list item that is long enough to wrap onto the next line", 30)).toEqual(["• a list item that is long", "  enough to wrap onto the next", "  line"]);
+    expect(layout("- a list item that is long enough to wrap onto the next line", 30)).toEqual([
+      "• a list item that is long",
+      "  enough to wrap onto the next",
+      "  line",
+    ]);
   });
 
   it("renders fenced code with the language, a gutter and simple highlighting, keeping indentation", () => {
@@ -57,7 +61,13 @@ describe("renderMarkdown", () => {
   });
 
   it("renders quotes, rules, links and tables", () => {
-    expect(layout("> quoted\n\n---\n\n[docs](https://example.org)")).toEqual(["│ quoted", "", "─".repeat(40), "", "docs (https://example.org)"]);
+    expect(layout("> quoted\n\n---\n\n[docs](https://example.org)")).toEqual([
+      "│ quoted",
+      "",
+      "─".repeat(40),
+      "",
+      "docs (https://example.org)",
+    ]);
     expect(layout("| a | bb |\n|---|---|\n| ccc | d |")).toEqual(["a   │ bb", "────┼───", "ccc │ d "]);
   });
 
@@ -68,7 +78,12 @@ describe("renderMarkdown", () => {
   });
 
   it("uses no colour at all with the monochrome theme (NO_COLOR)", () => {
-    const lines = renderMarkdown("# T\n\n**b** `c`\n\n```js\nconst a = 1;\n```", 40, MONOCHROME_THEME, MONOCHROME_THEME.assistant).join("\n");
+    const lines = renderMarkdown(
+      "# T\n\n**b** `c`\n\n```js\nconst a = 1;\n```",
+      40,
+      MONOCHROME_THEME,
+      MONOCHROME_THEME.assistant,
+    ).join("\n");
     expect(lines).not.toMatch(/\x1b\[(3\d|9\d)m/);
     expect(lines).toContain(BOLD);
   });

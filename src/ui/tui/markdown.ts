@@ -1,6 +1,6 @@
 import { lexer, type Token, type Tokens } from "marked";
 import { highlightLine } from "./highlight.js";
-import { spansToLine, textWidth, wrapToLines, type Span } from "./spans.js";
+import { type Span, spansToLine, textWidth, wrapToLines } from "./spans.js";
 import type { Style, Theme } from "./theme.js";
 
 interface RenderContext {
@@ -56,7 +56,9 @@ function renderCode(code: Tokens.Code, width: number, context: RenderContext): s
   const { theme } = context;
   const language = code.lang?.split(/\s/)[0] ?? "";
   const bar = theme.dim("│ ");
-  const lines = code.text.split("\n").flatMap((line) => wrapToLines(highlightLine(line, language, theme), width - 2, false));
+  const lines = code.text
+    .split("\n")
+    .flatMap((line) => wrapToLines(highlightLine(line, language, theme), width - 2, false));
   const header = language ? [theme.dim(`╭─ ${language}`)] : [];
   return [...header, ...lines.map((line) => bar + line)];
 }
@@ -86,7 +88,11 @@ function renderTable(table: Tokens.Table, width: number, context: RenderContext)
   const widths = table.header.map((_, column) => Math.max(...rows.map((row) => cellWidth(row[column]))));
   const separator: Span = { text: " │ ", style: theme.dim };
   const lineSpans = rows.map((row) =>
-    row.flatMap((cell, column) => [...(column > 0 ? [separator] : []), ...cell, { text: " ".repeat(Math.max(0, widths[column]! - cellWidth(cell))), style: context.base }]),
+    row.flatMap((cell, column) => [
+      ...(column > 0 ? [separator] : []),
+      ...cell,
+      { text: " ".repeat(Math.max(0, widths[column]! - cellWidth(cell))), style: context.base },
+    ]),
   );
   const rule: Span = { text: widths.map((columnWidth) => "─".repeat(columnWidth)).join("─┼─"), style: theme.dim };
   return [lineSpans[0]!, [rule], ...lineSpans.slice(1)].flatMap((spans) => wrapToLines(spans, width));
@@ -104,14 +110,22 @@ function renderBlock(token: Token, width: number, context: RenderContext): strin
       return wrapToLines(inlineSpans((token as Tokens.Paragraph).tokens, context), width);
     case "text": {
       const text = token as Tokens.Text;
-      return wrapToLines(text.tokens ? inlineSpans(text.tokens, context) : [{ text: text.text, style: context.base }], width);
+      return wrapToLines(
+        text.tokens ? inlineSpans(text.tokens, context) : [{ text: text.text, style: context.base }],
+        width,
+      );
     }
     case "code":
       return renderCode(token as Tokens.Code, width, context);
     case "list":
       return renderList(token as Tokens.List, width, context);
     case "blockquote": {
-      const inner = renderBlocks((token as Tokens.Blockquote).tokens, width - 2, { theme, base: compose(theme.italic, context.base) }, true);
+      const inner = renderBlocks(
+        (token as Tokens.Blockquote).tokens,
+        width - 2,
+        { theme, base: compose(theme.italic, context.base) },
+        true,
+      );
       return inner.map((line) => theme.dim("│ ") + line);
     }
     case "hr":

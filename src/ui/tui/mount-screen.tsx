@@ -18,7 +18,13 @@ export interface MountedScreen {
  * frame per render) into a FrameWriter, which lays the chat pane over it and writes what changed.
  * Input is read from `stdin` by the app itself; the caller owns the terminal modes.
  */
-export function mountScreen(controller: TuiController, theme: Theme, stdin: NodeJS.ReadStream, stdout: NodeJS.WriteStream, onCrash: (error: Error) => void = () => undefined): MountedScreen {
+export function mountScreen(
+  controller: TuiController,
+  theme: Theme,
+  stdin: NodeJS.ReadStream,
+  stdout: NodeJS.WriteStream,
+  onCrash: (error: Error) => void = () => undefined,
+): MountedScreen {
   const pane = new ChatPane(controller, theme);
   const frames = new FrameWriter(stdout, pane);
   const instance = render(<App controller={controller} theme={theme} pane={pane} />, {
@@ -29,7 +35,9 @@ export function mountScreen(controller: TuiController, theme: Theme, stdin: Node
     patchConsole: false,
   });
   // A render that throws unmounts Ink with the error; the caller restores the terminal and reports it.
-  instance.waitUntilExit().catch((error: unknown) => onCrash(error instanceof Error ? error : new Error(String(error))));
+  instance
+    .waitUntilExit()
+    .catch((error: unknown) => onCrash(error instanceof Error ? error : new Error(String(error))));
   const warmUp = setImmediate(() => pane.warmUp());
   return {
     get screen() {

@@ -1,7 +1,7 @@
 import type { HistoryBrowser } from "./history-browser.js";
 import type { InputEvent, KeyEvent } from "./key-parser.js";
-import { edit, EMPTY_LINE, lineOf, type LineState } from "./line-editor.js";
-import { searchOlder, searchResult, startSearch, updateQuery, type ReverseSearchState } from "./reverse-search.js";
+import { EMPTY_LINE, edit, type LineState, lineOf } from "./line-editor.js";
+import { type ReverseSearchState, searchOlder, searchResult, startSearch, updateQuery } from "./reverse-search.js";
 
 /** The input area: the line being edited and, during Ctrl+R, the search. */
 export interface PromptState {
@@ -60,7 +60,8 @@ const PLAIN_EDITS: Record<string, (line: LineState) => LineState> = {
 };
 
 function lineEdit(key: KeyEvent): ((line: LineState) => LineState) | undefined {
-  if (key.ctrl && (key.name === "left" || key.name === "right")) return key.name === "left" ? edit.wordLeft : edit.wordRight;
+  if (key.ctrl && (key.name === "left" || key.name === "right"))
+    return key.name === "left" ? edit.wordLeft : edit.wordRight;
   if (key.ctrl) return CTRL_EDITS[key.name];
   if (key.meta) return META_EDITS[key.name];
   return PLAIN_EDITS[key.name];
@@ -68,21 +69,32 @@ function lineEdit(key: KeyEvent): ((line: LineState) => LineState) | undefined {
 
 /** Keys that scroll the chat area whatever the input line holds. */
 function scrollEffect(key: KeyEvent): PromptEffect | undefined {
-  if (key.name === "pageup" || key.name === "pagedown") return { type: "page", direction: key.name === "pageup" ? -1 : 1 };
-  if (key.shift && (key.name === "up" || key.name === "down")) return { type: "scroll", lines: key.name === "up" ? -WHEEL_LINES : WHEEL_LINES };
-  if (key.ctrl && (key.name === "home" || key.name === "end")) return { type: "scroll-to", where: key.name === "home" ? "top" : "bottom" };
+  if (key.name === "pageup" || key.name === "pagedown")
+    return { type: "page", direction: key.name === "pageup" ? -1 : 1 };
+  if (key.shift && (key.name === "up" || key.name === "down"))
+    return { type: "scroll", lines: key.name === "up" ? -WHEEL_LINES : WHEEL_LINES };
+  if (key.ctrl && (key.name === "home" || key.name === "end"))
+    return { type: "scroll-to", where: key.name === "home" ? "top" : "bottom" };
   return undefined;
 }
 
-function searchKey(state: PromptState, search: ReverseSearchState, event: InputEvent, browser: HistoryBrowser): PromptOutcome {
+function searchKey(
+  state: PromptState,
+  search: ReverseSearchState,
+  event: InputEvent,
+  browser: HistoryBrowser,
+): PromptOutcome {
   const { history } = browser;
   const accept = (): PromptState => ({ line: lineOf(searchResult(history, search)) });
-  if (event.kind === "text" || event.kind === "paste") return { state: { ...state, search: updateQuery(history, search, search.query + event.text.replace(/\n/g, " ")) } };
-  if (event.kind === "wheel") return { state, effect: { type: "scroll", lines: event.direction === "up" ? -WHEEL_LINES : WHEEL_LINES } };
+  if (event.kind === "text" || event.kind === "paste")
+    return { state: { ...state, search: updateQuery(history, search, search.query + event.text.replace(/\n/g, " ")) } };
+  if (event.kind === "wheel")
+    return { state, effect: { type: "scroll", lines: event.direction === "up" ? -WHEEL_LINES : WHEEL_LINES } };
   if (event.ctrl && event.name === "r") return { state: { ...state, search: searchOlder(history, search) } };
   if (event.ctrl && (event.name === "g" || event.name === "c")) return { state: { line: lineOf(search.original) } };
   if (event.name === "escape") return { state: accept() };
-  if (event.name === "backspace" && !event.meta) return { state: { ...state, search: updateQuery(history, search, search.query.slice(0, -1)) } };
+  if (event.name === "backspace" && !event.meta)
+    return { state: { ...state, search: updateQuery(history, search, search.query.slice(0, -1)) } };
   if (event.name === "enter") {
     const text = searchResult(history, search);
     browser.reset();

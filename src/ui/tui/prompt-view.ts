@@ -56,7 +56,10 @@ function drawRow(row: Row, theme: Theme): string {
 /** The rows around the cursor, at most `maxRows` of them. */
 function windowAroundCursor(rows: Row[], maxRows: number): Row[] {
   if (rows.length <= maxRows) return rows;
-  const cursorRow = Math.max(0, rows.findIndex((row) => row.cursor !== undefined));
+  const cursorRow = Math.max(
+    0,
+    rows.findIndex((row) => row.cursor !== undefined),
+  );
   const start = Math.min(Math.max(0, cursorRow - maxRows + 1), rows.length - maxRows);
   return rows.slice(start, start + maxRows);
 }
@@ -65,7 +68,14 @@ function windowAroundCursor(rows: Row[], maxRows: number): Row[] {
  * The input area as terminal lines: the prompt (`> ` or `$ `), the text with a visible cursor,
  * wrapped to `width`; during Ctrl+R, the search line instead.
  */
-export function renderPrompt(prompt: string, state: PromptState, history: readonly string[], width: number, maxRows: number, theme: Theme): string[] {
+export function renderPrompt(
+  prompt: string,
+  state: PromptState,
+  history: readonly string[],
+  width: number,
+  maxRows: number,
+  theme: Theme,
+): string[] {
   if (state.search) {
     const { search } = state;
     const label = search.query && search.match === undefined ? "(failed reverse-i-search)" : "(reverse-i-search)";
@@ -77,5 +87,8 @@ export function renderPrompt(prompt: string, state: PromptState, history: readon
   const indent = " ".repeat(textWidth(prompt));
   const rows = layoutRows(state.line.text, state.line.cursor, Math.max(1, width - indent.length));
   const shown = windowAroundCursor(rows, maxRows);
-  return shown.map((row, index) => (index === 0 && shown[0] === rows[0] ? theme.bold(theme.you(prompt)) : indent) + theme.you(drawRow(row, theme)));
+  return shown.map(
+    (row, index) =>
+      (index === 0 && shown[0] === rows[0] ? theme.bold(theme.you(prompt)) : indent) + theme.you(drawRow(row, theme)),
+  );
 }

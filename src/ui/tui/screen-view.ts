@@ -25,25 +25,38 @@ const MAX_QUEUED_ROWS = 3;
 
 function countMessages(controller: TuiController): number {
   // An exchange counts two: the question and the final answer (not the tool-calling steps).
-  return controller.session.messages.filter((message) => message.role === "user" || (message.role === "assistant" && !message.tool_calls?.length)).length;
+  return controller.session.messages.filter(
+    (message) => message.role === "user" || (message.role === "assistant" && !message.tool_calls?.length),
+  ).length;
 }
 
 function promptArea(controller: TuiController, width: number, maxRows: number, theme: Theme): string[] {
   const command = controller.pendingConfirmation;
   if (command !== undefined) {
-    const question = wrapToLines([{ text: `Run \`${command}\`? [y/N] `, style: (text) => theme.bold(theme.tool(text)) }], width);
+    const question = wrapToLines(
+      [{ text: `Run \`${command}\`? [y/N] `, style: (text) => theme.bold(theme.tool(text)) }],
+      width,
+    );
     return question.slice(-maxRows);
   }
   return renderPrompt(controller.layer.prompt, controller.prompt, controller.history.history, width, maxRows, theme);
 }
 
 /** Lays out one frame; places the chat pane (which renders the visible conversation). */
-export function buildScreen(controller: TuiController, pane: ChatPane, theme: Theme, columns: number, rows: number): ScreenView {
+export function buildScreen(
+  controller: TuiController,
+  pane: ChatPane,
+  theme: Theme,
+  columns: number,
+  rows: number,
+): ScreenView {
   const width = Math.max(1, columns - 1);
   const available = Math.max(1, rows - STATUS_ROWS - SEPARATOR_ROWS);
   const promptLines = promptArea(controller, width, Math.max(1, Math.floor(available / 3)), theme);
   const queued = controller.queuedLines;
-  const queuedLines = queued.slice(0, MAX_QUEUED_ROWS).map((text) => theme.dim(theme.you(`⏳ queued: ${preview(text, Math.max(1, width - 11))}`)));
+  const queuedLines = queued
+    .slice(0, MAX_QUEUED_ROWS)
+    .map((text) => theme.dim(theme.you(`⏳ queued: ${preview(text, Math.max(1, width - 11))}`)));
   const chatHeight = Math.max(1, available - promptLines.length - queuedLines.length);
   const linesBelow = pane.place(STATUS_ROWS, width, chatHeight);
   const { session, layer } = controller;

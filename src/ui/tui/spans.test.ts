@@ -26,7 +26,13 @@ describe("wrapping spans", () => {
   });
 
   it("keeps each span's style across a wrap", () => {
-    const wrapped = wrapSpans([{ text: "green words ", style: COLOR_THEME.assistant }, { text: "cyan words", style: COLOR_THEME.you }], 12);
+    const wrapped = wrapSpans(
+      [
+        { text: "green words ", style: COLOR_THEME.assistant },
+        { text: "cyan words", style: COLOR_THEME.you },
+      ],
+      12,
+    );
     expect(wrapped.map(spansToLine)).toEqual(["\x1b[32mgreen words\x1b[39m", "\x1b[36mcyan words\x1b[39m"]);
   });
 });

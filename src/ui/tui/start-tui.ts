@@ -1,4 +1,5 @@
 import { SEEDED_HISTORY_ENTRIES } from "../../session/session.js";
+import { errorMessage } from "../../shared/error-message.js";
 import { CommandLayer } from "../commands/index.js";
 import { freshLine } from "../fresh-line.js";
 import type { FrontEndEnvironment, FrontEndOptions, SessionStarter, StartedSession } from "../front-end.js";
@@ -6,10 +7,9 @@ import { ChatStore } from "./chat-store.js";
 import { ConfirmBroker } from "./confirm-broker.js";
 import { captureConsole } from "./console-capture.js";
 import { TuiController } from "./controller.js";
-import { mountScreen, type MountedScreen } from "./mount-screen.js";
+import { type MountedScreen, mountScreen } from "./mount-screen.js";
 import { TerminalModes, waitForKey } from "./terminal-modes.js";
 import { themeFor } from "./theme.js";
-import { errorMessage } from "../../shared/error-message.js";
 
 /** How long to wait on exit for an aborted answer to be saved to the chat log. */
 const EXIT_GRACE_MS = 3000;
@@ -74,7 +74,18 @@ export async function startTui(
     session,
     chat,
     confirm,
-    createLayer: (host) => new CommandLayer({ session, env: environment.env, home: environment.home, cwd: environment.cwd, providerName: built.providerName, model: options.model }, host),
+    createLayer: (host) =>
+      new CommandLayer(
+        {
+          session,
+          env: environment.env,
+          home: environment.home,
+          cwd: environment.cwd,
+          providerName: built.providerName,
+          model: options.model,
+        },
+        host,
+      ),
     onExit: () => resolveExit(),
     terminal: Boolean(stdin.isTTY && stdout.isTTY),
     releaseTerminal: async (run, options) => {
@@ -130,7 +141,9 @@ export async function startTui(
     if (warning) process.stderr.write(`Warning: ${warning}\n`);
   }
   if (crash) {
-    process.stderr.write(`Error: the full-screen UI failed: ${crash.message}\nThe conversation is saved; marvin --plain still works.\n`);
+    process.stderr.write(
+      `Error: the full-screen UI failed: ${crash.message}\nThe conversation is saved; marvin --plain still works.\n`,
+    );
     return 1;
   }
   return 0;

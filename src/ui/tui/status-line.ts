@@ -60,7 +60,9 @@ function fitLeft(emoji: string, status: StatusInfo, facts: string[], width: numb
  */
 export function formatStatus(status: StatusInfo, width: number): string {
   const emoji = providerIcon(status.provider);
-  const modes = [status.coding && "coding", status.shell && "shell", status.readonly && "readonly"].filter(Boolean).join(" · ");
+  const modes = [status.coding && "coding", status.shell && "shell", status.readonly && "readonly"]
+    .filter(Boolean)
+    .join(" · ");
   const facts = [`👤 ${status.profile}`, `${status.messages} msgs`, formatCost(status.cost), ...(modes ? [modes] : [])];
   const right = [
     ...(status.linesBelow ? [`↓ ${status.linesBelow} more lines`] : []),

@@ -1,21 +1,21 @@
 import { existsSync } from "node:fs";
 import { mkdir, readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
-import { stripVTControlCharacters as plain } from "node:util";
 import { PassThrough } from "node:stream";
+import { stripVTControlCharacters as plain } from "node:util";
 import { afterEach, describe, expect, it } from "vitest";
-import { startLlmServer, type LlmServer, type Script } from "../../../../tests/support/llm-server.js";
+import { type LlmServer, type Script, startLlmServer } from "../../../../tests/support/llm-server.js";
 import { TempDirs } from "../../../../tests/support/test-session.js";
-import type { Session } from "../../../session/session.js";
 import type { CliArgs } from "../../../cli/args.js";
 import { buildSession } from "../../../cli/build-session.js";
+import type { Session } from "../../../session/session.js";
 import { sleep } from "../../../shared/sleep.js";
 import { CommandLayer } from "../../commands/index.js";
 import { ChatStore } from "../chat-store.js";
 import { ConfirmBroker } from "../confirm-broker.js";
 import { TuiController } from "../controller.js";
-import { themeFor } from "../theme.js";
 import { mountScreen } from "../mount-screen.js";
+import { themeFor } from "../theme.js";
 
 const dirs = new TempDirs();
 const cleanups: Array<() => Promise<void> | void> = [];
@@ -24,7 +24,14 @@ afterEach(async () => {
   await dirs.cleanup();
 });
 
-const ARGS: CliArgs = { nonInteractive: false, plain: false, curses: true, output: "text", help: false, version: false };
+const ARGS: CliArgs = {
+  nonInteractive: false,
+  plain: false,
+  curses: true,
+  output: "text",
+  help: false,
+  version: false,
+};
 
 interface AppOptions {
   env?: Record<string, string>;
@@ -39,7 +46,15 @@ async function startApp(script: Script[], options: AppOptions = {}) {
   const home = await dirs.make("marvin-tui-");
   const server: LlmServer = await startLlmServer(script);
   cleanups.push(() => server.close());
-  const env = { HOME: home, PATH: process.env.PATH, LLM_PROVIDER: "openai-compat", OPENAI_COMPAT_URL: server.url, OPENAI_COMPAT_API_KEY: "k", OPENAI_COMPAT_MODEL: "gpt-4o-mini", ...options.env };
+  const env = {
+    HOME: home,
+    PATH: process.env.PATH,
+    LLM_PROVIDER: "openai-compat",
+    OPENAI_COMPAT_URL: server.url,
+    OPENAI_COMPAT_API_KEY: "k",
+    OPENAI_COMPAT_MODEL: "gpt-4o-mini",
+    ...options.env,
+  };
   if (options.history) {
     const profile = join(home, ".config", "local-finder", "profiles", "main");
     await mkdir(profile, { recursive: true });
@@ -47,7 +62,13 @@ async function startApp(script: Script[], options: AppOptions = {}) {
   }
   const confirm = new ConfirmBroker();
   const args = { ...ARGS, workingDir: options.workingDir ? home : undefined };
-  const { session, providerName } = await buildSession(args, { env, home, cwd: home, notice: () => undefined, confirmCommand: confirm.ask });
+  const { session, providerName } = await buildSession(args, {
+    env,
+    home,
+    cwd: home,
+    notice: () => undefined,
+    confirmCommand: confirm.ask,
+  });
   const chat = new ChatStore();
   session.subscribe((event) => chat.apply(event));
   let exited = false;
@@ -72,7 +93,16 @@ async function startApp(script: Script[], options: AppOptions = {}) {
     await session.close();
   });
   await sleep(20); // let the input effect attach to stdin
-  return { terminal, home, server, session, controller, exited: () => exited, frame: () => screen.screen.map((row) => plain(row)).join("\n"), raw: () => screen.screen.join("\n") };
+  return {
+    terminal,
+    home,
+    server,
+    session,
+    controller,
+    exited: () => exited,
+    frame: () => screen.screen.map((row) => plain(row)).join("\n"),
+    raw: () => screen.screen.join("\n"),
+  };
 }
 
 /** Real streams standing in for the terminal: keys go in through stdin; stdout has a size. */
@@ -104,7 +134,8 @@ async function waitFor(check: () => boolean, describe: () => string, timeoutMs =
 }
 
 type Started = Awaited<ReturnType<typeof startApp>>;
-const until = (tui: Started, text: string | RegExp) => waitFor(() => (typeof text === "string" ? tui.frame().includes(text) : text.test(tui.frame())), tui.frame);
+const until = (tui: Started, text: string | RegExp) =>
+  waitFor(() => (typeof text === "string" ? tui.frame().includes(text) : text.test(tui.frame())), tui.frame);
 const lines = (tui: Started) => tui.frame().split("\n");
 const promptLine = (tui: Started) => lines(tui).at(-1)!;
 const typeLine = async (tui: Started, text: string) => {
@@ -112,21 +143,34 @@ const typeLine = async (tui: Started, text: string) => {
   await sleep(5);
   tui.terminal.write("\r");
 };
-const idle = (session: Session) => waitFor(() => !session.busy, () => "session still busy");
+const idle = (session: Session) =>
+  waitFor(
+    () => !session.busy,
+    () => "session still busy",
+  );
 
 describe("TUI app", () => {
   it("streams a markdown answer in colour under the status bar and keeps the status up to date", async () => {
-    const tui = await startApp([{ text: "# Forecast\n\nIt will be **sunny** with `21 °C`.", usage: { prompt: 1000, completion: 200 } }], { workingDir: true, columns: 100 });
-    expect(lines(tui)[0]).toMatch(/^ 🔌 openai-compat · gpt-4o-mini │ 👤 main │ 0 msgs │ \$0\.0000 │ coding │ +○ ready $/);
+    const tui = await startApp(
+      [{ text: "# Forecast\n\nIt will be **sunny** with `21 °C`.", usage: { prompt: 1000, completion: 200 } }],
+      { workingDir: true, columns: 100 },
+    );
+    expect(lines(tui)[0]).toMatch(
+      /^ 🔌 openai-compat · gpt-4o-mini │ 👤 main │ 0 msgs │ \$0\.0000 │ coding │ +○ ready $/,
+    );
     await typeLine(tui, "weather?");
     await until(tui, "21 °C");
     await idle(tui.session);
     await until(tui, "2 msgs");
     const screen = tui.frame();
-    expect(screen).toMatch(/You · \d\d:\d\d\nweather\?\n\nMarvin · \d\d:\d\d\nForecast\n\nIt will be sunny with 21 °C\./);
+    expect(screen).toMatch(
+      /You · \d\d:\d\d\nweather\?\n\nMarvin · \d\d:\d\d\nForecast\n\nIt will be sunny with 21 °C\./,
+    );
     expect(lines(tui)[0]).toContain("$0.0003");
     expect(tui.raw()).toContain("\x1b[36mweather?\x1b[39m");
-    expect(tui.raw()).toContain("\x1b[32mIt will be \x1b[39m\x1b[1m\x1b[32msunny\x1b[39m\x1b[22m\x1b[32m with \x1b[39m\x1b[96m21 °C\x1b[39m");
+    expect(tui.raw()).toContain(
+      "\x1b[32mIt will be \x1b[39m\x1b[1m\x1b[32msunny\x1b[39m\x1b[22m\x1b[32m with \x1b[39m\x1b[96m21 °C\x1b[39m",
+    );
     expect(lines(tui).length).toBe(24);
     tui.terminal.resize(66, 24);
     await sleep(20);
@@ -184,7 +228,10 @@ describe("TUI app", () => {
 
   it("scrolls with PgUp/PgDn and the wheel, and stops following the bottom while scrolled up", async () => {
     const long = Array.from({ length: 40 }, (_, index) => `Line ${index + 1}`).join("\n\n");
-    const tui = await startApp([{ text: long, chunkSize: 40 }, { text: "more ".repeat(200) + "THE END", chunkSize: 5, delayMs: 5 }]);
+    const tui = await startApp([
+      { text: long, chunkSize: 40 },
+      { text: `${"more ".repeat(200)}THE END`, chunkSize: 5, delayMs: 5 },
+    ]);
     await typeLine(tui, "long please");
     await until(tui, "Line 40");
     await idle(tui.session);
@@ -236,7 +283,9 @@ describe("TUI app", () => {
     tui.terminal.write("\r");
     await until(tui, "Understood, not running it.");
     expect(existsSync(join(tui.home, "declined.txt"))).toBe(false);
-    expect(tui.server.requests[3]!.body.messages.at(-1)!.content).toContain("The user declined to run this command: touch declined.txt");
+    expect(tui.server.requests[3]!.body.messages.at(-1)!.content).toContain(
+      "The user declined to run this command: touch declined.txt",
+    );
   });
 
   it("Ctrl+C stops a streaming answer, keeps the partial text, and a message typed meanwhile is queued", async () => {
@@ -253,7 +302,9 @@ describe("TUI app", () => {
     expect(tui.frame()).toMatch(/\[interrupted\]\n\nYou · \d\d:\d\d\nthen this/);
     expect(tui.frame()).not.toContain("queued");
     expect(tui.exited()).toBe(false);
-    const log = JSON.parse(await readFile(join(tui.home, ".config", "local-finder", "profiles", "main", "chat_log.json"), "utf8")) as Array<{ role: string; text: string }>;
+    const log = JSON.parse(
+      await readFile(join(tui.home, ".config", "local-finder", "profiles", "main", "chat_log.json"), "utf8"),
+    ) as Array<{ role: string; text: string }>;
     expect(log[1]!.role).toBe("assistant");
     expect(log[1]!.text).toMatch(/^(word )+/);
     expect(log[1]!.text.length).toBeLessThan(1500);
@@ -275,7 +326,9 @@ describe("TUI app", () => {
 
   it("queues a message typed while a !command runs and sends it once the command is done", async () => {
     const marker = join(await dirs.make("marvin-tui-marker-"), "done");
-    const tui = await startApp([() => ({ text: existsSync(marker) ? "Asked after the command." : "Asked DURING the command." })]);
+    const tui = await startApp([
+      () => ({ text: existsSync(marker) ? "Asked after the command." : "Asked DURING the command." }),
+    ]);
     await typeLine(tui, `!sleep 0.5; touch ${marker}`);
     await until(tui, /│ +● working/);
     await typeLine(tui, "hello");

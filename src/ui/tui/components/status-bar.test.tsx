@@ -6,9 +6,22 @@ import type { StatusInfo } from "../status-line.js";
 import { COLOR_THEME } from "../theme.js";
 import { StatusBar } from "./status-bar.js";
 
-const IDLE: StatusInfo = { provider: "groq", model: "llama-3.3-70b-versatile", profile: "work", messages: 12, cost: 0.01234, coding: false, shell: false, readonly: false, busy: false, queued: 0, linesBelow: 0 };
+const IDLE: StatusInfo = {
+  provider: "groq",
+  model: "llama-3.3-70b-versatile",
+  profile: "work",
+  messages: 12,
+  cost: 0.01234,
+  coding: false,
+  shell: false,
+  readonly: false,
+  busy: false,
+  queued: 0,
+  linesBelow: 0,
+};
 
-const frameOf = (status: StatusInfo, width = 99) => render(<StatusBar status={status} width={width} theme={COLOR_THEME} />).lastFrame() ?? "";
+const frameOf = (status: StatusInfo, width = 99) =>
+  render(<StatusBar status={status} width={width} theme={COLOR_THEME} />).lastFrame() ?? "";
 
 describe("StatusBar", () => {
   it("shows provider, model, profile, message count and cost in inverse video, full width", () => {
@@ -21,7 +34,9 @@ describe("StatusBar", () => {
   it("shows the mode flags and the activity: busy time, queued messages, lines below when scrolled up", () => {
     const busy = plain(frameOf({ ...IDLE, provider: "openai", model: "gpt-4o", coding: true, busy: true, queued: 1 }));
     expect(busy).toMatch(/^ 🧠 openai · gpt-4o │ 👤 work │ 12 msgs │ \$0\.0123 │ coding │ +1 queued │ ● working $/);
-    const scrolled = plain(frameOf({ ...IDLE, provider: "openai", model: "gpt-4o", shell: true, readonly: true, linesBelow: 40 }));
+    const scrolled = plain(
+      frameOf({ ...IDLE, provider: "openai", model: "gpt-4o", shell: true, readonly: true, linesBelow: 40 }),
+    );
     expect(scrolled).toMatch(/│ shell · readonly │ +↓ 40 more lines │ ○ ready $/);
   });
 

@@ -1,7 +1,7 @@
-import { useStdin } from "ink";
 import { StringDecoder } from "node:string_decoder";
+import { useStdin } from "ink";
 import { useEffect, useRef } from "react";
-import { KeyParser, type InputEvent } from "../key-parser.js";
+import { type InputEvent, KeyParser } from "../key-parser.js";
 
 /** How long a lone ESC waits for the rest of an escape sequence before it counts as the Escape key. */
 const ESCAPE_TIMEOUT_MS = 30;
