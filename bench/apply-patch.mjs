@@ -14,7 +14,9 @@ function generateSource() {
   const lines = [];
   let size = 0;
   for (let index = 0; size < TARGET_BYTES; index++) {
-    const line = `export const value${index} = compute(${index}, "${((index * 2654435761) % 2 ** 32).toString(16)}"); // entry ${index}\n`;
+    const line =
+      `export const value${index} = compute(${index}, ` +
+      `"${((index * 2654435761) % 2 ** 32).toString(16)}"); // entry ${index}\n`;
     lines.push(line);
     size += line.length;
   }

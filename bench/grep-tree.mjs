@@ -104,7 +104,8 @@ try {
   const started = performance.now();
   const files = await generate(root);
   console.log(
-    `generated ${files.toLocaleString("en-US")} files in ${PACKAGES * MODULES_PER_PACKAGE} directories (${((performance.now() - started) / 1000).toFixed(1)} s); median of ${RUNS} runs`,
+    `generated ${files.toLocaleString("en-US")} files in ${PACKAGES * MODULES_PER_PACKAGE} directories ` +
+      `(${((performance.now() - started) / 1000).toFixed(1)} s); median of ${RUNS} runs`,
   );
   const registry = createToolRegistry();
   const withRipgrep = context(root, process.env);

@@ -19,7 +19,9 @@ await build({
   external: ["@github/copilot-sdk", "react-devtools-core"],
   // Bundled CommonJS dependencies call require() for Node built-ins.
   banner: {
-    js: 'import { createRequire as __marvinCreateRequire } from "node:module"; const require = __marvinCreateRequire(import.meta.url);',
+    js:
+      'import { createRequire as __marvinCreateRequire } from "node:module"; const require = ' +
+      "__marvinCreateRequire(import.meta.url);",
   },
   legalComments: "none",
   minifyWhitespace: true,

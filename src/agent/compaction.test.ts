@@ -84,7 +84,9 @@ describe("compactMessages", () => {
     expect(result.messages[0]).toBe(messages[0]);
     expect(result.messages[1]).toEqual({
       role: "system",
-      content: `[Compacted history summary — full text in ${result.backupPath}]\nThe user asked five questions about search.`,
+      content:
+        `[Compacted history summary — full text in ${result.backupPath}]\nThe user asked five questions ` +
+        `about search.`,
     });
     expect(result.messages.slice(2)).toEqual(messages.slice(-KEEP_RECENT_MESSAGES));
 

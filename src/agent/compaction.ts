@@ -102,7 +102,9 @@ export function shortenToolResults(
     if (message.role !== "tool" || message.content.length <= maxChars) continue;
     const half = Math.floor(maxChars / 2);
     const cut = message.content.length - 2 * half;
-    const note = `\n[… ${cut} characters cut to fit the context window${where ? `; the full result is in ${where}` : ""} …]\n`;
+    const note =
+      `\n[… ${cut} characters cut to fit the context ` +
+      `window${where ? `; the full result is in ${where}` : ""} …]\n`;
     messages[index] = { ...message, content: message.content.slice(0, half) + note + message.content.slice(-half) };
     shortened += 1;
   }

@@ -48,8 +48,10 @@ export class ContextBudget {
 
   warningText(tokens: number): string {
     return (
-      `\n\n[Context budget warning: about ${tokens.toLocaleString("en-US")} tokens are in use; older messages are compacted at ` +
-      `${this.thresholds.compact.toLocaleString("en-US")} and large reads refused at ${this.thresholds.hard.toLocaleString("en-US")}. ` +
+      `\n\n[Context budget warning: about ${tokens.toLocaleString("en-US")} tokens are in use; older messages are ` +
+      `compacted at ` +
+      `${this.thresholds.compact.toLocaleString("en-US")} and large reads refused at ` +
+      `${this.thresholds.hard.toLocaleString("en-US")}. ` +
       `Read only the line ranges you need and wrap up soon.]`
     );
   }

@@ -498,7 +498,8 @@ describe("runToolLoop", () => {
     expect(server!.requests[3]!.body.messages.at(-1)).toEqual({
       role: "system",
       content:
-        "Tool-call limit reached (3 rounds). Do not call any more tools: answer now with what you have, and say what is left undone.",
+        "Tool-call limit reached (3 rounds). Do not call any more tools: answer now with what you have, and say what " +
+        "is left undone.",
     });
     expect(events).toContainEqual({
       type: "notice",

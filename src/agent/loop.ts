@@ -45,7 +45,8 @@ export interface LoopResult {
 }
 
 export const ROUND_LIMIT_NOTE = (rounds: number) =>
-  `Tool-call limit reached (${rounds} rounds). Do not call any more tools: answer now with what you have, and say what is left undone.`;
+  `Tool-call limit reached (${rounds} rounds). Do not call any more tools: answer now with what you have, and say ` +
+  `what is left undone.`;
 
 /**
  * The agent loop (seed 000 §2.3): ask the model, run the tools it calls (in parallel,

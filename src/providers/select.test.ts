@@ -125,7 +125,8 @@ describe("selectProvider", () => {
     });
     expect(selection).toEqual({
       error:
-        "LLM_PROVIDER is not set, Copilot is not available, and several providers are configured (groq, openai-compat, ollama). Choose one with --provider NAME or LLM_PROVIDER.",
+        "LLM_PROVIDER is not set, Copilot is not available, and several providers are configured (groq, " +
+        "openai-compat, ollama). Choose one with --provider NAME or LLM_PROVIDER.",
     });
   });
 

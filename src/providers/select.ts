@@ -67,7 +67,9 @@ export async function selectProvider(explicit: string | undefined, env: Env, hom
   }
   if (candidates.length > 1) {
     return {
-      error: `LLM_PROVIDER is not set, Copilot is not available, and several providers are configured (${candidates.map((c) => c.name).join(", ")}). Choose one with --provider NAME or LLM_PROVIDER.`,
+      error:
+        `LLM_PROVIDER is not set, Copilot is not available, and several providers are configured ` +
+        `(${candidates.map((c) => c.name).join(", ")}). Choose one with --provider NAME or LLM_PROVIDER.`,
     };
   }
   return { error: HOW_TO_CONFIGURE };

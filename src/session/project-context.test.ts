@@ -130,16 +130,20 @@ describe("loadProjectContext through the sandbox", () => {
     ]);
   });
 
-  it("follows symlinks that stay inside the working dir, and reads the user's own home instructions wherever they link", async () => {
-    await put(join(project, "docs", "spec.md"), "# Spec kept in docs");
-    await mkdir(join(project, ".marvin"), { recursive: true });
-    await symlink("../docs/spec.md", join(project, ".marvin", "spec.md"));
-    await mkdir(join(homeInstructions(), ".."), { recursive: true });
-    await writeFile(join(outside, "mine.md"), "my own instructions");
-    await symlink(join(outside, "mine.md"), homeInstructions());
-    const context = await loadProjectContext(project, home);
-    expect(context.documents).toEqual([{ name: ".marvin/spec.md", content: "# Spec kept in docs" }]);
-    expect(context.instructions).toEqual({ name: homeInstructions(), content: "my own instructions" });
-    expect(context.warnings).toEqual([]);
-  });
+  it(
+    "follows symlinks that stay inside the working dir, and reads the user's own home instructions " +
+      "wherever they link",
+    async () => {
+      await put(join(project, "docs", "spec.md"), "# Spec kept in docs");
+      await mkdir(join(project, ".marvin"), { recursive: true });
+      await symlink("../docs/spec.md", join(project, ".marvin", "spec.md"));
+      await mkdir(join(homeInstructions(), ".."), { recursive: true });
+      await writeFile(join(outside, "mine.md"), "my own instructions");
+      await symlink(join(outside, "mine.md"), homeInstructions());
+      const context = await loadProjectContext(project, home);
+      expect(context.documents).toEqual([{ name: ".marvin/spec.md", content: "# Spec kept in docs" }]);
+      expect(context.instructions).toEqual({ name: homeInstructions(), content: "my own instructions" });
+      expect(context.warnings).toEqual([]);
+    },
+  );
 });

@@ -172,38 +172,42 @@ describe("Session history", () => {
 });
 
 describe("Session coding mode", () => {
-  it("answers the first message after !code with the coding request timeout (900 s), and the next chat one with 180 s", async () => {
-    const servedWith: string[] = [];
-    const answer = (text: string) => (request: RecordedRequest) => {
-      servedWith.push(request.body.model);
-      return { text };
-    };
-    const { session } = await startSession([
-      answer("chat"),
-      answer("code"),
-      answer("chat again"),
-      answer("once"),
-      answer("code again"),
-    ]);
-    const env = scriptedEnv(server!.url, home);
-    // Each provider names its request timeout as its model, so the server sees which one asked.
-    const recordingFactory = async (codingMode: boolean) => {
-      const config = resolveProviderConfig("openai-compat", { env, home, codingMode, nonInteractive: false });
-      return createProvider({ ...config, model: `timeout-${config.timeoutMs / 1000}s` }, env);
-    };
-    await session.useProvider(recordingFactory);
-    await session.submit("hello");
-    expect(session.toggleCodingMode()).toBe(true);
-    await session.submit("now code");
-    expect(session.toggleCodingMode()).toBe(false);
-    await session.submit("back to chat");
-    // `!pro` right after `!code`: the session's own provider must still be rebuilt for coding mode.
-    expect(session.toggleCodingMode()).toBe(true);
-    await session.submitOnce("hard one", recordingFactory);
-    await session.submit("code again");
-    expect(servedWith).toEqual(["timeout-180s", "timeout-900s", "timeout-180s", "timeout-900s", "timeout-900s"]);
-    await session.close();
-  });
+  it(
+    "answers the first message after !code with the coding request timeout (900 s), and the next chat one " +
+      "with 180 s",
+    async () => {
+      const servedWith: string[] = [];
+      const answer = (text: string) => (request: RecordedRequest) => {
+        servedWith.push(request.body.model);
+        return { text };
+      };
+      const { session } = await startSession([
+        answer("chat"),
+        answer("code"),
+        answer("chat again"),
+        answer("once"),
+        answer("code again"),
+      ]);
+      const env = scriptedEnv(server!.url, home);
+      // Each provider names its request timeout as its model, so the server sees which one asked.
+      const recordingFactory = async (codingMode: boolean) => {
+        const config = resolveProviderConfig("openai-compat", { env, home, codingMode, nonInteractive: false });
+        return createProvider({ ...config, model: `timeout-${config.timeoutMs / 1000}s` }, env);
+      };
+      await session.useProvider(recordingFactory);
+      await session.submit("hello");
+      expect(session.toggleCodingMode()).toBe(true);
+      await session.submit("now code");
+      expect(session.toggleCodingMode()).toBe(false);
+      await session.submit("back to chat");
+      // `!pro` right after `!code`: the session's own provider must still be rebuilt for coding mode.
+      expect(session.toggleCodingMode()).toBe(true);
+      await session.submitOnce("hard one", recordingFactory);
+      await session.submit("code again");
+      expect(servedWith).toEqual(["timeout-180s", "timeout-900s", "timeout-180s", "timeout-900s", "timeout-900s"]);
+      await session.close();
+    },
+  );
 });
 
 describe("Session system message", () => {
@@ -286,39 +290,43 @@ describe("Session compaction", () => {
     expect(session.usage.getSessionUsage().llm_turns).toBe(2);
   });
 
-  it("never backs up into a .marvin/logs that leads out of the working dir: the profile's logs take it, with a warning", async () => {
-    const workingDir = await dirs.make("marvin-project-");
-    const outside = await dirs.make("marvin-outside-");
-    await mkdir(join(workingDir, ".marvin"));
-    await symlink(outside, join(workingDir, ".marvin", "logs"));
-    const filler = "lorem ipsum dolor sit amet ".repeat(200);
-    await writeChatLog(
-      Array.from({ length: 20 }, (_, index) => ({
-        role: index % 2 ? "assistant" : "you",
-        text: `${index}: ${filler}`,
-        time: "10:00",
-      })),
-    );
-    const budget = new ContextBudget({ warn: 15_000, compact: 15_000, hard: 1_000_000 });
-    const { session, events } = await startSession([{ text: "Summary." }, { text: "answer" }], {
-      codingMode: true,
-      workingDir,
-      budget,
-    });
-    expect((await session.submit("new question")).reason).toBe("done");
-    expect(await readdir(outside)).toEqual([]);
-    expect(await readdir(join(mainProfile().dir, "logs"))).toEqual([
-      expect.stringMatching(/^context-backup-.+\.jsonl$/),
-    ]);
-    const warnings = events
-      .filter((event) => event.type === "notice" && event.level === "warning")
-      .map((event) => (event as { text: string }).text);
-    expect(warnings).toEqual([
-      expect.stringMatching(
-        /^Refusing to use \.marvin\/logs\/: .*leading outside the working dir.* The context backup goes to .*logs instead\.$/,
-      ),
-    ]);
-  });
+  it(
+    "never backs up into a .marvin/logs that leads out of the working dir: the profile's logs take it, " +
+      "with a warning",
+    async () => {
+      const workingDir = await dirs.make("marvin-project-");
+      const outside = await dirs.make("marvin-outside-");
+      await mkdir(join(workingDir, ".marvin"));
+      await symlink(outside, join(workingDir, ".marvin", "logs"));
+      const filler = "lorem ipsum dolor sit amet ".repeat(200);
+      await writeChatLog(
+        Array.from({ length: 20 }, (_, index) => ({
+          role: index % 2 ? "assistant" : "you",
+          text: `${index}: ${filler}`,
+          time: "10:00",
+        })),
+      );
+      const budget = new ContextBudget({ warn: 15_000, compact: 15_000, hard: 1_000_000 });
+      const { session, events } = await startSession([{ text: "Summary." }, { text: "answer" }], {
+        codingMode: true,
+        workingDir,
+        budget,
+      });
+      expect((await session.submit("new question")).reason).toBe("done");
+      expect(await readdir(outside)).toEqual([]);
+      expect(await readdir(join(mainProfile().dir, "logs"))).toEqual([
+        expect.stringMatching(/^context-backup-.+\.jsonl$/),
+      ]);
+      const warnings = events
+        .filter((event) => event.type === "notice" && event.level === "warning")
+        .map((event) => (event as { text: string }).text);
+      expect(warnings).toEqual([
+        expect.stringMatching(
+          /^Refusing to use \.marvin\/logs\/: .*leading outside the working dir.* The context backup goes to .*logs instead\.$/,
+        ),
+      ]);
+    },
+  );
 });
 
 describe("Session tool progress", () => {

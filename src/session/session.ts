@@ -404,4 +404,6 @@ export class Session {
 }
 
 const SUMMARY_INSTRUCTION =
-  "You compress conversations. Summarise the transcript below so the assistant can continue the work: keep the user's goals, decisions, facts learned, file paths, commands run and their outcomes, and open tasks. Be dense; no preamble.";
+  "You compress conversations. Summarise the transcript below so the assistant can continue the work: keep the " +
+  "user's goals, decisions, facts learned, file paths, commands run and their outcomes, and open tasks. Be dense; " +
+  "no preamble.";

@@ -127,18 +127,22 @@ describe("buildSystemMessage", () => {
 });
 
 describe("compactHistory", () => {
-  it(`keeps the last ${COMPACT_HISTORY_ENTRIES} entries, each cut to ${COMPACT_HISTORY_CHARS} characters on one line`, () => {
-    const entries: ChatLogEntry[] = Array.from({ length: 30 }, (_, index) => ({
-      role: index % 2 ? "assistant" : "you",
-      text: `message ${index}\n${"y".repeat(300)}`,
-      time: `10:${String(index).padStart(2, "0")}`,
-    }));
-    const lines = compactHistory(entries).split("\n");
-    expect(lines).toHaveLength(20);
-    expect(lines[0]).toBe(`[10:10] you: ${`message 10 ${"y".repeat(300)}`.slice(0, 200)}…`);
-    expect(lines[19]!.startsWith("[10:29] assistant: message 29 yyy")).toBe(true);
-    for (const line of lines) expect(line.replace(/^\[\d\d:\d\d\] \w+: /, "").length).toBeLessThanOrEqual(201);
-  });
+  it(
+    `keeps the last ${COMPACT_HISTORY_ENTRIES} entries, each cut to ${COMPACT_HISTORY_CHARS} characters ` +
+      `on one line`,
+    () => {
+      const entries: ChatLogEntry[] = Array.from({ length: 30 }, (_, index) => ({
+        role: index % 2 ? "assistant" : "you",
+        text: `message ${index}\n${"y".repeat(300)}`,
+        time: `10:${String(index).padStart(2, "0")}`,
+      }));
+      const lines = compactHistory(entries).split("\n");
+      expect(lines).toHaveLength(20);
+      expect(lines[0]).toBe(`[10:10] you: ${`message 10 ${"y".repeat(300)}`.slice(0, 200)}…`);
+      expect(lines[19]!.startsWith("[10:29] assistant: message 29 yyy")).toBe(true);
+      for (const line of lines) expect(line.replace(/^\[\d\d:\d\d\] \w+: /, "").length).toBeLessThanOrEqual(201);
+    },
+  );
 
   it("does not mark short entries as cut", () => {
     expect(compactHistory([{ role: "system", text: "Switched profile.", time: "09:00" }])).toBe(

@@ -57,7 +57,10 @@ function formatPlaces(places: SavedPlace[]): string {
   return places
     .map((place) => {
       const coordinates = place.lat || place.lng ? ` [${place.lat}, ${place.lng}]` : "";
-      return `- ${place.label}: ${[place.name, place.address].filter(Boolean).join(", ")}${coordinates}${place.notes ? ` (${place.notes})` : ""}`;
+      return (
+        `- ${place.label}: ` +
+        `${[place.name, place.address].filter(Boolean).join(", ")}${coordinates}${place.notes ? ` (${place.notes})` : ""}`
+      );
     })
     .join("\n");
 }
@@ -85,7 +88,9 @@ function codingInstructions(workingDir: string | null, nonInteractive: boolean):
 - Create new files with create_file and edit existing ones with apply_patch (old_str must match exactly once).
 - For a long document, write the first 2000–4000 words with create_file, then continue with append_file.
 - Always write files with the file tools, never by printing their content in your answer.
-- Run builds and tests with run_command${nonInteractive ? " (commands run without confirmation)" : " (the user confirms each command)"}; commit with git_commit when a change is complete.
+- Run builds and tests with run_command${
+    nonInteractive ? " (commands run without " + "confirmation)" : " (the user confirms each command)"
+  }; commit with git_commit when a change is complete.
 - Notes you write go to .marvin/notes/ inside the project.`;
 }
 

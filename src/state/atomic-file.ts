@@ -6,7 +6,8 @@ import { errorMessage } from "../shared/error-message.js";
 export interface AtomicWriteOptions {
   /** Permissions of the written file; default 0o600 (state files are private). */
   mode?: number;
-  /** fsync before the rename (default true). Project files edited by tools skip it: the rename alone keeps readers safe. */
+  /** fsync before the rename (default true). Project files edited by tools skip it: the rename alone keeps readers
+   * safe. */
   sync?: boolean;
 }
 

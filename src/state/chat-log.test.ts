@@ -46,7 +46,8 @@ describe("chat_log.json", () => {
     ];
     await saveChatLog(path, entries);
     const script =
-      "import json,sys\nlog=json.load(open(sys.argv[1]))\nprint(json.dumps([[sorted(e.keys()), e['role'], e['text'], e['time']] for e in log]))";
+      "import json,sys\nlog=json.load(open(sys.argv[1]))\nprint(json.dumps([[sorted(e.keys()), e['role'], e['text'], " +
+      "e['time']] for e in log]))";
     const output = JSON.parse(execFileSync("python3", ["-c", script, path], { encoding: "utf8" }));
     expect(output).toEqual([
       [["role", "text", "time"], "you", 'Quotes " and unicode — ☕ and\nnewlines', "09:00"],
@@ -58,7 +59,8 @@ describe("chat_log.json", () => {
     await saveChatLog(path, []);
     await writeFile(
       path,
-      '[{"role": "you", "text": "hi", "time": "08:00"}, {"role": "assistant", "text": "hello", "time": "08:00", "tools": ["web_search"]}]',
+      '[{"role": "you", "text": "hi", "time": "08:00"}, {"role": "assistant", "text": "hello", "time": "08:00", ' +
+        '"tools": ["web_search"]}]',
     );
     expect((await loadChatLog(path)).value).toEqual([
       { role: "you", text: "hi", time: "08:00" },

@@ -76,7 +76,8 @@ describe("loadPreferences", () => {
     expect(loaded.value).toEqual({});
     const aside = (await readdir(paths.dir)).find((name) => name.startsWith("preferences.yaml.corrupt-"))!;
     expect(loaded.warning).toBe(
-      `Could not read ${paths.preferences}: it is not usable YAML (Excessive alias count indicates a resource exhaustion attack). ` +
+      `Could not read ${paths.preferences}: it is not usable YAML (Excessive alias count indicates a resource ` +
+        `exhaustion attack). ` +
         `It was moved to ${join(paths.dir, aside)}; default preferences are used.`,
     );
     expect(await readFile(join(paths.dir, aside), "utf8")).toBe(aliasBomb());

@@ -67,7 +67,8 @@ describe("the active profile", () => {
     const aside = (await readdir(root())).find((name) => name.startsWith("last_profile.corrupt-"));
     expect(aside).toBeDefined();
     expect(active.warning).toBe(
-      `Could not read ${join(root(), "last_profile")}: it is a directory, not a file. It was moved to ${join(root(), aside!)}; the profile 'main' is used.`,
+      `Could not read ${join(root(), "last_profile")}: it is a directory, not a file. It was moved to ` +
+        `${join(root(), aside!)}; the profile 'main' is used.`,
     );
     await store.setActive("ada");
     expect(await store.activeName()).toEqual({ value: "ada" });

@@ -136,31 +136,34 @@ describe("refusing tools the mode does not offer", () => {
     expect(received).toEqual([]);
   });
 
-  it("offers a tool that writes only with some arguments to a read-only agent, and refuses just its writing calls", async () => {
-    const branches = defineTool({
-      name: "branches",
-      effect: ({ create }) => (create ? "write" : "read"),
-      description: "Lists or creates branches.",
-      parameters: z.object({ create: z.string().default("") }),
-      handler: echo("branches"),
-      rawArguments: async () => "raw text ran",
-    });
-    const tools = registryOf([branches]);
-    const context = contextFor(READONLY);
-    expect(schemaNames(tools, READONLY)).toEqual(["branches"]);
-    expect(await tools.execute("branches", {}, context)).toEqual({
-      isError: false,
-      result: 'branches ran with {"create":""}',
-    });
-    const writing = await tools.execute("branches", { create: "topic" }, context);
-    expect(writing).toEqual({
-      isError: true,
-      result: expect.stringContaining("branches was refused: this is a read-only agent (MARVIN_READONLY=1)"),
-    });
-    expect((await tools.execute("branches", "create topic", context)).result).toContain("branches was refused");
-    expect(received).toEqual([{ tool: "branches", args: { create: "" } }]);
-    expect((await tools.execute("branches", { create: "topic" }, contextFor(CODING))).isError).toBe(false);
-  });
+  it(
+    "offers a tool that writes only with some arguments to a read-only agent, and refuses just its " + "writing calls",
+    async () => {
+      const branches = defineTool({
+        name: "branches",
+        effect: ({ create }) => (create ? "write" : "read"),
+        description: "Lists or creates branches.",
+        parameters: z.object({ create: z.string().default("") }),
+        handler: echo("branches"),
+        rawArguments: async () => "raw text ran",
+      });
+      const tools = registryOf([branches]);
+      const context = contextFor(READONLY);
+      expect(schemaNames(tools, READONLY)).toEqual(["branches"]);
+      expect(await tools.execute("branches", {}, context)).toEqual({
+        isError: false,
+        result: 'branches ran with {"create":""}',
+      });
+      const writing = await tools.execute("branches", { create: "topic" }, context);
+      expect(writing).toEqual({
+        isError: true,
+        result: expect.stringContaining("branches was refused: this is a read-only agent (MARVIN_READONLY=1)"),
+      });
+      expect((await tools.execute("branches", "create topic", context)).result).toContain("branches was refused");
+      expect(received).toEqual([{ tool: "branches", args: { create: "" } }]);
+      expect((await tools.execute("branches", { create: "topic" }, contextFor(CODING))).isError).toBe(false);
+    },
+  );
 
   it("refuses to register a tool that does not declare what it changes", () => {
     const undeclared = { ...everyday, name: "undeclared", effect: undefined } as unknown as typeof everyday;

@@ -137,7 +137,8 @@ export class ToolRegistry {
     }
     if ("notObject" in decoded) {
       return error(
-        `Error: the arguments for ${name} must be a JSON object, got ${JSON.stringify(decoded.notObject).slice(0, 100)}.\nParameters:\n${describeParameters(parameters)}\nExample: ${exampleCall(name, parameters)}`,
+        `Error: the arguments for ${name} must be a JSON object, got ` +
+          `${JSON.stringify(decoded.notObject).slice(0, 100)}.\nParameters:\n${describeParameters(parameters)}\nExample: ${exampleCall(name, parameters)}`,
       );
     }
 
@@ -153,7 +154,9 @@ export class ToolRegistry {
       const unknown = Object.keys(decoded.value).filter((key) => !(key in ((parameters.properties ?? {}) as object)));
       if (unknown.length) problems.push(`  - unknown parameter(s): ${unknown.join(", ")}`);
       return error(
-        `Validation error for ${name}:\n${problems.join("\n")}\n\nParameters:\n${describeParameters(parameters)}\nCorrect usage: ${exampleCall(name, parameters)}`,
+        `Validation error for ` +
+          `${name}:\n${problems.join("\n")}\n\nParameters:\n${describeParameters(parameters)}\nCorrect usage: ` +
+          `${exampleCall(name, parameters)}`,
       );
     }
     if (context.mode.readonly && typeof def.effect === "function" && def.effect(parsed.data) === "write") {
@@ -173,7 +176,10 @@ export class ToolRegistry {
       return `${def.name} is disabled: ${READ_ONLY_AGENT}, so ${refused}.`;
     }
     if (def.codingOnly && !mode.codingMode)
-      return `${def.name} is only available in coding mode. Ask the user to turn it on with !code (or run with --working-dir).`;
+      return (
+        `${def.name} is only available in coding mode. Ask the user to turn it on with !code (or run with ` +
+        `--working-dir).`
+      );
     if (def.interactiveOnly && mode.nonInteractive) return `${def.name} is only available in an interactive session.`;
     return undefined;
   }
@@ -225,7 +231,8 @@ export class ToolRegistry {
       const result = await Promise.race([run(guarded), timedOut]);
       if (result === "timeout")
         return error(
-          `Tool ${def.name} timed out after ${Number((timeoutMs / 1000).toFixed(1))}s and was stopped. Try a smaller request.`,
+          `Tool ${def.name} timed out after ${Number((timeoutMs / 1000).toFixed(1))}s and was stopped. Try a ` +
+            `smaller request.`,
         );
       if (context.signal.aborted) return error(`Tool ${def.name} was cancelled.`);
       return result === undefined ? undefined : succeeded(result);

@@ -4,7 +4,8 @@ import { type ToolContext, ToolError } from "./define-tool.js";
 export function requireWorkingDir(context: Pick<ToolContext, "workingDir">): string {
   if (context.workingDir === null) {
     throw new ToolError(
-      "No working directory is set. Call set_working_dir with the project directory first, then use paths relative to it.",
+      "No working directory is set. Call set_working_dir with the project directory first, then use paths " +
+        "relative to it.",
     );
   }
   return context.workingDir;

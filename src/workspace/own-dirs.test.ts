@@ -33,19 +33,24 @@ describe("ensureInsideDir", () => {
     await symlink(outside, join(project, ".marvin", "notes"));
     const message = await refusal(OWN_DIRS.notes);
     expect(message).toBe(
-      `Refusing to use .marvin/notes/: it is a symbolic link (or lies under one) leading outside the working dir ${project}, to ${outside}. ` +
-        "Marvin keeps its own files inside the working dir: remove that link, or make .marvin/notes a real folder, and try again.",
+      `Refusing to use .marvin/notes/: it is a symbolic link (or lies under one) leading outside the working dir ` +
+        `${project}, to ${outside}. ` +
+        "Marvin keeps its own files inside the working dir: remove that link, or make .marvin/notes a real folder, " +
+        "and try again.",
     );
   });
 
-  it("refuses every folder under a .marvin that leads out, and a dangling link out, creating nothing there", async () => {
-    await symlink(outside, join(project, ".marvin"));
-    for (const relativeDir of [OWN_DIRS.logs, OWN_DIRS.reviews, OWN_DIRS.memories])
-      expect(await refusal(relativeDir)).toContain("leading outside the working dir");
-    await symlink(join(outside, "not-yet"), join(project, ".tickets"));
-    expect(await refusal(OWN_DIRS.tickets)).toContain(`to ${join(outside, "not-yet")}`);
-    expect(await readdir(outside)).toEqual([]);
-  });
+  it(
+    "refuses every folder under a .marvin that leads out, and a dangling link out, creating " + "nothing there",
+    async () => {
+      await symlink(outside, join(project, ".marvin"));
+      for (const relativeDir of [OWN_DIRS.logs, OWN_DIRS.reviews, OWN_DIRS.memories])
+        expect(await refusal(relativeDir)).toContain("leading outside the working dir");
+      await symlink(join(outside, "not-yet"), join(project, ".tickets"));
+      expect(await refusal(OWN_DIRS.tickets)).toContain(`to ${join(outside, "not-yet")}`);
+      expect(await readdir(outside)).toEqual([]);
+    },
+  );
 
   it("checks at every call, so a link made after the folder was first used is caught", async () => {
     await ensureInsideDir(project, OWN_DIRS.logs);
@@ -67,21 +72,24 @@ describe("ensureInsideDir", () => {
     );
   });
 
-  it("writes .marvin/.gitignore for the runtime files when it makes a folder under .marvin, never overwriting one", async () => {
-    await ensureInsideDir(project, OWN_DIRS.reviews);
-    expect(await readFile(join(project, ".marvin", ".gitignore"), "utf8")).toBe(MARVIN_GITIGNORE);
-    expect(MARVIN_GITIGNORE.split("\n").filter((line) => line && !line.startsWith("#"))).toEqual([
-      "/.gitignore",
-      "/logs/",
-      "/reviews/",
-      "*.pid",
-    ]);
-    await writeFile(join(project, ".marvin", ".gitignore"), "mine\n");
-    await ensureInsideDir(project, OWN_DIRS.logs);
-    expect(await readFile(join(project, ".marvin", ".gitignore"), "utf8")).toBe("mine\n");
-    await ensureInsideDir(project, OWN_DIRS.tickets);
-    await expect(stat(join(project, ".tickets", ".gitignore"))).rejects.toThrow();
-  });
+  it(
+    "writes .marvin/.gitignore for the runtime files when it makes a folder under .marvin, never " + "overwriting one",
+    async () => {
+      await ensureInsideDir(project, OWN_DIRS.reviews);
+      expect(await readFile(join(project, ".marvin", ".gitignore"), "utf8")).toBe(MARVIN_GITIGNORE);
+      expect(MARVIN_GITIGNORE.split("\n").filter((line) => line && !line.startsWith("#"))).toEqual([
+        "/.gitignore",
+        "/logs/",
+        "/reviews/",
+        "*.pid",
+      ]);
+      await writeFile(join(project, ".marvin", ".gitignore"), "mine\n");
+      await ensureInsideDir(project, OWN_DIRS.logs);
+      expect(await readFile(join(project, ".marvin", ".gitignore"), "utf8")).toBe("mine\n");
+      await ensureInsideDir(project, OWN_DIRS.tickets);
+      await expect(stat(join(project, ".tickets", ".gitignore"))).rejects.toThrow();
+    },
+  );
 
   it("never writes .marvin/.gitignore through a symlink planted in its place", async () => {
     await mkdir(join(project, ".marvin"));

@@ -74,14 +74,16 @@ export async function treeListing(root: string, depth = TREE_DEPTH, maxEntries =
 
 async function escapeError(problem: string, root: string, label: string): Promise<ToolError> {
   return new ToolError(
-    `${problem}\n${label}: ${root}\nUse a path relative to it, like 'src/main.ts'.\n\nProject structure:\n${await treeListing(root)}`,
+    `${problem}\n${label}: ${root}\nUse a path relative to it, like 'src/main.ts'.\n\nProject ` +
+      `structure:\n${await treeListing(root)}`,
   );
 }
 
 function blockedError(name: string): ToolError {
   return new ToolError(
     name === ".tickets"
-      ? "Direct access to .tickets/ is not allowed. Use the ticket tools instead (create_ticket, ticket_show, ticket_list…)."
+      ? "Direct access to .tickets/ is not allowed. Use the ticket tools instead (create_ticket, ticket_show, " +
+          "ticket_list…)."
       : `Access to ${name}/ is not allowed for this tool.`,
   );
 }
@@ -125,7 +127,8 @@ export async function resolveInside(
   const real = await realpathAllowingMissing(join(rootReal, trimmed));
   if (!isInside(rootReal, real)) {
     throw await escapeError(
-      `Cannot ${action} ${requested}: it is a symbolic link (or lies under one) that points outside the ${label.toLowerCase()}, to ${real}.`,
+      `Cannot ${action} ${requested}: it is a symbolic link (or lies under one) that points outside the ` +
+        `${label.toLowerCase()}, to ${real}.`,
       rootReal,
       label,
     );

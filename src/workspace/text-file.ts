@@ -28,7 +28,8 @@ export async function readEditableText(path: string, shownPath: string): Promise
   return text;
 }
 
-/** Creates a new file exclusively (never through a symlink planted in its place); false when something is already there. */
+/** Creates a new file exclusively (never through a symlink planted in its place); false when something is already
+ * there. */
 export async function createTextFile(path: string, content: string): Promise<boolean> {
   await mkdir(dirname(path), { recursive: true });
   try {

@@ -56,10 +56,13 @@ afterEach(async () => {
   home.cleanup();
 });
 
-/** A run_command script that waits until the reviewer has written its cost line and exited (kill -0 fails once it is reaped). */
+/** A run_command script that waits until the reviewer has written its cost line and exited (kill -0 fails once it is
+ * reaped). */
 const WAIT_FOR_REVIEWER =
-  "for i in $(seq 1 300); do pid=$(grep -ho '\"pid\": [0-9]*' .marvin/reviews/*.json 2>/dev/null | grep -o '[0-9]*'); " +
-  'grep -qs MARVIN_COST .marvin/reviews/*.log && [ -n "$pid" ] && ! kill -0 $pid 2>/dev/null && exit 0; sleep 0.05; done; exit 1';
+  "for i in $(seq 1 300); do pid=$(grep -ho '\"pid\": [0-9]*' .marvin/reviews/*.json 2>/dev/null | grep -o " +
+  "'[0-9]*'); " +
+  'grep -qs MARVIN_COST .marvin/reviews/*.log && [ -n "$pid" ] && ! kill -0 $pid 2>/dev/null && exit 0; sleep 0.05; ' +
+  "done; exit 1";
 
 const isReviewerRequest = (request: RecordedRequest) =>
   request.body.messages.some(
@@ -131,107 +134,120 @@ describe("coding, git and shell tools end to end", () => {
     expect(git("show", "--stat", "--format=", "HEAD")).toContain("hello.txt");
   });
 
-  it("review_codebase starts a real read-only child marvin against the same server; review_status returns its report", async () => {
-    const reviewerScript: ScriptedReply[] = [
-      {
-        toolCalls: [
-          { name: "code_grep", arguments: { pattern: "password" }, id: "grep1" },
-          { name: "review_codebase", arguments: {}, id: "nested1" },
-        ],
-      },
-      {
-        text: "## Findings\n- **critical** `src/app.ts:2` hard-coded password.\n## Summary\nMove the secret out of the code.",
-      },
-    ];
-    const parentScript: ScriptedReply[] = [
-      { toolCalls: [{ name: "review_codebase", arguments: { focus: "security", context: "Check secrets." } }] },
-      { toolCalls: [{ name: "run_command", arguments: { command: WAIT_FOR_REVIEWER, timeout: 30 } }] },
-      { toolCalls: [{ name: "review_status", arguments: {} }] },
-      { text: "Review done." },
-    ];
-    const started = await startReviewServer(parentScript, reviewerScript);
-    server = started.server;
-    const counters = started.counters;
-    const run = await runMarvin(["--non-interactive", "--working-dir", project, "--prompt", "review my code"], {
-      env: serverEnv(server.url, home.path, { MARVIN_DEPTH: "1" }),
-      cwd: home.path,
-      timeoutMs: 45_000,
-    });
-    expect(run.stderr).not.toContain("Error:");
-    expect(run.code).toBe(0);
-    expect(run.stdout).toBe("  🔧 review_codebase\n  🔧 run_command\n  🔧 review_status\nReview done.\n");
-    expect(counters).toEqual({ parent: 4, reviewer: 2 });
-
-    const reviewerRequests = server.requests.filter(isReviewerRequest);
-    const reviewerTools = reviewerRequests[0]!.body.tools!.map((tool) => tool.function.name);
-    expect(reviewerTools).toContain("code_grep");
-    expect(reviewerTools).not.toContain("run_command");
-    expect(reviewerTools).not.toContain("git_commit");
-    expect(reviewerTools).not.toContain("review_codebase");
-    const prompt = reviewerRequests[0]!.body.messages.find((message) => message.role === "user")!.content!;
-    expect(prompt).toContain("Focus on security.");
-    expect(prompt).toContain("Context from the requester:\nCheck secrets.");
-    const [grep, nested] = toolResults(reviewerRequests[1]!);
-    expect(grep).toContain("src/app.ts\n1-// TODO: validate input\n2:export const password = 'hunter2';");
-    expect(nested).toContain("review_codebase is disabled: this is a read-only agent (MARVIN_READONLY=1)");
-
-    const parentRequests = server.requests.filter((request) => !reviewerRequests.includes(request));
-    expect(toolResults(parentRequests[1]!)[0]).toMatch(
-      /^Started review (review-\d{8}-\d{6}) of \. in the background \(pid \d+\)\./,
-    );
-    expect(toolResults(parentRequests[2]!).at(-1)).toMatch(/^Exit code: 0 /);
-    const status = toolResults(parentRequests[3]!).at(-1)!;
-    expect(status).toMatch(
-      /^review-\d{8}-\d{6} \(code review of \., focus: security\): finished after \d+s \(exit 0\)\. Cost: \$\d\.\d{4}, 2 LLM turns\.\n/,
-    );
-    expect(status).toContain("## Findings\n- **critical** `src/app.ts:2` hard-coded password.");
-
-    const reviews = readdirSync(join(project, ".marvin", "reviews"));
-    const report = reviews.find((name) => name.endsWith(".md"))!;
-    expect(status).not.toContain("🔧");
-    expect(readFileSync(join(project, ".marvin", "reviews", report), "utf8")).toBe(
-      "  🔧 code_grep, review_codebase\n## Findings\n- **critical** `src/app.ts:2` hard-coded password.\n## Summary\nMove the secret out of the code.\n",
-    );
-  });
-
-  it("review_codebase runs the reviewer on the parent's provider and model when several providers are configured", async () => {
-    const started = await startReviewServer(
-      [
-        { toolCalls: [{ name: "review_codebase", arguments: {} }] },
+  it(
+    "review_codebase starts a real read-only child marvin against the same server; review_status returns " +
+      "its report",
+    async () => {
+      const reviewerScript: ScriptedReply[] = [
+        {
+          toolCalls: [
+            { name: "code_grep", arguments: { pattern: "password" }, id: "grep1" },
+            { name: "review_codebase", arguments: {}, id: "nested1" },
+          ],
+        },
+        {
+          text:
+            "## Findings\n- **critical** `src/app.ts:2` hard-coded password.\n## Summary\nMove the secret out " +
+            "of the code.",
+        },
+      ];
+      const parentScript: ScriptedReply[] = [
+        { toolCalls: [{ name: "review_codebase", arguments: { focus: "security", context: "Check secrets." } }] },
         { toolCalls: [{ name: "run_command", arguments: { command: WAIT_FOR_REVIEWER, timeout: 30 } }] },
-        { text: "Started." },
-      ],
-      [{ text: "## Findings\nNone." }],
-    );
-    server = started.server;
-    const env = {
-      ...serverEnv(server.url, home.path, { OPENAI_API_KEY: "openai-key", GROQ_API_KEY: "groq-key" }),
-      LLM_PROVIDER: undefined,
-    };
-    const run = await runMarvin(
-      [
-        "--non-interactive",
-        "--provider",
-        "openai-compat",
-        "--model",
-        "parent-model",
-        "--working-dir",
-        project,
-        "--prompt",
-        "review",
-      ],
-      { env, cwd: home.path, timeoutMs: 45_000 },
-    );
-    expect(run.code).toBe(0);
-    expect(run.stdout).toBe("  🔧 review_codebase\n  🔧 run_command\nStarted.\n");
-    const reviewsDir = join(project, ".marvin", "reviews");
-    const log = readFileSync(join(reviewsDir, readdirSync(reviewsDir).find((name) => name.endsWith(".log"))!), "utf8");
-    expect(log).not.toContain("several providers");
-    expect(started.counters.reviewer).toBe(1);
-    const [reviewerRequest] = server.requests.filter(isReviewerRequest);
-    expect(reviewerRequest!.body.model).toBe("parent-model");
-    expect(reviewerRequest!.headers.authorization).toBe("Bearer test-key");
-  });
+        { toolCalls: [{ name: "review_status", arguments: {} }] },
+        { text: "Review done." },
+      ];
+      const started = await startReviewServer(parentScript, reviewerScript);
+      server = started.server;
+      const counters = started.counters;
+      const run = await runMarvin(["--non-interactive", "--working-dir", project, "--prompt", "review my code"], {
+        env: serverEnv(server.url, home.path, { MARVIN_DEPTH: "1" }),
+        cwd: home.path,
+        timeoutMs: 45_000,
+      });
+      expect(run.stderr).not.toContain("Error:");
+      expect(run.code).toBe(0);
+      expect(run.stdout).toBe("  🔧 review_codebase\n  🔧 run_command\n  🔧 review_status\nReview done.\n");
+      expect(counters).toEqual({ parent: 4, reviewer: 2 });
+
+      const reviewerRequests = server.requests.filter(isReviewerRequest);
+      const reviewerTools = reviewerRequests[0]!.body.tools!.map((tool) => tool.function.name);
+      expect(reviewerTools).toContain("code_grep");
+      expect(reviewerTools).not.toContain("run_command");
+      expect(reviewerTools).not.toContain("git_commit");
+      expect(reviewerTools).not.toContain("review_codebase");
+      const prompt = reviewerRequests[0]!.body.messages.find((message) => message.role === "user")!.content!;
+      expect(prompt).toContain("Focus on security.");
+      expect(prompt).toContain("Context from the requester:\nCheck secrets.");
+      const [grep, nested] = toolResults(reviewerRequests[1]!);
+      expect(grep).toContain("src/app.ts\n1-// TODO: validate input\n2:export const password = 'hunter2';");
+      expect(nested).toContain("review_codebase is disabled: this is a read-only agent (MARVIN_READONLY=1)");
+
+      const parentRequests = server.requests.filter((request) => !reviewerRequests.includes(request));
+      expect(toolResults(parentRequests[1]!)[0]).toMatch(
+        /^Started review (review-\d{8}-\d{6}) of \. in the background \(pid \d+\)\./,
+      );
+      expect(toolResults(parentRequests[2]!).at(-1)).toMatch(/^Exit code: 0 /);
+      const status = toolResults(parentRequests[3]!).at(-1)!;
+      expect(status).toMatch(
+        /^review-\d{8}-\d{6} \(code review of \., focus: security\): finished after \d+s \(exit 0\)\. Cost: \$\d\.\d{4}, 2 LLM turns\.\n/,
+      );
+      expect(status).toContain("## Findings\n- **critical** `src/app.ts:2` hard-coded password.");
+
+      const reviews = readdirSync(join(project, ".marvin", "reviews"));
+      const report = reviews.find((name) => name.endsWith(".md"))!;
+      expect(status).not.toContain("🔧");
+      expect(readFileSync(join(project, ".marvin", "reviews", report), "utf8")).toBe(
+        "  🔧 code_grep, review_codebase\n## Findings\n- **critical** `src/app.ts:2` hard-coded password.\n## " +
+          "Summary\nMove the secret out of the code.\n",
+      );
+    },
+  );
+
+  it(
+    "review_codebase runs the reviewer on the parent's provider and model when several providers are " + "configured",
+    async () => {
+      const started = await startReviewServer(
+        [
+          { toolCalls: [{ name: "review_codebase", arguments: {} }] },
+          { toolCalls: [{ name: "run_command", arguments: { command: WAIT_FOR_REVIEWER, timeout: 30 } }] },
+          { text: "Started." },
+        ],
+        [{ text: "## Findings\nNone." }],
+      );
+      server = started.server;
+      const env = {
+        ...serverEnv(server.url, home.path, { OPENAI_API_KEY: "openai-key", GROQ_API_KEY: "groq-key" }),
+        LLM_PROVIDER: undefined,
+      };
+      const run = await runMarvin(
+        [
+          "--non-interactive",
+          "--provider",
+          "openai-compat",
+          "--model",
+          "parent-model",
+          "--working-dir",
+          project,
+          "--prompt",
+          "review",
+        ],
+        { env, cwd: home.path, timeoutMs: 45_000 },
+      );
+      expect(run.code).toBe(0);
+      expect(run.stdout).toBe("  🔧 review_codebase\n  🔧 run_command\nStarted.\n");
+      const reviewsDir = join(project, ".marvin", "reviews");
+      const log = readFileSync(
+        join(reviewsDir, readdirSync(reviewsDir).find((name) => name.endsWith(".log"))!),
+        "utf8",
+      );
+      expect(log).not.toContain("several providers");
+      expect(started.counters.reviewer).toBe(1);
+      const [reviewerRequest] = server.requests.filter(isReviewerRequest);
+      expect(reviewerRequest!.body.model).toBe("parent-model");
+      expect(reviewerRequest!.headers.authorization).toBe("Bearer test-key");
+    },
+  );
 
   it("run_command hands neither the model nor the audit log any API key or token of marvin's environment", async () => {
     server = await startLlmServer([

@@ -241,7 +241,8 @@ describe("marvin --non-interactive against an OpenAI-compatible server", () => {
   });
 
   it.each(["SIGINT", "SIGTERM"] as const)(
-    "on %s keeps the streamed text, says it was interrupted, and still ends with the cost line, which counts its tokens",
+    "on %s keeps the streamed text, says it was interrupted, and still ends with the cost line, which counts " +
+      "its tokens",
     async (signal) => {
       server = await startLlmServer([{ text: "word ".repeat(400), chunkSize: 5, delayMs: 20 }]);
       const child = spawn(process.execPath, [MARVIN_BIN, "--non-interactive", "--prompt", "talk"], {
@@ -427,38 +428,41 @@ describe("marvin --non-interactive against an OpenAI-compatible server", () => {
     expect(events.at(-1)).toMatchObject({ reason: "done", text: "hi" });
   });
 
-  it("streams the model's reasoning and the start of each tool call as JSON lines, not in the text output", async () => {
-    const script: Script[] = [
-      {
-        reasoning: "The user wants timers.",
-        toolCalls: [{ name: "timer_check", arguments: { name: "tea" }, id: "call_r" }],
-        fragmentSize: 3,
-      },
-      { text: "No timers.", reasoning: "Nothing runs." },
-    ];
-    const jsonl = await ask(script, "x", {}, ["--output", "jsonl"]);
-    expect(jsonl.code).toBe(0);
-    const events = jsonl.stdout
-      .trim()
-      .split("\n")
-      .map((line) => JSON.parse(line));
-    const reasoningOf = (turn: number) =>
-      events
-        .filter((event) => event.type === "reasoning_delta" && event.turn === turn)
-        .map((event) => event.text)
-        .join("");
-    expect(reasoningOf(1)).toBe("The user wants timers.");
-    expect(reasoningOf(2)).toBe("Nothing runs.");
-    const types = events.map((event) => event.type);
-    const started = events[types.indexOf("tool_call_start")];
-    expect(started).toEqual({ type: "tool_call_start", turn: 1, callId: "call_r", name: "timer_check" });
-    expect(types.indexOf("tool_call_start")).toBeLessThan(types.indexOf("tool_calls"));
-    await server!.close();
+  it(
+    "streams the model's reasoning and the start of each tool call as JSON lines, not in the " + "text output",
+    async () => {
+      const script: Script[] = [
+        {
+          reasoning: "The user wants timers.",
+          toolCalls: [{ name: "timer_check", arguments: { name: "tea" }, id: "call_r" }],
+          fragmentSize: 3,
+        },
+        { text: "No timers.", reasoning: "Nothing runs." },
+      ];
+      const jsonl = await ask(script, "x", {}, ["--output", "jsonl"]);
+      expect(jsonl.code).toBe(0);
+      const events = jsonl.stdout
+        .trim()
+        .split("\n")
+        .map((line) => JSON.parse(line));
+      const reasoningOf = (turn: number) =>
+        events
+          .filter((event) => event.type === "reasoning_delta" && event.turn === turn)
+          .map((event) => event.text)
+          .join("");
+      expect(reasoningOf(1)).toBe("The user wants timers.");
+      expect(reasoningOf(2)).toBe("Nothing runs.");
+      const types = events.map((event) => event.type);
+      const started = events[types.indexOf("tool_call_start")];
+      expect(started).toEqual({ type: "tool_call_start", turn: 1, callId: "call_r", name: "timer_check" });
+      expect(types.indexOf("tool_call_start")).toBeLessThan(types.indexOf("tool_calls"));
+      await server!.close();
 
-    const text = await ask(script, "x");
-    expect(text.code).toBe(0);
-    expect(text.stdout).toBe("  🔧 timer_check\nNo timers.\n");
-  });
+      const text = await ask(script, "x");
+      expect(text.code).toBe(0);
+      expect(text.stdout).toBe("  🔧 timer_check\nNo timers.\n");
+    },
+  );
 
   it("rejects bad flags with a one-line error, usage and exit 1", async () => {
     const run = await runMarvin(["--non-interactive", "--provider", "nope"], {
@@ -466,7 +470,8 @@ describe("marvin --non-interactive against an OpenAI-compatible server", () => {
     });
     expect(run.code).toBe(1);
     expect(run.stderrLines[0]).toBe(
-      "marvin: invalid value 'nope' for --provider (expected one of: copilot, gemini, groq, openai, ollama, openai-compat)",
+      "marvin: invalid value 'nope' for --provider (expected one of: copilot, gemini, groq, openai, ollama, " +
+        "openai-compat)",
     );
     expect(run.stderrLines[1]).toBe("Usage: marvin [options] [prompt]");
     costOf(run);
@@ -499,37 +504,40 @@ describe("marvin --non-interactive against an OpenAI-compatible server", () => {
     );
   });
 
-  it("finishes in seconds, cost line included, with a 5 MB tool-call argument and a 290 KB line read by range", async () => {
-    writeFileSync(join(home.path, "wide.txt"), `${"=".repeat(290 * 1024)}\n`);
-    const huge = "A".repeat(5 * 1024 * 1024);
-    // No usage in the stream, so Marvin counts the tokens itself.
-    const rounds: ScriptedReply[] = [
-      {
-        toolCalls: [
-          { id: "call_wide", name: "read_file", arguments: { path: "wide.txt", start_line: 1, end_line: 1 } },
-        ],
-      },
-      {
-        toolCalls: [{ id: "call_big", name: "create_file", arguments: { path: "big.txt", content: huge } }],
-        fragmentSize: 4096,
-      },
-      { text: "Done." },
-    ];
-    let round = 0;
-    const summaryOrNextRound: Script = (request) =>
-      String(request.body.messages[0]?.content).startsWith("You compress") ? { text: "Summary." } : rounds[round++]!;
-    const run = await ask(
-      Array.from({ length: 6 }, () => summaryOrNextRound),
-      "write and read",
-      {},
-      ["--working-dir", home.path],
-    );
-    expect(run.code).toBe(0);
-    expect(run.stdout).toBe("  🔧 read_file\n  🔧 create_file\nDone.\n");
-    expect(costOf(run).llm_turns).toBeGreaterThanOrEqual(3);
-    expect(readFileSync(join(home.path, "big.txt"), "utf8")).toBe(huge);
-    const sent = server!.requests.flatMap((request) => request.body.messages);
-    const wide = sent.find((message) => message.role === "tool" && message.tool_call_id === "call_wide");
-    expect(wide?.content).toContain(`1. ${"=".repeat(290 * 1024)}`);
-  });
+  it(
+    "finishes in seconds, cost line included, with a 5 MB tool-call argument and a 290 KB line " + "read by range",
+    async () => {
+      writeFileSync(join(home.path, "wide.txt"), `${"=".repeat(290 * 1024)}\n`);
+      const huge = "A".repeat(5 * 1024 * 1024);
+      // No usage in the stream, so Marvin counts the tokens itself.
+      const rounds: ScriptedReply[] = [
+        {
+          toolCalls: [
+            { id: "call_wide", name: "read_file", arguments: { path: "wide.txt", start_line: 1, end_line: 1 } },
+          ],
+        },
+        {
+          toolCalls: [{ id: "call_big", name: "create_file", arguments: { path: "big.txt", content: huge } }],
+          fragmentSize: 4096,
+        },
+        { text: "Done." },
+      ];
+      let round = 0;
+      const summaryOrNextRound: Script = (request) =>
+        String(request.body.messages[0]?.content).startsWith("You compress") ? { text: "Summary." } : rounds[round++]!;
+      const run = await ask(
+        Array.from({ length: 6 }, () => summaryOrNextRound),
+        "write and read",
+        {},
+        ["--working-dir", home.path],
+      );
+      expect(run.code).toBe(0);
+      expect(run.stdout).toBe("  🔧 read_file\n  🔧 create_file\nDone.\n");
+      expect(costOf(run).llm_turns).toBeGreaterThanOrEqual(3);
+      expect(readFileSync(join(home.path, "big.txt"), "utf8")).toBe(huge);
+      const sent = server!.requests.flatMap((request) => request.body.messages);
+      const wide = sent.find((message) => message.role === "tool" && message.tool_call_id === "call_wide");
+      expect(wide?.content).toContain(`1. ${"=".repeat(290 * 1024)}`);
+    },
+  );
 });

@@ -50,7 +50,9 @@ async function startMarvin(
   server = await startLlmServer(script);
   const env = { ...serverEnv(server.url, home.path), TERM: "xterm-256color", LANG: "C.UTF-8", ...extraEnv };
   const assignments = Object.entries(env).map(([key, value]) => `${key}=${quote(value ?? "")}`);
-  const command = `cd ${quote(home.path)} && env -i ${assignments.join(" ")} ${quote(process.execPath)} ${quote(MARVIN_BIN)} --plain ${args.map(quote).join(" ")}; echo MARVIN-EXITED-$?; sleep 30`;
+  const command =
+    `cd ${quote(home.path)} && env -i ${assignments.join(" ")} ${quote(process.execPath)} ` +
+    `${quote(MARVIN_BIN)} --plain ${args.map(quote).join(" ")}; echo MARVIN-EXITED-$?; sleep 30`;
   socket = `marvin-plain-test-${process.pid}-${Date.now()}`;
   tmux("new-session", "-d", "-s", "marvin", "-x", "110", "-y", "30", command);
   await waitForScreen((text) => text.includes("quit to leave.") && text.trimEnd().endsWith("\n>"));
@@ -181,28 +183,32 @@ describe.skipIf(!hasTmux)(
       expect(server!.requests).toHaveLength(3);
     });
 
-    it("recalls earlier input with ↑ from the profile's history file (multi-line entries too), honours NO_COLOR, and exits on Ctrl+D", async () => {
-      const profile = join(home.path, ".config", "local-finder", "profiles", "main");
-      mkdirSync(profile, { recursive: true });
-      writeFileSync(join(profile, "history"), "an old question\nasked on\\012two lines\nremembered line\n");
-      await startMarvin([], { NO_COLOR: "1" });
-      press("Up");
-      await waitForScreen((text) => text.trimEnd().endsWith("> remembered line"));
-      press("Up");
-      await waitForScreen((text) => text.trimEnd().endsWith("> asked on\ntwo lines"));
-      press("Up");
-      await waitForScreen((text) => text.trimEnd().endsWith("> an old question"));
-      press("C-u");
-      type("help");
-      press("Enter");
-      await waitForScreen((text) => text.includes("[System] Commands:") && text.trimEnd().endsWith("\n>"));
-      expect(screen(true)).not.toMatch(/\x1b\[3\dm/);
-      press("C-d");
-      await waitForScreen((text) => text.includes("MARVIN-EXITED-0"));
-      expect(server!.requests).toHaveLength(0);
-      expect(readFileSync(join(profile, "history"), "utf8")).toBe(
-        "an old question\nasked on\\012two lines\nremembered line\nhelp\n",
-      );
-    });
+    it(
+      "recalls earlier input with ↑ from the profile's history file (multi-line entries too), honours NO_COLOR, and " +
+        "exits on Ctrl+D",
+      async () => {
+        const profile = join(home.path, ".config", "local-finder", "profiles", "main");
+        mkdirSync(profile, { recursive: true });
+        writeFileSync(join(profile, "history"), "an old question\nasked on\\012two lines\nremembered line\n");
+        await startMarvin([], { NO_COLOR: "1" });
+        press("Up");
+        await waitForScreen((text) => text.trimEnd().endsWith("> remembered line"));
+        press("Up");
+        await waitForScreen((text) => text.trimEnd().endsWith("> asked on\ntwo lines"));
+        press("Up");
+        await waitForScreen((text) => text.trimEnd().endsWith("> an old question"));
+        press("C-u");
+        type("help");
+        press("Enter");
+        await waitForScreen((text) => text.includes("[System] Commands:") && text.trimEnd().endsWith("\n>"));
+        expect(screen(true)).not.toMatch(/\x1b\[3\dm/);
+        press("C-d");
+        await waitForScreen((text) => text.includes("MARVIN-EXITED-0"));
+        expect(server!.requests).toHaveLength(0);
+        expect(readFileSync(join(profile, "history"), "utf8")).toBe(
+          "an old question\nasked on\\012two lines\nremembered line\nhelp\n",
+        );
+      },
+    );
   },
 );

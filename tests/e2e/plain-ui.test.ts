@@ -31,57 +31,65 @@ async function plain(
 }
 
 describe("marvin --plain driven through pipes", () => {
-  it("runs a full turn with a tool round, saves the chat log and input history, and seeds them into the next run", async () => {
-    const first = await plain(
-      [
-        {
-          text: "Starting it.",
-          toolCalls: [{ name: "timer_start", arguments: { name: "tea", duration_seconds: 120 } }],
-        },
-        { text: "Your tea timer is running." },
-      ],
-      "start a tea timer\n",
-    );
-    expect(first.code).toBe(0);
-    expect(first.stdout).toContain("> start a tea timer\nStarting it.\n  🔧 timer_start\nYour tea timer is running.\n");
-    expect(first.stdout).not.toContain("\x1b["); // no colours when stdout is a pipe
-    expect(server!.requests[1]!.body.messages.at(-1)!.content).toContain("Countdown 'tea' started");
+  it(
+    "runs a full turn with a tool round, saves the chat log and input history, and seeds them into " + "the next run",
+    async () => {
+      const first = await plain(
+        [
+          {
+            text: "Starting it.",
+            toolCalls: [{ name: "timer_start", arguments: { name: "tea", duration_seconds: 120 } }],
+          },
+          { text: "Your tea timer is running." },
+        ],
+        "start a tea timer\n",
+      );
+      expect(first.code).toBe(0);
+      expect(first.stdout).toContain(
+        "> start a tea timer\nStarting it.\n  🔧 timer_start\nYour tea timer is running.\n",
+      );
+      expect(first.stdout).not.toContain("\x1b["); // no colours when stdout is a pipe
+      expect(server!.requests[1]!.body.messages.at(-1)!.content).toContain("Countdown 'tea' started");
 
-    const log = JSON.parse(readFileSync(profileFile("chat_log.json"), "utf8")) as Array<{
-      role: string;
-      text: string;
-      time: string;
-    }>;
-    expect(log.map(({ role, text }) => ({ role, text }))).toEqual([
-      { role: "you", text: "start a tea timer" },
-      { role: "assistant", text: "Starting it.Your tea timer is running." },
-    ]);
-    for (const entry of log) expect(entry.time).toMatch(/^\d\d:\d\d$/);
+      const log = JSON.parse(readFileSync(profileFile("chat_log.json"), "utf8")) as Array<{
+        role: string;
+        text: string;
+        time: string;
+      }>;
+      expect(log.map(({ role, text }) => ({ role, text }))).toEqual([
+        { role: "you", text: "start a tea timer" },
+        { role: "assistant", text: "Starting it.Your tea timer is running." },
+      ]);
+      for (const entry of log) expect(entry.time).toMatch(/^\d\d:\d\d$/);
 
-    const second = await plain([{ text: "It is still running." }], "and now?\n");
-    expect(second.code).toBe(0);
-    expect(second.stdout).toMatch(
-      /── Recent conversation \(2 of 2 messages\) ──\n\[\d\d:\d\d\] You: start a tea timer\n\[\d\d:\d\d\] Marvin: Starting it\.Your tea timer is running\.\n── end of recent conversation ──\n/,
-    );
-    const messages = server!.requests[0]!.body.messages;
-    expect(messages[0]!.role).toBe("system");
-    expect(messages.slice(1)).toEqual([
-      { role: "user", content: "start a tea timer" },
-      { role: "assistant", content: "Starting it.Your tea timer is running." },
-      { role: "user", content: "and now?" },
-    ]);
-    expect(readFileSync(profileFile("history"), "utf8")).toBe("start a tea timer\nand now?\n");
-  });
+      const second = await plain([{ text: "It is still running." }], "and now?\n");
+      expect(second.code).toBe(0);
+      expect(second.stdout).toMatch(
+        /── Recent conversation \(2 of 2 messages\) ──\n\[\d\d:\d\d\] You: start a tea timer\n\[\d\d:\d\d\] Marvin: Starting it\.Your tea timer is running\.\n── end of recent conversation ──\n/,
+      );
+      const messages = server!.requests[0]!.body.messages;
+      expect(messages[0]!.role).toBe("system");
+      expect(messages.slice(1)).toEqual([
+        { role: "user", content: "start a tea timer" },
+        { role: "assistant", content: "Starting it.Your tea timer is running." },
+        { role: "user", content: "and now?" },
+      ]);
+      expect(readFileSync(profileFile("history"), "utf8")).toBe("start a tea timer\nand now?\n");
+    },
+  );
 
-  it("answers the positional prompt first, then reads the next lines until end of input, echoing each line once", async () => {
-    const run = await plain([{ text: "Sunny." }, { text: "You're welcome." }], "thanks\n", ["what's the weather?"]);
-    expect(run.code).toBe(0);
-    expect(run.stdout).toContain("quit to leave.\n> what's the weather?\nSunny.\n> thanks\nYou're welcome.\n");
-    expect(server!.requests.map((request) => request.body.messages.at(-1)!.content)).toEqual([
-      "what's the weather?",
-      "thanks",
-    ]);
-  });
+  it(
+    "answers the positional prompt first, then reads the next lines until end of input, echoing " + "each line once",
+    async () => {
+      const run = await plain([{ text: "Sunny." }, { text: "You're welcome." }], "thanks\n", ["what's the weather?"]);
+      expect(run.code).toBe(0);
+      expect(run.stdout).toContain("quit to leave.\n> what's the weather?\nSunny.\n> thanks\nYou're welcome.\n");
+      expect(server!.requests.map((request) => request.body.messages.at(-1)!.content)).toEqual([
+        "what's the weather?",
+        "thanks",
+      ]);
+    },
+  );
 
   it("is what `marvin` runs when stdout is not a terminal, and shows a warning about a corrupt chat log", async () => {
     mkdirSync(join(home.path, ".config", "local-finder", "profiles", "main"), { recursive: true });

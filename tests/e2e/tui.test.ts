@@ -91,35 +91,38 @@ describe("marvin full-screen TUI in a real terminal (tmux)", () => {
     expect(server.requests).toHaveLength(2);
   });
 
-  it("scrolls with PgUp/PgDn, Shift+↑ and the wheel, and shows the recent conversation on the next start", async (context) => {
-    const answer = Array.from({ length: 50 }, (_, index) => `Row ${index + 1}.`).join("\n\n");
-    const { marvin, restart } = await start(context, [{ text: answer, chunkSize: 50 }]);
-    await marvin.submit("count to fifty");
-    await marvin.waitFor("Row 50.");
-    await marvin.waitFor("○ ready");
-    await marvin.press("PPage");
-    const up = await marvin.waitFor(/↓ \d+ more lines/);
-    expect(up).not.toContain("Row 50.");
-    const firstRow = (screen: string) => Number(/Row (\d+)\./.exec(screen)![1]);
-    const pagedTo = firstRow(up);
-    await marvin.press("S-Up");
-    await marvin.waitFor(`Row ${pagedTo - 1}.`);
-    const shifted = firstRow(await marvin.text());
-    await marvin.type("\x1b[<64;10;10M");
-    await marvin.waitFor(`Row ${shifted - 1}.`);
-    await marvin.press("NPage", "NPage", "NPage", "NPage", "NPage");
-    const bottom = await marvin.waitFor("Row 50.");
-    expect(bottom.split("\n")[0]).not.toContain("more lines");
-    await marvin.submit("exit");
-    await marvin.waitFor("MARVIN_EXITED=0");
+  it(
+    "scrolls with PgUp/PgDn, Shift+↑ and the wheel, and shows the recent conversation on the " + "next start",
+    async (context) => {
+      const answer = Array.from({ length: 50 }, (_, index) => `Row ${index + 1}.`).join("\n\n");
+      const { marvin, restart } = await start(context, [{ text: answer, chunkSize: 50 }]);
+      await marvin.submit("count to fifty");
+      await marvin.waitFor("Row 50.");
+      await marvin.waitFor("○ ready");
+      await marvin.press("PPage");
+      const up = await marvin.waitFor(/↓ \d+ more lines/);
+      expect(up).not.toContain("Row 50.");
+      const firstRow = (screen: string) => Number(/Row (\d+)\./.exec(screen)![1]);
+      const pagedTo = firstRow(up);
+      await marvin.press("S-Up");
+      await marvin.waitFor(`Row ${pagedTo - 1}.`);
+      const shifted = firstRow(await marvin.text());
+      await marvin.type("\x1b[<64;10;10M");
+      await marvin.waitFor(`Row ${shifted - 1}.`);
+      await marvin.press("NPage", "NPage", "NPage", "NPage", "NPage");
+      const bottom = await marvin.waitFor("Row 50.");
+      expect(bottom.split("\n")[0]).not.toContain("more lines");
+      await marvin.submit("exit");
+      await marvin.waitFor("MARVIN_EXITED=0");
 
-    const again = await restart();
-    const restarted = await again.waitFor("── end of recent conversation ──");
-    expect(restarted).toContain("Row 50.");
-    await again.press("C-Home");
-    const top = await again.waitFor("[System] ── Recent conversation (2 of 2 messages) ──");
-    expect(top).toMatch(/You · \d\d:\d\d\ncount to fifty\n\nMarvin · \d\d:\d\d\nRow 1\./);
-  });
+      const again = await restart();
+      const restarted = await again.waitFor("── end of recent conversation ──");
+      expect(restarted).toContain("Row 50.");
+      await again.press("C-Home");
+      const top = await again.waitFor("[System] ── Recent conversation (2 of 2 messages) ──");
+      expect(top).toMatch(/You · \d\d:\d\d\ncount to fifty\n\nMarvin · \d\d:\d\d\nRow 1\./);
+    },
+  );
 
   it("runs slash commands and shell mode", async (context) => {
     const { marvin, server } = await start(context, []);
@@ -142,28 +145,31 @@ describe("marvin full-screen TUI in a real terminal (tmux)", () => {
     expect(server.requests).toHaveLength(0);
   });
 
-  it("gives a !command the terminal: it reads what the person types, then the screen comes back, usable", async (context) => {
-    const { marvin, server } = await start(context, [{ text: "Hello again." }]);
-    await marvin.submit('!printf "Your name? "; read name; echo "got $name"');
-    const during = await marvin.waitFor(/^Your name\?\s*$/m);
-    expect(during).not.toContain("openai-compat");
-    await marvin.submit("Arthur");
-    await marvin.waitFor(/^got Arthur\nPress Enter to return to Marvin\.$/m);
-    await marvin.press("Enter");
-    await marvin.waitFor(
-      /^ 🔌 openai-compat .*○ ready[\s\S]*> !printf "Your name\? "; read name; echo "got \$name"\n[\s\S]*\n>$/,
-    );
-    await marvin.submit("hi");
-    await marvin.waitFor("Hello again.");
-    expect(server.requests.map((request) => request.body.messages.at(-1)!.content)).toEqual(["hi"]);
-    await marvin.submit("!echo sleeping; sleep 30");
-    await marvin.waitFor(/^sleeping$/m);
-    await marvin.press("C-c"); // reaches the command, not Marvin
-    await marvin.waitFor("Press Enter to return to Marvin.");
-    await marvin.press("Enter");
-    const after = await marvin.waitFor("[System] Command interrupted.");
-    expect(after).not.toContain("To exit");
-  });
+  it(
+    "gives a !command the terminal: it reads what the person types, then the screen comes " + "back, usable",
+    async (context) => {
+      const { marvin, server } = await start(context, [{ text: "Hello again." }]);
+      await marvin.submit('!printf "Your name? "; read name; echo "got $name"');
+      const during = await marvin.waitFor(/^Your name\?\s*$/m);
+      expect(during).not.toContain("openai-compat");
+      await marvin.submit("Arthur");
+      await marvin.waitFor(/^got Arthur\nPress Enter to return to Marvin\.$/m);
+      await marvin.press("Enter");
+      await marvin.waitFor(
+        /^ 🔌 openai-compat .*○ ready[\s\S]*> !printf "Your name\? "; read name; echo "got \$name"\n[\s\S]*\n>$/,
+      );
+      await marvin.submit("hi");
+      await marvin.waitFor("Hello again.");
+      expect(server.requests.map((request) => request.body.messages.at(-1)!.content)).toEqual(["hi"]);
+      await marvin.submit("!echo sleeping; sleep 30");
+      await marvin.waitFor(/^sleeping$/m);
+      await marvin.press("C-c"); // reaches the command, not Marvin
+      await marvin.waitFor("Press Enter to return to Marvin.");
+      await marvin.press("Enter");
+      const after = await marvin.waitFor("[System] Command interrupted.");
+      expect(after).not.toContain("To exit");
+    },
+  );
 
   it("sends a message typed ahead during a !command only once the command is done", async (context) => {
     const scratch = tempDir("marvin-tui-marker-");
@@ -198,53 +204,61 @@ describe("marvin full-screen TUI in a real terminal (tmux)", () => {
     expect(server.requests[1]!.body.messages.at(-1)!.content).toMatch(/^Exit code: 0/);
   });
 
-  it("Ctrl+C stops a streaming answer and keeps the partial text; exiting takes two presses on an empty prompt", async (context) => {
-    const { marvin, chatLog } = await start(context, [
-      { text: "blah ".repeat(400), chunkSize: 5, delayMs: 20 },
-      { text: "Still here." },
-    ]);
-    await marvin.submit("ramble");
-    await marvin.waitFor("blah blah blah blah");
-    await marvin.press("C-c");
-    await marvin.waitFor("[interrupted]");
-    await marvin.waitFor("○ ready");
-    await marvin.press("C-c"); // a second press right after the answer stopped does not quit
-    await marvin.waitFor("(To exit, press Ctrl+C again or Ctrl+D, or type quit.)");
-    await new Promise((resolve) => setTimeout(resolve, 300));
-    expect(await marvin.text()).not.toContain("MARVIN_EXITED");
-    await marvin.submit("are you there?");
-    await marvin.waitFor("Still here.");
-    const log = chatLog();
-    expect(log[1]!.role).toBe("assistant");
-    expect(log[1]!.text.length).toBeGreaterThan(10);
-    expect(log[1]!.text.length).toBeLessThan(2000);
-    await marvin.waitFor("○ ready");
-    await marvin.type("half typed");
-    await marvin.press("C-c");
-    await marvin.waitFor(/\n>$/);
-    await marvin.press("C-c");
-    await marvin.waitFor(/quit\.\)[\s\S]*quit\.\)/); // the hint, a second time
-    await marvin.press("C-c");
-    await marvin.waitFor("MARVIN_EXITED=0");
-  });
+  it(
+    "Ctrl+C stops a streaming answer and keeps the partial text; exiting takes two presses on an " + "empty prompt",
+    async (context) => {
+      const { marvin, chatLog } = await start(context, [
+        { text: "blah ".repeat(400), chunkSize: 5, delayMs: 20 },
+        { text: "Still here." },
+      ]);
+      await marvin.submit("ramble");
+      await marvin.waitFor("blah blah blah blah");
+      await marvin.press("C-c");
+      await marvin.waitFor("[interrupted]");
+      await marvin.waitFor("○ ready");
+      await marvin.press("C-c"); // a second press right after the answer stopped does not quit
+      await marvin.waitFor("(To exit, press Ctrl+C again or Ctrl+D, or type quit.)");
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect(await marvin.text()).not.toContain("MARVIN_EXITED");
+      await marvin.submit("are you there?");
+      await marvin.waitFor("Still here.");
+      const log = chatLog();
+      expect(log[1]!.role).toBe("assistant");
+      expect(log[1]!.text.length).toBeGreaterThan(10);
+      expect(log[1]!.text.length).toBeLessThan(2000);
+      await marvin.waitFor("○ ready");
+      await marvin.type("half typed");
+      await marvin.press("C-c");
+      await marvin.waitFor(/\n>$/);
+      await marvin.press("C-c");
+      await marvin.waitFor(/quit\.\)[\s\S]*quit\.\)/); // the hint, a second time
+      await marvin.press("C-c");
+      await marvin.waitFor("MARVIN_EXITED=0");
+    },
+  );
 
-  it("asks a prompt given on the command line first, then reflows everything when the terminal is resized", async (context) => {
-    const { marvin, server } = await start(
-      context,
-      [{ text: "one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen sixteen" }],
-      { args: ["count in words"] },
-    );
-    await marvin.waitFor("fifteen sixteen");
-    expect(server.requests[0]!.body.messages.at(-1)).toEqual({ role: "user", content: "count in words" });
-    await marvin.resize(40, 16);
-    const screen = await marvin.waitFor(/^one two three four five six seven eight\nnine ten eleven twelve thirteen\n/m);
-    const rows = screen.split("\n");
-    expect(rows).toHaveLength(16);
-    for (const row of rows) expect(row.length).toBeLessThanOrEqual(40);
-    expect(rows.at(-1), screen).toBe(">");
-    await marvin.resize(100, 30);
-    await marvin.waitFor(/^one two three .* sixteen$/m);
-  });
+  it(
+    "asks a prompt given on the command line first, then reflows everything when the terminal " + "is resized",
+    async (context) => {
+      const { marvin, server } = await start(
+        context,
+        [{ text: "one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen sixteen" }],
+        { args: ["count in words"] },
+      );
+      await marvin.waitFor("fifteen sixteen");
+      expect(server.requests[0]!.body.messages.at(-1)).toEqual({ role: "user", content: "count in words" });
+      await marvin.resize(40, 16);
+      const screen = await marvin.waitFor(
+        /^one two three four five six seven eight\nnine ten eleven twelve thirteen\n/m,
+      );
+      const rows = screen.split("\n");
+      expect(rows).toHaveLength(16);
+      for (const row of rows) expect(row.length).toBeLessThanOrEqual(40);
+      expect(rows.at(-1), screen).toBe(">");
+      await marvin.resize(100, 30);
+      await marvin.waitFor(/^one two three .* sixteen$/m);
+    },
+  );
 
   it("takes a multi-line paste as one message, sent only on Enter", async (context) => {
     const { marvin, server } = await start(context, [{ text: "Got both lines." }]);
@@ -260,23 +274,26 @@ describe("marvin full-screen TUI in a real terminal (tmux)", () => {
     });
   });
 
-  it("keeps a multi-line message's line breaks in ↑ recall and in the history file, across restarts", async (context) => {
-    const { marvin, home, restart } = await start(context, [{ text: "Noted." }]);
-    await marvin.paste("first pasted line\nsecond pasted line");
-    await marvin.press("Enter");
-    await marvin.waitFor("Noted.");
-    await marvin.press("Up");
-    await marvin.waitFor(/^> first pasted line\n {2}second pasted line$/m);
-    await marvin.press("Down");
-    await marvin.waitFor(/\n>$/);
-    await marvin.press("C-d");
-    await marvin.waitFor("MARVIN_EXITED=0");
-    const historyFile = join(home, ".config", "local-finder", "profiles", "main", "history");
-    expect(readFileSync(historyFile, "utf8")).toBe("first pasted line\\012second pasted line\n");
-    const again = await restart();
-    await again.press("Up");
-    await again.waitFor(/^> first pasted line\n {2}second pasted line$/m);
-  });
+  it(
+    "keeps a multi-line message's line breaks in ↑ recall and in the history file, " + "across restarts",
+    async (context) => {
+      const { marvin, home, restart } = await start(context, [{ text: "Noted." }]);
+      await marvin.paste("first pasted line\nsecond pasted line");
+      await marvin.press("Enter");
+      await marvin.waitFor("Noted.");
+      await marvin.press("Up");
+      await marvin.waitFor(/^> first pasted line\n {2}second pasted line$/m);
+      await marvin.press("Down");
+      await marvin.waitFor(/\n>$/);
+      await marvin.press("C-d");
+      await marvin.waitFor("MARVIN_EXITED=0");
+      const historyFile = join(home, ".config", "local-finder", "profiles", "main", "history");
+      expect(readFileSync(historyFile, "utf8")).toBe("first pasted line\\012second pasted line\n");
+      const again = await restart();
+      await again.press("Up");
+      await again.waitFor(/^> first pasted line\n {2}second pasted line$/m);
+    },
+  );
 
   it("releases the terminal to $EDITOR for preferences, then draws the screen again", async (context) => {
     const scripts = temp("marvin-tui-editor-");

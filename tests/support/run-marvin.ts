@@ -75,7 +75,8 @@ export function runMarvin(args: string[], options: RunOptions = {}): Promise<Mar
       child.kill("SIGKILL");
       reject(
         new Error(
-          `marvin ${args.join(" ")} did not exit within ${options.timeoutMs ?? 30_000} ms\nstdout: ${stdout}\nstderr: ${stderr}`,
+          `marvin ${args.join(" ")} did not exit within ${options.timeoutMs ?? 30_000} ms\nstdout: ` +
+            `${stdout}\nstderr: ${stderr}`,
         ),
       );
     }, options.timeoutMs ?? 30_000);

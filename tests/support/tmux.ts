@@ -101,7 +101,9 @@ export class TmuxMarvin {
       .filter((entry): entry is [string, string] => entry[1] !== undefined)
       .map(([name, value]) => `${name}=${quote(value)}`);
     const marvin = [process.execPath, MARVIN_BIN, ...(options.args ?? [])].map(quote).join(" ");
-    const shell = `cd ${quote(options.cwd ?? "/")} && env -i ${assignments.join(" ")} ${marvin} 2>marvin-stderr.log; echo MARVIN_EXITED=$?; sleep 120`;
+    const shell =
+      `cd ${quote(options.cwd ?? "/")} && env -i ${assignments.join(" ")} ${marvin} 2>marvin-stderr.log; ` +
+      `echo MARVIN_EXITED=$?; sleep 120`;
     const session = new TmuxMarvin(socket);
     await session.tmux(
       "-u",

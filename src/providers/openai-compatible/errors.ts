@@ -80,7 +80,8 @@ export function toProviderError(
     }
     if (status === 404) {
       return new ProviderError(
-        `${provider} answered HTTP 404 for model '${config.model}' at ${where}: ${message}. Check the model name and URL.`,
+        `${provider} answered HTTP 404 for model '${config.model}' at ${where}: ${message}. Check the model ` +
+          `name and URL.`,
         {
           provider,
           kind: "bad_request",

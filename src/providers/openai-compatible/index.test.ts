@@ -96,7 +96,8 @@ describe("HTTP errors become actionable messages", () => {
     const chat = await provider([{ status: 404, body: { error: { message: "model not found" } } }]);
     const error = await failure(chat.chat(request()));
     expect(error.message).toBe(
-      `openai-compat answered HTTP 404 for model 'gpt-4o-mini' at ${server!.url}: model not found. Check the model name and URL.`,
+      `openai-compat answered HTTP 404 for model 'gpt-4o-mini' at ${server!.url}: model not found. Check the model ` +
+        `name and URL.`,
     );
   });
 

@@ -113,7 +113,8 @@ export class OpenAICompatibleProvider implements LLMProvider {
     const chunk = completionAsChunk(parsed);
     if (chunk) return chunk;
     throw new ProviderError(
-      `${this.name} answered with JSON that is not a chat completion (${raw.slice(0, 200)}). Check that ${this.config.baseUrl} is an OpenAI-compatible /chat/completions endpoint.`,
+      `${this.name} answered with JSON that is not a chat completion (${raw.slice(0, 200)}). Check that ` +
+        `${this.config.baseUrl} is an OpenAI-compatible /chat/completions endpoint.`,
       { provider: this.name, kind: "bad_request" },
     );
   }

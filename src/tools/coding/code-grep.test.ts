@@ -102,16 +102,20 @@ describe.each(engines)("code_grep with %s", (engine) => {
     );
   });
 
-  it("respects .gitignore (with negation), skips node_modules, .tickets, binaries and symlinks; searches hidden files", async () => {
-    const outcome = await grepWith(engine, { pattern: "needle", context_lines: 0, max_results: 100 });
-    const files = outcome.result
-      .split("\n\n")
-      .slice(0, -1)
-      .map((block) => block.split("\n")[0]);
-    expect(files).toEqual([".github/workflow.yml", "keep.log", "src/app.ts", "src/many.ts", "src/notes.md"]);
-    expect(outcome.result).toContain("src/notes.md\n1:needle in markdown\n\n35 matching lines in 5 files.");
-    expect(outcome.result).not.toContain("\r");
-  });
+  it(
+    "respects .gitignore (with negation), skips node_modules, .tickets, binaries and symlinks; searches " +
+      "hidden files",
+    async () => {
+      const outcome = await grepWith(engine, { pattern: "needle", context_lines: 0, max_results: 100 });
+      const files = outcome.result
+        .split("\n\n")
+        .slice(0, -1)
+        .map((block) => block.split("\n")[0]);
+      expect(files).toEqual([".github/workflow.yml", "keep.log", "src/app.ts", "src/many.ts", "src/notes.md"]);
+      expect(outcome.result).toContain("src/notes.md\n1:needle in markdown\n\n35 matching lines in 5 files.");
+      expect(outcome.result).not.toContain("\r");
+    },
+  );
 
   it("caps the results and says how many were left out", async () => {
     const outcome = await grepWith(engine, { pattern: "needle\\d+", max_results: 5, context_lines: 1 });
@@ -124,7 +128,8 @@ describe.each(engines)("code_grep with %s", (engine) => {
         "4:const needle3 = 3;",
         "5:const needle4 = 4;",
         "",
-        "Showing the first 5 matching lines (in 1 file) of 30 in 1 file; 25 more not shown. Narrow the pattern, pass glob_filter or path, or raise max_results.",
+        "Showing the first 5 matching lines (in 1 file) of 30 in 1 file; 25 more not shown. Narrow the pattern, pass " +
+          "glob_filter or path, or raise max_results.",
       ].join("\n"),
     );
   });

@@ -91,13 +91,16 @@ export function formatGrepResult(result: GrepSearchResult, query: GrepQuery): st
   const lines = (count: number) => `${count} matching line${count === 1 ? "" : "s"}`;
   const summary =
     shown < result.totalMatches
-      ? `Showing the first ${lines(shown)} (in ${files(shownFiles)}) of ${result.totalMatches} in ${files(result.totalFiles)}; ${result.totalMatches - shown} more not shown. Narrow the pattern, pass glob_filter or path, or raise max_results.`
+      ? `Showing the first ${lines(shown)} (in ${files(shownFiles)}) of ${result.totalMatches} in ` +
+        `${files(result.totalFiles)}; ${result.totalMatches - shown} more not shown. Narrow the pattern, pass ` +
+        `glob_filter or path, or raise max_results.`
       : `${lines(result.totalMatches)} in ${files(result.totalFiles)}.`;
   return `${blocks.join("\n\n")}\n\n${summary}`;
 }
 
 export function invalidPattern(pattern: string, detail: string): ToolError {
   return new ToolError(
-    `Invalid regex pattern /${pattern}/: ${detail.trim()}\nEscape special characters (\\( \\[ \\. \\*) to search for them literally.`,
+    `Invalid regex pattern /${pattern}/: ${detail.trim()}\nEscape special characters (\\( \\[ \\. \\*) to search for ` +
+      `them literally.`,
   );
 }

@@ -4,7 +4,8 @@ import { resolveInside } from "../../workspace/sandbox.js";
 import type { ToolContext } from "../define-tool.js";
 import { requireWorkingDir } from "../require-working-dir.js";
 
-/** A path inside the working dir: real root, real target, and the target relative to the root (posix, "." for the root). */
+/** A path inside the working dir: real root, real target, and the target relative to the root (posix, "." for the
+ * root). */
 export async function locate(
   context: ToolContext,
   requested: string,

@@ -77,26 +77,31 @@ const reviewCodebase = defineTool({
     const depth = nestingDepth(context.env);
     if (depth >= MAX_REVIEW_DEPTH) {
       throw new ToolError(
-        `Not starting a review: this Marvin is already a nested agent (MARVIN_DEPTH=${depth}), and reviews may nest at most ${MAX_REVIEW_DEPTH} levels deep so agents cannot spawn each other without end. Review the code yourself with tree, code_grep and read_file.`,
+        `Not starting a review: this Marvin is already a nested agent (MARVIN_DEPTH=${depth}), and reviews may nest ` +
+          `at most ${MAX_REVIEW_DEPTH} levels deep so agents cannot spawn each other without end. Review the code ` +
+          `yourself with tree, code_grep and read_file.`,
       );
     }
     const directory = await reviewedDirectory(root, args.working_dir);
     const busy = sessionReviews(context).find((job) => job.running && job.record.directory === directory);
     if (busy)
       throw new ToolError(
-        `Review ${busy.id} of ${displayPath(root, directory)} is still running (${busy.status()}). Check it with review_status.`,
+        `Review ${busy.id} of ${displayPath(root, directory)} is still running (${busy.status()}). Check it with ` +
+          `review_status.`,
       );
     const reviewsDir = await ensureInsideDir(root, REVIEWS_SUBDIR);
     const parent = context.provider;
     if (!parent) {
       throw new ToolError(
-        "Cannot start a reviewer: this session has no active LLM provider yet, so the reviewer would not know which one to use.",
+        "Cannot start a reviewer: this session has no active LLM provider yet, so the reviewer would not know which " +
+          "one to use.",
       );
     }
     const entryPoint = marvinEntryPoint();
     if (!existsSync(entryPoint))
       throw new ToolError(
-        `Cannot start a reviewer: Marvin's command-line entry point ${entryPoint} is missing. Build it with \`npm run build\`.`,
+        `Cannot start a reviewer: Marvin's command-line entry point ${entryPoint} is missing. Build it with \`npm ` +
+          `run build\`.`,
       );
 
     const now = new Date();
@@ -125,7 +130,8 @@ const reviewCodebase = defineTool({
     context.jobs.add(job);
     return (
       `Started review ${id} of ${displayPath(root, directory)} in the background (pid ${job.record.pid}).\n` +
-      `The report is written to ${displayPath(root, job.record.outputFile)}. Check on it with review_status({"job_id":"${id}"}); you can keep working meanwhile.`
+      `The report is written to ${displayPath(root, job.record.outputFile)}. Check on it with ` +
+      `review_status({"job_id":"${id}"}); you can keep working meanwhile.`
     );
   },
 });
@@ -143,7 +149,8 @@ async function findRecord(
   if (!record) {
     const known = await recordedReviewIds(reviewsDir);
     throw new ToolError(
-      `No review '${id}'. ${known.length ? `Known reviews: ${known.join(", ")}.` : "No review has been started here yet; use review_codebase."}`,
+      `No review '${id}'. ` +
+        `${known.length ? `Known reviews: ${known.join(", ")}.` : "No review has been started here yet; use review_codebase."}`,
     );
   }
   return { record, job };
@@ -172,7 +179,8 @@ const reviewStatus = defineTool({
     const output = raw.replace(TOOL_MARKER_LINES, "");
     const cost = costSummary(log);
     const lines = [
-      `${record.id} (code review of ${displayPath(root, record.directory)}, focus: ${record.focus}): ${status}.${cost ? ` Cost: ${cost}.` : ""}`,
+      `${record.id} (code review of ${displayPath(root, record.directory)}, focus: ${record.focus}): ` +
+        `${status}.${cost ? ` Cost: ${cost}.` : ""}`,
     ];
     lines.push(`Report file: ${displayPath(root, record.outputFile)}`);
     const running = /^running/.test(status);

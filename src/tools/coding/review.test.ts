@@ -130,21 +130,26 @@ describe("review_codebase", () => {
     });
   });
 
-  it("runs the reviewer on the parent's provider and model, or on the review tier's model when MARVIN_CODE_MODEL_HIGH is set", () => {
-    const parent = { name: "groq", model: "llama-3.3-70b-versatile" } as const;
-    expect(reviewerLlm({}, parent)).toEqual({ provider: "groq", model: "llama-3.3-70b-versatile" });
-    expect(reviewerLlm({ MARVIN_CODE_MODEL_HIGH: " big-model " }, parent)).toEqual({
-      provider: "groq",
-      model: "big-model",
-    });
-  });
+  it(
+    "runs the reviewer on the parent's provider and model, or on the review tier's model when " +
+      "MARVIN_CODE_MODEL_HIGH is set",
+    () => {
+      const parent = { name: "groq", model: "llama-3.3-70b-versatile" } as const;
+      expect(reviewerLlm({}, parent)).toEqual({ provider: "groq", model: "llama-3.3-70b-versatile" });
+      expect(reviewerLlm({ MARVIN_CODE_MODEL_HIGH: " big-model " }, parent)).toEqual({
+        provider: "groq",
+        model: "big-model",
+      });
+    },
+  );
 
   it("refuses to start a reviewer before the session has a provider", async () => {
     const outcome = await (await harness()).call("review_codebase", {});
     expect(outcome).toEqual({
       isError: true,
       result:
-        "Error in review_codebase: Cannot start a reviewer: this session has no active LLM provider yet, so the reviewer would not know which one to use.",
+        "Error in review_codebase: Cannot start a reviewer: this session has no active LLM provider yet, so the " +
+        "reviewer would not know which one to use.",
     });
   });
 

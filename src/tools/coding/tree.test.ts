@@ -34,31 +34,34 @@ afterAll(async () => {
 });
 
 describe("tree", () => {
-  it("lists directories first, respects .gitignore, collapses node_modules, hides .git and reports what it cut", async () => {
-    const outcome = await harness.call("tree", { max_depth: 3 });
-    expect(outcome.isError).toBe(false);
-    const [listing, notes] = outcome.result.split("\n\n");
-    expect(listing!.split("\n").filter((line) => !line.includes("file"))).toEqual([
-      `${project}/`,
-      "many/",
-      "node_modules/ (contents not listed)",
-      "src/",
-      "  components/",
-      "    deep/ (1 entry)",
-      "    Button.tsx",
-      "  a.ts",
-      ".gitignore",
-      "README.md",
-    ]);
-    expect(listing).toContain("  file24.txt");
-    expect(notes).toBe(
-      [
-        "5 directories, 29 files shown.",
-        "1 directory was not expanded (max_depth=3); raise max_depth or pass one as path.",
-        "1 entry hidden by .gitignore (respect_gitignore=false shows them).",
-      ].join("\n"),
-    );
-  });
+  it(
+    "lists directories first, respects .gitignore, collapses node_modules, hides .git and reports " + "what it cut",
+    async () => {
+      const outcome = await harness.call("tree", { max_depth: 3 });
+      expect(outcome.isError).toBe(false);
+      const [listing, notes] = outcome.result.split("\n\n");
+      expect(listing!.split("\n").filter((line) => !line.includes("file"))).toEqual([
+        `${project}/`,
+        "many/",
+        "node_modules/ (contents not listed)",
+        "src/",
+        "  components/",
+        "    deep/ (1 entry)",
+        "    Button.tsx",
+        "  a.ts",
+        ".gitignore",
+        "README.md",
+      ]);
+      expect(listing).toContain("  file24.txt");
+      expect(notes).toBe(
+        [
+          "5 directories, 29 files shown.",
+          "1 directory was not expanded (max_depth=3); raise max_depth or pass one as path.",
+          "1 entry hidden by .gitignore (respect_gitignore=false shows them).",
+        ].join("\n"),
+      );
+    },
+  );
 
   it("shows ignored entries when asked, and lists a subdirectory with its own depth", async () => {
     const all = await harness.call("tree", { respect_gitignore: false, max_depth: 2 });
@@ -66,7 +69,8 @@ describe("tree", () => {
     expect(all.result).not.toContain("hidden by .gitignore");
     const sub = await harness.call("tree", { path: "src", max_depth: 1 });
     expect(sub.result).toBe(
-      "src/\ncomponents/ (2 entries)\na.ts\n\n1 directory, 1 file shown.\n1 directory was not expanded (max_depth=1); raise max_depth or pass one as path.",
+      "src/\ncomponents/ (2 entries)\na.ts\n\n1 directory, 1 file shown.\n1 directory was not expanded " +
+        "(max_depth=1); raise max_depth or pass one as path.",
     );
   });
 

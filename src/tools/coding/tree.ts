@@ -80,19 +80,23 @@ export async function renderTree(root: string, start: string, options: TreeOptio
   await walk(root, directory, 0, inherited, options, state);
   const header = directory ? `${directory}/` : `${root}/`;
   const notes = [
-    `${state.directories} director${state.directories === 1 ? "y" : "ies"}, ${state.files} file${state.files === 1 ? "" : "s"} shown.`,
+    `${state.directories} director${state.directories === 1 ? "y" : "ies"}, ${state.files} ` +
+      `file${state.files === 1 ? "" : "s"} shown.`,
   ];
   if (state.omitted)
     notes.push(
-      `… ${state.omitted} more entries not shown (max_entries=${options.maxEntries}); pass a subdirectory as path or raise max_entries.`,
+      `… ${state.omitted} more entries not shown (max_entries=${options.maxEntries}); pass a subdirectory as path or ` +
+        `raise max_entries.`,
     );
   if (state.depthLimited)
     notes.push(
-      `${state.depthLimited} director${state.depthLimited === 1 ? "y was" : "ies were"} not expanded (max_depth=${options.maxDepth}); raise max_depth or pass one as path.`,
+      `${state.depthLimited} director${state.depthLimited === 1 ? "y was" : "ies were"} not expanded ` +
+        `(max_depth=${options.maxDepth}); raise max_depth or pass one as path.`,
     );
   if (state.ignored)
     notes.push(
-      `${state.ignored} entr${state.ignored === 1 ? "y" : "ies"} hidden by .gitignore (respect_gitignore=false shows them).`,
+      `${state.ignored} entr${state.ignored === 1 ? "y" : "ies"} hidden by .gitignore (respect_gitignore=false ` +
+        `shows them).`,
     );
   const body = state.lines.length ? state.lines.join("\n") : "(empty directory)";
   return `${header}\n${body}\n\n${notes.join("\n")}`;

@@ -38,24 +38,29 @@ describe("set_working_dir / get_working_dir", () => {
     expect(grep.result).toContain("Call set_working_dir");
   });
 
-  it("sets the real path of an existing directory (relative to home, ~ or absolute) and shows its structure", async () => {
-    const tools = await harness();
-    const outcome = await tools.call("set_working_dir", { path: "proj-link" });
-    expect(outcome.result).toBe(`Working dir set to ${project}\n\nProject structure:\nsrc/\nREADME.md`);
-    expect(tools.session.workingDir).toBe(project);
-    expect((await tools.call("get_working_dir", {})).result).toBe(`Working dir: ${project}`);
-    await tools.call("set_working_dir", { path: "src" });
-    expect(tools.session.workingDir).toBe(join(project, "src"));
-    await tools.call("set_working_dir", { path: "~/proj" });
-    expect(tools.session.workingDir).toBe(project);
-  });
+  it(
+    "sets the real path of an existing directory (relative to home, ~ or absolute) and shows " + "its structure",
+    async () => {
+      const tools = await harness();
+      const outcome = await tools.call("set_working_dir", { path: "proj-link" });
+      expect(outcome.result).toBe(`Working dir set to ${project}\n\nProject structure:\nsrc/\nREADME.md`);
+      expect(tools.session.workingDir).toBe(project);
+      expect((await tools.call("get_working_dir", {})).result).toBe(`Working dir: ${project}`);
+      await tools.call("set_working_dir", { path: "src" });
+      expect(tools.session.workingDir).toBe(join(project, "src"));
+      await tools.call("set_working_dir", { path: "~/proj" });
+      expect(tools.session.workingDir).toBe(project);
+    },
+  );
 
   it("refuses missing directories and files", async () => {
     const tools = await harness();
     const missing = await tools.call("set_working_dir", { path: join(home, "nope") });
     expect(missing).toEqual({
       isError: true,
-      result: `Error in set_working_dir: ${join(home, "nope")} does not exist. Give an existing directory (absolute, or relative to ${home}).`,
+      result:
+        `Error in set_working_dir: ${join(home, "nope")} does not exist. Give an existing directory (absolute, ` +
+        `or relative to ${home}).`,
     });
     const file = await tools.call("set_working_dir", { path: join(project, "README.md") });
     expect(file.result).toContain("is a file, not a directory");

@@ -17,7 +17,8 @@ async function existingDirectory(requested: string, context: ToolContext): Promi
   const info = await stat(absolute).catch(() => undefined);
   if (!info)
     throw new ToolError(
-      `${absolute} does not exist. Give an existing directory (absolute, or relative to ${context.workingDir ?? context.home}).`,
+      `${absolute} does not exist. Give an existing directory (absolute, or relative to ` +
+        `${context.workingDir ?? context.home}).`,
     );
   if (!info.isDirectory()) throw new ToolError(`${absolute} is a file, not a directory. Give the project's directory.`);
   return realpath(absolute);
@@ -28,7 +29,8 @@ export const workingDirTools = [
     name: "set_working_dir",
     effect: "session",
     description:
-      "Set the project directory that file, search, git and shell tools work in. Paths given to those tools are relative to it.",
+      "Set the project directory that file, search, git and shell tools work in. Paths given to those tools are " +
+      "relative to it.",
     codingOnly: true,
     parameters: z.object({
       path: z.string().min(1).describe("Directory: absolute, ~/…, or relative to the current working dir"),
@@ -39,7 +41,8 @@ export const workingDirTools = [
       // A non-interactive caller chose the sandbox with --working-dir: the agent may narrow it, never leave it.
       if (context.mode.nonInteractive && current && !isInside(current, target)) {
         throw new ToolError(
-          `In a non-interactive run the working dir is fixed by the caller (${current}); set_working_dir can only move into one of its subdirectories.`,
+          `In a non-interactive run the working dir is fixed by the caller (${current}); set_working_dir can only ` +
+            `move into one of its subdirectories.`,
         );
       }
       context.setWorkingDir(target);

@@ -60,7 +60,8 @@ export const appendFileTool = defineTool({
   name: "append_file",
   effect: "write",
   description:
-    "Append text to the end of a file in the working dir (created if missing). Use it to write a long file in parts after create_file.",
+    "Append text to the end of a file in the working dir (created if missing). Use it to write a long file in parts " +
+    "after create_file.",
   parameters: z.object({
     path: z.string(),
     content: z.string().default("").describe("Text to add at the end, usually ending with a newline"),

@@ -21,7 +21,8 @@ interface ApplyPatchArgs {
   [field: string]: unknown;
 }
 
-/** A Codex patch sent inside the JSON arguments: in a field of its own, or in new_str/old_str with the other one empty. */
+/** A Codex patch sent inside the JSON arguments: in a field of its own, or in new_str/old_str with the other one empty.
+ * */
 function embeddedCodexPatch(args: ApplyPatchArgs): string | undefined {
   for (const field of PATCH_FIELDS) {
     const value = args[field];
@@ -39,7 +40,8 @@ function misplacedPatch(args: ApplyPatchArgs): ToolError | undefined {
     if (typeof value !== "string" || value.trim() === "") continue;
     if (UNIFIED_DIFF.test(value.trimStart())) return unsupportedFormat();
     return new ToolError(
-      `The '${field}' field must hold a Codex patch that starts with '*** Begin Patch' and ends with '*** End Patch'. For a simple edit use path, old_str and new_str instead.`,
+      `The '${field}' field must hold a Codex patch that starts with '*** Begin Patch' and ends with '*** End ` +
+        `Patch'. For a simple edit use path, old_str and new_str instead.`,
     );
   }
   return undefined;
@@ -47,8 +49,10 @@ function misplacedPatch(args: ApplyPatchArgs): ToolError | undefined {
 
 function unsupportedFormat(): ToolError {
   return new ToolError(
-    'apply_patch does not take unified diffs. Either send JSON arguments {"path": "src/a.ts", "old_str": "exact text now in the file", ' +
-      '"new_str": "replacement"}, or a Codex patch:\n*** Begin Patch\n*** Update File: src/a.ts\n@@\n-old line\n+new line\n*** End Patch',
+    'apply_patch does not take unified diffs. Either send JSON arguments {"path": "src/a.ts", "old_str": "exact text ' +
+      'now in the file", ' +
+      '"new_str": "replacement"}, or a Codex patch:\n*** Begin Patch\n*** Update File: src/a.ts\n@@\n-old line\n+new ' +
+      "line\n*** End Patch",
   );
 }
 
@@ -70,7 +74,8 @@ async function replaceInFile(
   if (oldStr === "") {
     if (content !== "") {
       throw new ToolError(
-        `old_str is empty but ${path} already has ${countLines(content)} lines. Put the exact text to replace in old_str; to add at the end use append_file.`,
+        `old_str is empty but ${path} already has ${countLines(content)} lines. Put the exact text to replace in ` +
+          `old_str; to add at the end use append_file.`,
       );
     }
     await writeTextFile(real, newStr);
@@ -80,16 +85,22 @@ async function replaceInFile(
   await writeTextFile(real, replaced.content);
   const shown = linesAround(replaced.content, replaced.offset, 1, Math.min(replaced.addedLines, 10) + 2);
   const excerpt = numberedLines(shown.first, shown.lines);
-  return `Patched ${path}: replaced ${replaced.removedLines} line(s) with ${replaced.addedLines} at line ${replaced.line}. Now:\n${excerpt}`;
+  return (
+    `Patched ${path}: replaced ${replaced.removedLines} line(s) with ${replaced.addedLines} at line ` +
+    `${replaced.line}. Now:\n${excerpt}`
+  );
 }
 
 export const applyPatchTool = defineTool({
   name: "apply_patch",
   effect: "write",
   description:
-    "Edit a file of the working dir: old_str must match the file exactly once (whitespace included) and is replaced by new_str. " +
-    "An empty old_str creates a missing file with new_str. Also accepts a Codex patch ('*** Begin Patch' … '*** End Patch' with " +
-    "Add File / Update File (+ Move to) / Delete File, several files at once) as the whole arguments or in a 'patch' field; " +
+    "Edit a file of the working dir: old_str must match the file exactly once (whitespace included) and is replaced " +
+    "by new_str. " +
+    "An empty old_str creates a missing file with new_str. Also accepts a Codex patch ('*** Begin Patch' … '*** End " +
+    "Patch' with " +
+    "Add File / Update File (+ Move to) / Delete File, several files at once) as the whole arguments or in a " +
+    "'patch' field; " +
     "it is applied all-or-nothing.",
   parameters: z.looseObject({
     path: z.preprocess((value) => value ?? "", z.string()).describe("File to edit"),

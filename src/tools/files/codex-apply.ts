@@ -12,7 +12,8 @@ import { commitFileChanges, type FileChange } from "./file-transaction.js";
 
 const FORMAT_REMINDER =
   "Format: '*** Begin Patch', then operations ('*** Add File: <path>' + '+' lines, '*** Delete File: <path>', " +
-  "'*** Update File: <path>' [+ '*** Move to: <path>'] + '@@' hunks of ' ', '-', '+' lines), then '*** End Patch'. Paths are relative to the working dir.";
+  "'*** Update File: <path>' [+ '*** Move to: <path>'] + '@@' hunks of ' ', '-', '+' lines), then '*** End Patch'. " +
+  "Paths are relative to the working dir.";
 
 type Summary = { added: string[]; modified: string[]; deleted: string[] };
 
@@ -128,7 +129,8 @@ export async function applyCodexPatch(root: string, patchText: string): Promise<
       const reason = errorMessage(error);
       throw new ToolError(
         `Operation ${index + 1} of ${operations.length} (${describeOperation(operation)}) failed: ${reason}\n` +
-          "No files were modified: the patch is applied all-or-nothing. Fix that operation and send the whole patch again.",
+          "No files were modified: the patch is applied all-or-nothing. Fix that operation and send the whole " +
+          "patch again.",
       );
     }
   }

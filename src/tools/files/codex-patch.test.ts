@@ -66,7 +66,9 @@ describe("parseCodexPatch", () => {
   });
 
   it("accepts a first chunk without @@, CRLF patch text, a heredoc wrapper and an environment line", () => {
-    const text = `<<'EOF'\r\n*** Begin Patch\r\n*** Environment ID: abc\r\n*** Update File: a.txt\r\n-x\r\n+y\r\n*** End Patch\r\nEOF`;
+    const text =
+      `<<'EOF'\r\n*** Begin Patch\r\n*** Environment ID: abc\r\n*** Update File: a.txt\r\n-x\r\n+y\r\n*** ` +
+      `End Patch\r\nEOF`;
     expect(parseCodexPatch(text)).toEqual([
       {
         kind: "update",

@@ -108,7 +108,8 @@ function diffLine(cursor: Cursor): ChunkLine {
       return { kind: "add", text: raw.slice(1) };
     default:
       return cursor.fail(
-        `Unexpected line found in update hunk: '${raw}'. Every line of a hunk starts with ' ' (context), '-' (removed) or '+' (added).`,
+        `Unexpected line found in update hunk: '${raw}'. Every line of a hunk starts with ' ' (context), '-' ` +
+          `(removed) or '+' (added).`,
       );
   }
 }
@@ -175,7 +176,8 @@ export function parseCodexPatch(text: string): PatchOperation[] {
     }
     if (!header.startsWith(ADD) && !header.startsWith(DELETE) && !header.startsWith(UPDATE)) {
       cursor.fail(
-        `'${header}' is not a valid hunk header. Valid hunk headers: '${ADD}{path}', '${DELETE}{path}', '${UPDATE}{path}'.`,
+        `'${header}' is not a valid hunk header. Valid hunk headers: '${ADD}{path}', '${DELETE}{path}', ` +
+          `'${UPDATE}{path}'.`,
       );
     }
     operations.push(parseOperation(cursor));

@@ -53,7 +53,8 @@ function locateChunk(
   if (at === -1) {
     const wanted = oldSide(chunk.lines);
     throw new ChunkMismatchError(
-      `Failed to find expected lines in ${path}${chunk.endOfFile ? " (at the end of the file)" : ""}:\n${wanted.join("\n")}\n\n${nearestLinesHint(texts, wanted)}`,
+      `Failed to find expected lines in ` +
+        `${path}${chunk.endOfFile ? " (at the end of the file)" : ""}:\n${wanted.join("\n")}\n\n${nearestLinesHint(texts, wanted)}`,
     );
   }
   const length = oldSide(lines).length;

@@ -26,7 +26,8 @@ export const createFileTool = defineTool({
   name: "create_file",
   effect: "write",
   description:
-    "Create a new file in the working dir (parent folders are created). Fails if the file exists: edit existing files with apply_patch. " +
+    "Create a new file in the working dir (parent folders are created). Fails if the file exists: edit existing " +
+    "files with apply_patch. " +
     "For a long file, write the first part here and continue with append_file.",
   parameters: z.object({
     path: z.string().describe("e.g. 'src/util.ts'"),

@@ -9,7 +9,8 @@ export async function fileNotFound(root: string, real: string, shown: string): P
   const siblings = await readdir(dirname(real)).catch(() => undefined);
   if (!siblings) {
     return new ToolError(
-      `${shown} does not exist, and neither does its folder.\nWorking dir: ${root}\n\nProject structure:\n${await treeListing(root)}`,
+      `${shown} does not exist, and neither does its folder.\nWorking dir: ${root}\n\nProject ` +
+        `structure:\n${await treeListing(root)}`,
     );
   }
   const folder = posix.dirname(shown.replace(/\\/g, "/"));

@@ -33,7 +33,8 @@ function numberedRange(path: string, text: string, startLine: number | null, end
   if (start > total) throw new ToolError(`start_line ${start} is past the end of ${path}, which has ${total} lines.`);
   if (end < start)
     throw new ToolError(
-      `end_line (${endLine}) is before start_line (${start}); give a range like start_line ${start}, end_line ${start + 49}.`,
+      `end_line (${endLine}) is before start_line (${start}); give a range like start_line ${start}, end_line ` +
+        `${start + 49}.`,
     );
   const body = lines
     .slice(start - 1, end)
@@ -47,7 +48,8 @@ async function fitToBudget(content: string, context: ToolContext): Promise<strin
   const { budget } = context;
   if (await budget.pastHardLimit()) {
     throw new ToolError(
-      "The conversation is past its context limit, so read_file is refused. Work with what you have already read, or finish the task.",
+      "The conversation is past its context limit, so read_file is refused. Work with what you have already read, or " +
+        "finish the task.",
     );
   }
   if (budget.surelyFits(content)) return content;
@@ -56,18 +58,23 @@ async function fitToBudget(content: string, context: ToolContext): Promise<strin
   if (tokens <= available) return content;
   if (available < 100) {
     throw new ToolError(
-      `The context budget is used up (this read needs ${tokens} tokens, ${available} are left). Read a much smaller range, or finish with what you have.`,
+      `The context budget is used up (this read needs ${tokens} tokens, ${available} are left). Read a much smaller ` +
+        `range, or finish with what you have.`,
     );
   }
   const truncated = await budget.truncateToTokens(content, available);
-  return `${truncated}\n\n[Truncated to fit context budget. ${tokens} tokens → ${available} tokens. Read smaller ranges with start_line/end_line.]`;
+  return (
+    `${truncated}\n\n[Truncated to fit context budget. ${tokens} tokens → ${available} tokens. Read smaller ` +
+    `ranges with start_line/end_line.]`
+  );
 }
 
 export const readFileTool = defineTool({
   name: "read_file",
   effect: "read",
   description:
-    "Read a file of the working dir. Files over 10KB must be read in parts with start_line/end_line (1-based, inclusive), " +
+    "Read a file of the working dir. Files over 10KB must be read in parts with start_line/end_line (1-based, " +
+    "inclusive), " +
     "which also numbers the lines.",
   parameters: z.object({
     path: z.string().describe("e.g. 'src/main.ts'"),

@@ -33,8 +33,10 @@ function notFound(content: string, oldStr: string, shownPath: string): ToolError
   const numbered = wanted.filter((line) => line.trim() !== "").every((line) => LINE_NUMBER_PREFIX.test(line));
   const hint = numbered ? "\nold_str seems to start its lines with line numbers from read_file: leave them out." : "";
   return new ToolError(
-    `old_str was not found in ${shownPath}. It must match the file exactly, whitespace and indentation included.${hint}\n\n` +
-      `${nearestLinesHint(content.split(/\r?\n/), wanted)}\n\nCopy the lines to change from there (without the line numbers) and try again.`,
+    `old_str was not found in ${shownPath}. It must match the file exactly, whitespace and indentation ` +
+      `included.${hint}\n\n` +
+      `${nearestLinesHint(content.split(/\r?\n/), wanted)}\n\nCopy the lines to change from there (without the line ` +
+      `numbers) and try again.`,
   );
 }
 
@@ -44,8 +46,10 @@ function ambiguous(content: string, oldStr: string, matches: number[], total: nu
   const excerpts = starts.slice(0, 3).map((line) => numberedExcerpt(lines, line - 2, line + countLines(oldStr)));
   const more = total > matches.length ? ` (the first ${matches.length} shown)` : "";
   return new ToolError(
-    `old_str matches ${total} times in ${shownPath}, at lines ${starts.join(", ")}${more}. It must match exactly once: ` +
-      `include a few more surrounding lines in old_str (and new_str) so that it is unique.\n\n${excerpts.join("\n…\n")}`,
+    `old_str matches ${total} times in ${shownPath}, at lines ${starts.join(", ")}${more}. It must match ` +
+      `exactly once: ` +
+      `include a few more surrounding lines in old_str (and new_str) so that it is ` +
+      `unique.\n\n${excerpts.join("\n…\n")}`,
   );
 }
 

@@ -96,32 +96,38 @@ describe("git tools", () => {
     for (const name of Object.keys(SECRET_SAMPLES)) expect(seen).not.toMatch(new RegExp(`^${name}=`, "m"));
   });
 
-  it("ignores GIT_DIR and GIT_WORK_TREE inherited from the parent and acts on the working dir's repository", async () => {
-    const other = join(base, "other");
-    await initRepo(other);
-    const tools = await harness({
-      env: { GIT_DIR: join(other, ".git"), GIT_WORK_TREE: other, GIT_INDEX_FILE: join(other, ".git", "index") },
-    });
-    await writeFile(join(project, "mine.txt"), "mine\n");
-    expect((await tools.call("git_commit", { message: "Mine" })).isError).toBe(false);
-    expect(git(project, "log", "--format=%s")).toBe("Mine\n");
-    expect(() => git(other, "log")).toThrow();
-    expect((await tools.call("run_command", { command: "git log --format=%s" })).result).toContain("Mine");
-  });
+  it(
+    "ignores GIT_DIR and GIT_WORK_TREE inherited from the parent and acts on the working dir's " + "repository",
+    async () => {
+      const other = join(base, "other");
+      await initRepo(other);
+      const tools = await harness({
+        env: { GIT_DIR: join(other, ".git"), GIT_WORK_TREE: other, GIT_INDEX_FILE: join(other, ".git", "index") },
+      });
+      await writeFile(join(project, "mine.txt"), "mine\n");
+      expect((await tools.call("git_commit", { message: "Mine" })).isError).toBe(false);
+      expect(git(project, "log", "--format=%s")).toBe("Mine\n");
+      expect(() => git(other, "log")).toThrow();
+      expect((await tools.call("run_command", { command: "git log --format=%s" })).result).toContain("Mine");
+    },
+  );
 
-  it("never shows or commits files outside the project when the repository's core.worktree points elsewhere", async () => {
-    const outside = join(base, "outside");
-    await mkdir(outside);
-    await writeFile(join(outside, "credentials"), "secret\n");
-    await writeFile(join(project, "mine.txt"), "mine\n");
-    git(project, "config", "core.worktree", outside);
-    const tools = await harness();
-    const status = (await tools.call("git_status", {})).result;
-    expect(status).toContain("mine.txt");
-    expect(status).not.toContain("credentials");
-    expect((await tools.call("git_commit", { message: "Mine" })).isError).toBe(false);
-    expect(git(project, `--work-tree=${project}`, "show", "--name-only", "--format=")).toBe("mine.txt\n");
-  });
+  it(
+    "never shows or commits files outside the project when the repository's core.worktree " + "points elsewhere",
+    async () => {
+      const outside = join(base, "outside");
+      await mkdir(outside);
+      await writeFile(join(outside, "credentials"), "secret\n");
+      await writeFile(join(project, "mine.txt"), "mine\n");
+      git(project, "config", "core.worktree", outside);
+      const tools = await harness();
+      const status = (await tools.call("git_status", {})).result;
+      expect(status).toContain("mine.txt");
+      expect(status).not.toContain("credentials");
+      expect((await tools.call("git_commit", { message: "Mine" })).isError).toBe(false);
+      expect(git(project, `--work-tree=${project}`, "show", "--name-only", "--format=")).toBe("mine.txt\n");
+    },
+  );
 
   it("lists and creates branches and checks them out", async () => {
     const tools = await harness();
@@ -247,7 +253,9 @@ describe("git tools", () => {
     const notRepo = await (await harness({ workingDir: plain })).call("git_status", {});
     expect(notRepo).toEqual({
       isError: true,
-      result: `Error in git_status: ${plain} is not a git repository (nor inside one). Create one with run_command("git init"), or set_working_dir to the repository.`,
+      result:
+        `Error in git_status: ${plain} is not a git repository (nor inside one). Create one with ` +
+        `run_command("git init"), or set_working_dir to the repository.`,
     });
 
     const emptyBin = join(base, "empty-bin");

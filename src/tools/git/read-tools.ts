@@ -12,7 +12,10 @@ const gitStatus = defineTool({
     const { stdout } = await gitOrThrow(context, ["status", "--short", "--branch"]);
     const lines = stdout.trimEnd().split("\n");
     const clean = lines.length <= 1 ? "\nNothing to commit, working tree clean." : "";
-    return `${capped(stdout, "(status cut; pass a path to git_diff to look at parts)")}${clean}\n(XY codes: first column = staged, second = working tree; ?? = untracked)`;
+    return (
+      `${capped(stdout, "(status cut; pass a path to git_diff to look at parts)")}${clean}\n(XY codes: first ` +
+      `column = staged, second = working tree; ?? = untracked)`
+    );
   },
 });
 
@@ -90,7 +93,8 @@ const gitBranch = defineTool({
   name: "git_branch",
   effect: ({ name }) => (name?.trim() ? "write" : "read"),
   description:
-    "List branches (the current one is marked *), or create a new branch at the current commit with name (without switching to it).",
+    "List branches (the current one is marked *), or create a new branch at the current commit with name (without " +
+    "switching to it).",
   codingOnly: true,
   parameters: z.object({
     name: z.string().nullable().default(null).describe("Create a branch with this name; omit to list branches"),

@@ -92,7 +92,8 @@ async function exec(
       if (failure.code === "ERR_CHILD_PROCESS_STDIO_MAXBUFFER")
         return reject(
           new ToolError(
-            `git ${args[0]} printed more than ${MAX_BUFFER / 1024 / 1024} MB. Narrow it down (a path, fewer commits, a line range).`,
+            `git ${args[0]} printed more than ${MAX_BUFFER / 1024 / 1024} MB. Narrow it down (a path, fewer commits, ` +
+              `a line range).`,
           ),
         );
       reject(new ToolError(`git ${args[0]} could not run: ${error.message}`));
@@ -150,7 +151,8 @@ export async function gitOrThrow(context: ToolContext, args: string[], access?: 
 export async function gitFailure(context: ToolContext, args: string[], outcome: GitOutcome): Promise<never> {
   if (await notARepository(context, outcome)) {
     throw new ToolError(
-      `${gitDirectory(context)} is not a git repository (nor inside one). Create one with run_command("git init"), or set_working_dir to the repository.`,
+      `${gitDirectory(context)} is not a git repository (nor inside one). Create one with run_command("git init"), ` +
+        `or set_working_dir to the repository.`,
     );
   }
   const message = (outcome.stderr.trim() || outcome.stdout.trim() || `exit code ${outcome.code}`).slice(0, 4000);

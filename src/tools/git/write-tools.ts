@@ -10,7 +10,8 @@ const gitCommit = defineTool({
   name: "git_commit",
   effect: "write",
   description:
-    "Commit changes in the working dir. By default stages everything in it first (new, changed and deleted files); add_all=false commits only what is already staged.",
+    "Commit changes in the working dir. By default stages everything in it first (new, changed and deleted files); " +
+    "add_all=false commits only what is already staged.",
   codingOnly: true,
   timeoutMs: 120_000,
   parameters: z.object({
@@ -35,7 +36,9 @@ const gitCommit = defineTool({
     }
     if (UNKNOWN_AUTHOR.test(output)) {
       throw new ToolError(
-        'git does not know who the author is. Set it for this repository with run_command("git config user.name \\"Your Name\\" && git config user.email you@example.com") (ask the user for the values), then commit again.',
+        'git does not know who the author is. Set it for this repository with run_command("git config user.name ' +
+          '\\"Your Name\\" && git config user.email you@example.com") (ask the user for the values), then ' +
+          "commit again.",
       );
     }
     return gitFailure(context, args, outcome);
@@ -46,7 +49,8 @@ const gitCheckout = defineTool({
   name: "git_checkout",
   effect: "write",
   description:
-    "Switch to a branch or commit, create and switch to a new branch (create_branch=true), or restore a file to its committed state (discarding its changes).",
+    "Switch to a branch or commit, create and switch to a new branch (create_branch=true), or restore a file to its " +
+    "committed state (discarding its changes).",
   codingOnly: true,
   parameters: z.object({
     target: z.string().trim().min(1).describe("Branch name, commit, or file path; '-' for the previous branch"),
@@ -59,7 +63,8 @@ const gitCheckout = defineTool({
       );
     if (isAbsolute(target) || target.split(/[\\/]/).includes("..")) {
       throw new ToolError(
-        `git_checkout works inside the working dir only: '${target}' is an absolute path or climbs out with '..'. Use a branch, a commit, or a path relative to the working dir.`,
+        `git_checkout works inside the working dir only: '${target}' is an absolute path or climbs out with '..'. ` +
+          `Use a branch, a commit, or a path relative to the working dir.`,
       );
     }
     if (create_branch && target === "-") throw new ToolError("'-' is not a valid new branch name.");
@@ -67,7 +72,8 @@ const gitCheckout = defineTool({
     if (outcome.code !== 0) {
       if (/would be overwritten by checkout/i.test(outcome.stderr)) {
         throw new ToolError(
-          `git checkout ${target} refused: uncommitted changes would be overwritten.\n${outcome.stderr.trim()}\nCommit them with git_commit first (or restore those files).`,
+          `git checkout ${target} refused: uncommitted changes would be ` +
+            `overwritten.\n${outcome.stderr.trim()}\nCommit them with git_commit first (or restore those files).`,
         );
       }
       return gitFailure(context, ["checkout", target], outcome);

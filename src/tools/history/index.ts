@@ -74,7 +74,10 @@ export const historyTools = [
       if (warning) return `${warning}\nNothing was compacted.`;
       const total = await context.budget.countTokens(transcript(entries));
       if (total <= target_tokens)
-        return `Chat history is ${total} tokens (${entries.length} entries), already within ${target_tokens}. Nothing to do.`;
+        return (
+          `Chat history is ${total} tokens (${entries.length} entries), already within ${target_tokens}. ` +
+          `Nothing to do.`
+        );
 
       let keptTokens = 0;
       let firstKept = entries.length;
@@ -90,7 +93,8 @@ export const historyTools = [
       await writeFile(backup, JSON.stringify(entries, null, 2), { flag: "wx" });
       const summary = await context.summarize(
         transcript(older),
-        `Summarise this conversation history in at most ${Math.floor(target_tokens / 2)} tokens. Keep facts about the user, decisions, names, places and open tasks.`,
+        `Summarise this conversation history in at most ${Math.floor(target_tokens / 2)} tokens. Keep facts about ` +
+          `the user, decisions, names, places and open tasks.`,
       );
       const compacted: ChatLogEntry[] = [
         { role: "system", text: `[Summary of ${older.length} earlier messages]\n${summary}`, time: clockTime() },
@@ -98,7 +102,10 @@ export const historyTools = [
       ];
       await saveChatLog(paths.chatLog, compacted);
       const after = await context.budget.countTokens(transcript(compacted));
-      return `Compacted chat history from ${total} to ${after} tokens: ${older.length} older entries summarised, ${entries.length - firstKept} recent kept. Backup: ${backup}`;
+      return (
+        `Compacted chat history from ${total} to ${after} tokens: ${older.length} older entries summarised, ` +
+        `${entries.length - firstKept} recent kept. Backup: ${backup}`
+      );
     },
   }),
   defineTool({
@@ -143,7 +150,10 @@ export const historyTools = [
       const looked = context.backupDirs().join(", ");
       if (filesSearched === 0) return `No history backups exist yet (looked in ${looked}).${notes}`;
       if (hits.length === 0) return `No matches for '${query}' in ${filesSearched} backup file(s).${notes}`;
-      return `${hits.length} match(es) for '${query}':\n${hits.map((hit) => `- [${hit.role}] ${hit.snippet}\n  (${hit.file})`).join("\n")}${notes}`;
+      return (
+        `${hits.length} match(es) for ` +
+        `'${query}':\n${hits.map((hit) => `- [${hit.role}] ${hit.snippet}\n  (${hit.file})`).join("\n")}${notes}`
+      );
     },
   }),
 ];

@@ -43,13 +43,15 @@ function parsePatch(patch: string, file: LineFile): { edits: LineEdit[]; endsWit
     return { edits: parseLineCommands(normalised, file), endsWithNewline: file.endsWithNewline };
   throw new ToolError(
     "The patch is neither a unified diff nor line commands.\n" +
-      "Unified diff: hunks starting with '@@ -3,2 +3,2 @@', then lines starting with ' ' (context), '-' (remove), '+' (add).\n" +
+      "Unified diff: hunks starting with '@@ -3,2 +3,2 @@', then lines starting with ' ' (context), '-' (remove), " +
+      "'+' (add).\n" +
       `Line commands (numbers as file_read_lines shows them): ${COMMAND_SYNTAX}.\n` +
       "Example:\nREPLACE 3-4\nnew line three\nnew line four\nEND\nDELETE 9",
   );
 }
 
-/** The changed regions of the new file (one line of context each side, merged), numbered, so the model can check and patch again. */
+/** The changed regions of the new file (one line of context each side, merged), numbered, so the model can check and
+ * patch again. */
 function changedRegions(edits: readonly LineEdit[], after: LineFile): string {
   const texts = after.lines.map((line) => line.text);
   if (texts.length === 0) return "(the note is now empty)";
@@ -99,7 +101,8 @@ export const notesFileTools = [
         throw new ToolError(`start must be 1 or more (lines are numbered from 1); ${shown} has ${count} lines.`);
       if (start > count)
         throw new ToolError(
-          `start ${start} is past the end: ${shown} has ${count} line${count === 1 ? "" : "s"}. Use start between 1 and ${count}.`,
+          `start ${start} is past the end: ${shown} has ${count} line${count === 1 ? "" : "s"}. Use start between 1 ` +
+            `and ${count}.`,
         );
       if (end !== 0 && end < start)
         throw new ToolError(`end ${end} is before start ${start}. Use end ≥ start, or 0 for the end of the file.`);
@@ -116,8 +119,10 @@ export const notesFileTools = [
     name: "file_apply_patch",
     effect: "write",
     description:
-      "Edit a note in the notes folder with a patch, all or nothing. Either unified diff hunks ('@@ -3,2 +3,2 @@' then ' ', '-', '+' lines), " +
-      `or line commands using the numbers file_read_lines shows: ${COMMAND_SYNTAX}. dry_run checks the patch without writing.`,
+      "Edit a note in the notes folder with a patch, all or nothing. Either unified diff hunks ('@@ -3,2 +3,2 @@' " +
+      "then ' ', '-', '+' lines), " +
+      `or line commands using the numbers file_read_lines shows: ${COMMAND_SYNTAX}. dry_run checks the patch ` +
+      `without writing.`,
     parameters: z.object({
       path: z.string().describe("Note path"),
       patch: z.string().describe("Unified diff hunks, or REPLACE/INSERT/DELETE commands"),
@@ -130,7 +135,9 @@ export const notesFileTools = [
       const after = applyLineEdits({ ...before, endsWithNewline }, edits);
       const added = edits.reduce((sum, edit) => sum + edit.insert.length, 0);
       const removed = edits.reduce((sum, edit) => sum + edit.deleteCount, 0);
-      const summary = `${edits.length} edit${edits.length === 1 ? "" : "s"}, +${added} -${removed} lines, now ${after.lines.length} lines`;
+      const summary =
+        `${edits.length} edit${edits.length === 1 ? "" : "s"}, +${added} -${removed} lines, now ` +
+        `${after.lines.length} lines`;
       const preview = changedRegions(edits, after);
       if (dry_run)
         return `Dry run: the patch applies cleanly to ${shown} (${summary}). Nothing was written.\n${preview}`;

@@ -110,30 +110,33 @@ describe("notes in coding mode", () => {
     expect(await harness.ok("notes_ls", {})).toContain("plan.md");
   });
 
-  it("see one notes folder per call when set_working_dir runs in the same round: the old one or the new one", async () => {
-    const project = join(base, "project");
-    await mkdir(project);
-    const harness = await open({ codingMode: true, workingDir: null });
-    const calls: Array<[string, object, string]> = [
-      ["write_note", { path: "plan", content: "x" }, `Saved note plan.md (1 characters) in ${notes}.`],
-      ["notes_mkdir", { path: "ideas" }, `Created folder ideas/ in ${notes}.`],
-      ["notes_ls", {}, `${notes} (2 entries):\nideas/\nplan.md (1 B)`],
-      ["read_note", { path: "plan" }, "x"],
-    ];
-    for (const [tool, args, expected] of calls) {
-      harness.session.workingDir = null;
-      const [moved, noted] = await Promise.all([
-        harness.call("set_working_dir", { path: project }),
-        harness.call(tool, args),
-      ]);
-      expect(moved.isError, moved.result).toBe(false);
-      expect(noted, tool).toEqual({ isError: false, result: expected });
-    }
-    expect(harness.session.workingDir).toBe(project);
-    expect(await harness.ok("write_note", { path: "later", content: "y" })).toBe(
-      `Saved note later.md (1 characters) in ${join(project, ".marvin", "notes")}.`,
-    );
-  });
+  it(
+    "see one notes folder per call when set_working_dir runs in the same round: the old one or " + "the new one",
+    async () => {
+      const project = join(base, "project");
+      await mkdir(project);
+      const harness = await open({ codingMode: true, workingDir: null });
+      const calls: Array<[string, object, string]> = [
+        ["write_note", { path: "plan", content: "x" }, `Saved note plan.md (1 characters) in ${notes}.`],
+        ["notes_mkdir", { path: "ideas" }, `Created folder ideas/ in ${notes}.`],
+        ["notes_ls", {}, `${notes} (2 entries):\nideas/\nplan.md (1 B)`],
+        ["read_note", { path: "plan" }, "x"],
+      ];
+      for (const [tool, args, expected] of calls) {
+        harness.session.workingDir = null;
+        const [moved, noted] = await Promise.all([
+          harness.call("set_working_dir", { path: project }),
+          harness.call(tool, args),
+        ]);
+        expect(moved.isError, moved.result).toBe(false);
+        expect(noted, tool).toEqual({ isError: false, result: expected });
+      }
+      expect(harness.session.workingDir).toBe(project);
+      expect(await harness.ok("write_note", { path: "later", content: "y" })).toBe(
+        `Saved note later.md (1 characters) in ${join(project, ".marvin", "notes")}.`,
+      );
+    },
+  );
 
   it("fall back to ~/Notes when coding mode has no working dir yet", async () => {
     const harness = await open({ codingMode: true, workingDir: null });

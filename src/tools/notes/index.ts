@@ -63,7 +63,8 @@ export const noteTools = [
       const shown = shownNotePath(root, real);
       if (kind === "directory" || kind === "other")
         throw new ToolError(
-          `${shown} is ${kind === "directory" ? "a folder" : "not a regular file"}; choose a file name such as '${shown}/note.md'.`,
+          `${shown} is ${kind === "directory" ? "a folder" : "not a regular file"}; choose a file name such as ` +
+            `'${shown}/note.md'.`,
         );
       const existing = append && kind === "file" ? (await readRegularFile(real, shown)).toString("utf8") : "";
       const separator = existing && !existing.endsWith("\n") ? "\n" : "";
@@ -88,7 +89,10 @@ export const noteTools = [
       const text = (await readRegularFile(real, shown)).toString("utf8");
       if (text === "") return `(${shown} is empty)`;
       if (text.length <= MAX_NOTE_CHARS) return text;
-      return `${truncateText(text, MAX_NOTE_CHARS)}\nThe note is long; read the rest with file_read_lines({"path": "${shown}", "start": …}).`;
+      return (
+        `${truncateText(text, MAX_NOTE_CHARS)}\nThe note is long; read the rest with file_read_lines({"path": ` +
+        `"${shown}", "start": …}).`
+      );
     },
   }),
   defineTool({
@@ -164,7 +168,10 @@ export const noteTools = [
         match.line ? `${prefix}${match.path}:${match.line}: ${match.text}` : `${prefix}${match.path}: ${match.text}`,
       );
       const more = result.truncated ? `\n… more matches not shown; raise max_results or narrow the query.` : "";
-      return `${result.matches.length} match${result.matches.length === 1 ? "" : "es"} for "${query.trim()}" in ${root}:\n${lines.join("\n")}${more}`;
+      return (
+        `${result.matches.length} match${result.matches.length === 1 ? "" : "es"} for "${query.trim()}" in ` +
+        `${root}:\n${lines.join("\n")}${more}`
+      );
     },
   }),
 ];

@@ -93,7 +93,8 @@ export function parseLineCommands(patch: string, file: LineFile): LineEdit[] {
     const match = COMMAND.exec(line);
     if (!match)
       throw new ToolError(
-        `Unexpected line in the patch: '${line.trim()}'. Each command starts with ${COMMAND_SYNTAX}. Nothing was changed.`,
+        `Unexpected line in the patch: '${line.trim()}'. Each command starts with ${COMMAND_SYNTAX}. Nothing ` +
+          `was changed.`,
       );
     const verb = match[1]!.toUpperCase();
     const argument = match[2]!.trim();

@@ -48,7 +48,8 @@ export function applyLineEdits(file: LineFile, edits: readonly LineEdit[]): Line
     const current = ordered[index]!;
     if (current.start < previous.start + previous.deleteCount) {
       throw new ToolError(
-        `${previous.label} and ${current.label} change the same lines. Combine them into one edit; nothing was changed.`,
+        `${previous.label} and ${current.label} change the same lines. Combine them into one edit; nothing ` +
+          `was changed.`,
       );
     }
   }
@@ -57,7 +58,8 @@ export function applyLineEdits(file: LineFile, edits: readonly LineEdit[]): Line
   return { ...file, lines };
 }
 
-/** Joins the lines back: every line but the last gets a terminator; the last one only if the file should end with one. */
+/** Joins the lines back: every line but the last gets a terminator; the last one only if the file should end with one.
+ * */
 export function renderLineFile(file: LineFile): string {
   const last = file.lines.length - 1;
   return file.lines

@@ -71,7 +71,8 @@ describe("REPLACE / INSERT / DELETE commands", () => {
 describe("unified diff hunks", () => {
   it("applies hunks with headers, tolerating shifted line numbers", () => {
     const patch =
-      "--- a/note.md\n+++ b/note.md\n@@ -1,3 +1,3 @@\n line 1\n-line 2\n+line two\n line 3\n@@ -6,2 +6,3 @@\n line 8\n+line 8.5\n line 9\n";
+      "--- a/note.md\n+++ b/note.md\n@@ -1,3 +1,3 @@\n line 1\n-line 2\n+line two\n line 3\n@@ -6,2 +6,3 @@\n line " +
+      "8\n+line 8.5\n line 9\n";
     expect(withDiff(TEN, patch)).toBe(TEN.replace("line 2\n", "line two\n").replace("line 9\n", "line 8.5\nline 9\n"));
   });
 

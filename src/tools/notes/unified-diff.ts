@@ -21,7 +21,8 @@ export function looksLikeUnifiedDiff(patch: string): boolean {
 }
 
 const MULTIPLE_FILES =
-  "The diff touches more than one file. file_apply_patch edits one note per call: send one diff per file. Nothing was changed.";
+  "The diff touches more than one file. file_apply_patch edits one note per call: send one diff per file. Nothing " +
+  "was changed.";
 
 /** A `diff --git` line, or a `--- x` line directly followed by `+++ y`: the start of another file's diff. */
 function isFileHeader(lines: readonly string[], index: number): boolean {
@@ -52,7 +53,8 @@ function parseHunks(patch: string): Hunk[] {
       current.lines.push({ kind: line === "" ? " " : (line[0] as HunkLine["kind"]), text: line.slice(1) });
     } else {
       throw new ToolError(
-        `Hunk ${current.number} has a line that is not context (' '), removal ('-') or addition ('+'): '${line}'. Nothing was changed.`,
+        `Hunk ${current.number} has a line that is not context (' '), removal ('-') or addition ('+'): '${line}'. ` +
+          `Nothing was changed.`,
       );
     }
   }
@@ -67,13 +69,17 @@ function hunkNotFound(hunk: Hunk, old: string[], file: LineFile): ToolError {
   const wanted = old.map((text) => `  | ${text}`).join("\n");
   const nearest = findNearestLines(texts, old);
   const where = nearest
-    ? `The most similar lines in the file (line ${nearest.start + 1}), as they are now:\n${numberedExcerpt(texts, nearest.start - 2, nearest.start + old.length + 1)}`
+    ? `The most similar lines in the file (line ${nearest.start + 1}), as they are ` +
+      `now:\n${numberedExcerpt(texts, nearest.start - 2, nearest.start + old.length + 1)}`
     : hunk.oldStart !== undefined
-      ? `Lines around ${hunk.oldStart} as they are now:\n${numberedExcerpt(texts, hunk.oldStart - 3, hunk.oldStart + old.length + 1)}`
+      ? `Lines around ${hunk.oldStart} as they are ` +
+        `now:\n${numberedExcerpt(texts, hunk.oldStart - 3, hunk.oldStart + old.length + 1)}`
       : "Nothing similar was found; read the note again with file_read_lines.";
   return new ToolError(
-    `Hunk ${hunk.number} does not apply: these lines (context and '-' lines) were not found${hunk.oldStart ? ` at or after line ${hunk.oldStart}` : ""}:\n${wanted}\n${where}\n` +
-      "Nothing was changed. Fix the hunk to match the file exactly, or use REPLACE/INSERT/DELETE commands with line numbers.",
+    `Hunk ${hunk.number} does not apply: these lines (context and '-' lines) were not ` +
+      `found${hunk.oldStart ? ` at or after line ${hunk.oldStart}` : ""}:\n${wanted}\n${where}\n` +
+      "Nothing was changed. Fix the hunk to match the file exactly, or use REPLACE/INSERT/DELETE commands with " +
+      "line numbers.",
   );
 }
 
@@ -106,7 +112,8 @@ export function parseUnifiedDiff(patch: string, file: LineFile): { edits: LineEd
     if (old.length === 0) {
       if (hunk.oldStart === undefined)
         throw new ToolError(
-          `Hunk ${hunk.number} only adds lines, so it needs a header saying where, like '@@ -5,0 +6,2 @@' (after line 5). Nothing was changed.`,
+          `Hunk ${hunk.number} only adds lines, so it needs a header saying where, like '@@ -5,0 +6,2 @@' (after ` +
+            `line 5). Nothing was changed.`,
         );
       at = Math.min(Math.max(hunk.oldStart, cursor), texts.length);
     } else {

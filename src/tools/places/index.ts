@@ -45,7 +45,10 @@ export const placeTools = [
       if (updated) places[index] = place;
       else places.push(place);
       await saveSavedPlaces(path, places);
-      return `${warning ? `${warning}\n` : ""}${updated ? "Updated" : "Saved"} place '${place.label}'.\n${formatPlace(place)}`;
+      return (
+        `${warning ? `${warning}\n` : ""}${updated ? "Updated" : "Saved"} place ` +
+        `'${place.label}'.\n${formatPlace(place)}`
+      );
     },
   }),
   defineTool({
@@ -59,7 +62,10 @@ export const placeTools = [
       const kept = places.filter((place) => !sameLabel(place.label, label));
       if (kept.length === places.length) {
         const labels = places.map((place) => place.label);
-        return `No saved place labelled '${label}'. ${labels.length ? `Saved labels: ${labels.join(", ")}.` : "There are no saved places."}`;
+        return (
+          `No saved place labelled '${label}'. ` +
+          `${labels.length ? `Saved labels: ${labels.join(", ")}.` : "There are no saved places."}`
+        );
       }
       await saveSavedPlaces(path, kept);
       return `Removed place '${label}'.`;

@@ -17,7 +17,10 @@ export const profileTools = [
       if (name === context.profileName) return `Profile '${name}' is already active.`;
       const { created } = await context.switchProfile(name);
       const existing = await context.profiles.list();
-      return `Switched to profile '${name}'${created ? " (new profile created)" : ""}. Profiles: ${existing.join(", ")}.`;
+      return (
+        `Switched to profile '${name}'${created ? " (new profile created)" : ""}. Profiles: ` +
+        `${existing.join(", ")}.`
+      );
     },
   }),
   defineTool({

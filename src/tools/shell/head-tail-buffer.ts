@@ -38,6 +38,9 @@ export class HeadTailBuffer {
   text(): string {
     const tail = this.tail.join("");
     if (this.cut === 0) return this.head + tail;
-    return `${this.head}\n[… ${this.cut} characters cut from the middle of the output …]\n${tail.slice(-this.tailChars)}`;
+    return (
+      `${this.head}\n[… ${this.cut} characters cut from the middle of the output ` +
+      `…]\n${tail.slice(-this.tailChars)}`
+    );
   }
 }

@@ -27,12 +27,18 @@ function processList(entries: ProcessEntry[]): string {
 /** What a kill achieved, claiming no more than was checked. */
 function killOutcome(kill: KillReport | undefined): string {
   if (!kill?.verified) {
-    return "the command's process group was killed; processes that left the group (setsid, daemons) cannot be checked on this system and may still be running";
+    return (
+      "the command's process group was killed; processes that left the group (setsid, daemons) cannot be " +
+      "checked on this system and may still be running"
+    );
   }
   const { killed, survivors } = kill;
   if (survivors.length) {
     const which = survivors.length === 1 ? "this one" : "these";
-    return `${killed.length} of its ${killed.length + survivors.length} processes were killed, but ${which} could not be stopped and may still be running: ${processList(survivors)}`;
+    return (
+      `${killed.length} of its ${killed.length + survivors.length} processes were killed, but ${which} could ` +
+      `not be stopped and may still be running: ${processList(survivors)}`
+    );
   }
   if (killed.length === 0) return "the command had already ended";
   const counted = killed.length === 1 ? "process" : `${killed.length} processes`;
@@ -42,7 +48,10 @@ function killOutcome(kill: KillReport | undefined): string {
 function statusLine(result: GroupRunResult, timeoutSeconds: number): string {
   const took = formatDuration(result.elapsedMs);
   if (result.timedOut) {
-    return `Timed out after ${timeoutSeconds}s: ${killOutcome(result.kill)}. Raise timeout (seconds) if it needs longer, or run it in the background with output to a file.`;
+    return (
+      `Timed out after ${timeoutSeconds}s: ${killOutcome(result.kill)}. Raise timeout (seconds) if it needs ` +
+      `longer, or run it in the background with output to a file.`
+    );
   }
   if (result.aborted) return `Cancelled after ${took}: ${killOutcome(result.kill)}.`;
   if (result.signal) return `Killed by ${result.signal} after ${took}.`;
@@ -53,7 +62,10 @@ function backgroundNote({ background, lingering }: GroupRunResult): string | und
   const uncaptured = "its output is not captured. Redirect it to a file (cmd > out.log 2>&1 &) to see it.";
   if (background.length) {
     const pronoun = background.length === 1 ? "it" : "them";
-    return `Note: still running in the background: ${processList(background)}. Marvin stops ${pronoun} when it exits${lingering ? `; ${uncaptured}` : "."}`;
+    return (
+      `Note: still running in the background: ${processList(background)}. Marvin stops ${pronoun} when it ` +
+      `exits${lingering ? `; ${uncaptured}` : "."}`
+    );
   }
   if (lingering) return `Note: a process the command started in the background is still running and ${uncaptured}`;
   return undefined;
@@ -78,7 +90,10 @@ export const runCommand = defineTool({
     if (!existsSync(cwd))
       throw new ToolError(`The working dir ${cwd} no longer exists. Call set_working_dir with an existing directory.`);
     if (!(await context.confirmCommand(command))) {
-      return `The user declined to run this command: ${command}\nDo not run it again; ask the user what to do instead, or take another approach.`;
+      return (
+        `The user declined to run this command: ${command}\nDo not run it again; ask the user what to do ` +
+        `instead, or take another approach.`
+      );
     }
     const result = await runInProcessGroup({
       command,

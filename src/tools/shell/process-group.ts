@@ -47,7 +47,8 @@ function started(child: ChildProcess): Promise<void> {
       if (error.code !== "ENOENT") return reject(new ToolError(`The command could not be started: ${error.message}`));
       reject(
         new ToolError(
-          "bash is not installed (or not on PATH), so commands cannot run. Install bash, or ask the user to run the command.",
+          "bash is not installed (or not on PATH), so commands cannot run. Install bash, or ask the user to run " +
+            "the command.",
         ),
       );
     });

@@ -67,7 +67,8 @@ describe("run_command", () => {
     });
     expect(Date.now() - started).toBeLessThan(5_000);
     expect(outcome.result).toBe(
-      "Timed out after 1s: killed the command's 3 processes (every one Marvin found); none is still running. Raise timeout (seconds) if it needs longer, or run it in the background with output to a file.\nwaiting",
+      "Timed out after 1s: killed the command's 3 processes (every one Marvin found); none is still running. Raise " +
+        "timeout (seconds) if it needs longer, or run it in the background with output to a file.\nwaiting",
     );
     for (const file of ["inner.pid", "grandchild.pid"]) {
       const pid = Number(await readFile(join(project, file), "utf8"));
@@ -89,7 +90,8 @@ describe("run_command", () => {
     );
     leftovers.push(...pids);
     expect(outcome.result).toBe(
-      "Timed out after 1s: killed the command's 4 processes (every one Marvin found); none is still running. Raise timeout (seconds) if it needs longer, or run it in the background with output to a file.\nstarted",
+      "Timed out after 1s: killed the command's 4 processes (every one Marvin found); none is still running. Raise " +
+        "timeout (seconds) if it needs longer, or run it in the background with output to a file.\nstarted",
     );
     for (const pid of pids) expect(alive(pid), `pid ${pid}`).toBe(false);
   });
@@ -125,26 +127,31 @@ describe("run_command", () => {
     expect(result.length).toBeLessThan(31_000);
   });
 
-  it("returns when the shell exits, names what it left running in the background, and stops it when the session ends", async () => {
-    const tools = await harness();
-    const started = Date.now();
-    const result = (
-      await tools.call("run_command", { command: "sleep 300 & echo $!; setsid sleep 301 > /dev/null 2>&1 & echo $!" })
-    ).result;
-    const pids = result.split("\n").slice(1, 3).map(Number);
-    leftovers.push(...pids);
-    expect(Date.now() - started).toBeLessThan(3_000);
-    const listed = [...pids]
-      .sort((a, b) => a - b)
-      .map((pid) => `pid ${pid} (sleep)`)
-      .join(", ");
-    expect(result.split("\n")[3]).toBe(
-      `Note: still running in the background: ${listed}. Marvin stops them when it exits; its output is not captured. Redirect it to a file (cmd > out.log 2>&1 &) to see it.`,
-    );
-    expect(pids.map(alive)).toEqual([true, true]);
-    await tools.close();
-    expect(pids.map(alive)).toEqual([false, false]);
-  });
+  it(
+    "returns when the shell exits, names what it left running in the background, and stops it when the " +
+      "session ends",
+    async () => {
+      const tools = await harness();
+      const started = Date.now();
+      const result = (
+        await tools.call("run_command", { command: "sleep 300 & echo $!; setsid sleep 301 > /dev/null 2>&1 & echo $!" })
+      ).result;
+      const pids = result.split("\n").slice(1, 3).map(Number);
+      leftovers.push(...pids);
+      expect(Date.now() - started).toBeLessThan(3_000);
+      const listed = [...pids]
+        .sort((a, b) => a - b)
+        .map((pid) => `pid ${pid} (sleep)`)
+        .join(", ");
+      expect(result.split("\n")[3]).toBe(
+        `Note: still running in the background: ${listed}. Marvin stops them when it exits; its output is not ` +
+          `captured. Redirect it to a file (cmd > out.log 2>&1 &) to see it.`,
+      );
+      expect(pids.map(alive)).toEqual([true, true]);
+      await tools.close();
+      expect(pids.map(alive)).toEqual([false, false]);
+    },
+  );
 
   it("asks for confirmation first and does not run a declined command", async () => {
     const asked: string[] = [];
@@ -157,7 +164,8 @@ describe("run_command", () => {
     const outcome = await tools.call("run_command", { command: "touch created.txt" });
     expect(asked).toEqual(["touch created.txt"]);
     expect(outcome.result).toBe(
-      "The user declined to run this command: touch created.txt\nDo not run it again; ask the user what to do instead, or take another approach.",
+      "The user declined to run this command: touch created.txt\nDo not run it again; ask the user what to do " +
+        "instead, or take another approach.",
     );
     expect(existsSync(join(project, "created.txt"))).toBe(false);
   });
@@ -169,7 +177,8 @@ describe("run_command", () => {
     expect(noBash).toEqual({
       isError: true,
       result:
-        "Error in run_command: bash is not installed (or not on PATH), so commands cannot run. Install bash, or ask the user to run the command.",
+        "Error in run_command: bash is not installed (or not on PATH), so commands cannot run. Install bash, or ask " +
+        "the user to run the command.",
     });
     expect((await (await harness({ readonly: true })).call("run_command", { command: "ls" })).result).toContain(
       "read-only agent",

@@ -67,7 +67,8 @@ describe("get_usage", () => {
     session.usage.recordLLMCall("openai", "gpt-5.1", 2000, 100, 0.0035);
     session.usage.recordToolCall("web_search");
     expect((await call("get_usage", {})).result).toBe(
-      "This session: $0.006750 over 2 LLM call(s)\n  gpt-5.1: 2 call(s), 3000 in / 300 out tokens, $0.006750\n  tools: web_search ×1",
+      "This session: $0.006750 over 2 LLM call(s)\n  gpt-5.1: 2 call(s), 3000 in / 300 out tokens, $0.006750\n  " +
+        "tools: web_search ×1",
     );
   });
 
@@ -91,7 +92,8 @@ describe("get_usage", () => {
     const content = (await call("get_usage", { include_lifetime: true })).result;
     expect(content).toContain("This session: $0.2500 over 1 LLM call(s)");
     expect(content).toContain(
-      "\n\nLifetime (10 sessions): $1.5000 over 41 LLM call(s)\n  gpt-5.1: 41 call(s), 901000 in / 20200 out tokens, $1.5000",
+      "\n\nLifetime (10 sessions): $1.5000 over 41 LLM call(s)\n  gpt-5.1: 41 call(s), 901000 in / 20200 out " +
+        "tokens, $1.5000",
     );
     expect((await call("get_usage", { include_lifetime: "false" })).result).not.toContain("Lifetime");
   });
@@ -105,7 +107,8 @@ describe("get_usage", () => {
     const aside = (await readdir(root)).find((name) => name.startsWith("usage.json.corrupt-"));
     expect(aside).toBeDefined();
     expect(content).toContain(
-      `Could not read ${join(root, "usage.json")}: it does not have the expected structure. It was moved to ${join(root, aside!)}; starting from an empty one.`,
+      `Could not read ${join(root, "usage.json")}: it does not have the expected structure. It was moved to ` +
+        `${join(root, aside!)}; starting from an empty one.`,
     );
     expect(content).toContain("Lifetime (1 sessions): $0.0000 over 0 LLM call(s)");
   });

@@ -12,7 +12,8 @@ function describeUsage(title: string, cost: number, record: Omit<UsageRecord, "s
   const lines = [`${title}: ${usd(cost)} over ${record.llm_turns} LLM call(s)`];
   for (const model of Object.keys(record.model_turns)) {
     lines.push(
-      `  ${model}: ${record.model_turns[model]} call(s), ${record.input_tokens[model] ?? 0} in / ${record.output_tokens[model] ?? 0} out tokens, ${usd(record.model_cost[model] ?? 0)}`,
+      `  ${model}: ${record.model_turns[model]} call(s), ${record.input_tokens[model] ?? 0} in / ` +
+        `${record.output_tokens[model] ?? 0} out tokens, ${usd(record.model_cost[model] ?? 0)}`,
     );
   }
   const tools = Object.entries(record.tool_calls).sort(([, a], [, b]) => b - a);

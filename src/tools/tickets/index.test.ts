@@ -80,7 +80,8 @@ describe("ticket tools outside coding mode (~/.tickets)", () => {
     const text = await ticketFile(join(home, ".tickets"), child);
     expect(text).toMatch(
       new RegExp(
-        `^---\\nid: ${child}\\nstatus: open\\ndeps: \\[\\]\\nlinks: \\[\\]\\ncreated: \\d{4}-\\d\\d-\\d\\dT\\d\\d:\\d\\d:\\d\\dZ\\ntype: task\\npriority: 2\\n` +
+        `^---\\nid: ${child}\\nstatus: open\\ndeps: \\[\\]\\nlinks: \\[\\]\\ncreated: ` +
+          `\\d{4}-\\d\\d-\\d\\dT\\d\\d:\\d\\d:\\d\\dZ\\ntype: task\\npriority: 2\\n` +
           `assignee: Ada Lovelace\\nparent: ${epic}\\n---\\n# Book movers\\n\\nThree quotes.\\nCompare prices.\\n\\n$`,
       ),
     );
@@ -141,7 +142,9 @@ describe("ticket resolution and tk's feature scenarios", () => {
   async function seed(dir: string, tickets: Array<[string, string, string[]?, string?]>): Promise<void> {
     await mkdir(dir, { recursive: true });
     for (const [id, title, deps = [], extra = ""] of tickets) {
-      const text = `---\nid: ${id}\nstatus: open\ndeps: [${deps.join(", ")}]\nlinks: []\ncreated: 2026-01-01T00:00:00Z\ntype: task\npriority: 2\n${extra}---\n# ${title}\n\n`;
+      const text =
+        `---\nid: ${id}\nstatus: open\ndeps: [${deps.join(", ")}]\nlinks: []\ncreated: ` +
+        `2026-01-01T00:00:00Z\ntype: task\npriority: 2\n${extra}---\n# ${title}\n\n`;
       await writeFile(join(dir, `${id}.md`), text);
     }
   }

@@ -173,7 +173,8 @@ export const ticketTools = [
         .filter(Boolean)
         .join(", ");
       if (shown.length === 0) return `No tickets match ${filters} (${tickets.length} tickets in ${dir}).`;
-      const heading = `${shown.length} ticket${shown.length === 1 ? "" : "s"}${filters ? ` (${filters})` : ""} in ${dir}:`;
+      const heading =
+        `${shown.length} ticket${shown.length === 1 ? "" : "s"}${filters ? ` (${filters})` : ""} ` + `in ${dir}:`;
       return truncateText(`${heading}\n${shown.map(listLine).join("\n")}`, MAX_OUTPUT_CHARS);
     },
   }),
@@ -181,7 +182,8 @@ export const ticketTools = [
     name: "ticket_dep_tree",
     effect: "read",
     description:
-      "Show the dependency tree of a ticket (what it depends on, recursively), with status and title; reports dependency cycles.",
+      "Show the dependency tree of a ticket (what it depends on, recursively), with status and title; reports " +
+      "dependency cycles.",
     parameters: z.object({ ticket_id: ticketId }),
     handler: async ({ ticket_id }, context) => {
       const { tickets, ticket } = await findTicket(context, ticket_id);
@@ -189,7 +191,8 @@ export const ticketTools = [
       const notes = ticket.deps.length ? [] : ["(no dependencies)"];
       for (const cycle of dependencyCycles(ticket.id, tickets)) {
         notes.push(
-          `Dependency cycle: ${cycle} (cut in the tree above; none of these can become ready until one dependency is removed).`,
+          `Dependency cycle: ${cycle} (cut in the tree above; none of these can become ready until one dependency ` +
+            `is removed).`,
         );
       }
       return truncateText([tree, ...notes].join("\n"), MAX_OUTPUT_CHARS);
@@ -213,8 +216,10 @@ export const ticketTools = [
       const loop = dependencyPath(dependency.id, ticket.id, tickets);
       if (loop) {
         throw new ToolError(
-          `Adding ${ticket.id} -> ${dependency.id} would create a dependency cycle (${[ticket.id, ...loop].join(" -> ")}), ` +
-            "so neither could ever become ready. Nothing was changed; remove the reverse dependency first if the order has changed.",
+          `Adding ${ticket.id} -> ${dependency.id} would create a dependency cycle ` +
+            `(${[ticket.id, ...loop].join(" -> ")}), ` +
+            "so neither could ever become ready. Nothing was changed; remove the reverse dependency first if the " +
+            "order has changed.",
         );
       }
       await saveTicket(

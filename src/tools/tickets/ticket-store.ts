@@ -145,7 +145,8 @@ export function resolveTicket(tickets: readonly Ticket[], requested: string, dir
     );
   const known = tickets.slice(0, 20).map(describe).join(", ");
   throw new ToolError(
-    `ticket '${wanted}' not found in ${dir}. Known tickets: ${known}${tickets.length > 20 ? ", …" : ""}. Use ticket_list to see them all.`,
+    `ticket '${wanted}' not found in ${dir}. Known tickets: ${known}${tickets.length > 20 ? ", …" : ""}. Use ` +
+      `ticket_list to see them all.`,
   );
 }
 

@@ -39,7 +39,8 @@ describe("timer tools", () => {
     expect(outcome).toEqual({
       isError: true,
       result:
-        "Error in timer_start: A timer named 'eggs' is already running. Stop it with timer_stop or choose another name.",
+        "Error in timer_start: A timer named 'eggs' is already running. Stop it with timer_stop or choose " +
+        "another name.",
     });
   });
 

@@ -51,8 +51,10 @@ export class TimerStore {
     if (timer.durationMs === undefined) return `Stopwatch '${name}' stopped at ${formatDuration(elapsed)}.`;
     const finished = elapsed >= timer.durationMs;
     return finished
-      ? `Countdown '${name}' stopped; it had finished ${formatDuration(elapsed - timer.durationMs)} ago (ran ${formatDuration(timer.durationMs)}).`
-      : `Countdown '${name}' stopped with ${formatDuration(timer.durationMs - elapsed)} left (ran ${formatDuration(elapsed)}).`;
+      ? `Countdown '${name}' stopped; it had finished ${formatDuration(elapsed - timer.durationMs)} ago (ran ` +
+          `${formatDuration(timer.durationMs)}).`
+      : `Countdown '${name}' stopped with ${formatDuration(timer.durationMs - elapsed)} left (ran ` +
+          `${formatDuration(elapsed)}).`;
   }
 
   private status(timer: Timer): string {
@@ -66,7 +68,10 @@ export class TimerStore {
 
   private missing(name: string): string {
     const names = [...this.timers.keys()];
-    return `No timer named '${name}'. ${names.length ? `Running timers: ${names.join(", ")}.` : "No timers are running."}`;
+    return (
+      `No timer named '${name}'. ` +
+      `${names.length ? `Running timers: ${names.join(", ")}.` : "No timers are running."}`
+    );
   }
 
   /** Cancels pending alarms (session end). */

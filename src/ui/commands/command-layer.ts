@@ -264,7 +264,8 @@ export class CommandLayer {
     const name = parseProviderName(rawName);
     if (!name)
       return this.say(
-        `'${rawName}' is not a provider. Choose one of: ${PROVIDER_NAMES.join(", ")} (e.g. !model groq, or !model openai gpt-4o).`,
+        `'${rawName}' is not a provider. Choose one of: ${PROVIDER_NAMES.join(", ")} (e.g. !model groq, or !model ` +
+          `openai gpt-4o).`,
       );
     if (extra.length) return this.say("Usage: !model PROVIDER [MODEL] (model names have no spaces).");
     if (this.environment.session.busy)

@@ -20,7 +20,8 @@ export function yamlMappingProblem(text: string): string | undefined {
   return undefined;
 }
 
-/** $EDITOR may carry arguments (`code -w`), so it goes through the shell; the path is passed as "$1", never spliced in. */
+/** $EDITOR may carry arguments (`code -w`), so it goes through the shell; the path is passed as "$1", never spliced in.
+ * */
 export function runEditor(editor: string, path: string, env: Env): Promise<number | null> {
   return new Promise((resolve, reject) => {
     const child = spawn("/bin/sh", ["-c", `${editor} "$1"`, "marvin-editor", path], {
@@ -58,11 +59,20 @@ export async function editPreferences(
     return `Could not start the editor '${editor}': ${errorMessage(error)}`;
   }
   if (code === COMMAND_NOT_FOUND)
-    return `The editor '${editor}' was not found. Set $EDITOR to an installed editor (e.g. EDITOR=vim) and try again; the file is ${paths.preferences}.`;
+    return (
+      `The editor '${editor}' was not found. Set $EDITOR to an installed editor (e.g. EDITOR=vim) and try ` +
+      `again; the file is ${paths.preferences}.`
+    );
   if (code !== 0)
-    return `The editor '${editor}' exited with code ${code ?? "unknown (killed)"}; ${paths.preferences} is as the editor left it.`;
+    return (
+      `The editor '${editor}' exited with code ${code ?? "unknown (killed)"}; ${paths.preferences} is as the ` +
+      `editor left it.`
+    );
   const problem = yamlMappingProblem((await readTextIfExists(paths.preferences)) ?? "");
   if (problem)
-    return `${paths.preferences} is not valid YAML now (${problem}). Run 'preferences' again to fix it; otherwise Marvin sets it aside and uses default preferences.`;
+    return (
+      `${paths.preferences} is not valid YAML now (${problem}). Run 'preferences' again to fix it; otherwise ` +
+      `Marvin sets it aside and uses default preferences.`
+    );
   return `Preferences saved (${paths.preferences}); they apply from your next message.`;
 }

@@ -37,11 +37,13 @@ describe("!model", () => {
     const { layer, host, server } = await setup([{ text: "still here" }]);
     await layer.handle("!model gpt-5");
     expect(host.lastSystem).toBe(
-      "'gpt-5' is not a provider. Choose one of: copilot, gemini, groq, openai, ollama, openai-compat (e.g. !model groq, or !model openai gpt-4o).",
+      "'gpt-5' is not a provider. Choose one of: copilot, gemini, groq, openai, ollama, openai-compat (e.g. !model " +
+        "groq, or !model openai gpt-4o).",
     );
     await layer.handle("!model groq");
     expect(host.lastSystem).toBe(
-      "Cannot switch to groq: groq needs an API key: set GROQ_API_KEY (or ~/.ssh/GROQ_API_KEY). Still using openai-compat · gpt-4o-mini.",
+      "Cannot switch to groq: groq needs an API key: set GROQ_API_KEY (or ~/.ssh/GROQ_API_KEY). Still using " +
+        "openai-compat · gpt-4o-mini.",
     );
     await ask(fixture!, "hello");
     expect(server.requests[0]!.body.model).toBe("gpt-4o-mini");

@@ -20,7 +20,10 @@ function plural(value: number, noun: string): string {
 }
 
 function tokenLine(record: Pick<UsageRecord, "input_tokens" | "output_tokens" | "llm_turns" | "tool_calls">): string {
-  return `${plural(record.llm_turns, "LLM call")} · ${count(sum(record.input_tokens))} tokens in / ${count(sum(record.output_tokens))} out · ${plural(sum(record.tool_calls), "tool call")}`;
+  return (
+    `${plural(record.llm_turns, "LLM call")} · ${count(sum(record.input_tokens))} tokens in / ` +
+    `${count(sum(record.output_tokens))} out · ${plural(sum(record.tool_calls), "tool call")}`
+  );
 }
 
 function perModel(record: Pick<UsageRecord, "model_turns" | "model_cost">): string[] {
@@ -39,7 +42,8 @@ export function formatUsage(session: UsageRecord, lifetime: LifetimeUsage): stri
   return [
     `This session: ${formatCost(session.session_cost)} · ${tokenLine(session)}`,
     ...perModel(session),
-    `Lifetime (${plural(lifetime.sessions, "session")}, this one included): ${formatCost(lifetime.total_cost)} · ${tokenLine(lifetime)}`,
+    `Lifetime (${plural(lifetime.sessions, "session")}, this one included): ${formatCost(lifetime.total_cost)} · ` +
+      `${tokenLine(lifetime)}`,
     ...(providers.length ? [`    by provider: ${providers.join(", ")}`] : []),
   ].join("\n");
 }

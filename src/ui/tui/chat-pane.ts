@@ -6,7 +6,8 @@ import type { Theme } from "./theme.js";
 import { visibleRange } from "./viewport.js";
 
 const WARM_UP_MARKDOWN =
-  "# Title\n\nSome **bold**, *italic* and `code` text.\n\n- a list\n- of items\n\n```js\nconst answer = 42; // comment\n```\n\nMore words";
+  "# Title\n\nSome **bold**, *italic* and `code` text.\n\n- a list\n- of items\n\n```js\nconst answer = 42; // " +
+  "comment\n```\n\nMore words";
 
 const COUNTER_TICK_MS = 250;
 

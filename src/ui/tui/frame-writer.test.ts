@@ -41,22 +41,26 @@ describe("FrameWriter", () => {
     frames.write("status\nline a\nline B!");
     await flush();
     expect(written[0]).toBe(
-      "\x1b[?2026h\x1b[2J\x1b[1;1H\x1b[0mstatus\x1b[0m\x1b[K\x1b[2;1H\x1b[0mline a\x1b[0m\x1b[K\x1b[3;1H\x1b[0mline b\x1b[0m\x1b[K\x1b[?2026l",
+      "\x1b[?2026h\x1b[2J\x1b[1;1H\x1b[0mstatus\x1b[0m\x1b[K\x1b[2;1H\x1b[0mline a\x1b[0m\x1b[K\x1b[3;1H\x1b[0mline " +
+        "b\x1b[0m\x1b[K\x1b[?2026l",
     );
     expect(written[1]).toBe("\x1b[?2026h\x1b[3;1H\x1b[0mline B!\x1b[0m\x1b[K\x1b[?2026l");
   });
 
-  it("writes nothing for an unchanged frame, blanks rows that disappeared, and never goes past the last row", async () => {
-    const { stream, written, flush } = terminal(40, 2);
-    const frames = new FrameWriter(stream);
-    frames.write("one\ntwo\nthree");
-    frames.write("one\ntwo\nthree");
-    frames.write("one");
-    await flush();
-    expect(written).toHaveLength(2);
-    expect(written[0]).not.toContain("three");
-    expect(written[1]).toBe("\x1b[?2026h\x1b[2;1H\x1b[0m\x1b[0m\x1b[K\x1b[?2026l");
-  });
+  it(
+    "writes nothing for an unchanged frame, blanks rows that disappeared, and never goes past " + "the last row",
+    async () => {
+      const { stream, written, flush } = terminal(40, 2);
+      const frames = new FrameWriter(stream);
+      frames.write("one\ntwo\nthree");
+      frames.write("one\ntwo\nthree");
+      frames.write("one");
+      await flush();
+      expect(written).toHaveLength(2);
+      expect(written[0]).not.toContain("three");
+      expect(written[1]).toBe("\x1b[?2026h\x1b[2;1H\x1b[0m\x1b[0m\x1b[K\x1b[?2026l");
+    },
+  );
 
   it("reports the terminal's size and redraws everything after a resize", async () => {
     const { stream, written, flush } = terminal(40, 5);

@@ -75,19 +75,26 @@ describe("promptKey", () => {
     ]);
   });
 
-  it("Ctrl+R: Escape or an arrow keeps the match for editing, Ctrl+G restores the line, Backspace shortens the query", () => {
-    const history = ["git status", "ls -la"];
-    expect(type([text("draft"), ctrl("r"), text("stat"), key("escape")], history).state).toEqual({
-      line: { text: "git status", cursor: 10 },
-    });
-    expect(type([ctrl("r"), text("stat"), key("left")], history).state.line).toEqual({ text: "git status", cursor: 9 });
-    expect(type([text("draft"), ctrl("r"), text("stat"), ctrl("g")], history).state).toEqual({
-      line: { text: "draft", cursor: 5 },
-    });
-    const failed = type([ctrl("r"), text("lsx")], history);
-    expect(failed.state.search?.match).toBeUndefined();
-    expect(type([ctrl("r"), text("lsx"), key("backspace")], history).state.search?.match).toBe(1);
-  });
+  it(
+    "Ctrl+R: Escape or an arrow keeps the match for editing, Ctrl+G restores the line, Backspace " +
+      "shortens the query",
+    () => {
+      const history = ["git status", "ls -la"];
+      expect(type([text("draft"), ctrl("r"), text("stat"), key("escape")], history).state).toEqual({
+        line: { text: "git status", cursor: 10 },
+      });
+      expect(type([ctrl("r"), text("stat"), key("left")], history).state.line).toEqual({
+        text: "git status",
+        cursor: 9,
+      });
+      expect(type([text("draft"), ctrl("r"), text("stat"), ctrl("g")], history).state).toEqual({
+        line: { text: "draft", cursor: 5 },
+      });
+      const failed = type([ctrl("r"), text("lsx")], history);
+      expect(failed.state.search?.match).toBeUndefined();
+      expect(type([ctrl("r"), text("lsx"), key("backspace")], history).state.search?.match).toBe(1);
+    },
+  );
 
   it("Ctrl+C interrupts; Ctrl+D exits on an empty line and deletes a character otherwise", () => {
     expect(type([ctrl("c")]).effects).toEqual([{ type: "interrupt" }]);

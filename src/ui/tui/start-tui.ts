@@ -18,7 +18,10 @@ function welcome(controller: TuiController): string {
   const { session, layer } = controller;
   const { provider, model } = layer.activeModel;
   const coding = session.codingMode && session.workingDir ? ` · coding mode in ${session.workingDir}` : "";
-  return `Marvin — ${provider} · ${model} · profile ${session.profileName}${coding}. Type help for commands, quit to leave.`;
+  return (
+    `Marvin — ${provider} · ${model} · profile ${session.profileName}${coding}. Type help for commands, ` +
+    `quit to leave.`
+  );
 }
 
 function showRecentConversation(controller: TuiController): void {
