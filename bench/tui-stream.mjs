@@ -22,8 +22,11 @@ const root = join(dirname(fileURLToPath(import.meta.url)), "..");
 const marvinBin = join(root, "dist", "cli", "main.js");
 
 const token = (index) => `w${String(index).padStart(5, "0")}`;
-const sseChunk = (content) =>
-  `data: ${JSON.stringify({ id: "bench", object: "chat.completion.chunk", created: 0, model: "bench-model", choices: [{ index: 0, delta: { content }, finish_reason: null }] })}\n\n`;
+const sseChunk = (content) => {
+  const choices = [{ index: 0, delta: { content }, finish_reason: null }];
+  const chunk = { id: "bench", object: "chat.completion.chunk", created: 0, model: "bench-model", choices };
+  return `data: ${JSON.stringify(chunk)}\n\n`;
+};
 const finishChunk = {
   id: "bench",
   object: "chat.completion.chunk",

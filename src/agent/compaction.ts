@@ -5,14 +5,14 @@ import type { Message } from "../providers/types.js";
 
 export const KEEP_RECENT_MESSAGES = 8;
 
-export interface CompactionOptions {
+interface CompactionOptions {
   backupDir: string;
   summarize: (transcript: string) => Promise<string>;
   keepRecent?: number;
   now?: Date;
 }
 
-export interface CompactionResult {
+interface CompactionResult {
   messages: Message[];
   backupPath?: string;
 }
@@ -86,7 +86,7 @@ export async function compactMessages(
 }
 
 /** Per-message cap applied when the kept messages alone are still past the hard limit. */
-export const OVERSIZED_TOOL_RESULT_CHARS = 4_000;
+const OVERSIZED_TOOL_RESULT_CHARS = 4_000;
 
 /**
  * Shortens the tool results that compaction had to keep (head and tail stay), for when the

@@ -17,7 +17,7 @@ export interface BudgetThresholds {
 
 export const DEFAULT_THRESHOLDS: BudgetThresholds = { warn: 180_000, compact: 200_000, hard: 226_000 };
 
-export type BudgetStatus = "ok" | "warn" | "compact" | "reject";
+type BudgetStatus = "ok" | "warn" | "compact" | "reject";
 
 /** Tracks the size of the live conversation against the three thresholds. */
 export class ContextBudget {

@@ -37,8 +37,6 @@ export type AgentEvent =
   | { type: "turn_end"; turn: number; finishReason: FinishReason }
   | { type: "agent_end"; reason: "done" | "error" | "aborted"; text: string; rounds: number };
 
-export type AgentEventType = AgentEvent["type"];
-
 /** Receives events synchronously, in order. Must not throw. */
 export type AgentEventListener = (event: AgentEvent) => void;
 

@@ -12,7 +12,7 @@ type ToolMessage = Extract<Message, { role: "tool" }>;
 
 import { errorMessage } from "../shared/error-message.js";
 
-export interface LoopDependencies {
+interface LoopDependencies {
   chat: ChatFunction;
   /** Name of the configured provider (the fallback may answer instead; see usage events). */
   providerName: string;
@@ -29,7 +29,7 @@ export interface LoopDependencies {
   emit: AgentEventListener;
 }
 
-export interface LoopInput {
+interface LoopInput {
   /** The conversation, ending with the new user message. Appended to in place. */
   messages: Message[];
   maxRounds: number;
@@ -44,7 +44,7 @@ export interface LoopResult {
   error?: string;
 }
 
-export const ROUND_LIMIT_NOTE = (rounds: number) =>
+const ROUND_LIMIT_NOTE = (rounds: number) =>
   `Tool-call limit reached (${rounds} rounds). Do not call any more tools: answer now with what you have, and say ` +
   `what is left undone.`;
 

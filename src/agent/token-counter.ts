@@ -33,7 +33,7 @@ export function isTokenizerLoaded(): boolean {
 }
 
 /** Starts loading the tokenizer in the background, so that a later exact count does not wait for it. */
-export function preloadTokenizer(): void {
+function preloadTokenizer(): void {
   if (encoder || loading) return;
   setImmediate(() => void loadEncoder().catch(() => undefined)).unref();
 }

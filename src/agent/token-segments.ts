@@ -13,7 +13,7 @@
  * MAX_RUN with no such place is cut anyway: each of those cuts can change the count by a
  * token or two, which only happens for machine-made runs ("=====…", "AAAA…", base64).
  */
-export const MAX_RUN = 128;
+const MAX_RUN = 128;
 /** Segments grow to about this many characters before they are cut at the next safe place. */
 const TARGET_SEGMENT = 8_192;
 /** Where a segment is cut even without a safe place (e.g. "1 1 1 1…"). */

@@ -2,7 +2,7 @@ import { parseArgs } from "node:util";
 import { PROVIDER_NAMES, type ProviderName } from "../providers/registry.js";
 import { errorMessage } from "../shared/error-message.js";
 
-export type OutputFormat = "text" | "jsonl";
+type OutputFormat = "text" | "jsonl";
 
 export interface CliArgs {
   nonInteractive: boolean;

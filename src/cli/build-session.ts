@@ -12,10 +12,10 @@ import { createToolRegistry } from "../tools/index.js";
 import type { FrontEndEnvironment, SessionHooks, SessionStarter, StartedSession } from "../ui/front-end.js";
 import type { CliArgs } from "./args.js";
 
-export interface SessionEnvironment extends FrontEndEnvironment, SessionHooks {}
+interface SessionEnvironment extends FrontEndEnvironment, SessionHooks {}
 
 /** An existing directory, as an absolute real path, or a one-line error. */
-export async function resolveWorkingDir(path: string, cwd: string): Promise<string> {
+async function resolveWorkingDir(path: string, cwd: string): Promise<string> {
   const absolute = resolve(cwd, path);
   let info: Stats;
   try {

@@ -9,7 +9,7 @@ import type { ProviderName } from "./types.js";
  * GIT_DIR set, would otherwise make every git call in a child act on the wrong
  * repository (seed 004 §6.8).
  */
-export const REPOSITORY_ENV_VARS = [
+const REPOSITORY_ENV_VARS = [
   "GIT_DIR",
   "GIT_WORK_TREE",
   "GIT_INDEX_FILE",
@@ -67,11 +67,6 @@ function filtered(env: Env, drop: (name: string) => boolean): Record<string, str
   const result: Record<string, string> = {};
   for (const [name, value] of Object.entries(env)) if (value !== undefined && !drop(name)) result[name] = value;
   return result;
-}
-
-/** A copy of `env` for a child process, without the repository-redirecting git variables. */
-export function withoutRepositoryOverrides(env: Env): Record<string, string> {
-  return filtered(env, isRepositoryOverride);
 }
 
 /**

@@ -11,7 +11,7 @@ export type ProviderErrorKind =
   | "aborted"
   | "unavailable";
 
-export interface ProviderErrorDetails {
+interface ProviderErrorDetails {
   provider: ProviderName;
   kind: ProviderErrorKind;
   status?: number;

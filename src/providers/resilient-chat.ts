@@ -4,7 +4,7 @@ import type { ChatRequest, LLMProvider, LLMResponse } from "./types.js";
 
 export const MAX_RETRIES = 2;
 /** Longest Retry-After we honour; a server asking for more fails fast instead of stalling. */
-export const MAX_RETRY_WAIT_SECONDS = 120;
+const MAX_RETRY_WAIT_SECONDS = 120;
 
 export type ChatFunction = (request: ChatRequest) => Promise<LLMResponse>;
 

@@ -2,7 +2,7 @@ import type { Env } from "../shared/env.js";
 import { resolveProviderConfig } from "./config.js";
 import { PROVIDER_NAMES, PROVIDERS, type ProviderName, parseProviderName, providerDescriptor } from "./registry.js";
 
-export type ProviderSelection = { provider: ProviderName; notice?: string } | { error: string };
+type ProviderSelection = { provider: ProviderName; notice?: string } | { error: string };
 
 export const HOW_TO_CONFIGURE = [
   "No LLM provider is configured. Marvin can use any of these:",

@@ -5,7 +5,7 @@ import { readTextInside } from "../workspace/read-inside.js";
 import { readRegularFile } from "../workspace/regular-file.js";
 
 /** A document from the working directory included in the system prompt. */
-export interface ProjectDocument {
+interface ProjectDocument {
   name: string;
   content: string;
 }

@@ -5,7 +5,7 @@ import { errorMessage } from "../shared/error-message.js";
 /** Builds the provider for the current mode (coding mode has longer timeouts). */
 export type ProviderFactory = (codingMode: boolean) => Promise<LLMProvider>;
 
-export interface ProviderSlotOptions {
+interface ProviderSlotOptions {
   create: ProviderFactory;
   /** The Copilot fallback, or undefined when Copilot is not usable. */
   fallback?: () => Promise<LLMProvider | undefined>;

@@ -29,9 +29,9 @@ export const CODING_ROUNDS = 50;
 /** Chat-log entries seeded as messages when an interactive session starts. */
 export const SEEDED_HISTORY_ENTRIES = 20;
 /** Conversation caps (seed 002 §5). */
-export const HISTORY_CAP = { interactive: 40, coding: 100 };
+const HISTORY_CAP = { interactive: 40, coding: 100 };
 
-export interface SessionOptions {
+interface SessionOptions {
   home: string;
   env: Env;
   nonInteractive: boolean;

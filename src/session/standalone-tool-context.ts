@@ -10,7 +10,7 @@ import { JobBoard } from "../tools/job-board.js";
 import { TimerStore } from "../tools/timers/timer-store.js";
 import { OWN_DIRS } from "../workspace/own-dirs.js";
 
-export interface ToolContextOptions {
+interface ToolContextOptions {
   /** The user's home: profiles, notes and downloads live under it. */
   home: string;
   /**
@@ -42,7 +42,7 @@ export interface ToolContextOptions {
 }
 
 /** A tool context that also shows what the tools asked of the session. */
-export interface BuiltToolContext extends ToolContext {
+interface BuiltToolContext extends ToolContext {
   /** The message exit_app left, once it has been called. */
   readonly exitRequested: string | undefined;
 }

@@ -4,7 +4,7 @@ import type { Preferences } from "../state/preferences.js";
 import type { SavedPlace } from "../state/saved-places.js";
 import type { ProjectContext } from "./project-context.js";
 
-export interface BackgroundJobSummary {
+interface BackgroundJobSummary {
   id: string;
   description: string;
   status: string;
@@ -30,13 +30,14 @@ export const COMPACT_HISTORY_CHARS = 200;
  * Names only what the registered tools can do (tests/docs checks capability words against the
  * registry): when a tool domain lands, add it here with its tools.
  */
-const PERSONALITY = `You are Marvin, a helpful local-business and general-purpose assistant running in the user's terminal.
-You help with everyday things (saved places, preferences, profiles, notes, tickets, timers) and with code.
+const PERSONALITY = `You are Marvin, a helpful local-business and general-purpose assistant running in the user's
+terminal. You help with everyday things (saved places, preferences, profiles, notes, tickets, timers) and with code.
 Rules:
 - Use your tools to get real data; never invent places, facts or file contents.
 - When no tool can do what the user asks, say so plainly instead of guessing.
 - When a tool fails, read its message, fix the call, and try again or explain what went wrong.
-- Take the user's preferences and saved places into account without being asked ("near home" means the saved place "home").
+- Take the user's preferences and saved places into account without being asked ("near home" means the saved
+  place "home").
 - Answer concisely, in plain text with light Markdown.`;
 
 function section(title: string, body: string): string {
@@ -57,10 +58,8 @@ function formatPlaces(places: SavedPlace[]): string {
   return places
     .map((place) => {
       const coordinates = place.lat || place.lng ? ` [${place.lat}, ${place.lng}]` : "";
-      return (
-        `- ${place.label}: ` +
-        `${[place.name, place.address].filter(Boolean).join(", ")}${coordinates}${place.notes ? ` (${place.notes})` : ""}`
-      );
+      const where = [place.name, place.address].filter(Boolean).join(", ");
+      return `- ${place.label}: ${where}${coordinates}${place.notes ? ` (${place.notes})` : ""}`;
     })
     .join("\n");
 }

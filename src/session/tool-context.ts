@@ -3,7 +3,7 @@ import type { ToolContext } from "../tools/define-tool.js";
 import type { Session } from "./session.js";
 
 /** What a session keeps to itself but hands to its tools. */
-export interface SessionSurroundings {
+interface SessionSurroundings {
   home: string;
   env: Env;
   /** Asks the person to approve a shell command; absent → approved (non-interactive). */

@@ -33,12 +33,7 @@ function similarityTo(reference: string): (line: string) => number {
   };
 }
 
-/** How alike two lines are, from 0 (nothing shared) to 1 (same text). */
-export function lineSimilarity(a: string, b: string): number {
-  return similarityTo(a)(b);
-}
-
-export interface NearestMatch {
+interface NearestMatch {
   /** 0-based index of the first file line of the best window. */
   start: number;
   similarity: number;

@@ -3,7 +3,7 @@ import { mkdir, open, readFile, rename, unlink } from "node:fs/promises";
 import { basename, dirname, join } from "node:path";
 import { errorMessage } from "../shared/error-message.js";
 
-export interface AtomicWriteOptions {
+interface AtomicWriteOptions {
   /** Permissions of the written file; default 0o600 (state files are private). */
   mode?: number;
   /** fsync before the rename (default true). Project files edited by tools skip it: the rename alone keeps readers

@@ -3,7 +3,7 @@ import { lstat, mkdir, readFile, unlink, writeFile } from "node:fs/promises";
 import { dirname } from "node:path";
 import { sleep } from "../shared/sleep.js";
 
-export interface FileLockOptions {
+interface FileLockOptions {
   /** A lock this old is taken to be left behind by a hung or crashed process and is broken. */
   staleMs?: number;
   /** Waiting longer than this for the lock is an error. */
@@ -11,7 +11,7 @@ export interface FileLockOptions {
 }
 
 /** Reading, merging and writing usage.json takes milliseconds; ten seconds is far beyond any live holder. */
-export const DEFAULT_STALE_MS = 10_000;
+const DEFAULT_STALE_MS = 10_000;
 
 interface LockOwner {
   pid: number;

@@ -18,7 +18,7 @@ accessibility: ""
 notes: ""
 `;
 
-export type PreferenceAction = "set" | "add" | "remove";
+type PreferenceAction = "set" | "add" | "remove";
 
 /** Preferences need no aliases; a few are fine, an alias bomb ("billion laughs") is refused, not expanded. */
 const MAX_ALIAS_COUNT = 100;

@@ -41,14 +41,16 @@ describe("session usage", () => {
   it("prints the MARVIN_COST line compactly, fields in the contract's order", () => {
     expect(trackerWithTwoModels().costLine()).toBe(
       'MARVIN_COST:{"session_cost":0.005092,"llm_turns":3,"model_turns":{"gpt-5.1":2,"llama-3.3-70b-versatile":1},' +
-        '"model_cost":{"gpt-5.1":0.004875,"llama-3.3-70b-versatile":0.000217},"input_tokens":{"gpt-5.1":1500,"llama-3.3-70b-versatile":300},' +
+        '"model_cost":{"gpt-5.1":0.004875,"llama-3.3-70b-versatile":0.000217},' +
+        '"input_tokens":{"gpt-5.1":1500,"llama-3.3-70b-versatile":300},' +
         '"output_tokens":{"gpt-5.1":300,"llama-3.3-70b-versatile":50},"tool_calls":{"read_file":2,"git_status":1}}',
     );
   });
 
   it("prints an all-zero cost line before any call", () => {
     expect(new UsageTracker().costLine()).toBe(
-      'MARVIN_COST:{"session_cost":0,"llm_turns":0,"model_turns":{},"model_cost":{},"input_tokens":{},"output_tokens":{},"tool_calls":{}}',
+      'MARVIN_COST:{"session_cost":0,"llm_turns":0,"model_turns":{},"model_cost":{},' +
+        '"input_tokens":{},"output_tokens":{},"tool_calls":{}}',
     );
   });
 

@@ -71,11 +71,11 @@ export interface ToolOutcome {
  *   session), gone when the process ends; nothing on disk, in a repository or in the user's state.
  * - "write": changes files, a repository or the user's saved state, or runs commands and processes.
  */
-export type ToolEffect = "read" | "session" | "write";
+type ToolEffect = "read" | "session" | "write";
 
 export const TOOL_EFFECTS: readonly ToolEffect[] = ["read", "session", "write"];
 
-export interface ToolDef<Params extends z.ZodObject = z.ZodObject, Details = unknown> {
+interface ToolDef<Params extends z.ZodObject = z.ZodObject, Details = unknown> {
   name: string;
   description: string;
   parameters: Params;

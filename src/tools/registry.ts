@@ -19,7 +19,7 @@ import {
   toParametersSchema,
 } from "./json-schema.js";
 
-export const DEFAULT_TOOL_TIMEOUT_MS = 60_000;
+const DEFAULT_TOOL_TIMEOUT_MS = 60_000;
 
 interface RegisteredTool {
   def: AnyToolDef;
@@ -138,7 +138,8 @@ export class ToolRegistry {
     if ("notObject" in decoded) {
       return error(
         `Error: the arguments for ${name} must be a JSON object, got ` +
-          `${JSON.stringify(decoded.notObject).slice(0, 100)}.\nParameters:\n${describeParameters(parameters)}\nExample: ${exampleCall(name, parameters)}`,
+          `${JSON.stringify(decoded.notObject).slice(0, 100)}.\nParameters:\n${describeParameters(parameters)}\n` +
+          `Example: ${exampleCall(name, parameters)}`,
       );
     }
 

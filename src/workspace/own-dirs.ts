@@ -4,7 +4,7 @@ import { ToolError } from "../shared/tool-error.js";
 import { isInside, realpathAllowingMissing, realRoot } from "./sandbox.js";
 
 /** Marvin's folder in a working dir. */
-export const MARVIN_DIR = ".marvin";
+const MARVIN_DIR = ".marvin";
 /** Subfolders of `.marvin/` that hold runtime files (backups, review output and pids), not project knowledge. */
 const RUNTIME_SUBDIRS = ["logs", "reviews"] as const;
 

@@ -3,7 +3,7 @@ import { basename, dirname, isAbsolute, join, relative, resolve, sep } from "nod
 import { ToolError } from "../shared/tool-error.js";
 
 /** How a path request is checked by {@link resolveInside}. */
-export interface ResolveInsideOptions {
+interface ResolveInsideOptions {
   /** The path is about to be written: named in messages. Symlinks are still resolved, never left dangling out. */
   write?: boolean;
   /** Top-level names inside the root that file tools must not touch (e.g. ".tickets"). */

@@ -64,12 +64,21 @@ export interface LlmServer {
 
 let sequence = 0;
 
+function sseData(model: string, fields: Record<string, unknown>): string {
+  const envelope = { id: `chatcmpl-test${sequence}`, object: "chat.completion.chunk", created: 1_700_000_000, model };
+  return `data: ${JSON.stringify({ ...envelope, ...fields })}\n\n`;
+}
+
 function chunk(model: string, delta: Record<string, unknown>, finishReason: string | null = null): string {
-  return `data: ${JSON.stringify({ id: `chatcmpl-test${sequence}`, object: "chat.completion.chunk", created: 1_700_000_000, model, choices: [{ index: 0, delta, finish_reason: finishReason }] })}\n\n`;
+  return sseData(model, { choices: [{ index: 0, delta, finish_reason: finishReason }] });
 }
 
 function usageChunk(model: string, usage: { prompt: number; completion: number }): string {
-  return `data: ${JSON.stringify({ id: `chatcmpl-test${sequence}`, object: "chat.completion.chunk", created: 1_700_000_000, model, choices: [], usage: { prompt_tokens: usage.prompt, completion_tokens: usage.completion, total_tokens: usage.prompt + usage.completion } })}\n\n`;
+  const { prompt, completion } = usage;
+  return sseData(model, {
+    choices: [],
+    usage: { prompt_tokens: prompt, completion_tokens: completion, total_tokens: prompt + completion },
+  });
 }
 
 function pieces(text: string, size: number): string[] {

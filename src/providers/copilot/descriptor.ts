@@ -1,6 +1,6 @@
 import type { ProviderDescriptor } from "../descriptor.js";
 
-export const COPILOT_UNAVAILABLE =
+const COPILOT_UNAVAILABLE =
   "GitHub Copilot is not available: it needs the @github/copilot-sdk package and a GitHub sign-in " +
   "('gh auth login', or GH_TOKEN / GITHUB_TOKEN).";
 

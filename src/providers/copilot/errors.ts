@@ -10,7 +10,7 @@ const SIGN_IN =
   "Sign in with `gh auth login` (or `copilot login`), or set COPILOT_GITHUB_TOKEN, GH_TOKEN or GITHUB_TOKEN " +
   "to a GitHub token with Copilot access.";
 
-export const HOW_TO_AUTHENTICATE = `${SIGN_IN} ${PICK_ANOTHER}`;
+const HOW_TO_AUTHENTICATE = `${SIGN_IN} ${PICK_ANOTHER}`;
 
 function copilotError(message: string, kind: ProviderErrorKind, cause?: unknown, partialOutput = false): ProviderError {
   return new ProviderError(message, { provider: "copilot", kind, cause, partialOutput });

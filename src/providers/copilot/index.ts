@@ -63,7 +63,7 @@ interface TurnPlan {
   dialogueBefore: DialogueEntry[];
 }
 
-export interface CopilotProviderOptions {
+interface CopilotProviderOptions {
   /**
    * Environment the Copilot runtime process starts from (its GitHub token, HOME; other credentials
    * are removed); defaults to process.env.

@@ -2,7 +2,7 @@ import type { ChatRequest, FinishReason, LLMResponse, TokenUsage, ToolCall } fro
 import type { CompletionChunk, ToolCallFragment } from "./chunk-schema.js";
 
 /** Where the accumulator reports what each chunk adds, as it arrives. */
-export type StreamListener = Pick<ChatRequest, "onDelta" | "onReasoningDelta" | "onToolCallStart">;
+type StreamListener = Pick<ChatRequest, "onDelta" | "onReasoningDelta" | "onToolCallStart">;
 
 interface PartialToolCall {
   id: string;

@@ -36,7 +36,7 @@ const usage = z.looseObject({
   completion_tokens: z.number().nullish(),
 });
 
-export const completionChunkSchema = z.looseObject({
+const completionChunkSchema = z.looseObject({
   model: z.string().nullish().catch(undefined),
   choices: z.array(choice).nullish(),
   usage: usage.nullish().catch(undefined),

@@ -2,7 +2,7 @@ import type { ProviderDefaults, ProviderDescriptor } from "../descriptor.js";
 import { apiKeyProblem } from "../descriptor.js";
 import { createOpenAICompatible } from "./create.js";
 
-export interface HostedProviderSpec<Name extends string> {
+interface HostedProviderSpec<Name extends string> {
   name: Name;
   icon: string;
   defaults: ProviderDefaults & { keyEnv: string };

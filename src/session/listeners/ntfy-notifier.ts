@@ -3,11 +3,11 @@ import type { Env } from "../../shared/env.js";
 import { errorMessage } from "../../shared/error-message.js";
 import { preview } from "../../shared/truncate.js";
 
-export const DEFAULT_NTFY_URL = "https://ntfy.sh";
+const DEFAULT_NTFY_URL = "https://ntfy.sh";
 const PUBLISH_TIMEOUT_MS = 5_000;
 const MESSAGE_CHARS = 300;
 
-export interface NtfyMessage {
+interface NtfyMessage {
   title: string;
   message: string;
   priority?: "default" | "high";
@@ -15,7 +15,7 @@ export interface NtfyMessage {
 }
 
 /** Publishes one message to an ntfy topic (NTFY_URL, default ntfy.sh); throws with a readable reason. */
-export async function publishNtfy(topic: string, note: NtfyMessage, env: Env): Promise<void> {
+async function publishNtfy(topic: string, note: NtfyMessage, env: Env): Promise<void> {
   const base = (env.NTFY_URL?.trim() || DEFAULT_NTFY_URL).replace(/\/+$/, "");
   const headers: Record<string, string> = { Title: note.title, Priority: note.priority ?? "default" };
   if (note.tags?.length) headers.Tags = note.tags.join(",");

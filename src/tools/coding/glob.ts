@@ -30,7 +30,7 @@ function characterClass(body: string): string {
 const escapeLiteral = (character: string) => character.replace(/[.*+?^${}()|[\]\\/]/g, "\\$&");
 
 /** Regex source for a glob body (no `!`, no trailing `/`). Braces `{a,b}` expand when `braces` is set. */
-export function globToRegexSource(glob: string, braces = true): string {
+function globToRegexSource(glob: string, braces = true): string {
   let source = "";
   let braceDepth = 0;
   for (let index = 0; index < glob.length; index++) {

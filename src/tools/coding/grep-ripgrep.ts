@@ -30,7 +30,7 @@ const decode = (value: RipgrepText | undefined) =>
 
 const stripDotSlash = (path: string) => (path.startsWith("./") ? path.slice(2) : path);
 
-export function ripgrepArguments(query: GrepQuery): string[] {
+function ripgrepArguments(query: GrepQuery): string[] {
   const args = [
     "--json",
     "--no-config",

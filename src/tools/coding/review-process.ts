@@ -41,7 +41,7 @@ export function nestingDepth(env: Readonly<Record<string, string | undefined>>):
 }
 
 /** The LLM a reviewer talks to. */
-export interface ReviewerLlm {
+interface ReviewerLlm {
   provider: ProviderName;
   model: string;
 }
@@ -110,7 +110,7 @@ export class ReviewJob implements BackgroundJob {
   }
 }
 
-export interface ReviewLaunch {
+interface ReviewLaunch {
   id: string;
   directory: string;
   focus: string;

@@ -1,4 +1,4 @@
-export interface ReviewPromptInput {
+interface ReviewPromptInput {
   directory: string;
   focus: string;
   /** Reference documents' directory relative to the reviewed one, when it exists. */

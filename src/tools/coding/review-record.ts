@@ -24,12 +24,13 @@ export const REVIEWS_SUBDIR = OWN_DIRS.reviews;
 
 const ID_PATTERN = /^review-[0-9]{8}-[0-9]{6}(-[0-9]+)?$/;
 
-export const isReviewId = (id: string) => ID_PATTERN.test(id);
+const isReviewId = (id: string) => ID_PATTERN.test(id);
 
 /** review-20250115-143012, with -2, -3… when that second is taken. Sorts by start time. */
 export async function newReviewId(reviewsDir: string, now: Date): Promise<string> {
   const pad = (value: number) => String(value).padStart(2, "0");
-  const stamp = `${now.getFullYear()}${pad(now.getMonth() + 1)}${pad(now.getDate())}-${pad(now.getHours())}${pad(now.getMinutes())}${pad(now.getSeconds())}`;
+  const day = `${now.getFullYear()}${pad(now.getMonth() + 1)}${pad(now.getDate())}`;
+  const stamp = `${day}-${pad(now.getHours())}${pad(now.getMinutes())}${pad(now.getSeconds())}`;
   const taken = new Set(await readdir(reviewsDir).catch(() => []));
   let id = `review-${stamp}`;
   const isTaken = (candidate: string) => [".json", ".md", ".log"].some((extension) => taken.has(candidate + extension));

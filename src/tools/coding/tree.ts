@@ -11,7 +11,7 @@ const HIDDEN = new Set([".git"]);
 /** Shown, but their contents are not listed. */
 const COLLAPSED = new Set(["node_modules"]);
 
-export interface TreeOptions {
+interface TreeOptions {
   maxDepth: number;
   maxEntries: number;
   respectGitignore: boolean;
@@ -73,7 +73,7 @@ async function walk(
 }
 
 /** An indented listing of `start` (posix, relative to `root`): directories first, caps reported. */
-export async function renderTree(root: string, start: string, options: TreeOptions): Promise<string> {
+async function renderTree(root: string, start: string, options: TreeOptions): Promise<string> {
   const directory = start === "." ? "" : start;
   const inherited = options.respectGitignore ? await IgnoreRules.inheritedBy(root, directory) : IgnoreRules.none;
   const state: TreeState = { lines: [], directories: 0, files: 0, omitted: 0, ignored: 0, depthLimited: 0 };

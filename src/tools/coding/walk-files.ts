@@ -6,7 +6,7 @@ import { isInside } from "../../workspace/sandbox.js";
 import type { GlobOverrides } from "./glob.js";
 import { IGNORE_FILE_NAMES, IgnoreRules } from "./ignore-rules.js";
 
-export interface WalkedFile {
+interface WalkedFile {
   absolute: string;
   /** Posix path relative to the root. */
   relative: string;

@@ -54,7 +54,8 @@ function locateChunk(
     const wanted = oldSide(chunk.lines);
     throw new ChunkMismatchError(
       `Failed to find expected lines in ` +
-        `${path}${chunk.endOfFile ? " (at the end of the file)" : ""}:\n${wanted.join("\n")}\n\n${nearestLinesHint(texts, wanted)}`,
+        `${path}${chunk.endOfFile ? " (at the end of the file)" : ""}:\n${wanted.join("\n")}\n\n` +
+        nearestLinesHint(texts, wanted),
     );
   }
   const length = oldSide(lines).length;

@@ -10,7 +10,7 @@ import { chargeReadBudget, refuseIfReadBudgetUsedUp } from "./read-budget.js";
 import { countLines } from "./text-lines.js";
 
 /** Files above this size must be read with a line range (seed 000 §4.7). */
-export const READ_FILE_GUARD_BYTES = 10_240;
+const READ_FILE_GUARD_BYTES = 10_240;
 const BINARY_SNIFF_BYTES = 8_000;
 
 function tooLarge(path: string, size: number, lines: number): ToolError {

@@ -67,18 +67,6 @@ export function splitLines(content: string): TextLine[] {
   return texts.map((text, index) => ({ text, eol: eols[index]! }));
 }
 
-/** The first terminator of the file, used for inserted lines; LF when there is none. */
-export function firstLineEnding(lines: readonly TextLine[]): string {
-  return lines.find((line) => line.eol !== "")?.eol ?? "\n";
-}
-
-/** Joins lines back; a line without a terminator (the old last line) gets `fallbackEol`. */
-export function joinLines(lines: readonly TextLine[], fallbackEol: string): string {
-  let result = "";
-  for (const line of lines) result += line.text + (line.eol || fallbackEol);
-  return result;
-}
-
 /** Number of lines as an editor shows them ("a\nb\n" and "a\nb" both have 2). */
 export function countLines(content: string): number {
   if (content === "") return 0;

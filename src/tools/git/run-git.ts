@@ -9,10 +9,10 @@ import { type ToolContext, ToolError } from "../define-tool.js";
 import { requireWorkingDir } from "../require-working-dir.js";
 
 /** Most characters of git output handed to the model. */
-export const MAX_GIT_OUTPUT = 30_000;
+const MAX_GIT_OUTPUT = 30_000;
 const MAX_BUFFER = 64 * 1024 * 1024;
 
-export interface GitOutcome {
+interface GitOutcome {
   stdout: string;
   stderr: string;
   /** Exit code; 0 on success. */
@@ -24,7 +24,7 @@ export interface GitOutcome {
  * hostile checkout must not get code run by git_status); "change" calls (commit, checkout,
  * creating a branch) keep the repository's hooks and filters, as the user's own git would.
  */
-export type GitAccess = "inspect" | "change";
+type GitAccess = "inspect" | "change";
 
 const INSPECTION_CONFIG = [
   "core.fsmonitor=false", // a program git asks which files changed

@@ -80,7 +80,8 @@ const gitCheckout = defineTool({
     }
     const current = (await runGit(context, ["branch", "--show-current"])).stdout.trim();
     const said = `${outcome.stderr}\n${outcome.stdout}`.trim();
-    return `${said || `Checked out ${target}.`}${current ? `\nNow on branch ${current}.` : "\nHEAD is detached (not on a branch)."}`;
+    const where = current ? `Now on branch ${current}.` : "HEAD is detached (not on a branch).";
+    return `${said || `Checked out ${target}.`}\n${where}`;
   },
 });
 

@@ -1,7 +1,7 @@
 import { isIPv4, isIPv6 } from "node:net";
 
 /** Why an address is off limits for URLs the model chooses, e.g. "a loopback address". */
-export type RefusalReason = string;
+type RefusalReason = string;
 
 interface Range {
   /** The network address, as bytes (4 for IPv4, 16 for IPv6). */

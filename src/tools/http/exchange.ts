@@ -7,9 +7,9 @@ import { HttpResponse } from "./response.js";
 import { ServiceError } from "./service-error.js";
 
 /** The longest Retry-After Marvin waits out; a longer one fails with the time to come back. */
-export const LONGEST_RETRY_AFTER_MS = 10_000;
+const LONGEST_RETRY_AFTER_MS = 10_000;
 /** Pause before the one retry after a 5xx or network failure that gave no Retry-After. */
-export const RETRY_PAUSE_MS = 500;
+const RETRY_PAUSE_MS = 500;
 
 function explainer(peer: Peer, outer: AbortSignal, deadline: AbortSignal, timeoutMs: number) {
   return (error: unknown): ServiceError => {

@@ -4,7 +4,7 @@ import type { HttpMethod, RequestPlan } from "./request-plan.js";
 import { sendOnce } from "./transport.js";
 import { guardUrl } from "./url-guard.js";
 
-export const MAX_REDIRECTS = 5;
+const MAX_REDIRECTS = 5;
 const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308]);
 const CREDENTIAL_HEADERS = ["authorization", "cookie", "proxy-authorization"];
 const BODY_HEADERS = ["content-type", "content-length"];

@@ -12,7 +12,7 @@ import { ServiceError } from "./service-error.js";
 /** Called as body bytes arrive; `totalBytes` is known when the server declared an unencoded length. */
 export type ProgressCallback = (receivedBytes: number, totalBytes: number | undefined) => void;
 
-export interface ResponseSettings {
+interface ResponseSettings {
   peer: Peer;
   maxBytes: number;
   /** Turns a stream error (abort, timeout, reset) into the ServiceError that says what happened. */

@@ -2,7 +2,7 @@ import { type IncomingMessage, type OutgoingHttpHeaders, request as plainRequest
 import { request as secureRequest } from "node:https";
 import type { LookupFunction } from "node:net";
 
-export interface WireRequest {
+interface WireRequest {
   url: URL;
   method: string;
   headers: OutgoingHttpHeaders;

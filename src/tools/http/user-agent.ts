@@ -1,7 +1,7 @@
 import { marvinVersion } from "../../shared/version.js";
 
 /** Where a service operator can find out about Marvin (Nominatim and MusicBrainz require a contact). */
-export const MARVIN_CONTACT_URL = "https://www.npmjs.com/package/marvin-assistant";
+const MARVIN_CONTACT_URL = "https://www.npmjs.com/package/marvin-assistant";
 
 /** `Marvin/0.1.0 (+https://…)`: names Marvin, its version and a contact URL. */
 export function marvinUserAgent(): string {

@@ -3,7 +3,7 @@ import { join } from "node:path";
 import { preview } from "../../shared/truncate.js";
 import { openRegularFile } from "../../workspace/regular-file.js";
 
-export interface NoteMatch {
+interface NoteMatch {
   /** Path relative to the searched folder, '/'-separated. */
   path: string;
   /** 1-based line number; 0 when the file name matched. */
@@ -11,7 +11,7 @@ export interface NoteMatch {
   text: string;
 }
 
-export interface NoteSearchResult {
+interface NoteSearchResult {
   matches: NoteMatch[];
   filesSearched: number;
   /** More matches existed than `maxResults`. */

@@ -5,7 +5,7 @@ import { resolveInside, treeListing } from "../../workspace/sandbox.js";
 import { type ToolContext, ToolError } from "../define-tool.js";
 
 /** How the notes root is named in sandbox messages. */
-export const NOTES_LABEL = "Notes folder";
+const NOTES_LABEL = "Notes folder";
 
 type NotesContext = Pick<ToolContext, "home" | "workingDir" | "mode">;
 
@@ -13,7 +13,7 @@ type NotesContext = Pick<ToolContext, "home" | "workingDir" | "mode">;
  * Where notes live: `~/Notes/` for the person at the terminal, `<working dir>/.marvin/notes/`
  * in coding mode, so coding agents never carry knowledge across runs through ~/Notes (seed 004 §6.11).
  */
-export function notesRootPath(context: NotesContext): string {
+function notesRootPath(context: NotesContext): string {
   const project = projectOf(context);
   return project ? join(project, OWN_DIRS.notes) : join(context.home, "Notes");
 }

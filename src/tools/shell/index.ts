@@ -71,7 +71,7 @@ function backgroundNote({ background, lingering }: GroupRunResult): string | und
   return undefined;
 }
 
-export const runCommand = defineTool({
+const runCommand = defineTool({
   name: "run_command",
   effect: "write",
   description:

@@ -1,7 +1,7 @@
 import type { ProcessEntry, ProcessTree } from "./process-tree.js";
 
 /** After SIGTERM, how long processes get to exit before SIGKILL. */
-export const KILL_GRACE_MS = 1_000;
+const KILL_GRACE_MS = 1_000;
 /** After SIGKILL, how long the kernel gets to take the processes down before they count as survivors. */
 const REAP_MS = 500;
 const CHECK_EVERY_MS = 20;

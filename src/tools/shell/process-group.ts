@@ -10,9 +10,9 @@ const LINGER_MS = 300;
 /** How often the command's processes are looked up while it runs (to keep track of those that leave its group). */
 const SNAPSHOT_MS = 500;
 /** Set in the command's environment: every process it starts inherits it, wherever it moves. */
-export const COMMAND_MARKER_VARIABLE = "MARVIN_COMMAND_ID";
+const COMMAND_MARKER_VARIABLE = "MARVIN_COMMAND_ID";
 
-export interface GroupRunOptions {
+interface GroupRunOptions {
   command: string;
   cwd: string;
   env: Record<string, string>;

@@ -10,13 +10,13 @@ import { parse as parseYaml } from "yaml";
 
 export type FrontMatterValue = string | string[];
 
-export interface TicketFile {
+interface TicketFile {
   fields: Record<string, FrontMatterValue>;
   /** The first `# ` line after the front matter, without the marker; "" when there is none. */
   title: string;
 }
 
-export interface NewTicket {
+interface NewTicket {
   id: string;
   created: string;
   type: string;

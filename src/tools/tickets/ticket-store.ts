@@ -154,7 +154,7 @@ export function resolveTicket(tickets: readonly Ticket[], requested: string, dir
  * tk's ID prefix: the first letter of every `-`/`_`-separated part of the directory name
  * (`marvin-demo` → `md`), or its first three characters when that gives fewer than two.
  */
-export function idPrefix(directoryName: string): string {
+function idPrefix(directoryName: string): string {
   const initials = directoryName
     .split(/[-_\s]+/)
     .filter((part) => part !== "")

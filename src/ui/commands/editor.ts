@@ -6,13 +6,13 @@ import { errorMessage } from "../../shared/error-message.js";
 import { readTextIfExists, writeFileAtomic } from "../../state/atomic-file.js";
 import { DEFAULT_PREFERENCES_YAML } from "../../state/preferences.js";
 
-export const DEFAULT_EDITOR = "nano";
+const DEFAULT_EDITOR = "nano";
 
 /** Exit status of `sh -c` when the program does not exist. */
 const COMMAND_NOT_FOUND = 127;
 
 /** What is wrong with the edited file, checked without touching it (loading it would set a broken file aside). */
-export function yamlMappingProblem(text: string): string | undefined {
+function yamlMappingProblem(text: string): string | undefined {
   const document = YAML.parseDocument(text);
   const [error] = document.errors;
   if (error) return error.message.split("\n")[0]!.replace(/:$/, "");
@@ -22,7 +22,7 @@ export function yamlMappingProblem(text: string): string | undefined {
 
 /** $EDITOR may carry arguments (`code -w`), so it goes through the shell; the path is passed as "$1", never spliced in.
  * */
-export function runEditor(editor: string, path: string, env: Env): Promise<number | null> {
+function runEditor(editor: string, path: string, env: Env): Promise<number | null> {
   return new Promise((resolve, reject) => {
     const child = spawn("/bin/sh", ["-c", `${editor} "$1"`, "marvin-editor", path], {
       stdio: "inherit",

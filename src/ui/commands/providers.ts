@@ -43,7 +43,8 @@ export async function providerChoices(facts: ProviderFacts): Promise<string[]> {
   return Promise.all(
     PROVIDER_NAMES.map(async (name) => {
       const problem = await providerProblem(name, facts);
-      return `    ${name.padEnd(14)}${problem ? `not configured: ${problem}` : `ready (default model ${modelFor(name, facts)})`}`;
+      const status = problem ? `not configured: ${problem}` : `ready (default model ${modelFor(name, facts)})`;
+      return `    ${name.padEnd(14)}${status}`;
     }),
   );
 }

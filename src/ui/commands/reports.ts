@@ -35,7 +35,7 @@ function perModel(record: Pick<UsageRecord, "model_turns" | "model_cost">): stri
     );
 }
 
-export function formatUsage(session: UsageRecord, lifetime: LifetimeUsage): string {
+function formatUsage(session: UsageRecord, lifetime: LifetimeUsage): string {
   const providers = Object.entries(lifetime.provider_cost)
     .sort(([a], [b]) => a.localeCompare(b))
     .map(([name, cost]) => `${name} ${formatCost(cost)}`);

@@ -3,7 +3,7 @@ import { existsSync } from "node:fs";
 import type { Env } from "../../shared/env.js";
 
 /** Output beyond this many characters is dropped (with a note) so a runaway command cannot flood the UI. */
-export const SHELL_OUTPUT_LIMIT = 200_000;
+const SHELL_OUTPUT_LIMIT = 200_000;
 
 export interface ShellRun {
   /** Exit code; null when the command was stopped by a signal. */
@@ -19,7 +19,7 @@ export interface ShellRunOptions {
   signal: AbortSignal;
 }
 
-export interface CapturedShellRunOptions extends ShellRunOptions {
+interface CapturedShellRunOptions extends ShellRunOptions {
   onOutput: (chunk: string) => void;
 }
 

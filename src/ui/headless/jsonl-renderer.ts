@@ -1,7 +1,7 @@
 import type { AgentEventListener } from "../../agent/events.js";
 import type { Output } from "./text-renderer.js";
 
-export const JSONL_PROTOCOL_VERSION = 1;
+const JSONL_PROTOCOL_VERSION = 1;
 
 /**
  * `--output jsonl`: every agent event as one JSON object per line (LF only), after a

@@ -4,7 +4,7 @@ import type { FrontEndOptions, SessionStarter, StartedSession } from "../front-e
 import { createJsonlRenderer } from "./jsonl-renderer.js";
 import { createTextRenderer, type Output } from "./text-renderer.js";
 
-export interface HeadlessIO {
+interface HeadlessIO {
   stdin: NodeJS.ReadableStream & { isTTY?: boolean };
   /** Emits "error" (EPIPE) when the reader goes away, as process.stdout does. */
   stdout: Output & Pick<NodeJS.WritableStream, "on">;

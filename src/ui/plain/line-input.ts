@@ -1,6 +1,6 @@
 import { createInterface, type Interface } from "node:readline";
 
-export interface LineInputOptions {
+interface LineInputOptions {
   input: NodeJS.ReadableStream;
   output: NodeJS.WritableStream;
   /** Line editing, prompts and Ctrl+C/Ctrl+D keys: only when stdin is a terminal. */

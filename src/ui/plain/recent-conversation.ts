@@ -4,7 +4,7 @@ import type { ChatLogEntry } from "../../state/chat-log.js";
 import type { Palette } from "./renderer.js";
 
 /** Longest text shown per entry; the model still gets the whole entry. */
-export const RECENT_ENTRY_CHARS = 600;
+const RECENT_ENTRY_CHARS = 600;
 
 const LABELS: Record<ChatLogEntry["role"], string> = { you: "You", assistant: "Marvin", system: "System" };
 

@@ -14,7 +14,7 @@ const same = (text: string) => text;
 export const COLOR_PALETTE: Palette = { you: ansi(36), assistant: ansi(32), system: ansi(33), tool: ansi(35) };
 export const PLAIN_PALETTE: Palette = { you: same, assistant: same, system: same, tool: same };
 
-export const ABORTED_NOTE = "[System] Stopped. The partial answer is kept.";
+const ABORTED_NOTE = "[System] Stopped. The partial answer is kept.";
 
 /** Linear output for the plain UI: streamed text, `  🔧 a, b` lines, `[System] …` lines. */
 export function createPlainRenderer(out: Output, palette: Palette): AgentEventListener {

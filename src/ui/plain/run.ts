@@ -8,7 +8,7 @@ import { formatRecentConversation } from "./recent-conversation.js";
 import { COLOR_PALETTE, createPlainRenderer, PLAIN_PALETTE } from "./renderer.js";
 import { PlainScreen } from "./screen.js";
 
-export interface PlainStreams {
+interface PlainStreams {
   stdin: NodeJS.ReadStream;
   stdout: NodeJS.WriteStream;
   stderr: NodeJS.WriteStream;

@@ -36,5 +36,3 @@ export type ChatEntry =
   | (EntryBase & { kind: "command"; text: string })
   /** Raw output of a shell command, as it arrives. */
   | (EntryBase & { kind: "output"; text: string });
-
-export type ChatEntryKind = ChatEntry["kind"];

@@ -7,7 +7,7 @@ type AssistantEntry = Extract<ChatEntry, { kind: "assistant" }>;
 type ToolsEntry = Extract<ChatEntry, { kind: "tools" }>;
 type NewEntry = ChatEntry extends infer E ? (E extends ChatEntry ? Omit<E, "id" | "revision"> : never) : never;
 
-export interface ChatStoreOptions {
+interface ChatStoreOptions {
   /**
    * Shortest time between two redraws caused by streamed text (default 25 ms: at most 40 fps,
    * which keeps a token's way from the network to the screen under 50 ms).

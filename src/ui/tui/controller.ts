@@ -16,13 +16,13 @@ import { EMPTY_PROMPT, type PromptEffect, type PromptState, promptKey } from "./
 import { pageSize, type ScrollTop, scrollBy } from "./viewport.js";
 
 /** Keys of the full-screen UI, added to the shared `help` text. */
-export const TUI_KEYS_HELP = `Keys:
+const TUI_KEYS_HELP = `Keys:
   PgUp/PgDn, Shift+↑/↓, wheel   scroll the conversation (Ctrl+Home/End: top/bottom)
   ↑/↓, Ctrl+R                   previous inputs, search them
   ←/→, Home/End, Ctrl+A/E/U/K/W edit the line; Alt+Enter adds a line break
   Shift+drag                    select text (the wheel scrolls the conversation)`;
 
-export interface TuiControllerOptions {
+interface TuiControllerOptions {
   session: Session;
   /** Builds the shared command layer over this UI's host. */
   createLayer: (host: CommandHost) => CommandLayer;
@@ -39,7 +39,7 @@ export interface TuiControllerOptions {
 }
 
 /** Where the chat area was last drawn, for scrolling by pages. */
-export interface ChatLayout {
+interface ChatLayout {
   totalLines: number;
   height: number;
 }

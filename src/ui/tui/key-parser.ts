@@ -1,4 +1,4 @@
-export type KeyName =
+type KeyName =
   | "enter"
   | "tab"
   | "backspace"

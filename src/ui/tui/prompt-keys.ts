@@ -30,7 +30,7 @@ export interface PromptOutcome {
 }
 
 /** Lines scrolled by one wheel notch or Shift+↑/↓. */
-export const WHEEL_LINES = 3;
+const WHEEL_LINES = 3;
 
 const CTRL_EDITS: Record<string, (line: LineState) => LineState> = {
   a: edit.home,

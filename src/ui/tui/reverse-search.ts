@@ -8,7 +8,7 @@ export interface ReverseSearchState {
 }
 
 /** The newest entry before `before` containing `query` (case-insensitive). */
-export function findBackward(history: readonly string[], query: string, before: number): number | undefined {
+function findBackward(history: readonly string[], query: string, before: number): number | undefined {
   const needle = query.toLowerCase();
   for (let index = Math.min(before, history.length) - 1; index >= 0; index -= 1) {
     if (history[index]!.toLowerCase().includes(needle)) return index;

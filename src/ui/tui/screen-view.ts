@@ -7,7 +7,7 @@ import type { StatusInfo } from "./status-line.js";
 import type { Theme } from "./theme.js";
 
 /** Everything one frame shows, computed from the controller for a terminal size. */
-export interface ScreenView {
+interface ScreenView {
   /** Columns used for content: one less than the terminal, so no line ends in the last column. */
   width: number;
   status: StatusInfo;

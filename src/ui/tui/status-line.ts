@@ -25,7 +25,7 @@ function formatCost(cost: number): string {
 }
 
 /** Cuts text to at most `width` columns, marking a cut with an ellipsis. */
-export function truncateToWidth(text: string, width: number): string {
+function truncateToWidth(text: string, width: number): string {
   if (textWidth(text) <= width) return text;
   let result = "";
   let used = 0;

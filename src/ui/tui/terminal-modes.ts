@@ -6,7 +6,7 @@ const MOUSE = { on: `${CSI}?1000h${CSI}?1006h`, off: `${CSI}?1006l${CSI}?1000l` 
 const CURSOR = { show: `${CSI}?25h`, hide: `${CSI}?25l` };
 const CLEAR_SCREEN = `${CSI}2J${CSI}H`;
 
-export interface TerminalModesOptions {
+interface TerminalModesOptions {
   /** Report the mouse wheel (default true). */
   mouse?: boolean;
 }

@@ -4,7 +4,7 @@
  */
 export type ScrollTop = number | null;
 
-export interface VisibleRange {
+interface VisibleRange {
   start: number;
   end: number;
   /** Lines below the window (0 when following the bottom). */

@@ -9,7 +9,7 @@ import type { Theme } from "../theme.js";
 import { PromptArea } from "./prompt-area.js";
 import { StatusBar } from "./status-bar.js";
 
-export interface AppProps {
+interface AppProps {
   controller: TuiController;
   theme: Theme;
   /** Draws the conversation into the rows Ink reserves for it. */

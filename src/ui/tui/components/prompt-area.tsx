@@ -1,5 +1,6 @@
 import { Text } from "ink";
-export interface PromptAreaProps {
+
+interface PromptAreaProps {
   queuedLines: string[];
   promptLines: string[];
 }

@@ -2,7 +2,7 @@ import { Text } from "ink";
 import { formatStatus, type StatusInfo } from "../status-line.js";
 import type { Theme } from "../theme.js";
 
-export interface StatusBarProps {
+interface StatusBarProps {
   status: StatusInfo;
   width: number;
   theme: Theme;

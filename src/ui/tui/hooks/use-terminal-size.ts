@@ -1,7 +1,7 @@
 import { useStdout } from "ink";
 import { useEffect, useState } from "react";
 
-export interface TerminalSize {
+interface TerminalSize {
   columns: number;
   rows: number;
 }
