@@ -149,9 +149,10 @@ async function findRecord(
   if (!record) {
     const known = await recordedReviewIds(reviewsDir);
     throw new ToolError(
-      `No review '${id}'. ` + known.length
-        ? `Known reviews: ${known.join(", ")}.`
-        : "No review has been started here yet; use review_codebase.",
+      `No review '${id}'. ` +
+        (known.length
+          ? `Known reviews: ${known.join(", ")}.`
+          : "No review has been started here yet; use review_codebase."),
     );
   }
   return { record, job };
