@@ -85,14 +85,7 @@ export async function runPlain(
     releaseTerminal: (run) => withTerminalReleased(streams, lines, run),
   };
   const layer = new CommandLayer(
-    {
-      session,
-      env: environment.env,
-      home: environment.home,
-      cwd: environment.cwd,
-      providerName: built.providerName,
-      model: options.model,
-    },
+    { ...environment, session, providerName: built.providerName, model: options.model },
     host,
   );
   const lines = new LineInput({

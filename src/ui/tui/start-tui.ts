@@ -78,17 +78,7 @@ export async function startTui(
     chat,
     confirm,
     createLayer: (host) =>
-      new CommandLayer(
-        {
-          session,
-          env: environment.env,
-          home: environment.home,
-          cwd: environment.cwd,
-          providerName: built.providerName,
-          model: options.model,
-        },
-        host,
-      ),
+      new CommandLayer({ ...environment, session, providerName: built.providerName, model: options.model }, host),
     onExit: () => resolveExit(),
     terminal: Boolean(stdin.isTTY && stdout.isTTY),
     releaseTerminal: async (run, options) => {
