@@ -35,7 +35,8 @@ Options:
   -p, --prompt TEXT        the prompt
   --working-dir DIR        project directory for file, git and shell tools (default: current dir
                            in non-interactive mode)
-  --provider NAME          ${PROVIDER_NAMES.join(" | ")} (default: $LLM_PROVIDER, else copilot)
+  --provider NAME          ${PROVIDER_NAMES.join(" | ")}
+                           (default: $LLM_PROVIDER, else copilot)
   --model NAME             model to use with the provider
   --plain                  plain readline UI instead of the full-screen one
   --curses                 full-screen UI (the default when stdout is a terminal)
