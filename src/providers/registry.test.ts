@@ -28,7 +28,9 @@ describe("the provider registry", () => {
 
   it("feeds the --help line of --provider", () => {
     const names = "copilot | gemini | groq | openai | ollama | openai-compat";
-    expect(HELP).toContain(`  --provider NAME          ${names}\n                           (default: $LLM_PROVIDER, else copilot)\n`);
+    expect(HELP).toContain(
+      `  --provider NAME          ${names}\n                           (default: $LLM_PROVIDER, else copilot)\n`,
+    );
   });
 
   it("feeds the 'how to configure' message, one setup line per provider", () => {
