@@ -15,6 +15,7 @@ has_car: true
 max_distance_km: 10
 budget: moderate
 accessibility: ""
+units: metric # or imperial: °F, mph and inches in weather forecasts
 notes: ""
 `;
 

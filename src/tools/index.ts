@@ -2,6 +2,7 @@ import { codingTools } from "./coding/index.js";
 import { fileTools } from "./files/index.js";
 import { gitTools } from "./git/index.js";
 import { historyTools } from "./history/index.js";
+import { mapTools } from "./maps/index.js";
 import { notesFileTools } from "./notes/file-tools.js";
 import { noteTools } from "./notes/index.js";
 import { placeTools } from "./places/index.js";
@@ -11,6 +12,7 @@ import { shellTools } from "./shell/index.js";
 import { systemTools } from "./system/index.js";
 import { ticketTools } from "./tickets/index.js";
 import { timerTools } from "./timers/index.js";
+import { weatherTools } from "./weather/index.js";
 
 /** Every tool domain, registered in one place (seed 000 §4.1). */
 export function createToolRegistry(): ToolRegistry {
@@ -18,6 +20,8 @@ export function createToolRegistry(): ToolRegistry {
   for (const tool of [
     ...systemTools,
     ...placeTools,
+    ...weatherTools,
+    ...mapTools,
     ...profileTools,
     ...historyTools,
     ...timerTools,

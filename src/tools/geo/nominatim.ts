@@ -1,0 +1,59 @@
+import { z } from "zod";
+import { sleep } from "../../shared/sleep.js";
+import type { ToolContext } from "../define-tool.js";
+import { type ExternalService, http } from "../http/index.js";
+
+const NOMINATIM: ExternalService = {
+  name: "Nominatim (OpenStreetMap)",
+  envVar: "MARVIN_NOMINATIM_URL",
+  defaultUrl: "https://nominatim.openstreetmap.org",
+};
+
+/** Nominatim's usage policy allows one request a second; every caller in this process shares the turn. */
+const NOMINATIM_SPACING_MS = 1_000;
+let nextTurnAt = 0;
+
+async function waitForTurn(signal: AbortSignal): Promise<void> {
+  const now = Date.now();
+  const turn = Math.max(now, nextTurnAt);
+  nextTurnAt = turn + NOMINATIM_SPACING_MS;
+  if (turn > now) await sleep(turn - now, signal);
+}
+
+/** Nominatim sends coordinates as decimal strings ("46.9484742"). */
+const coordinate = z.string().transform(Number).pipe(z.number());
+
+const searchResults = z.array(
+  z.object({
+    lat: coordinate,
+    lon: coordinate,
+    display_name: z.string(),
+    name: z.string().optional(),
+    category: z.string().optional(),
+    type: z.string().optional(),
+  }),
+);
+
+export interface FoundPlace {
+  /** The place's own name, or the first part of its address when it has none. */
+  name: string;
+  address: string;
+  latitude: number;
+  longitude: number;
+  /** OpenStreetMap's "category/type", e.g. "amenity/cafe". */
+  kind: string;
+}
+
+/** Places matching free text, best first; empty when Nominatim knows none. */
+export async function searchPlaces(context: ToolContext, text: string, limit: number): Promise<FoundPlace[]> {
+  await waitForTurn(context.signal);
+  const query = { q: text, format: "jsonv2", limit };
+  const results = await http(context).getJson(NOMINATIM, "/search", query, searchResults);
+  return results.map((result) => ({
+    name: result.name || result.display_name.split(",")[0]!.trim(),
+    address: result.display_name,
+    latitude: result.lat,
+    longitude: result.lon,
+    kind: [result.category, result.type].filter(Boolean).join("/"),
+  }));
+}
