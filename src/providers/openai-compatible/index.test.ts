@@ -34,19 +34,18 @@ async function failure(promise: Promise<unknown>): Promise<ProviderError> {
 }
 
 describe("timeouts: the adapter never hangs", () => {
+  // The server stays silent until the client hangs up, so only the idle limit can end the request; the message says
+  // which limit fired, and the loose time bound only shows the 180 s whole-request limit played no part.
   test("cancels a stream that goes silent for longer than the idle limit, keeping what arrived", async ({
     provider,
   }) => {
-    const { chat, server } = await provider(
-      [{ text: "first words, then a long silence", chunkSize: 12, delayMs: 2_000 }],
-      {
-        MARVIN_STREAM_IDLE_TIMEOUT: "0.2",
-      },
-    );
+    const { chat, server } = await provider([{ stall: { text: "first words," } }], {
+      MARVIN_STREAM_IDLE_TIMEOUT: "0.2",
+    });
     const deltas: string[] = [];
     const started = Date.now();
     const error = await failure(chat.chat(request(deltas)));
-    expect(Date.now() - started).toBeLessThan(1_500);
+    expect(Date.now() - started).toBeLessThan(30_000);
     expect(deltas).toEqual(["first words,"]);
     expect(error).toMatchObject({ kind: "timeout", partialOutput: true });
     expect(error.message).toBe(`openai-compat sent nothing for 0.2s (${server.url}); the request was cancelled.`);
