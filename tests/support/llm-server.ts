@@ -30,7 +30,7 @@ export type ScriptedReply =
   | { rawSse: string }
   /** Streams `text` in chunks, then destroys the socket after `afterChunks` chunks. */
   | { cut: { text: string; afterChunks: number } }
-  /** Streams `text` as one chunk, then says nothing more until the client hangs up (for idle timeouts). */
+  /** Streams `text` ("" for none) as one chunk, then says nothing more until the client hangs up. */
   | { stall: { text: string } }
   /** Accepts the request and never answers (for timeouts). */
   | { hang: true };
@@ -125,7 +125,7 @@ async function answer(reply: ScriptedReply, request: RecordedRequest, response: 
   }
   sseHeaders(response);
   if ("stall" in reply) {
-    response.write(chunk(model, { content: reply.stall.text }));
+    response.write(chunk(model, { role: "assistant", content: reply.stall.text }));
     return;
   }
   response.write(chunk(model, { role: "assistant", content: "" }));
