@@ -1,6 +1,7 @@
 import { test as base } from "vitest";
 import { createToolContext } from "../../src/session/standalone-tool-context.js";
 import { type LlmServer, type Script, startLlmServer } from "./llm-server.js";
+import { LocalHttpServers } from "./local-http-server.js";
 import { TempDirs } from "./test-session.js";
 import { ToolHarnessPool } from "./tool-harness.js";
 
@@ -17,6 +18,8 @@ interface Fixtures {
   toolContext: ReturnType<typeof createToolContext>;
   /** Opens tool harnesses (real sessions with every tool); all are closed after the test. */
   harnesses: ToolHarnessPool;
+  /** Starts plain local HTTP servers (web services a tool talks to); all are closed after the test. */
+  httpServers: LocalHttpServers;
 }
 
 /**
@@ -53,6 +56,12 @@ export const test = base.extend<Fixtures>({
     const pool = new ToolHarnessPool();
     await use(pool);
     await pool.closeAll();
+  },
+  // biome-ignore lint/correctness/noEmptyPattern: vitest reads a fixture's dependencies from this pattern.
+  httpServers: async ({}, use) => {
+    const servers = new LocalHttpServers();
+    await use(servers);
+    await servers.closeAll();
   },
 });
 
