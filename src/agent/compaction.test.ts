@@ -1,36 +1,21 @@
 import { readdir, readFile } from "node:fs/promises";
 import { join } from "node:path";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { type LlmServer, type Script, startLlmServer } from "../../tests/support/llm-server.js";
-import { scriptedConfig, TempDirs } from "../../tests/support/test-session.js";
-import { OpenAICompatibleProvider } from "../providers/openai-compatible/index.js";
+import { describe, expect, test } from "../../tests/support/fixtures.js";
+import { type ChatScript, ScriptedChat } from "../../tests/support/scripted-chat.js";
 import type { Message } from "../providers/types.js";
 import { compactMessages, KEEP_RECENT_MESSAGES, shortenToolResults } from "./compaction.js";
 
-const dirs = new TempDirs();
-let home: string;
-let server: LlmServer | undefined;
-
-beforeEach(async () => {
-  home = await dirs.make("marvin-compaction-");
-});
-afterEach(async () => {
-  await server?.close();
-  server = undefined;
-  await dirs.cleanup();
-});
-
-/** A summariser that asks the scripted LLM server, as the session does. */
-async function summarizerFor(script: Script[]): Promise<(transcript: string) => Promise<string>> {
-  server = await startLlmServer(script);
-  const provider = new OpenAICompatibleProvider(scriptedConfig(server.url, home));
-  return async (transcript) => {
+/** A summariser that asks a scripted model, as the session does; `model.requests` shows what it sent. */
+function summarizerFor(script: ChatScript[]) {
+  const model = new ScriptedChat(script);
+  const summarize = async (transcript: string) => {
     const messages: Message[] = [
       { role: "system", content: "Summarise." },
       { role: "user", content: transcript },
     ];
-    return (await provider.chat({ messages, tools: [], onDelta: () => undefined })).content;
+    return (await model.chat({ messages, tools: [], onDelta: () => undefined })).content;
   };
+  return { summarize, model };
 }
 
 function exchange(index: number): Message[] {
@@ -67,8 +52,10 @@ function orphanedToolResults(messages: readonly Message[]): string[] {
 }
 
 describe("compactMessages", () => {
-  it("backs up every message, keeps the system message and the last 8, and summarises the middle", async () => {
-    const summarize = await summarizerFor([{ text: "The user asked five questions about search." }]);
+  test("backs up every message, keeps the system message and the last 8, and summarises the middle", async ({
+    home,
+  }) => {
+    const { summarize, model } = summarizerFor([{ text: "The user asked five questions about search." }]);
     const messages = conversation(5); // 1 + 20 messages; the last 8 start on a user message
     const now = new Date("2025-02-15T12:34:56.789Z");
     const result = await compactMessages(messages, { backupDir: join(home, ".marvin", "logs"), summarize, now });
@@ -90,15 +77,15 @@ describe("compactMessages", () => {
     });
     expect(result.messages.slice(2)).toEqual(messages.slice(-KEEP_RECENT_MESSAGES));
 
-    const transcript = server!.requests[0]!.body.messages[1]!.content!;
+    const transcript = model.requests[0]!.messages[1]!.content!;
     expect(transcript).toContain("user: question 1");
     expect(transcript).toContain('assistant: web_search{"query":"q3"}');
     expect(transcript).toContain("tool: result 3");
     expect(transcript).not.toContain("question 4");
   });
 
-  it("never starts the kept tail on a tool result whose call would be dropped", async () => {
-    const summarize = await summarizerFor([{ text: "summary" }]);
+  test("never starts the kept tail on a tool result whose call would be dropped", async ({ home }) => {
+    const { summarize } = summarizerFor([{ text: "summary" }]);
     const messages: Message[] = [
       ...conversation(4),
       { role: "user", content: "last question" },
@@ -111,25 +98,25 @@ describe("compactMessages", () => {
     expect(result.messages.slice(2)).toEqual(messages.slice(-KEEP_RECENT_MESSAGES - 1));
   });
 
-  it("leaves a short conversation alone and writes no backup", async () => {
-    const summarize = await summarizerFor([]);
+  test("leaves a short conversation alone and writes no backup", async ({ home }) => {
+    const { summarize, model } = summarizerFor([]);
     const messages = conversation(2); // 9 messages: nothing between the system message and the last 8
     const result = await compactMessages(messages, { backupDir: join(home, "logs"), summarize });
     expect(result).toEqual({ messages });
     expect(await readdir(home)).toEqual([]);
-    expect(server!.requests).toHaveLength(0);
+    expect(model.requests).toHaveLength(0);
   });
 
-  it("falls back to a plain list of requests and tools when the summariser fails", async () => {
-    const summarize = await summarizerFor([{ status: 500 }]);
+  test("falls back to a plain list of requests and tools when the summariser fails", async ({ home }) => {
+    const { summarize } = summarizerFor([{ error: { kind: "server", message: "scripted HTTP 500", status: 500 } }]);
     const result = await compactMessages(conversation(4), { backupDir: home, summarize });
     const summary = (result.messages[1] as { content: string }).content;
     expect(summary).toContain("Earlier requests:\n- question 1\n- question 2");
     expect(summary).toContain("Tools used: web_search");
   });
 
-  it("never overwrites an earlier backup (history only grows)", async () => {
-    const summarize = await summarizerFor([{ text: "one" }, { text: "two" }]);
+  test("never overwrites an earlier backup (history only grows)", async ({ home }) => {
+    const { summarize } = summarizerFor([{ text: "one" }, { text: "two" }]);
     const now = new Date("2025-01-01T00:00:00.000Z");
     const first = await compactMessages(conversation(3), { backupDir: home, summarize, now });
     const second = await compactMessages(conversation(4), { backupDir: home, summarize, now });
@@ -141,19 +128,19 @@ describe("compactMessages", () => {
     expect((await readFile(first.backupPath!, "utf8")).trimEnd().split("\n")).toHaveLength(13);
   });
 
-  it("shortens huge tool results in the transcript it sends to the summariser", async () => {
-    const summarize = await summarizerFor([{ text: "ok" }]);
+  test("shortens huge tool results in the transcript it sends to the summariser", async ({ home }) => {
+    const { summarize, model } = summarizerFor([{ text: "ok" }]);
     const messages = conversation(3);
     (messages[3] as { content: string }).content = "x".repeat(10_000);
     await compactMessages(messages, { backupDir: home, summarize });
-    const transcript = server!.requests[0]!.body.messages[1]!.content!;
+    const transcript = model.requests[0]!.messages[1]!.content!;
     expect(transcript).toContain(`tool: ${"x".repeat(2_000)} […]`);
     expect(transcript).not.toContain("x".repeat(2_001));
   });
 });
 
 describe("shortenToolResults", () => {
-  it("keeps the head and tail of oversized tool results and says where the full text is", () => {
+  test("keeps the head and tail of oversized tool results and says where the full text is", () => {
     const huge = `START${"x".repeat(50_000)}END`;
     const messages: Message[] = [
       { role: "system", content: "s" },

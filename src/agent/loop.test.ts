@@ -1,10 +1,8 @@
 import { readFile } from "node:fs/promises";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { z } from "zod";
-import { type LlmServer, type Script, startLlmServer } from "../../tests/support/llm-server.js";
-import { registryOf, scriptedConfig, TempDirs } from "../../tests/support/test-session.js";
-import { OpenAICompatibleProvider } from "../providers/openai-compatible/index.js";
-import { resilientChat } from "../providers/resilient-chat.js";
+import { describe, expect, test } from "../../tests/support/fixtures.js";
+import { type ChatScript, ScriptedChat } from "../../tests/support/scripted-chat.js";
+import { registryOf } from "../../tests/support/test-session.js";
 import type { Message } from "../providers/types.js";
 import { createToolContext } from "../session/standalone-tool-context.js";
 import { sleep } from "../shared/sleep.js";
@@ -15,25 +13,14 @@ import type { AgentEvent } from "./events.js";
 import { type LoopResult, runToolLoop } from "./loop.js";
 import { countTextTokens } from "./token-counter.js";
 
-const dirs = new TempDirs();
-let home: string;
-let server: LlmServer | undefined;
-
-beforeEach(async () => {
-  home = await dirs.make("marvin-loop-");
-});
-afterEach(async () => {
-  await server?.close();
-  server = undefined;
-  await dirs.cleanup();
-});
-
 const NO_LIMITS: BudgetThresholds = { warn: 1e9, compact: 1e9, hard: 1e9 };
 
 interface LoopRun {
   result: LoopResult;
   events: AgentEvent[];
   messages: Message[];
+  /** The scripted model, with the requests the loop made. */
+  model: ScriptedChat;
 }
 
 interface LoopOptions {
@@ -46,19 +33,15 @@ interface LoopOptions {
   onEvent?: (event: AgentEvent) => void;
 }
 
-/** Runs the real loop against the scripted server, with real tools, budget and compaction. */
-async function runLoop(script: Script[], options: LoopOptions = {}): Promise<LoopRun> {
-  server = await startLlmServer(script);
-  const provider = new OpenAICompatibleProvider(scriptedConfig(server.url, home));
+/** Runs the real loop against a scripted model, with real tools, budget and compaction over `home`. */
+async function runLoop(home: string, script: ChatScript[], options: LoopOptions = {}): Promise<LoopRun> {
+  const model = new ScriptedChat(script);
+  const { chat } = model;
   const events: AgentEvent[] = [];
   const emit = (event: AgentEvent) => {
     events.push(event);
     options.onEvent?.(event);
   };
-  const chat = resilientChat(provider, {
-    notice: (text) => emit({ type: "notice", level: "warning", text }),
-    transientBackoffSeconds: [0.01, 0.01],
-  });
   const registry = registryOf(options.tools ?? []);
   const context = (signal: AbortSignal, onProgress: (update: ToolProgress) => void) =>
     createToolContext({ home, signal, onProgress });
@@ -71,8 +54,8 @@ async function runLoop(script: Script[], options: LoopOptions = {}): Promise<Loo
     { messages, maxRounds: options.maxRounds ?? 10, signal: controller.signal },
     {
       chat,
-      providerName: provider.name,
-      model: provider.model,
+      providerName: model.name,
+      model: model.model,
       tools: {
         schemas: registry.schemas(context(controller.signal, () => undefined).mode),
         execute: (call, signal, onProgress) =>
@@ -97,7 +80,7 @@ async function runLoop(script: Script[], options: LoopOptions = {}): Promise<Loo
       emit,
     },
   );
-  return { result, events, messages };
+  return { result, events, messages, model };
 }
 
 const lookup = defineTool({
@@ -119,8 +102,8 @@ function history(exchanges: number): Message[] {
 }
 
 describe("runToolLoop", () => {
-  it("streams a text answer and reports events in order", async () => {
-    const { result, events, messages } = await runLoop([
+  test("streams a text answer and reports events in order", async ({ home }) => {
+    const { result, events, messages } = await runLoop(home, [
       { text: "Hello there, friend.", usage: { prompt: 100, completion: 5 } },
     ]);
     expect(result).toEqual({ reason: "done", text: "Hello there, friend.", rounds: 1 });
@@ -146,15 +129,17 @@ describe("runToolLoop", () => {
     expect(messages.at(-1)).toEqual({ role: "assistant", content: "Hello there, friend." });
   });
 
-  it("estimates usage with the tokenizer when the stream reports none", async () => {
-    const { events } = await runLoop([{ text: "no usage in this stream" }]);
+  test("estimates usage with the tokenizer when the stream reports none", async ({ home }) => {
+    const { events } = await runLoop(home, [{ text: "no usage in this stream" }]);
     const usage = events.find((event) => event.type === "usage") as Extract<AgentEvent, { type: "usage" }>;
     expect(usage.estimated).toBe(true);
     expect(usage.inputTokens).toBeGreaterThan(0);
     expect(usage.outputTokens).toBe(5);
   });
 
-  it("runs the calls of one response in parallel and returns the results in call order with their ids", async () => {
+  test("runs the calls of one response in parallel and returns the results in call order with their ids", async ({
+    home,
+  }) => {
     let release: () => void = () => undefined;
     const released = new Promise<void>((resolve) => (release = resolve));
     const waiter = defineTool({
@@ -178,7 +163,8 @@ describe("runToolLoop", () => {
         return "released";
       },
     });
-    const { result, events } = await runLoop(
+    const { result, events, model } = await runLoop(
+      home,
       [
         {
           toolCalls: [
@@ -199,17 +185,19 @@ describe("runToolLoop", () => {
       names: ["wait_for_other", "release_other", "lookup"],
     });
     expect(toolEvents.slice(1, 4).map((event) => event.type)).toEqual(["tool_start", "tool_start", "tool_start"]);
-    const results = server!.requests[1]!.body.messages.filter((message) => message.role === "tool");
+    const results = model.requests[1]!.messages.filter((message) => message.role === "tool");
     expect(results).toEqual([
       { role: "tool", tool_call_id: "first", content: "waited" },
       { role: "tool", tool_call_id: "second", content: "released" },
       { role: "tool", tool_call_id: "third", content: "definition of x" },
     ]);
-    const assistant = server!.requests[1]!.body.messages.at(-4)!;
+    const assistant = model.requests[1]!.messages.at(-4) as Extract<Message, { role: "assistant" }>;
     expect(assistant.tool_calls!.map((call) => call.id)).toEqual(["first", "second", "third"]);
   });
 
-  it("runs 12 parallel calls that wait on the run's signal without a MaxListenersExceededWarning", async () => {
+  test("runs 12 parallel calls that wait on the run's signal without a MaxListenersExceededWarning", async ({
+    home,
+  }) => {
     const warnings: Error[] = [];
     const onWarning = (warning: Error) => warnings.push(warning);
     process.on("warning", onWarning);
@@ -225,9 +213,9 @@ describe("runToolLoop", () => {
         },
       });
       const calls = Array.from({ length: 12 }, (_, n) => ({ name: "nap", arguments: { n }, id: `nap${n}` }));
-      const { result } = await runLoop([{ toolCalls: calls }, { text: "rested" }], { tools: [napping] });
+      const { result, model } = await runLoop(home, [{ toolCalls: calls }, { text: "rested" }], { tools: [napping] });
       expect(result.reason).toBe("done");
-      const results = server!.requests[1]!.body.messages.filter((message) => message.role === "tool").map(
+      const results = model.requests[1]!.messages.filter((message) => message.role === "tool").map(
         (message) => message.content,
       );
       expect(results).toEqual(calls.map((_, n) => `woke ${n}`));
@@ -238,11 +226,12 @@ describe("runToolLoop", () => {
     expect(warnings.map((warning) => `${warning.name}: ${warning.message}`)).toEqual([]);
   });
 
-  it("reports the model's reasoning and names each tool call while its arguments still stream", async () => {
+  test("reports the model's reasoning and names each tool call while its arguments still stream", async ({ home }) => {
     let release!: () => void;
     const held = new Promise<void>((resolve) => (release = resolve));
     const calls = [{ name: "lookup", arguments: { word: "towel" }, id: "call_t" }];
     const { result, events } = await runLoop(
+      home,
       [{ reasoning: "Look it up.", toolCalls: calls, holdArguments: held }, { text: "Done." }],
       { tools: [lookup], onEvent: (event) => event.type === "tool_call_start" && release() },
     );
@@ -259,8 +248,9 @@ describe("runToolLoop", () => {
     ]);
   });
 
-  it("reports tool results and errors with elapsed time in tool_end events", async () => {
+  test("reports tool results and errors with elapsed time in tool_end events", async ({ home }) => {
     const { events } = await runLoop(
+      home,
       [
         {
           toolCalls: [
@@ -285,7 +275,7 @@ describe("runToolLoop", () => {
     for (const end of ends) expect(end.elapsedMs).toBeGreaterThanOrEqual(0);
   });
 
-  it("reports a tool's progress while it runs, and its details in tool_end", async () => {
+  test("reports a tool's progress while it runs, and its details in tool_end", async ({ home }) => {
     const download = defineTool({
       name: "download",
       effect: "write",
@@ -297,7 +287,7 @@ describe("runToolLoop", () => {
       },
     });
     const script = [{ toolCalls: [{ name: "download", arguments: { url: "u" }, id: "d" }] }, { text: "ok" }];
-    const { events, messages } = await runLoop(script, { tools: [download] });
+    const { events, messages } = await runLoop(home, script, { tools: [download] });
     const tool = events.filter((event) => ["tool_start", "tool_progress", "tool_end"].includes(event.type));
     expect(tool.map((event) => event.type)).toEqual(["tool_start", "tool_progress", "tool_end"]);
     const progress = { message: "Downloaded 1 of 2 MB", fraction: 0.5 };
@@ -307,36 +297,41 @@ describe("runToolLoop", () => {
     expect(messages.find((message) => message.role === "tool")!.content).toBe("Saved to ~/Downloads/a.zip");
   });
 
-  it("keeps tool_end's fields in the JSON-lines order, with no details key when there are none", async () => {
+  test("keeps tool_end's fields in the JSON-lines order, with no details key when there are none", async ({ home }) => {
     const script = [{ toolCalls: [{ name: "lookup", arguments: { word: "cat" }, id: "a" }] }, { text: "ok" }];
-    const { events } = await runLoop(script, { tools: [lookup] });
+    const { events } = await runLoop(home, script, { tools: [lookup] });
     const end = events.find((event) => event.type === "tool_end")!;
     expect(Object.keys(end)).toEqual(["type", "turn", "callId", "name", "arguments", "result", "isError", "elapsedMs"]);
   });
 
-  it("appends the budget warning to tool results once past the warning threshold", async () => {
-    const { messages } = await runLoop(
+  test("appends the budget warning to tool results once past the warning threshold", async ({ home }) => {
+    const { messages, model } = await runLoop(
+      home,
       [{ toolCalls: [{ name: "lookup", arguments: { word: "cat" } }] }, { text: "ok" }],
       { tools: [lookup], thresholds: { warn: 10, compact: 1e9, hard: 1e9 } },
     );
     const result = messages.find((message) => message.role === "tool")!;
     expect(result.content).toMatch(/^definition of cat\n\n\[Context budget warning: about \d+ tokens are in use/);
-    expect(server!.requests[1]!.body.messages.find((message) => message.role === "tool")!.content).toBe(result.content);
+    expect(model.requests[1]!.messages.find((message) => message.role === "tool")!.content).toBe(result.content);
   });
 
-  it("adds no warning below the threshold", async () => {
+  test("adds no warning below the threshold", async ({ home }) => {
     const { messages } = await runLoop(
+      home,
       [{ toolCalls: [{ name: "lookup", arguments: { word: "cat" } }] }, { text: "ok" }],
       { tools: [lookup] },
     );
     expect(messages.find((message) => message.role === "tool")!.content).toBe("definition of cat");
   });
 
-  it("compacts past the compact threshold: backup, system + summary + last 8, summary written by the LLM", async () => {
+  test("compacts past the compact threshold: backup, system + summary + last 8, summary written by the LLM", async ({
+    home,
+  }) => {
     const messages = history(10);
     const before = [...messages];
     const tokens = await new ContextBudget().exactTokens(messages);
-    const { result, events } = await runLoop(
+    const { result, events, model } = await runLoop(
+      home,
       [{ text: "Summary: ten earlier questions about details." }, { text: "fresh answer" }],
       {
         messages,
@@ -344,10 +339,10 @@ describe("runToolLoop", () => {
       },
     );
     expect(result.reason).toBe("done");
-    const [summaryRequest, answerRequest] = server!.requests;
-    expect(summaryRequest!.body.tools).toBeUndefined();
-    expect(summaryRequest!.body.messages[1]!.content).toContain("user: earlier question 1:");
-    const sent = answerRequest!.body.messages;
+    const [summaryRequest, answerRequest] = model.requests;
+    expect(summaryRequest!.tools).toEqual([]);
+    expect(summaryRequest!.messages[1]!.content).toContain("user: earlier question 1:");
+    const sent = answerRequest!.messages;
     expect(sent).toHaveLength(1 + 1 + 8);
     expect(sent[0]).toEqual({ role: "system", content: "You are Marvin." });
     expect(sent[1]!.role).toBe("system");
@@ -368,16 +363,18 @@ describe("runToolLoop", () => {
     expect(backup).toEqual(before);
   });
 
-  it("compacts too when the conversation is already past the hard limit", async () => {
-    const { events } = await runLoop([{ text: "summary" }, { text: "answer" }], {
+  test("compacts too when the conversation is already past the hard limit", async ({ home }) => {
+    const { events, model } = await runLoop(home, [{ text: "summary" }, { text: "answer" }], {
       messages: history(10),
       thresholds: { warn: 1, compact: 2, hard: 3 },
     });
     expect(events.some((event) => event.type === "compaction" && event.phase === "end")).toBe(true);
-    expect(server!.requests[1]!.body.messages).toHaveLength(10);
+    expect(model.requests[1]!.messages).toHaveLength(10);
   });
 
-  it("shortens huge tool results it had to keep when compaction alone cannot get under the hard limit", async () => {
+  test("shortens huge tool results it had to keep when compaction alone cannot get under the hard limit", async ({
+    home,
+  }) => {
     const messages = history(6);
     messages.splice(
       -1,
@@ -389,12 +386,12 @@ describe("runToolLoop", () => {
       },
       { role: "tool", tool_call_id: "call_big", content: `HEAD ${"word ".repeat(20_000)} TAIL` },
     );
-    const { result } = await runLoop([{ text: "summary" }, { text: "answer" }], {
+    const { result, model } = await runLoop(home, [{ text: "summary" }, { text: "answer" }], {
       messages,
       thresholds: { warn: 2_000, compact: 3_000, hard: 4_000 },
     });
     expect(result.reason).toBe("done");
-    const sentTool = server!.requests[1]!.body.messages.find((message) => message.role === "tool")!;
+    const sentTool = model.requests[1]!.messages.find((message) => message.role === "tool")!;
     expect(sentTool.content!.length).toBeLessThan(5_000);
     expect(sentTool.content).toMatch(/^HEAD /);
     expect(sentTool.content).toMatch(/ TAIL$/);
@@ -403,10 +400,10 @@ describe("runToolLoop", () => {
     );
   });
 
-  it("keeps the partial text when aborted mid-stream", async () => {
+  test("keeps the partial text when aborted mid-stream", async ({ home }) => {
     const controller = new AbortController();
     const full = "This is a long answer that arrives slowly, piece by piece.";
-    const { result, events, messages } = await runLoop([{ text: full, chunkSize: 5, delayMs: 60 }], {
+    const { result, events, messages } = await runLoop(home, [{ text: full, chunkSize: 5, delayMs: 60 }], {
       controller,
       onEvent: (event) => {
         if (event.type === "text_delta" && !controller.signal.aborted)
@@ -422,10 +419,13 @@ describe("runToolLoop", () => {
     expect(events.some((event) => event.type === "error")).toBe(false);
   });
 
-  it("counts the tokens of an answer stopped mid-stream, estimated as the provider sent no usage", async () => {
+  test("counts the tokens of an answer stopped mid-stream, estimated as the provider sent no usage", async ({
+    home,
+  }) => {
     const controller = new AbortController();
     const full = "This is a long answer that arrives slowly, piece by piece.";
     const { result, events } = await runLoop(
+      home,
       [{ text: full, chunkSize: 5, delayMs: 60, usage: { prompt: 999, completion: 999 } }],
       {
         controller,
@@ -449,7 +449,7 @@ describe("runToolLoop", () => {
     expect(events.indexOf(usage[0]!)).toBeLessThan(events.length - 1);
   });
 
-  it("stopped during its tools, a round is counted once and its answer is not repeated", async () => {
+  test("stopped during its tools, a round is counted once and its answer is not repeated", async ({ home }) => {
     const controller = new AbortController();
     const waitForStop = defineTool({
       name: "wait_for_stop",
@@ -460,6 +460,7 @@ describe("runToolLoop", () => {
         new Promise((resolve) => context.signal.addEventListener("abort", () => resolve("stopped"), { once: true })),
     });
     const { result, events, messages } = await runLoop(
+      home,
       [
         {
           text: "Waiting.",
@@ -482,20 +483,20 @@ describe("runToolLoop", () => {
     expect(messages.filter((message) => message.role === "assistant")).toHaveLength(1);
   });
 
-  it("stops after the round limit and asks once more without tools", async () => {
-    const script: Script[] = [1, 2, 3].map((index) => ({
+  test("stops after the round limit and asks once more without tools", async ({ home }) => {
+    const script: ChatScript[] = [1, 2, 3].map((index) => ({
       toolCalls: [{ name: "lookup", arguments: { word: `w${index}` } }],
     }));
     script.push({
       text: "I tried, but here is one more call:",
       toolCalls: [{ name: "lookup", arguments: { word: "ignored" } }],
     });
-    const { result, events, messages } = await runLoop(script, { tools: [lookup], maxRounds: 3 });
+    const { result, events, messages, model } = await runLoop(home, script, { tools: [lookup], maxRounds: 3 });
     expect(result).toEqual({ reason: "done", text: "I tried, but here is one more call:", rounds: 4 });
-    expect(server!.requests).toHaveLength(4);
-    expect(server!.requests.slice(0, 3).every((request) => request.body.tools?.length === 1)).toBe(true);
-    expect(server!.requests[3]!.body.tools).toBeUndefined();
-    expect(server!.requests[3]!.body.messages.at(-1)).toEqual({
+    expect(model.requests).toHaveLength(4);
+    expect(model.requests.slice(0, 3).every((request) => request.tools.length === 1)).toBe(true);
+    expect(model.requests[3]!.tools).toEqual([]);
+    expect(model.requests[3]!.messages.at(-1)).toEqual({
       role: "system",
       content:
         "Tool-call limit reached (3 rounds). Do not call any more tools: answer now with what you have, and say what " +
@@ -510,13 +511,14 @@ describe("runToolLoop", () => {
     expect(messages.at(-1)).toEqual({ role: "assistant", content: "I tried, but here is one more call:" });
   });
 
-  it("reports a provider failure as an error event and keeps the text already streamed", async () => {
-    const { result, events, messages } = await runLoop([
-      { cut: { text: "Partial answer before the cut", afterChunks: 3 } },
+  test("reports a provider failure as an error event and keeps the text already streamed", async ({ home }) => {
+    const cut = "The response stream from openai-compat ended before the model finished (connection closed).";
+    const { result, events, messages } = await runLoop(home, [
+      { text: "Partial answ", chunkSize: 4, error: { kind: "stream_cut", message: cut } },
     ]);
     expect(result.reason).toBe("error");
     expect(result.error).toMatch(/ended before the model finished|stream failed/);
-    expect(result.text).toBe("Partial answer before the cut".slice(0, 12));
+    expect(result.text).toBe("Partial answ");
     expect(messages.at(-1)).toEqual({ role: "assistant", content: result.text });
     expect(events.find((event) => event.type === "error")).toEqual({ type: "error", message: result.error });
     expect(events.at(-1)).toMatchObject({ type: "agent_end", reason: "error" });

@@ -1,34 +1,21 @@
-import { createServer } from "node:http";
-import type { AddressInfo } from "node:net";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { type LlmServer, type Script, startLlmServer } from "../../tests/support/llm-server.js";
-import { scriptedConfig, TempDirs } from "../../tests/support/test-session.js";
+import { test as base, describe, expect } from "../../tests/support/fixtures.js";
+import type { LlmServer, Script } from "../../tests/support/llm-server.js";
+import { scriptedConfig } from "../../tests/support/test-session.js";
 import { OpenAICompatibleProvider } from "./openai-compatible/index.js";
 import { ProviderError } from "./provider-error.js";
 import { MAX_RETRIES, type ResilienceOptions, resilientChat } from "./resilient-chat.js";
 import type { ChatRequest, LLMProvider } from "./types.js";
 
-const dirs = new TempDirs();
-let home: string;
-const servers: LlmServer[] = [];
-const stoppers: Array<() => Promise<void>> = [];
-
-beforeEach(async () => {
-  home = await dirs.make("marvin-resilient-");
+/** `providerFor(script)`: the OpenAI-compatible adapter talking to a scripted server started for this test. */
+const test = base.extend<{
+  providerFor: (script: Script[]) => Promise<{ provider: LLMProvider; server: LlmServer }>;
+}>({
+  providerFor: async ({ llm, home }, use) =>
+    use(async (script) => {
+      const server = await llm(script);
+      return { provider: new OpenAICompatibleProvider(scriptedConfig(server.url, home)), server };
+    }),
 });
-afterEach(async () => {
-  await Promise.all([
-    ...servers.splice(0).map((server) => server.close()),
-    ...stoppers.splice(0).map((stop) => stop()),
-  ]);
-  await dirs.cleanup();
-});
-
-async function providerFor(script: Script[]): Promise<{ provider: LLMProvider; server: LlmServer }> {
-  const server = await startLlmServer(script);
-  servers.push(server);
-  return { provider: new OpenAICompatibleProvider(scriptedConfig(server.url, home)), server };
-}
 
 function request(deltas: string[] = [], signal?: AbortSignal): ChatRequest {
   return { messages: [{ role: "user", content: "hi" }], tools: [], onDelta: (text) => deltas.push(text), signal };
@@ -51,27 +38,6 @@ function chatWith(provider: LLMProvider, notices: string[], options: Partial<Res
   });
 }
 
-/** Sends the SSE headers and an empty first chunk, then nothing: a stream stalled before any text. */
-async function startStallingServer(): Promise<{ url: string; requests: () => number }> {
-  let count = 0;
-  const server = createServer((_request, response) => {
-    count += 1;
-    response.writeHead(200, { "content-type": "text/event-stream" });
-    response.write(
-      sse({
-        ...contentChunk(""),
-        choices: [{ index: 0, delta: { role: "assistant", content: "" }, finish_reason: null }],
-      }),
-    );
-  });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  stoppers.push(() => {
-    server.closeAllConnections();
-    return new Promise((resolve) => server.close(() => resolve()));
-  });
-  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`, requests: () => count };
-}
-
 const sse = (...payloads: unknown[]) => payloads.map((payload) => `data: ${JSON.stringify(payload)}\n\n`).join("");
 const contentChunk = (text: string) => ({
   id: "c",
@@ -82,7 +48,7 @@ const contentChunk = (text: string) => ({
 });
 
 describe("rate limits (429)", () => {
-  it("waits as long as Retry-After says, with a notice, then retries", async () => {
+  test("waits as long as Retry-After says, with a notice, then retries", async ({ providerFor }) => {
     const { provider, server } = await providerFor([
       { status: 429, headers: { "retry-after-ms": "250" } },
       { text: "after the wait" },
@@ -96,14 +62,14 @@ describe("rate limits (429)", () => {
     expect(server.requests).toHaveLength(2);
   });
 
-  it("honours Retry-After in seconds instead of the 30 s default", async () => {
+  test("honours Retry-After in seconds instead of the 30 s default", async ({ providerFor }) => {
     const { provider } = await providerFor([{ status: 429, headers: { "retry-after": "0" } }, { text: "ok" }]);
     const notices: string[] = [];
     expect((await chatWith(provider, notices)(request())).content).toBe("ok");
     expect(notices).toEqual(["⚠️ Rate limited by openai-compat. Waiting 0s before retry 1 of 2…"]);
   });
 
-  it("gives up after two retries with the server's message", async () => {
+  test("gives up after two retries with the server's message", async ({ providerFor }) => {
     const limited = { status: 429, headers: { "retry-after": "0" }, body: { error: { message: "quota exceeded" } } };
     const { provider, server } = await providerFor([limited, limited, limited, { text: "never reached" }]);
     const notices: string[] = [];
@@ -115,14 +81,14 @@ describe("rate limits (429)", () => {
     expect(error.message).toBe("openai-compat rate limit (HTTP 429): quota exceeded");
   });
 
-  it("fails fast when the server asks for a very long wait", async () => {
+  test("fails fast when the server asks for a very long wait", async ({ providerFor }) => {
     const { provider, server } = await providerFor([{ status: 429, headers: { "retry-after": "3600" } }]);
     const error = await failure(chatWith(provider, [])(request()));
     expect(error.message).toContain("(the server asks to wait 3600s; not waiting that long)");
     expect(server.requests).toHaveLength(1);
   });
 
-  it("stops waiting when the request is cancelled", async () => {
+  test("stops waiting when the request is cancelled", async ({ providerFor }) => {
     const { provider } = await providerFor([{ status: 429, headers: { "retry-after": "60" } }]);
     const controller = new AbortController();
     setTimeout(() => controller.abort(new Error("cancelled by the user")), 50);
@@ -133,7 +99,7 @@ describe("rate limits (429)", () => {
 });
 
 describe("server and network errors", () => {
-  it("retries a 5xx briefly and succeeds", async () => {
+  test("retries a 5xx briefly and succeeds", async ({ providerFor }) => {
     const { provider, server } = await providerFor([{ status: 503 }, { text: "recovered" }]);
     const notices: string[] = [];
     expect((await chatWith(provider, notices)(request())).content).toBe("recovered");
@@ -142,7 +108,7 @@ describe("server and network errors", () => {
     expect(notices[0]).not.toMatch(/\.\. Waiting/);
   });
 
-  it("retries an error sent inside the stream before any text", async () => {
+  test("retries an error sent inside the stream before any text", async ({ providerFor }) => {
     const { provider, server } = await providerFor([
       { rawSse: sse({ error: { message: "overloaded" } }) },
       { text: "second try" },
@@ -151,7 +117,7 @@ describe("server and network errors", () => {
     expect(server.requests).toHaveLength(2);
   });
 
-  it("never retries once text has been streamed (it would be shown twice)", async () => {
+  test("never retries once text has been streamed (it would be shown twice)", async ({ providerFor }) => {
     const { provider, server } = await providerFor([
       { rawSse: sse(contentChunk("Hello"), { error: { message: "overloaded" } }) },
       { text: "Hello again" },
@@ -164,7 +130,7 @@ describe("server and network errors", () => {
     expect(server.requests).toHaveLength(1);
   });
 
-  it("does not retry a cut stream", async () => {
+  test("does not retry a cut stream", async ({ providerFor }) => {
     const { provider, server } = await providerFor([
       { cut: { text: "partial answer here", afterChunks: 2 } },
       { text: "unused" },
@@ -176,7 +142,9 @@ describe("server and network errors", () => {
 });
 
 describe("the Copilot fallback", () => {
-  it("answers with the fallback when the primary refuses the key and the fallback is usable", async () => {
+  test("answers with the fallback when the primary refuses the key and the fallback is usable", async ({
+    providerFor,
+  }) => {
     const { provider } = await providerFor([{ status: 401, body: { error: { message: "Invalid API key" } } }]);
     const { provider: fallback, server: fallbackServer } = await providerFor([{ text: "from the fallback" }]);
     const notices: string[] = [];
@@ -190,16 +158,16 @@ describe("the Copilot fallback", () => {
     ]);
   });
 
-  it("reports the original error when Copilot is not usable", async () => {
+  test("reports the original error when Copilot is not usable", async ({ providerFor }) => {
     const { provider } = await providerFor([{ status: 401, body: { error: { message: "Invalid API key" } } }]);
     const error = await failure(chatWith(provider, [], { fallback: async () => undefined })(request()));
     expect(error.kind).toBe("auth");
     expect(error.message).toContain("Check OPENAI_COMPAT_API_KEY.");
   });
 
-  it("never falls back (or retries) when the user cancels before any text arrived", async () => {
-    const stalling = await startStallingServer();
-    const provider = new OpenAICompatibleProvider(scriptedConfig(stalling.url, home));
+  test("never falls back (or retries) when the user cancels before any text arrived", async ({ providerFor }) => {
+    // The stream starts, then stalls before any text.
+    const { provider, server } = await providerFor([{ stall: { text: "" } }]);
     let asked = false;
     const controller = new AbortController();
     setTimeout(() => controller.abort(), 100);
@@ -213,10 +181,10 @@ describe("the Copilot fallback", () => {
     );
     expect(error).toMatchObject({ kind: "aborted", partialOutput: false });
     expect(asked).toBe(false);
-    expect(stalling.requests()).toBe(1);
+    expect(server.requests).toHaveLength(1);
   });
 
-  it("does not fall back on a bad request, which another provider would reject too", async () => {
+  test("does not fall back on a bad request, which another provider would reject too", async ({ providerFor }) => {
     const { provider } = await providerFor([{ status: 400, body: { error: { message: "messages: invalid" } } }]);
     let asked = false;
     const error = await failure(

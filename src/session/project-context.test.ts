@@ -1,29 +1,28 @@
 import { execFileSync } from "node:child_process";
 import { mkdir, symlink, writeFile } from "node:fs/promises";
 import { join } from "node:path";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { TempDirs } from "../../tests/support/test-session.js";
+import { test as base, describe, expect } from "../../tests/support/fixtures.js";
 import { instructionCandidates, loadProjectContext } from "./project-context.js";
 
-const dirs = new TempDirs();
-let home: string;
-let project: string;
-
-beforeEach(async () => {
-  home = await dirs.make("marvin-home-");
-  project = await dirs.make("marvin-project-");
+/** `outside`: a folder outside the working dir, with credentials in it. */
+const test = base.extend<{ outside: string }>({
+  outside: async ({ tempDirs }, use) => {
+    const outside = await tempDirs.make("marvin-outside-");
+    await writeFile(join(outside, "credentials"), "aws_secret_access_key = hunter2\n");
+    await use(outside);
+  },
 });
-afterEach(() => dirs.cleanup());
 
 async function put(path: string, content: string): Promise<void> {
   await mkdir(join(path, ".."), { recursive: true });
   await writeFile(path, content);
 }
 
-const homeInstructions = () => join(home, ".marvin", "instructions", `${project.slice(1)}.md`);
+const homeInstructions = (home: string, project: string) =>
+  join(home, ".marvin", "instructions", `${project.slice(1)}.md`);
 
 describe("instructionCandidates", () => {
-  it("looks in .marvin-instructions, .marvin/instructions.md, then ~/.marvin/instructions/<path>.md", () => {
+  test("looks in .marvin-instructions, .marvin/instructions.md, then ~/.marvin/instructions/<path>.md", () => {
     expect(instructionCandidates("/home/ada/app/", "/home/ada")).toEqual([
       "/home/ada/app/.marvin-instructions",
       "/home/ada/app/.marvin/instructions.md",
@@ -33,37 +32,43 @@ describe("instructionCandidates", () => {
 });
 
 describe("loadProjectContext", () => {
-  it("finds nothing in an empty project", async () => {
+  test("finds nothing in an empty project", async ({ home, workspace: project }) => {
     expect(await loadProjectContext(project, home)).toEqual({ instructions: undefined, documents: [], warnings: [] });
   });
 
-  it("prefers .marvin-instructions over the other places", async () => {
+  test("prefers .marvin-instructions over the other places", async ({ home, workspace: project }) => {
     await put(join(project, ".marvin-instructions"), "from the project root");
     await put(join(project, ".marvin", "instructions.md"), "from .marvin");
-    await put(homeInstructions(), "from home");
+    await put(homeInstructions(home, project), "from home");
     expect((await loadProjectContext(project, home)).instructions).toEqual({
       name: join(project, ".marvin-instructions"),
       content: "from the project root",
     });
   });
 
-  it("falls back to .marvin/instructions.md, then to the per-path file in the home directory", async () => {
-    await put(homeInstructions(), "from home");
+  test("falls back to .marvin/instructions.md, then to the per-path file in the home directory", async ({
+    home,
+    workspace: project,
+  }) => {
+    await put(homeInstructions(home, project), "from home");
     expect((await loadProjectContext(project, home)).instructions).toEqual({
-      name: homeInstructions(),
+      name: homeInstructions(home, project),
       content: "from home",
     });
     await put(join(project, ".marvin", "instructions.md"), "from .marvin");
     expect((await loadProjectContext(project, home)).instructions?.content).toBe("from .marvin");
   });
 
-  it("skips an empty instructions file", async () => {
+  test("skips an empty instructions file", async ({ home, workspace: project }) => {
     await put(join(project, ".marvin-instructions"), "  \n");
     await put(join(project, ".marvin", "instructions.md"), "real ones");
     expect((await loadProjectContext(project, home)).instructions?.content).toBe("real ones");
   });
 
-  it("loads .marvin/spec.md, ux.md and design.md in that order when present", async () => {
+  test("loads .marvin/spec.md, ux.md and design.md in that order when present", async ({
+    home,
+    workspace: project,
+  }) => {
     await put(join(project, ".marvin", "design.md"), "# Design");
     await put(join(project, ".marvin", "spec.md"), "# Spec");
     expect((await loadProjectContext(project, home)).documents).toEqual([
@@ -72,7 +77,7 @@ describe("loadProjectContext", () => {
     ]);
   });
 
-  it("cuts a huge document and says so", async () => {
+  test("cuts a huge document and says so", async ({ home, workspace: project }) => {
     await put(join(project, ".marvin", "spec.md"), "s".repeat(50_000));
     const [spec] = (await loadProjectContext(project, home)).documents;
     expect(spec!.content).toBe(`${"s".repeat(40_000)}\n[… truncated; read the file for the rest]`);
@@ -80,14 +85,11 @@ describe("loadProjectContext", () => {
 });
 
 describe("loadProjectContext through the sandbox", () => {
-  let outside: string;
-
-  beforeEach(async () => {
-    outside = await dirs.make("marvin-outside-");
-    await writeFile(join(outside, "credentials"), "aws_secret_access_key = hunter2\n");
-  });
-
-  it("never reads a file a symlink leads out to, and says which one it skipped", async () => {
+  test("never reads a file a symlink leads out to, and says which one it skipped", async ({
+    home,
+    workspace: project,
+    outside,
+  }) => {
     await mkdir(join(project, ".marvin"));
     await symlink(join(outside, "credentials"), join(project, ".marvin", "spec.md"));
     await symlink(join(outside, "credentials"), join(project, ".marvin-instructions"));
@@ -105,7 +107,11 @@ describe("loadProjectContext through the sandbox", () => {
     expect(context.warnings[2]).toContain(".marvin/ux.md");
   });
 
-  it("never reads through a .marvin folder that is itself a symlink leading out", async () => {
+  test("never reads through a .marvin folder that is itself a symlink leading out", async ({
+    home,
+    workspace: project,
+    outside,
+  }) => {
     await writeFile(join(outside, "spec.md"), "secret spec");
     await writeFile(join(outside, "instructions.md"), "secret instructions");
     await symlink(outside, join(project, ".marvin"));
@@ -115,7 +121,7 @@ describe("loadProjectContext through the sandbox", () => {
     expect(context.warnings.join("\n")).toContain("outside the working dir");
   });
 
-  it("skips a FIFO, a directory and a device without opening them", async () => {
+  test("skips a FIFO, a directory and a device without opening them", async ({ home, workspace: project }) => {
     await mkdir(join(project, ".marvin", "design.md"), { recursive: true });
     execFileSync("mkfifo", [join(project, ".marvin", "spec.md")]);
     execFileSync("mkfifo", [join(project, ".marvin-instructions")]);
@@ -130,19 +136,19 @@ describe("loadProjectContext through the sandbox", () => {
     ]);
   });
 
-  it(
+  test(
     "follows symlinks that stay inside the working dir, and reads the user's own home instructions " +
       "wherever they link",
-    async () => {
+    async ({ home, workspace: project, outside }) => {
       await put(join(project, "docs", "spec.md"), "# Spec kept in docs");
       await mkdir(join(project, ".marvin"), { recursive: true });
       await symlink("../docs/spec.md", join(project, ".marvin", "spec.md"));
-      await mkdir(join(homeInstructions(), ".."), { recursive: true });
+      await mkdir(join(homeInstructions(home, project), ".."), { recursive: true });
       await writeFile(join(outside, "mine.md"), "my own instructions");
-      await symlink(join(outside, "mine.md"), homeInstructions());
+      await symlink(join(outside, "mine.md"), homeInstructions(home, project));
       const context = await loadProjectContext(project, home);
       expect(context.documents).toEqual([{ name: ".marvin/spec.md", content: "# Spec kept in docs" }]);
-      expect(context.instructions).toEqual({ name: homeInstructions(), content: "my own instructions" });
+      expect(context.instructions).toEqual({ name: homeInstructions(home, project), content: "my own instructions" });
       expect(context.warnings).toEqual([]);
     },
   );

@@ -1,33 +1,20 @@
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import { afterEach, expect, it } from "vitest";
-import { type LlmServer, startLlmServer } from "../../tests/support/llm-server.js";
-import { createToolHarness, type ToolHarness } from "../../tests/support/tool-harness.js";
+import { expect, test } from "../../tests/support/fixtures.js";
 import { resolveProviderConfig } from "../providers/config.js";
 import { createProvider } from "../providers/create.js";
 
-const servers: LlmServer[] = [];
-let harness: ToolHarness | undefined;
-let home: string | undefined;
-afterEach(async () => {
-  await harness?.close();
-  for (const server of servers.splice(0)) await server.close();
-  if (home) rmSync(home, { recursive: true, force: true });
-  harness = home = undefined;
-});
-
-it("submitOnce answers one message on another provider, then the session's own provider is back", async () => {
-  const own = await startLlmServer([{ text: "own one" }, { text: "own two" }]);
-  const other = await startLlmServer([{ text: "from the other provider" }]);
-  servers.push(own, other);
-  home = mkdtempSync(join(tmpdir(), "marvin-once-"));
-  harness = await createToolHarness({ home, llmUrl: own.url });
+test("submitOnce answers one message on another provider, then the session's own provider is back", async ({
+  llm,
+  home,
+  harnesses,
+}) => {
+  const own = await llm([{ text: "own one" }, { text: "own two" }]);
+  const other = await llm([{ text: "from the other provider" }]);
+  const harness = await harnesses.open({ home, llmUrl: own.url });
   const session = harness.session;
   const otherEnv = { OPENAI_COMPAT_URL: other.url, OPENAI_COMPAT_API_KEY: "k", OPENAI_COMPAT_MODEL: "pro-model" };
   const otherFactory = (codingMode: boolean) =>
     createProvider(
-      resolveProviderConfig("openai-compat", { env: otherEnv, home: home!, codingMode, nonInteractive: false }),
+      resolveProviderConfig("openai-compat", { env: otherEnv, home, codingMode, nonInteractive: false }),
       otherEnv,
     );
 

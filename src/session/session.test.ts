@@ -1,29 +1,16 @@
 import { mkdir, readdir, readFile, symlink, writeFile } from "node:fs/promises";
 import { join } from "node:path";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { z } from "zod";
-import { type LlmServer, type RecordedRequest, type Script, startLlmServer } from "../../tests/support/llm-server.js";
-import { createTestSession, scriptedEnv, TempDirs, type TestSessionOptions } from "../../tests/support/test-session.js";
+import { test as base, describe, expect } from "../../tests/support/fixtures.js";
+import type { LlmServer, RecordedRequest, Script } from "../../tests/support/llm-server.js";
+import { createTestSession, scriptedEnv, type TestSessionOptions } from "../../tests/support/test-session.js";
 import { ContextBudget } from "../agent/context-budget.js";
 import type { AgentEvent } from "../agent/events.js";
 import { resolveProviderConfig } from "../providers/config.js";
 import { createProvider } from "../providers/create.js";
 import { configPaths, profilePaths } from "../state/paths.js";
 import { defineTool } from "../tools/define-tool.js";
-import { CODING_ROUNDS, INTERACTIVE_ROUNDS } from "./session.js";
-
-const dirs = new TempDirs();
-let home: string;
-let server: LlmServer | undefined;
-
-beforeEach(async () => {
-  home = await dirs.make("marvin-session-");
-});
-afterEach(async () => {
-  await server?.close();
-  server = undefined;
-  await dirs.cleanup();
-});
+import { CODING_ROUNDS, INTERACTIVE_ROUNDS, type Session } from "./session.js";
 
 const lookup = defineTool({
   name: "lookup",
@@ -32,40 +19,52 @@ const lookup = defineTool({
   parameters: z.object({}),
   handler: async () => "found",
 });
-const mainProfile = () => profilePaths(configPaths(home), "main");
+const mainProfile = (home: string) => profilePaths(configPaths(home), "main");
 
-async function startSession(script: Script[], options: Partial<TestSessionOptions> = {}) {
-  server = await startLlmServer(script);
-  const session = createTestSession({ home, llmUrl: server.url, tools: [lookup], ...options });
-  const events: AgentEvent[] = [];
-  session.subscribe((event) => events.push(event));
-  await session.start();
-  return { session, events };
+interface StartedSession {
+  session: Session;
+  events: AgentEvent[];
+  server: LlmServer;
 }
 
-async function writeChatLog(entries: Array<{ role: string; text: string; time: string }>): Promise<void> {
-  await mkdir(mainProfile().dir, { recursive: true });
-  await writeFile(mainProfile().chatLog, JSON.stringify(entries, null, 2));
+/** `startSession(script, options)`: a started session over `home` with the lookup tool and a scripted server. */
+const test = base.extend<{
+  startSession: (script: Script[], options?: Partial<TestSessionOptions>) => Promise<StartedSession>;
+}>({
+  startSession: async ({ home, llm }, use) =>
+    use(async (script, options = {}) => {
+      const server = await llm(script);
+      const session = createTestSession({ home, llmUrl: server.url, tools: [lookup], ...options });
+      const events: AgentEvent[] = [];
+      session.subscribe((event) => events.push(event));
+      await session.start();
+      return { session, events, server };
+    }),
+});
+
+async function writeChatLog(home: string, entries: Array<{ role: string; text: string; time: string }>) {
+  await mkdir(mainProfile(home).dir, { recursive: true });
+  await writeFile(mainProfile(home).chatLog, JSON.stringify(entries, null, 2));
 }
 
 describe("Session rounds", () => {
-  it("allows 10 tool rounds in an interactive chat, then asks once more without tools", async () => {
+  test("allows 10 tool rounds in an interactive chat, then asks once more without tools", async ({ startSession }) => {
     expect(INTERACTIVE_ROUNDS).toBe(10);
     const script: Script[] = Array.from({ length: 10 }, () => ({ toolCalls: [{ name: "lookup", arguments: {} }] }));
     script.push({ text: "final" });
-    const { session } = await startSession(script);
+    const { session, server } = await startSession(script);
     expect(session.maxRounds).toBe(10);
     const result = await session.submit("go");
     expect(result.reason).toBe("done");
-    expect(server!.requests).toHaveLength(11);
-    expect(server!.requests[9]!.body.tools).toHaveLength(1);
-    expect(server!.requests[10]!.body.tools).toBeUndefined();
-    expect(server!.requests[10]!.body.messages.at(-1)!.content).toContain("Tool-call limit reached (10 rounds)");
+    expect(server.requests).toHaveLength(11);
+    expect(server.requests[9]!.body.tools).toHaveLength(1);
+    expect(server.requests[10]!.body.tools).toBeUndefined();
+    expect(server.requests[10]!.body.messages.at(-1)!.content).toContain("Tool-call limit reached (10 rounds)");
     expect(session.usage.getSessionUsage()).toMatchObject({ llm_turns: 11, tool_calls: { lookup: 10 } });
     await session.close();
   });
 
-  it("allows 50 rounds in coding mode and in non-interactive runs", async () => {
+  test("allows 50 rounds in coding mode and in non-interactive runs", async ({ home }) => {
     expect(CODING_ROUNDS).toBe(50);
     const coding = createTestSession({ home, codingMode: true });
     const headless = createTestSession({ home, nonInteractive: true });
@@ -74,41 +73,48 @@ describe("Session rounds", () => {
 });
 
 describe("Session history", () => {
-  it("seeds the last 20 chat-log entries into an interactive conversation", async () => {
+  test("seeds the last 20 chat-log entries into an interactive conversation", async ({ startSession, home }) => {
     await writeChatLog(
+      home,
       Array.from({ length: 25 }, (_, index) => ({
         role: index % 2 ? "assistant" : "you",
         text: `entry ${index}`,
         time: "10:00",
       })),
     );
-    const { session } = await startSession([{ text: "ok" }]);
+    const { session, server } = await startSession([{ text: "ok" }]);
     await session.submit("new");
-    const sent = server!.requests[0]!.body.messages;
+    const sent = server.requests[0]!.body.messages;
     expect(sent).toHaveLength(1 + 20 + 1);
     expect(sent[1]).toEqual({ role: "assistant", content: "entry 5" });
     expect(sent[2]).toEqual({ role: "user", content: "entry 6" });
     expect(sent.at(-1)).toEqual({ role: "user", content: "new" });
   });
 
-  it("does not seed or write the chat log in non-interactive runs, but shows it compactly", async () => {
+  test("does not seed or write the chat log in non-interactive runs, but shows it compactly", async ({
+    startSession,
+    home,
+  }) => {
     const entries = [{ role: "you", text: "old question", time: "08:15" }];
-    await writeChatLog(entries);
-    const { session } = await startSession([{ text: "ok" }], { nonInteractive: true });
+    await writeChatLog(home, entries);
+    const { session, server } = await startSession([{ text: "ok" }], { nonInteractive: true });
     await session.submit("new");
-    const sent = server!.requests[0]!.body.messages;
+    const sent = server.requests[0]!.body.messages;
     expect(sent).toHaveLength(2);
     expect(sent[0]!.content).toContain("[08:15] you: old question");
-    expect(JSON.parse(await readFile(mainProfile().chatLog, "utf8"))).toEqual(entries);
+    expect(JSON.parse(await readFile(mainProfile(home).chatLog, "utf8"))).toEqual(entries);
   });
 
-  it("appends you/assistant entries with HH:MM times to chat_log.json after an interactive exchange", async () => {
+  test("appends you/assistant entries with HH:MM times to chat_log.json after an interactive exchange", async ({
+    startSession,
+    home,
+  }) => {
     const { session } = await startSession([{ text: "Hello!" }, { status: 401 }], {
       now: () => new Date(2025, 0, 2, 9, 5),
     });
     await session.submit("hi");
     await session.submit("again");
-    expect(JSON.parse(await readFile(mainProfile().chatLog, "utf8"))).toEqual([
+    expect(JSON.parse(await readFile(mainProfile(home).chatLog, "utf8"))).toEqual([
       { role: "you", text: "hi", time: "09:05" },
       { role: "assistant", text: "Hello!", time: "09:05" },
       { role: "you", text: "again", time: "09:05" },
@@ -120,12 +126,12 @@ describe("Session history", () => {
     ]);
   });
 
-  it("caps an interactive conversation at 40 messages, cutting whole exchanges", async () => {
-    const { session } = await startSession([{ text: "ok" }]);
+  test("caps an interactive conversation at 40 messages, cutting whole exchanges", async ({ startSession }) => {
+    const { session, server } = await startSession([{ text: "ok" }]);
     for (let index = 0; index < 30; index++)
       session.messages.push({ role: "user", content: `q${index}` }, { role: "assistant", content: `a${index}` });
     await session.submit("latest");
-    const sent = server!.requests[0]!.body.messages;
+    const sent = server.requests[0]!.body.messages;
     expect(sent.length - 1).toBeLessThanOrEqual(40);
     expect(sent[0]!.role).toBe("system");
     expect(sent[1]!.role).toBe("user");
@@ -133,27 +139,33 @@ describe("Session history", () => {
     expect(sent.at(-2)).toEqual({ role: "assistant", content: "a29" });
   });
 
-  it("builds the system message fresh for every request", async () => {
-    const { session } = await startSession([{ text: "one" }, { text: "two" }]);
+  test("builds the system message fresh for every request", async ({ startSession, home }) => {
+    const { session, server } = await startSession([{ text: "one" }, { text: "two" }]);
     await session.submit("first");
-    await writeFile(mainProfile().preferences, "dietary: [vegan]\n");
+    await writeFile(mainProfile(home).preferences, "dietary: [vegan]\n");
     await session.submit("second");
-    expect(server!.requests[0]!.body.messages[0]!.content).not.toContain("vegan");
-    expect(server!.requests[1]!.body.messages[0]!.content).toContain("dietary:\n  - vegan");
+    expect(server.requests[0]!.body.messages[0]!.content).not.toContain("vegan");
+    expect(server.requests[1]!.body.messages[0]!.content).toContain("dietary:\n  - vegan");
   });
 
-  it("shows a chat log rewritten during the session (compact_history) in the next system message", async () => {
-    const { session } = await startSession([{ text: "one" }, { text: "two" }]);
+  test("shows a chat log rewritten during the session (compact_history) in the next system message", async ({
+    startSession,
+    home,
+  }) => {
+    const { session, server } = await startSession([{ text: "one" }, { text: "two" }]);
     await session.submit("first");
-    await writeChatLog([
+    await writeChatLog(home, [
       { role: "system", text: "[Summary of 40 earlier messages] The user likes herons.", time: "09:00" },
     ]);
     await session.submit("second");
-    expect(server!.requests[0]!.body.messages[0]!.content).not.toContain("herons");
-    expect(server!.requests[1]!.body.messages[0]!.content).toContain("The user likes herons.");
+    expect(server.requests[0]!.body.messages[0]!.content).not.toContain("herons");
+    expect(server.requests[1]!.body.messages[0]!.content).toContain("The user likes herons.");
   });
 
-  it("keeps the partial answer when aborted, in the conversation and the chat log", async () => {
+  test("keeps the partial answer when aborted, in the conversation and the chat log", async ({
+    startSession,
+    home,
+  }) => {
     const { session, events } = await startSession([
       { text: "A slow answer that will be cut short by the user.", chunkSize: 4, delayMs: 50 },
     ]);
@@ -165,30 +177,30 @@ describe("Session history", () => {
     expect(result.text.length).toBeGreaterThan(0);
     expect(session.messages.at(-1)).toEqual({ role: "assistant", content: result.text });
     expect(session.busy).toBe(false);
-    const log = JSON.parse(await readFile(mainProfile().chatLog, "utf8"));
+    const log = JSON.parse(await readFile(mainProfile(home).chatLog, "utf8"));
     expect(log.at(-1)).toMatchObject({ role: "assistant", text: result.text });
     expect(events.at(-1)).toMatchObject({ type: "agent_end", reason: "aborted" });
   });
 });
 
 describe("Session coding mode", () => {
-  it(
+  test(
     "answers the first message after !code with the coding request timeout (900 s), and the next chat one " +
       "with 180 s",
-    async () => {
+    async ({ startSession, home }) => {
       const servedWith: string[] = [];
       const answer = (text: string) => (request: RecordedRequest) => {
         servedWith.push(request.body.model);
         return { text };
       };
-      const { session } = await startSession([
+      const { session, server } = await startSession([
         answer("chat"),
         answer("code"),
         answer("chat again"),
         answer("once"),
         answer("code again"),
       ]);
-      const env = scriptedEnv(server!.url, home);
+      const env = scriptedEnv(server.url, home);
       // Each provider names its request timeout as its model, so the server sees which one asked.
       const recordingFactory = async (codingMode: boolean) => {
         const config = resolveProviderConfig("openai-compat", { env, home, codingMode, nonInteractive: false });
@@ -211,14 +223,16 @@ describe("Session coding mode", () => {
 });
 
 describe("Session system message", () => {
-  it("includes the working directory, project instructions and documents in coding mode", async () => {
-    const workingDir = await dirs.make("marvin-project-");
+  test("includes the working directory, project instructions and documents in coding mode", async ({
+    startSession,
+    workspace: workingDir,
+  }) => {
     await mkdir(join(workingDir, ".marvin"));
     await writeFile(join(workingDir, ".marvin-instructions"), "Always run npm test.");
     await writeFile(join(workingDir, ".marvin", "spec.md"), "# Spec: a todo app");
-    const { session } = await startSession([{ text: "ok" }], { codingMode: true, workingDir });
+    const { session, server } = await startSession([{ text: "ok" }], { codingMode: true, workingDir });
     await session.submit("start");
-    const system = server!.requests[0]!.body.messages[0]!.content!;
+    const system = server.requests[0]!.body.messages[0]!.content!;
     expect(system).toContain(`## Coding mode\nWorking directory: ${workingDir}`);
     expect(system).toContain(
       `## Project instructions (${join(workingDir, ".marvin-instructions")})\nAlways run npm test.`,
@@ -226,15 +240,18 @@ describe("Session system message", () => {
     expect(system).toContain("## Project document .marvin/spec.md\n# Spec: a todo app");
   });
 
-  it("never sends a project document that is a symlink leading out to the provider, and warns about it", async () => {
-    const workingDir = await dirs.make("marvin-project-");
-    const outside = await dirs.make("marvin-outside-");
+  test("never sends a project document that is a symlink leading out to the provider, and warns about it", async ({
+    startSession,
+    workspace: workingDir,
+    tempDirs,
+  }) => {
+    const outside = await tempDirs.make("marvin-outside-");
     await writeFile(join(outside, "credentials"), "aws_secret_access_key = hunter2");
     await mkdir(join(workingDir, ".marvin"));
     await symlink(join(outside, "credentials"), join(workingDir, ".marvin", "spec.md"));
-    const { session, events } = await startSession([{ text: "ok" }], { codingMode: true, workingDir });
+    const { session, events, server } = await startSession([{ text: "ok" }], { codingMode: true, workingDir });
     await session.submit("start");
-    expect(JSON.stringify(server!.requests[0]!.body)).not.toContain("hunter2");
+    expect(JSON.stringify(server.requests[0]!.body)).not.toContain("hunter2");
     const warnings = events
       .filter((event) => event.type === "notice" && event.level === "warning")
       .map((event) => (event as { text: string }).text);
@@ -243,20 +260,24 @@ describe("Session system message", () => {
     ]);
   });
 
-  it("leaves coding instructions out of an everyday chat", async () => {
-    const { session } = await startSession([{ text: "ok" }]);
+  test("leaves coding instructions out of an everyday chat", async ({ startSession }) => {
+    const { session, server } = await startSession([{ text: "ok" }]);
     await session.submit("weather?");
-    const system = server!.requests[0]!.body.messages[0]!.content!;
+    const system = server.requests[0]!.body.messages[0]!.content!;
     expect(system).toContain("## Active profile\nActive profile: main");
     expect(system).not.toContain("## Coding mode");
   });
 });
 
 describe("Session compaction", () => {
-  it("backs up to .marvin/logs, summarises with the LLM, and counts the summary call", async () => {
-    const workingDir = await dirs.make("marvin-project-");
+  test("backs up to .marvin/logs, summarises with the LLM, and counts the summary call", async ({
+    startSession,
+    home,
+    workspace: workingDir,
+  }) => {
     const filler = "lorem ipsum dolor sit amet ".repeat(200);
     await writeChatLog(
+      home,
       Array.from({ length: 20 }, (_, index) => ({
         role: index % 2 ? "assistant" : "you",
         text: `${index}: ${filler}`,
@@ -264,15 +285,18 @@ describe("Session compaction", () => {
       })),
     );
     const budget = new ContextBudget({ warn: 15_000, compact: 15_000, hard: 1_000_000 });
-    const { session, events } = await startSession([{ text: "Summary of twenty messages." }, { text: "answer" }], {
-      codingMode: true,
-      workingDir,
-      budget,
-    });
+    const { session, events, server } = await startSession(
+      [{ text: "Summary of twenty messages." }, { text: "answer" }],
+      {
+        codingMode: true,
+        workingDir,
+        budget,
+      },
+    );
     const result = await session.submit("new question");
     expect(result.reason).toBe("done");
 
-    const [summaryRequest, answerRequest] = server!.requests;
+    const [summaryRequest, answerRequest] = server.requests;
     expect(summaryRequest!.body.messages[0]!.content).toMatch(/^You compress conversations\./);
     expect(summaryRequest!.body.tools).toBeUndefined();
     expect(answerRequest!.body.messages).toHaveLength(10);
@@ -290,16 +314,16 @@ describe("Session compaction", () => {
     expect(session.usage.getSessionUsage().llm_turns).toBe(2);
   });
 
-  it(
+  test(
     "never backs up into a .marvin/logs that leads out of the working dir: the profile's logs take it, " +
       "with a warning",
-    async () => {
-      const workingDir = await dirs.make("marvin-project-");
-      const outside = await dirs.make("marvin-outside-");
+    async ({ startSession, home, workspace: workingDir, tempDirs }) => {
+      const outside = await tempDirs.make("marvin-outside-");
       await mkdir(join(workingDir, ".marvin"));
       await symlink(outside, join(workingDir, ".marvin", "logs"));
       const filler = "lorem ipsum dolor sit amet ".repeat(200);
       await writeChatLog(
+        home,
         Array.from({ length: 20 }, (_, index) => ({
           role: index % 2 ? "assistant" : "you",
           text: `${index}: ${filler}`,
@@ -314,7 +338,7 @@ describe("Session compaction", () => {
       });
       expect((await session.submit("new question")).reason).toBe("done");
       expect(await readdir(outside)).toEqual([]);
-      expect(await readdir(join(mainProfile().dir, "logs"))).toEqual([
+      expect(await readdir(join(mainProfile(home).dir, "logs"))).toEqual([
         expect.stringMatching(/^context-backup-.+\.jsonl$/),
       ]);
       const warnings = events
@@ -330,7 +354,7 @@ describe("Session compaction", () => {
 });
 
 describe("Session tool progress", () => {
-  it("hands a tool's progress to subscribers as tool_progress events of its call", async () => {
+  test("hands a tool's progress to subscribers as tool_progress events of its call", async ({ startSession }) => {
     const clone = defineTool({
       name: "clone",
       effect: "write",

@@ -1,24 +1,17 @@
 import { mkdir, readFile } from "node:fs/promises";
 import { join } from "node:path";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { TempDirs } from "../../tests/support/test-session.js";
+import { describe, expect, test } from "../../tests/support/fixtures.js";
 import { configPaths } from "../state/paths.js";
 import { createToolRegistry } from "../tools/index.js";
 import { createToolContext } from "./standalone-tool-context.js";
 
-const dirs = new TempDirs();
 const tools = createToolRegistry();
-let home: string;
-let project: string;
-
-beforeEach(async () => {
-  home = await dirs.make("marvin-context-home-");
-  project = await dirs.make("marvin-context-project-");
-});
-afterEach(() => dirs.cleanup());
 
 describe("createToolContext", () => {
-  it("makes a coding context from a working dir, in which file and shell tools run for real", async () => {
+  test("makes a coding context from a working dir, in which file and shell tools run for real", async ({
+    home,
+    workspace: project,
+  }) => {
     const context = createToolContext({ home, workingDir: project });
     expect(context.mode).toEqual({ codingMode: true, nonInteractive: false, readonly: false });
     const created = await tools.execute("create_file", { path: "a.txt", content: "hello\n" }, context);
@@ -28,7 +21,7 @@ describe("createToolContext", () => {
     expect(ran).toMatchObject({ isError: false, result: expect.stringContaining("hello") });
   });
 
-  it("makes a chat context without one: notes go to ~/Notes and coding tools are not offered", async () => {
+  test("makes a chat context without one: notes go to ~/Notes and coding tools are not offered", async ({ home }) => {
     const context = createToolContext({ home });
     expect(context.mode.codingMode).toBe(false);
     expect((await tools.execute("write_note", { path: "pasta", content: "boil water" }, context)).isError).toBe(false);
@@ -37,7 +30,7 @@ describe("createToolContext", () => {
     expect(refused.result).toContain("only available in coding mode");
   });
 
-  it("keeps what tools change: working dir, profile, exit request", async () => {
+  test("keeps what tools change: working dir, profile, exit request", async ({ home, workspace: project }) => {
     const context = createToolContext({ home, workingDir: project });
     await mkdir(join(project, "src"));
     await tools.execute("set_working_dir", { path: "src" }, context);
@@ -49,7 +42,7 @@ describe("createToolContext", () => {
     expect(context.exitRequested).toBe("Bye.");
   });
 
-  it("lets a sub-agent switch profile without changing the one the user's next session opens", async () => {
+  test("lets a sub-agent switch profile without changing the one the user's next session opens", async ({ home }) => {
     const context = createToolContext({ home, mode: { nonInteractive: true } });
     expect(context.mode).toEqual({ codingMode: true, nonInteractive: true, readonly: false });
     await tools.execute("switch_profile", { profile_name: "work" }, context);
@@ -57,14 +50,17 @@ describe("createToolContext", () => {
     await expect(readFile(configPaths(home).lastProfile, "utf8")).rejects.toThrow(/ENOENT/);
   });
 
-  it("writes backups to the working dir's .marvin/logs first, then the profile's logs", () => {
+  test("writes backups to the working dir's .marvin/logs first, then the profile's logs", ({
+    home,
+    workspace: project,
+  }) => {
     const profileLogs = join(configPaths(home).profilesDir, "main", "logs");
     expect(createToolContext({ home }).backupDirs()).toEqual([profileLogs]);
     const projectLogs = join(project, ".marvin", "logs");
     expect(createToolContext({ home, workingDir: project }).backupDirs()).toEqual([projectLogs, profileLogs]);
   });
 
-  it("approves commands, and has no LLM unless given one", async () => {
+  test("approves commands, and has no LLM unless given one", async ({ home }) => {
     const context = createToolContext({ home });
     expect(await context.confirmCommand("rm -rf build")).toBe(true);
     await expect(context.summarize("text", "shorten")).rejects.toThrow("No LLM is available in this tool context");
@@ -72,7 +68,7 @@ describe("createToolContext", () => {
     expect(await summarizing.summarize("long text", "shorten")).toBe("short: long");
   });
 
-  it("passes no credential of this process to tools: only HOME, PATH and what it is given", () => {
+  test("passes no credential of this process to tools: only HOME, PATH and what it is given", ({ home }) => {
     const context = createToolContext({ home, env: { MARVIN_WEATHER_URL: "http://127.0.0.1:1" } });
     expect(context.env).toEqual({ HOME: home, PATH: process.env.PATH, MARVIN_WEATHER_URL: "http://127.0.0.1:1" });
   });

@@ -1,7 +1,6 @@
 import { mkdir, readdir, readFile, stat, writeFile } from "node:fs/promises";
 import { join } from "node:path";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { TempDirs } from "../../tests/support/test-session.js";
+import { test as base, describe, expect } from "../../tests/support/fixtures.js";
 import {
   loadJsonFile,
   preserveCorruptFile,
@@ -10,18 +9,14 @@ import {
   writeJsonAtomic,
 } from "./atomic-file.js";
 
-const dirs = new TempDirs();
-let dir: string;
-
-beforeEach(async () => {
-  dir = await dirs.make("marvin-atomic-");
+const test = base.extend<{ dir: string }>({
+  dir: async ({ tempDirs }, use) => use(await tempDirs.make("marvin-atomic-")),
 });
-afterEach(() => dirs.cleanup());
 
 const parseList = (raw: unknown) => (Array.isArray(raw) ? (raw as string[]) : undefined);
 
 describe("writeFileAtomic", () => {
-  it("creates missing directories, writes the content and leaves no temporary file", async () => {
+  test("creates missing directories, writes the content and leaves no temporary file", async ({ dir }) => {
     const path = join(dir, "a", "b", "state.json");
     await writeFileAtomic(path, "first");
     await writeFileAtomic(path, "second");
@@ -30,7 +25,7 @@ describe("writeFileAtomic", () => {
     expect((await stat(path)).mode & 0o777).toBe(0o600);
   });
 
-  it("never lets a reader see a torn file while writers race", async () => {
+  test("never lets a reader see a torn file while writers race", async ({ dir }) => {
     const path = join(dir, "chat_log.json");
     const versions = Array.from({ length: 20 }, (_, index) =>
       JSON.stringify({ version: index, filler: String(index).repeat(50_000) }),
@@ -53,14 +48,14 @@ describe("writeFileAtomic", () => {
     expect(await readdir(dir)).toEqual(["chat_log.json"]);
   });
 
-  it("removes its temporary file and throws when the rename fails", async () => {
+  test("removes its temporary file and throws when the rename fails", async ({ dir }) => {
     const target = join(dir, "taken");
     await mkdir(join(target, "child"), { recursive: true }); // a non-empty directory cannot be replaced by a file
     await expect(writeFileAtomic(target, "data")).rejects.toThrow();
     expect(await readdir(dir)).toEqual(["taken"]);
   });
 
-  it("writes JSON pretty-printed with a trailing newline", async () => {
+  test("writes JSON pretty-printed with a trailing newline", async ({ dir }) => {
     const path = join(dir, "places.json");
     await writeJsonAtomic(path, [{ label: "home" }]);
     expect(await readFile(path, "utf8")).toBe('[\n  {\n    "label": "home"\n  }\n]\n');
@@ -68,7 +63,7 @@ describe("writeFileAtomic", () => {
 });
 
 describe("readTextIfExists", () => {
-  it("returns undefined only for a missing file", async () => {
+  test("returns undefined only for a missing file", async ({ dir }) => {
     expect(await readTextIfExists(join(dir, "missing"))).toBeUndefined();
     await writeFile(join(dir, "present"), "");
     expect(await readTextIfExists(join(dir, "present"))).toBe("");
@@ -77,19 +72,19 @@ describe("readTextIfExists", () => {
 });
 
 describe("loadJsonFile", () => {
-  it("returns the default silently for a missing or empty file", async () => {
+  test("returns the default silently for a missing or empty file", async ({ dir }) => {
     expect(await loadJsonFile(join(dir, "missing.json"), parseList, () => ["default"])).toEqual({ value: ["default"] });
     await writeFile(join(dir, "empty.json"), "  \n");
     expect(await loadJsonFile(join(dir, "empty.json"), parseList, () => [])).toEqual({ value: [] });
     expect(await readdir(dir)).toEqual(["empty.json"]);
   });
 
-  it("returns the parsed value of a good file", async () => {
+  test("returns the parsed value of a good file", async ({ dir }) => {
     await writeFile(join(dir, "good.json"), '["a","b"]');
     expect(await loadJsonFile(join(dir, "good.json"), parseList, () => [])).toEqual({ value: ["a", "b"] });
   });
 
-  it("moves invalid JSON aside as .corrupt-{ts}, warns where it is, and starts from the default", async () => {
+  test("moves invalid JSON aside as .corrupt-{ts}, warns where it is, and starts from the default", async ({ dir }) => {
     const path = join(dir, "saved_places.json");
     await writeFile(path, '[{"label": "home",');
     const loaded = await loadJsonFile(path, parseList, () => []);
@@ -105,7 +100,7 @@ describe("loadJsonFile", () => {
     expect(await loadJsonFile(path, parseList, () => [])).toEqual({ value: [] });
   });
 
-  it("treats valid JSON of the wrong shape like a corrupt file", async () => {
+  test("treats valid JSON of the wrong shape like a corrupt file", async ({ dir }) => {
     const path = join(dir, "chat_log.json");
     await writeFile(path, '{"not": "a list"}');
     const loaded = await loadJsonFile(path, parseList, () => []);
@@ -116,7 +111,7 @@ describe("loadJsonFile", () => {
 });
 
 describe("preserveCorruptFile", () => {
-  it("names the copy after the given time", async () => {
+  test("names the copy after the given time", async ({ dir }) => {
     const path = join(dir, "usage.json");
     await writeFile(path, "{");
     expect(await preserveCorruptFile(path, new Date("2025-03-04T05:06:07.089Z"))).toBe(

@@ -1,22 +1,19 @@
 import { execFileSync, spawnSync } from "node:child_process";
 import { readdir, readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { TempDirs } from "../../tests/support/test-session.js";
+import { test as base, describe, expect } from "../../tests/support/fixtures.js";
 import { appendChatLog, type ChatLogEntry, clockTime, loadChatLog, saveChatLog } from "./chat-log.js";
 
-const dirs = new TempDirs();
-let path: string;
-
-beforeEach(async () => {
-  path = join(await dirs.make("marvin-chatlog-"), "profiles", "main", "chat_log.json");
+/** Where a profile's chat log lives, in a fresh temp folder. */
+const test = base.extend<{ path: string }>({
+  path: async ({ tempDirs }, use) =>
+    use(join(await tempDirs.make("marvin-chatlog-"), "profiles", "main", "chat_log.json")),
 });
-afterEach(() => dirs.cleanup());
 
 const hasPython = spawnSync("python3", ["--version"]).status === 0;
 
 describe("clockTime", () => {
-  it("formats local time as HH:MM", () => {
+  test("formats local time as HH:MM", () => {
     expect(clockTime(new Date(2025, 5, 1, 7, 3))).toBe("07:03");
     expect(clockTime(new Date(2025, 5, 1, 23, 59, 59))).toBe("23:59");
     expect(clockTime()).toMatch(/^\d\d:\d\d$/);
@@ -24,7 +21,9 @@ describe("clockTime", () => {
 });
 
 describe("chat_log.json", () => {
-  it("appends entries with the original's roles (you, assistant, system) and keeps earlier ones", async () => {
+  test("appends entries with the original's roles (you, assistant, system) and keeps earlier ones", async ({
+    path,
+  }) => {
     await appendChatLog(path, [{ role: "you", text: "Where is good ramen?", time: "12:01" }]);
     await appendChatLog(path, [
       { role: "assistant", text: "Try Ichiran.", time: "12:02" },
@@ -39,7 +38,7 @@ describe("chat_log.json", () => {
     expect((await loadChatLog(path)).value).toEqual(raw);
   });
 
-  it.skipIf(!hasPython)("is readable by Python's json module exactly as the original expects", async () => {
+  test.skipIf(!hasPython)("is readable by Python's json module exactly as the original expects", async ({ path }) => {
     const entries: ChatLogEntry[] = [
       { role: "you", text: 'Quotes " and unicode — ☕ and\nnewlines', time: "09:00" },
       { role: "assistant", text: "ok", time: "09:01" },
@@ -55,7 +54,7 @@ describe("chat_log.json", () => {
     ]);
   });
 
-  it("reads a log written by the Python original (compact JSON, extra fields kept)", async () => {
+  test("reads a log written by the Python original (compact JSON, extra fields kept)", async ({ path }) => {
     await saveChatLog(path, []);
     await writeFile(
       path,
@@ -68,7 +67,7 @@ describe("chat_log.json", () => {
     ]);
   });
 
-  it("moves a corrupt log aside, warns, and starts a new one without losing the old", async () => {
+  test("moves a corrupt log aside, warns, and starts a new one without losing the old", async ({ path }) => {
     await saveChatLog(path, []);
     await writeFile(path, '[{"role": "you", "text": "unfinished');
     const warning = await appendChatLog(path, [{ role: "you", text: "new", time: "10:00" }]);
@@ -79,7 +78,7 @@ describe("chat_log.json", () => {
     expect(await readFile(join(directory, aside), "utf8")).toBe('[{"role": "you", "text": "unfinished');
   });
 
-  it("rejects entries without a string role or text as the wrong structure", async () => {
+  test("rejects entries without a string role or text as the wrong structure", async ({ path }) => {
     await saveChatLog(path, []);
     await writeFile(path, '[{"role": "you"}]');
     const loaded = await loadChatLog(path);

@@ -1,23 +1,16 @@
 import { spawnSync } from "node:child_process";
 import { readdir, readFile, utimes, writeFile } from "node:fs/promises";
 import { join } from "node:path";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { TempDirs } from "../../tests/support/test-session.js";
+import { test as base, describe, expect } from "../../tests/support/fixtures.js";
 import { errorMessage } from "../shared/error-message.js";
 import { sleep } from "../shared/sleep.js";
 import { withFileLock } from "./file-lock.js";
 
-const dirs = new TempDirs();
-let dir: string;
-let target: string;
-let lockPath: string;
-
-beforeEach(async () => {
-  dir = await dirs.make("marvin-lock-");
-  target = join(dir, "usage.json");
-  lockPath = `${target}.lock`;
+const test = base.extend<{ dir: string; target: string; lockPath: string }>({
+  dir: async ({ tempDirs }, use) => use(await tempDirs.make("marvin-lock-")),
+  target: async ({ dir }, use) => use(join(dir, "usage.json")),
+  lockPath: async ({ target }, use) => use(`${target}.lock`),
 });
-afterEach(() => dirs.cleanup());
 
 /** The pid of a process that has already exited. */
 function deadPid(): number {
@@ -26,57 +19,62 @@ function deadPid(): number {
 }
 
 /** A read-modify-write of a counter file, slow enough to interleave without the lock. */
-async function increment(): Promise<void> {
+async function increment(target: string): Promise<void> {
   const value = Number(await readFile(target, "utf8").catch(() => "0"));
   await sleep(2);
   await writeFile(target, String(value + 1));
 }
 
 describe("withFileLock", () => {
-  it("runs read-modify-write cycles one at a time and removes the lock afterwards", async () => {
-    await Promise.all(Array.from({ length: 20 }, () => withFileLock(target, increment)));
+  test("runs read-modify-write cycles one at a time and removes the lock afterwards", async ({ dir, target }) => {
+    await Promise.all(Array.from({ length: 20 }, () => withFileLock(target, () => increment(target))));
     expect(await readFile(target, "utf8")).toBe("20");
     expect(await readdir(dir)).toEqual(["usage.json"]);
   });
 
-  it("writes the holder's pid and start time into the lock file", async () => {
+  test("writes the holder's pid and start time into the lock file", async ({ target, lockPath }) => {
     const owner = await withFileLock(target, async () => JSON.parse(await readFile(lockPath, "utf8")));
     expect(owner.pid).toBe(process.pid);
     expect(Math.abs(Date.now() - owner.since)).toBeLessThan(5_000);
   });
 
-  it("breaks a lock left behind by a process that no longer exists", async () => {
+  test("breaks a lock left behind by a process that no longer exists", async ({ dir, target, lockPath }) => {
     await writeFile(lockPath, JSON.stringify({ pid: deadPid(), since: Date.now(), token: "left-behind" }));
     const started = Date.now();
-    await withFileLock(target, increment, { staleMs: 60_000 });
+    await withFileLock(target, () => increment(target), { staleMs: 60_000 });
     expect(Date.now() - started).toBeLessThan(5_000);
     expect(await readFile(target, "utf8")).toBe("1");
     expect(await readdir(dir)).toEqual(["usage.json"]);
   });
 
-  it("breaks the stale lock once when many waiters find it at the same time", async () => {
+  test("breaks the stale lock once when many waiters find it at the same time", async ({ target, lockPath }) => {
     await writeFile(lockPath, JSON.stringify({ pid: deadPid(), since: Date.now(), token: "left-behind" }));
-    await Promise.all(Array.from({ length: 20 }, () => withFileLock(target, increment, { staleMs: 60_000 })));
+    await Promise.all(
+      Array.from({ length: 20 }, () => withFileLock(target, () => increment(target), { staleMs: 60_000 })),
+    );
     expect(await readFile(target, "utf8")).toBe("20");
   });
 
-  it("breaks a lock older than the stale limit even when its process still runs", async () => {
+  test("breaks a lock older than the stale limit even when its process still runs", async ({ target, lockPath }) => {
     await writeFile(lockPath, JSON.stringify({ pid: process.pid, since: Date.now() - 120_000, token: "hung" }));
-    await withFileLock(target, increment, { staleMs: 60_000 });
+    await withFileLock(target, () => increment(target), { staleMs: 60_000 });
     expect(await readFile(target, "utf8")).toBe("1");
   });
 
-  it("judges a lock without a readable owner by the file's age", async () => {
+  test("judges a lock without a readable owner by the file's age", async ({ target, lockPath }) => {
     await writeFile(lockPath, "");
     const old = new Date(Date.now() - 120_000);
     await utimes(lockPath, old, old);
-    await withFileLock(target, increment, { staleMs: 60_000 });
+    await withFileLock(target, () => increment(target), { staleMs: 60_000 });
     expect(await readFile(target, "utf8")).toBe("1");
   });
 
-  it("waits for a live holder and, past the time limit, names the lock file to delete", async () => {
+  test("waits for a live holder and, past the time limit, names the lock file to delete", async ({
+    target,
+    lockPath,
+  }) => {
     await writeFile(lockPath, JSON.stringify({ pid: process.pid, since: Date.now(), token: "live" }));
-    const failure = withFileLock(target, increment, { staleMs: 60_000, timeoutMs: 300 });
+    const failure = withFileLock(target, () => increment(target), { staleMs: 60_000, timeoutMs: 300 });
     const message = await failure.then(
       () => "acquired",
       (error: unknown) => errorMessage(error),
@@ -87,7 +85,7 @@ describe("withFileLock", () => {
     await expect(readFile(target, "utf8")).rejects.toThrow();
   });
 
-  it("releases the lock when the action throws", async () => {
+  test("releases the lock when the action throws", async ({ dir, target }) => {
     await expect(withFileLock(target, async () => Promise.reject(new Error("disk full")))).rejects.toThrow("disk full");
     expect(await readdir(dir)).toEqual([]);
   });

@@ -1,31 +1,26 @@
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { test as base, describe, expect } from "../../tests/support/fixtures.js";
 import { appendInputHistory, loadInputHistory } from "./input-history.js";
 
-let dir: string;
-let path: string;
-
-beforeEach(() => {
-  dir = mkdtempSync(join(tmpdir(), "marvin-history-"));
-  path = join(dir, "profiles", "main", "history");
+/** Where a profile's input history lives, in a fresh temp folder. */
+const test = base.extend<{ path: string }>({
+  path: async ({ tempDirs }, use) => use(join(await tempDirs.make("marvin-history-"), "profiles", "main", "history")),
 });
-afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
 describe("input history file", () => {
-  it("is empty when the file does not exist", async () => {
+  test("is empty when the file does not exist", async ({ path }) => {
     expect(await loadInputHistory(path)).toEqual([]);
   });
 
-  it("writes one entry per line, oldest first, creating the profile folder", async () => {
+  test("writes one entry per line, oldest first, creating the profile folder", async ({ path }) => {
     await appendInputHistory(path, "what's the weather?");
     await appendInputHistory(path, "!code");
     expect(readFileSync(path, "utf8")).toBe("what's the weather?\n!code\n");
     expect(await loadInputHistory(path)).toEqual(["what's the weather?", "!code"]);
   });
 
-  it("skips blank entries and an immediate repeat", async () => {
+  test("skips blank entries and an immediate repeat", async ({ path }) => {
     await appendInputHistory(path, "usage");
     await appendInputHistory(path, "usage");
     await appendInputHistory(path, "   ");
@@ -34,33 +29,33 @@ describe("input history file", () => {
     expect(readFileSync(path, "utf8")).toBe("usage\nsaved\n");
   });
 
-  it("keeps a multi-line entry on one line of the file and gives its line breaks back", async () => {
+  test("keeps a multi-line entry on one line of the file and gives its line breaks back", async ({ path }) => {
     await appendInputHistory(path, "first line\nsecond line\r\nthird\rfourth");
     await appendInputHistory(path, "one more");
     expect(readFileSync(path, "utf8")).toBe("first line\\012second line\\012third\\012fourth\none more\n");
     expect(await loadInputHistory(path)).toEqual(["first line\nsecond line\nthird\nfourth", "one more"]);
   });
 
-  it("round-trips backslashes, including text that looks like the line-break escape", async () => {
+  test("round-trips backslashes, including text that looks like the line-break escape", async ({ path }) => {
     const entries = ["dir C:\\temp\\new", "printf 'a\\012b'", "\\\\134 and \\134012\nnext", "ends with \\"];
     for (const entry of entries) await appendInputHistory(path, entry);
     expect(readFileSync(path, "utf8").split("\n").slice(0, 2)).toEqual(["dir C:\\temp\\new", "printf 'a\\134012b'"]);
     expect(await loadInputHistory(path)).toEqual(entries);
   });
 
-  it("keeps only the newest entries beyond the limit", async () => {
+  test("keeps only the newest entries beyond the limit", async ({ path }) => {
     for (const entry of ["a", "b", "c", "d", "e"]) await appendInputHistory(path, entry, 3);
     expect(readFileSync(path, "utf8")).toBe("c\nd\ne\n");
   });
 
-  it("keeps entries another Marvin process wrote in the meantime", async () => {
+  test("keeps entries another Marvin process wrote in the meantime", async ({ path }) => {
     await appendInputHistory(path, "mine");
     writeFileSync(path, "mine\ntheirs\n");
     await appendInputHistory(path, "mine again");
     expect(await loadInputHistory(path)).toEqual(["mine", "theirs", "mine again"]);
   });
 
-  it("reads the Python original's history, GNU readline or libedit format", async () => {
+  test("reads the Python original's history, GNU readline or libedit format", async ({ path }) => {
     await appendInputHistory(path, "seed"); // creates the folder
     writeFileSync(path, "find sushi near me\nprofiles\n");
     expect(await loadInputHistory(path)).toEqual(["find sushi near me", "profiles"]);

@@ -1,20 +1,18 @@
 import { mkdir, readdir, readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import YAML from "yaml";
-import { TempDirs } from "../../tests/support/test-session.js";
+import { test as base, describe, expect } from "../../tests/support/fixtures.js";
 import { configPaths, type ProfilePaths, profilePaths } from "./paths.js";
 import { DEFAULT_PREFERENCES_YAML, loadPreferences, updatePreference } from "./preferences.js";
 
-const dirs = new TempDirs();
-let paths: ProfilePaths;
-
-beforeEach(async () => {
-  const home = await dirs.make("marvin-prefs-");
-  paths = profilePaths(configPaths(home), "main");
-  await mkdir(paths.dir, { recursive: true });
+/** The main profile's paths over `home`, its folder made. */
+const test = base.extend<{ paths: ProfilePaths }>({
+  paths: async ({ home }, use) => {
+    const paths = profilePaths(configPaths(home), "main");
+    await mkdir(paths.dir, { recursive: true });
+    await use(paths);
+  },
 });
-afterEach(() => dirs.cleanup());
 
 /** "Billion laughs": nine levels of nine aliases each, 9^9 strings once expanded. */
 function aliasBomb(): string {
@@ -38,27 +36,27 @@ favorite_cuisines:
 `;
 
 describe("loadPreferences", () => {
-  it("reads preferences.yaml as a mapping", async () => {
+  test("reads preferences.yaml as a mapping", async ({ paths }) => {
     await writeFile(paths.preferences, COMMENTED);
     expect(await loadPreferences(paths)).toEqual({
       value: { dietary: ["vegetarian"], budget: "moderate", max_distance_km: 10, favorite_cuisines: ["thai", "ramen"] },
     });
   });
 
-  it("reads the legacy prefs.yaml when preferences.yaml is missing", async () => {
+  test("reads the legacy prefs.yaml when preferences.yaml is missing", async ({ paths }) => {
     await writeFile(paths.legacyPreferences, "budget: cheap\n");
     expect((await loadPreferences(paths)).value).toEqual({ budget: "cheap" });
     await writeFile(paths.preferences, "budget: fancy\n");
     expect((await loadPreferences(paths)).value).toEqual({ budget: "fancy" });
   });
 
-  it("is empty, without a warning, when there is no file or the file is empty", async () => {
+  test("is empty, without a warning, when there is no file or the file is empty", async ({ paths }) => {
     expect(await loadPreferences(paths)).toEqual({ value: {} });
     await writeFile(paths.preferences, "# only a comment\n");
     expect(await loadPreferences(paths)).toEqual({ value: {} });
   });
 
-  it("moves broken YAML aside with a warning and uses defaults", async () => {
+  test("moves broken YAML aside with a warning and uses defaults", async ({ paths }) => {
     await writeFile(paths.preferences, "dietary: [unclosed\n  budget: : :\n");
     const loaded = await loadPreferences(paths);
     expect(loaded.value).toEqual({});
@@ -68,7 +66,7 @@ describe("loadPreferences", () => {
     expect(loaded.warning).toContain(aside);
   });
 
-  it("refuses a YAML alias bomb quickly: moved aside with a warning, defaults used", async () => {
+  test("refuses a YAML alias bomb quickly: moved aside with a warning, defaults used", async ({ paths }) => {
     await writeFile(paths.preferences, aliasBomb());
     const started = Date.now();
     const loaded = await loadPreferences(paths);
@@ -83,14 +81,14 @@ describe("loadPreferences", () => {
     expect(await readFile(join(paths.dir, aside), "utf8")).toBe(aliasBomb());
   });
 
-  it("still reads a file with a few aliases", async () => {
+  test("still reads a file with a few aliases", async ({ paths }) => {
     await writeFile(paths.preferences, "home_cuisine: &fav thai\nfavorite_cuisines: [*fav, ramen]\n");
     expect(await loadPreferences(paths)).toEqual({
       value: { home_cuisine: "thai", favorite_cuisines: ["thai", "ramen"] },
     });
   });
 
-  it("moves a directory in place of preferences.yaml aside with a warning, defaults used", async () => {
+  test("moves a directory in place of preferences.yaml aside with a warning, defaults used", async ({ paths }) => {
     await mkdir(join(paths.preferences, "inside"), { recursive: true });
     await writeFile(paths.legacyPreferences, "budget: cheap\n");
     const loaded = await loadPreferences(paths);
@@ -102,14 +100,14 @@ describe("loadPreferences", () => {
     expect((await readdir(paths.dir)).filter((name) => name.startsWith("preferences.yaml.corrupt-"))).toHaveLength(1);
   });
 
-  it("treats a YAML list at the top as broken, not as preferences", async () => {
+  test("treats a YAML list at the top as broken, not as preferences", async ({ paths }) => {
     await writeFile(paths.preferences, "- a\n- b\n");
     expect((await loadPreferences(paths)).warning).toContain("not a YAML mapping");
   });
 });
 
 describe("updatePreference", () => {
-  it("sets a scalar, keeping the user's comments and layout", async () => {
+  test("sets a scalar, keeping the user's comments and layout", async ({ paths }) => {
     await writeFile(paths.preferences, COMMENTED);
     expect(await updatePreference(paths, "budget", "set", "cheap")).toBe('budget set to "cheap"');
     const text = await readFile(paths.preferences, "utf8");
@@ -120,20 +118,20 @@ describe("updatePreference", () => {
     expect(text.indexOf("budget")).toBeLessThan(text.indexOf("max_distance_km"));
   });
 
-  it("reads numbers and booleans as a person types them", async () => {
+  test("reads numbers and booleans as a person types them", async ({ paths }) => {
     await writeFile(paths.preferences, COMMENTED);
     await updatePreference(paths, "max_distance_km", "set", "25");
     await updatePreference(paths, "has_car", "set", "no");
     expect((await loadPreferences(paths)).value).toMatchObject({ max_distance_km: 25, has_car: false });
   });
 
-  it("sets a list from comma-separated values when the key is a list", async () => {
+  test("sets a list from comma-separated values when the key is a list", async ({ paths }) => {
     await writeFile(paths.preferences, COMMENTED);
     await updatePreference(paths, "favorite_cuisines", "set", "sushi, tacos");
     expect((await loadPreferences(paths)).value.favorite_cuisines).toEqual(["sushi", "tacos"]);
   });
 
-  it("adds list items without duplicates and removes them", async () => {
+  test("adds list items without duplicates and removes them", async ({ paths }) => {
     await writeFile(paths.preferences, COMMENTED);
     expect(await updatePreference(paths, "dietary", "add", "vegetarian, gluten-free")).toBe(
       "added gluten-free to dietary",
@@ -146,7 +144,7 @@ describe("updatePreference", () => {
     expect(await readFile(paths.preferences, "utf8")).toContain("# My preferences — keep this comment");
   });
 
-  it("keeps the comments on a list and on its remaining items when editing it", async () => {
+  test("keeps the comments on a list and on its remaining items when editing it", async ({ paths }) => {
     await writeFile(paths.preferences, COMMENTED);
     await updatePreference(paths, "favorite_cuisines", "remove", "ramen");
     await updatePreference(paths, "favorite_cuisines", "add", "sushi");
@@ -156,7 +154,7 @@ describe("updatePreference", () => {
     expect(text).toContain("dietary: [ vegan, halal ] # no meat");
   });
 
-  it("adds to a key that does not exist yet, or turns a scalar into a list", async () => {
+  test("adds to a key that does not exist yet, or turns a scalar into a list", async ({ paths }) => {
     await writeFile(paths.preferences, COMMENTED);
     await updatePreference(paths, "allergies", "add", "peanuts");
     await updatePreference(paths, "budget", "add", "cheap");
@@ -166,21 +164,21 @@ describe("updatePreference", () => {
     });
   });
 
-  it("starts from the default preferences when there is no file", async () => {
+  test("starts from the default preferences when there is no file", async ({ paths }) => {
     await updatePreference(paths, "budget", "set", "cheap");
     const written = YAML.parse(await readFile(paths.preferences, "utf8"));
     expect(written).toEqual({ ...YAML.parse(DEFAULT_PREFERENCES_YAML), budget: "cheap" });
     expect(await readFile(paths.preferences, "utf8")).toContain("# Marvin preferences");
   });
 
-  it("updates a legacy prefs.yaml into preferences.yaml, keeping its comments", async () => {
+  test("updates a legacy prefs.yaml into preferences.yaml, keeping its comments", async ({ paths }) => {
     await writeFile(paths.legacyPreferences, "# old file\nbudget: moderate\n");
     await updatePreference(paths, "budget", "set", "cheap");
     expect(await readFile(paths.preferences, "utf8")).toBe("# old file\nbudget: cheap\n");
     expect(await readFile(paths.legacyPreferences, "utf8")).toBe("# old file\nbudget: moderate\n");
   });
 
-  it("refuses to update through an alias bomb, leaving the file as it is", async () => {
+  test("refuses to update through an alias bomb, leaving the file as it is", async ({ paths }) => {
     await writeFile(paths.preferences, aliasBomb());
     await expect(updatePreference(paths, "budget", "set", "cheap")).rejects.toThrow(
       `${paths.preferences} is not valid YAML; fix it`,
@@ -188,14 +186,14 @@ describe("updatePreference", () => {
     expect(await readFile(paths.preferences, "utf8")).toBe(aliasBomb());
   });
 
-  it("says what to do when preferences.yaml is a directory", async () => {
+  test("says what to do when preferences.yaml is a directory", async ({ paths }) => {
     await mkdir(paths.preferences);
     await expect(updatePreference(paths, "budget", "set", "cheap")).rejects.toThrow(
       `${paths.preferences} cannot be updated: it is a directory, not a file. Move it away and try again.`,
     );
   });
 
-  it("refuses to overwrite a file it cannot parse, and says what to do", async () => {
+  test("refuses to overwrite a file it cannot parse, and says what to do", async ({ paths }) => {
     const broken = "dietary: [unclosed\n";
     await writeFile(paths.preferences, broken);
     await expect(updatePreference(paths, "budget", "set", "cheap")).rejects.toThrow(

@@ -1,34 +1,28 @@
 import { mkdir, readdir, readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { TempDirs } from "../../tests/support/test-session.js";
+import { test as base, describe, expect } from "../../tests/support/fixtures.js";
 import { configPaths, isValidProfileName, profilePaths } from "./paths.js";
 import { DEFAULT_PREFERENCES_YAML } from "./preferences.js";
 import { DEFAULT_PROFILE, ProfileStore } from "./profiles.js";
 
-const dirs = new TempDirs();
-let home: string;
-let store: ProfileStore;
-
-beforeEach(async () => {
-  home = await dirs.make("marvin-profiles-");
-  store = new ProfileStore(configPaths(home));
+/** A profile store over `home`. */
+const test = base.extend<{ store: ProfileStore }>({
+  store: async ({ home }, use) => use(new ProfileStore(configPaths(home))),
 });
-afterEach(() => dirs.cleanup());
 
-const root = () => join(home, ".config", "local-finder");
+const root = (home: string) => join(home, ".config", "local-finder");
 
 describe("the on-disk layout shared with the original Marvin", () => {
-  it("puts everything under ~/.config/local-finder", () => {
+  test("puts everything under ~/.config/local-finder", ({ home }) => {
     expect(configPaths(home)).toEqual({
       home,
-      root: root(),
-      lastProfile: join(root(), "last_profile"),
-      usage: join(root(), "usage.json"),
-      profilesDir: join(root(), "profiles"),
+      root: root(home),
+      lastProfile: join(root(home), "last_profile"),
+      usage: join(root(home), "usage.json"),
+      profilesDir: join(root(home), "profiles"),
     });
     const profile = profilePaths(configPaths(home), "ada");
-    const dir = join(root(), "profiles", "ada");
+    const dir = join(root(home), "profiles", "ada");
     expect(profile).toMatchObject({
       dir,
       preferences: join(dir, "preferences.yaml"),
@@ -43,60 +37,60 @@ describe("the on-disk layout shared with the original Marvin", () => {
 });
 
 describe("the active profile", () => {
-  it("is main when last_profile is missing", async () => {
+  test("is main when last_profile is missing", async ({ store }) => {
     expect(DEFAULT_PROFILE).toBe("main");
     expect(await store.activeName()).toEqual({ value: "main" });
   });
 
-  it("is read from last_profile, ignoring surrounding whitespace", async () => {
-    await mkdir(root(), { recursive: true });
-    await writeFile(join(root(), "last_profile"), "ada\n");
+  test("is read from last_profile, ignoring surrounding whitespace", async ({ home, store }) => {
+    await mkdir(root(home), { recursive: true });
+    await writeFile(join(root(home), "last_profile"), "ada\n");
     expect(await store.activeName()).toEqual({ value: "ada" });
   });
 
-  it("falls back to main when last_profile holds something unsafe", async () => {
-    await mkdir(root(), { recursive: true });
-    await writeFile(join(root(), "last_profile"), "../../etc");
+  test("falls back to main when last_profile holds something unsafe", async ({ home, store }) => {
+    await mkdir(root(home), { recursive: true });
+    await writeFile(join(root(home), "last_profile"), "../../etc");
     expect(await store.activeName()).toEqual({ value: "main" });
   });
 
-  it("moves a directory in place of last_profile aside, says so, and uses main", async () => {
-    await mkdir(join(root(), "last_profile", "inside"), { recursive: true });
+  test("moves a directory in place of last_profile aside, says so, and uses main", async ({ home, store }) => {
+    await mkdir(join(root(home), "last_profile", "inside"), { recursive: true });
     const active = await store.activeName();
     expect(active.value).toBe("main");
-    const aside = (await readdir(root())).find((name) => name.startsWith("last_profile.corrupt-"));
+    const aside = (await readdir(root(home))).find((name) => name.startsWith("last_profile.corrupt-"));
     expect(aside).toBeDefined();
     expect(active.warning).toBe(
-      `Could not read ${join(root(), "last_profile")}: it is a directory, not a file. It was moved to ` +
-        `${join(root(), aside!)}; the profile 'main' is used.`,
+      `Could not read ${join(root(home), "last_profile")}: it is a directory, not a file. It was moved to ` +
+        `${join(root(home), aside!)}; the profile 'main' is used.`,
     );
     await store.setActive("ada");
     expect(await store.activeName()).toEqual({ value: "ada" });
   });
 
-  it("is written by setActive, which creates the profile when it is new", async () => {
+  test("is written by setActive, which creates the profile when it is new", async ({ home, store }) => {
     expect(await store.setActive("bob")).toEqual({ created: true });
-    expect(await readFile(join(root(), "last_profile"), "utf8")).toBe("bob\n");
+    expect(await readFile(join(root(home), "last_profile"), "utf8")).toBe("bob\n");
     expect(await store.activeName()).toEqual({ value: "bob" });
     expect(await store.setActive("bob")).toEqual({ created: false });
   });
 });
 
 describe("ensure", () => {
-  it("creates the profile directory with default preferences", async () => {
+  test("creates the profile directory with default preferences", async ({ store }) => {
     expect(await store.ensure("main")).toEqual({ created: true });
     expect(await readFile(store.paths("main").preferences, "utf8")).toBe(DEFAULT_PREFERENCES_YAML);
     expect(await store.exists("main")).toBe(true);
   });
 
-  it("never touches an existing profile", async () => {
+  test("never touches an existing profile", async ({ store }) => {
     await mkdir(store.paths("main").dir, { recursive: true });
     await writeFile(store.paths("main").preferences, "# mine\nbudget: cheap\n");
     expect(await store.ensure("main")).toEqual({ created: false });
     expect(await readFile(store.paths("main").preferences, "utf8")).toBe("# mine\nbudget: cheap\n");
   });
 
-  it("refuses names that are not one safe path segment", async () => {
+  test("refuses names that are not one safe path segment", async ({ home, store }) => {
     for (const name of ["", "../evil", "a/b", ".hidden", "x..y", "with space", "a".repeat(65), "a\\b"]) {
       expect(isValidProfileName(name)).toBe(false);
       await expect(store.ensure(name)).rejects.toThrow(
@@ -110,12 +104,12 @@ describe("ensure", () => {
 });
 
 describe("list", () => {
-  it("lists profile directories, sorted, skipping stray files and unsafe names", async () => {
+  test("lists profile directories, sorted, skipping stray files and unsafe names", async ({ home, store }) => {
     expect(await store.list()).toEqual([]);
     await store.ensure("zoe");
     await store.ensure("adam");
-    await writeFile(join(root(), "profiles", "notes.txt"), "");
-    await mkdir(join(root(), "profiles", ".cache"));
+    await writeFile(join(root(home), "profiles", "notes.txt"), "");
+    await mkdir(join(root(home), "profiles", ".cache"));
     expect(await store.list()).toEqual(["adam", "zoe"]);
   });
 });

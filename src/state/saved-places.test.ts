@@ -1,16 +1,11 @@
 import { readdir, readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { TempDirs } from "../../tests/support/test-session.js";
+import { test as base, describe, expect } from "../../tests/support/fixtures.js";
 import { loadSavedPlaces, type SavedPlace, saveSavedPlaces } from "./saved-places.js";
 
-const dirs = new TempDirs();
-let dir: string;
-
-beforeEach(async () => {
-  dir = await dirs.make("marvin-places-");
+const test = base.extend<{ dir: string }>({
+  dir: async ({ tempDirs }, use) => use(await tempDirs.make("marvin-places-")),
 });
-afterEach(() => dirs.cleanup());
 
 const home: SavedPlace = {
   label: "home",
@@ -24,7 +19,7 @@ const home: SavedPlace = {
 };
 
 describe("saved_places.json", () => {
-  it("round-trips the original's fields as a JSON array", async () => {
+  test("round-trips the original's fields as a JSON array", async ({ dir }) => {
     const path = join(dir, "saved_places.json");
     await saveSavedPlaces(path, [home]);
     const raw = JSON.parse(await readFile(path, "utf8"));
@@ -33,11 +28,11 @@ describe("saved_places.json", () => {
     expect(await loadSavedPlaces(path)).toEqual({ value: [home] });
   });
 
-  it("is empty when missing", async () => {
+  test("is empty when missing", async ({ dir }) => {
     expect(await loadSavedPlaces(join(dir, "saved_places.json"))).toEqual({ value: [] });
   });
 
-  it("moves a file of the wrong shape aside with a warning", async () => {
+  test("moves a file of the wrong shape aside with a warning", async ({ dir }) => {
     const path = join(dir, "saved_places.json");
     await writeFile(path, '{"home": {"address": "1 Main St"}}');
     const loaded = await loadSavedPlaces(path);

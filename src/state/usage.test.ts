@@ -1,18 +1,12 @@
 import { mkdir, readdir, readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { TempDirs } from "../../tests/support/test-session.js";
+import { test as base, describe, expect } from "../../tests/support/fixtures.js";
 import { UsageTracker } from "./usage.js";
 
-const dirs = new TempDirs();
-let dir: string;
-let usagePath: string;
-
-beforeEach(async () => {
-  dir = await dirs.make("marvin-usage-");
-  usagePath = join(dir, "usage.json");
+const test = base.extend<{ dir: string; usagePath: string }>({
+  dir: async ({ tempDirs }, use) => use(await tempDirs.make("marvin-usage-")),
+  usagePath: async ({ dir }, use) => use(join(dir, "usage.json")),
 });
-afterEach(() => dirs.cleanup());
 
 function trackerWithTwoModels(): UsageTracker {
   const tracker = new UsageTracker();
@@ -26,7 +20,7 @@ function trackerWithTwoModels(): UsageTracker {
 }
 
 describe("session usage", () => {
-  it("counts turns, tokens and cost per model, and calls per tool", () => {
+  test("counts turns, tokens and cost per model, and calls per tool", () => {
     expect(trackerWithTwoModels().getSessionUsage()).toEqual({
       session_cost: 0.005092,
       llm_turns: 3,
@@ -38,7 +32,7 @@ describe("session usage", () => {
     });
   });
 
-  it("prints the MARVIN_COST line compactly, fields in the contract's order", () => {
+  test("prints the MARVIN_COST line compactly, fields in the contract's order", () => {
     expect(trackerWithTwoModels().costLine()).toBe(
       'MARVIN_COST:{"session_cost":0.005092,"llm_turns":3,"model_turns":{"gpt-5.1":2,"llama-3.3-70b-versatile":1},' +
         '"model_cost":{"gpt-5.1":0.004875,"llama-3.3-70b-versatile":0.000217},' +
@@ -47,14 +41,14 @@ describe("session usage", () => {
     );
   });
 
-  it("prints an all-zero cost line before any call", () => {
+  test("prints an all-zero cost line before any call", () => {
     expect(new UsageTracker().costLine()).toBe(
       'MARVIN_COST:{"session_cost":0,"llm_turns":0,"model_turns":{},"model_cost":{},' +
         '"input_tokens":{},"output_tokens":{},"tool_calls":{}}',
     );
   });
 
-  it("hands out copies, so callers cannot change the tracker", () => {
+  test("hands out copies, so callers cannot change the tracker", () => {
     const tracker = trackerWithTwoModels();
     tracker.getSessionUsage().model_turns["gpt-5.1"] = 99;
     expect(tracker.getSessionUsage().model_turns["gpt-5.1"]).toBe(2);
@@ -62,7 +56,7 @@ describe("session usage", () => {
 });
 
 describe("lifetime usage.json", () => {
-  it("is created on the first persist with totals, provider costs and one session", async () => {
+  test("is created on the first persist with totals, provider costs and one session", async ({ usagePath }) => {
     expect(await trackerWithTwoModels().persistLifetime(usagePath)).toBeUndefined();
     const saved = JSON.parse(await readFile(usagePath, "utf8"));
     expect(saved).toMatchObject({
@@ -78,7 +72,7 @@ describe("lifetime usage.json", () => {
     expect(Date.parse(saved.last_updated)).not.toBeNaN();
   });
 
-  it("merges each session into the existing totals and keeps fields it does not know", async () => {
+  test("merges each session into the existing totals and keeps fields it does not know", async ({ usagePath }) => {
     await writeFile(
       usagePath,
       JSON.stringify({
@@ -104,7 +98,7 @@ describe("lifetime usage.json", () => {
     expect(saved.provider_cost.openai).toBeCloseTo(1.504875, 9);
   });
 
-  it("shows lifetime totals including this session without writing anything", async () => {
+  test("shows lifetime totals including this session without writing anything", async ({ usagePath }) => {
     await writeFile(usagePath, JSON.stringify({ total_cost: 2, sessions: 1, llm_turns: 7 }));
     const { value: lifetime, warning } = await trackerWithTwoModels().getLifetimeUsage(usagePath);
     expect(warning).toBeUndefined();
@@ -113,12 +107,12 @@ describe("lifetime usage.json", () => {
     expect(JSON.parse(await readFile(usagePath, "utf8"))).toEqual({ total_cost: 2, sessions: 1, llm_turns: 7 });
   });
 
-  it("writes nothing for a session that used nothing", async () => {
+  test("writes nothing for a session that used nothing", async ({ dir, usagePath }) => {
     await new UsageTracker().persistLifetime(usagePath);
     expect(await readdir(dir)).toEqual([]);
   });
 
-  it("moves a corrupt usage.json aside, warns, and starts the totals again", async () => {
+  test("moves a corrupt usage.json aside, warns, and starts the totals again", async ({ dir, usagePath }) => {
     await writeFile(usagePath, "{ not json");
     const warning = await trackerWithTwoModels().persistLifetime(usagePath);
     expect(warning).toMatch(/Could not read .*usage\.json: it is not valid JSON/);
@@ -139,7 +133,7 @@ describe("names that are also Object.prototype properties", () => {
     return tracker;
   }
 
-  it("are counted as ordinary tools and models, in the session and in the cost line", () => {
+  test("are counted as ordinary tools and models, in the session and in the cost line", () => {
     const usage = trackerCallingThem().getSessionUsage();
     expect(Object.entries(usage.tool_calls)).toEqual([
       ["constructor", 2],
@@ -155,7 +149,7 @@ describe("names that are also Object.prototype properties", () => {
     );
   });
 
-  it("are written to and added up in usage.json as ordinary keys", async () => {
+  test("are written to and added up in usage.json as ordinary keys", async ({ usagePath }) => {
     await writeFile(
       usagePath,
       '{"sessions":1,"tool_calls":{"__proto__":3,"constructor":4,"valueOf":1},"provider_cost":{"__proto__":1}}',
@@ -177,7 +171,7 @@ describe("names that are also Object.prototype properties", () => {
 });
 
 describe("usage.json from several processes at once", () => {
-  it("adds up every session when they persist at the same time", async () => {
+  test("adds up every session when they persist at the same time", async ({ dir, usagePath }) => {
     await Promise.all(Array.from({ length: 20 }, () => trackerWithTwoModels().persistLifetime(usagePath)));
     const saved = JSON.parse(await readFile(usagePath, "utf8"));
     expect(saved).toMatchObject({ sessions: 20, llm_turns: 60, tool_calls: { read_file: 40, git_status: 20 } });
@@ -200,25 +194,28 @@ describe("usage.json with values of the wrong type", () => {
     ["an array at the top", [1, 2]],
   ];
 
-  it.each(WRONG)("treats %s as corrupt: moved aside, warned about, totals restarted", async (_what, content) => {
-    const text = JSON.stringify(content);
-    await writeFile(usagePath, text);
-    const warning = await trackerWithTwoModels().persistLifetime(usagePath);
-    expect(warning).toMatch(
-      /^Could not read .*usage\.json: it does not have the expected structure\. It was moved to .*usage\.json\.corrupt-/,
-    );
-    const saved = JSON.parse(await readFile(usagePath, "utf8"));
-    expect(saved).toMatchObject({
-      sessions: 1,
-      llm_turns: 3,
-      input_tokens: { "gpt-5.1": 1500, "llama-3.3-70b-versatile": 300 },
-    });
-    expect(saved.total_cost).toBe(0.005092);
-    const aside = (await readdir(dir)).find((name) => name.startsWith("usage.json.corrupt-"))!;
-    expect(await readFile(join(dir, aside), "utf8")).toBe(text);
-  });
+  test.for(WRONG)(
+    "treats %s as corrupt: moved aside, warned about, totals restarted",
+    async ([, content], { dir, usagePath }) => {
+      const text = JSON.stringify(content);
+      await writeFile(usagePath, text);
+      const warning = await trackerWithTwoModels().persistLifetime(usagePath);
+      expect(warning).toMatch(
+        /^Could not read .*usage\.json: it does not have the expected structure\. It was moved to .*usage\.json\.corrupt-/,
+      );
+      const saved = JSON.parse(await readFile(usagePath, "utf8"));
+      expect(saved).toMatchObject({
+        sessions: 1,
+        llm_turns: 3,
+        input_tokens: { "gpt-5.1": 1500, "llama-3.3-70b-versatile": 300 },
+      });
+      expect(saved.total_cost).toBe(0.005092);
+      const aside = (await readdir(dir)).find((name) => name.startsWith("usage.json.corrupt-"))!;
+      expect(await readFile(join(dir, aside), "utf8")).toBe(text);
+    },
+  );
 
-  it("moves a directory in place of usage.json aside", async () => {
+  test("moves a directory in place of usage.json aside", async ({ usagePath }) => {
     await mkdir(join(usagePath, "inside"), { recursive: true });
     const warning = await trackerWithTwoModels().persistLifetime(usagePath);
     expect(warning).toContain("it is a directory, not a file");

@@ -1,43 +1,45 @@
 import { execFileSync } from "node:child_process";
 import { mkdir, readdir, readFile, rm, symlink, writeFile } from "node:fs/promises";
 import { join } from "node:path";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { TempDirs } from "../../tests/support/test-session.js";
-import { type ToolHarness, type ToolHarnessOptions, ToolHarnessPool } from "../../tests/support/tool-harness.js";
+import { test as base, describe, expect } from "../../tests/support/fixtures.js";
+import type { ToolHarness, ToolHarnessOptions } from "../../tests/support/tool-harness.js";
 
 // A cloned repository whose Marvin folders (.marvin/notes, .marvin/logs, .marvin/reviews,
 // .tickets) are symlinks leading out of it: every tool that writes or reads there refuses,
 // and nothing outside the working dir is read or changed.
 
-const dirs = new TempDirs();
-const harnesses = new ToolHarnessPool();
-let base: string;
-let project: string;
-let ssh: string;
-
 const AUTHORIZED_KEYS = "ssh-ed25519 AAAA… ada@laptop\n";
 
-beforeEach(async () => {
-  base = await dirs.make("marvin-own-dirs-tools-");
-  project = join(base, "cloned-repo");
-  ssh = join(base, "home-ssh");
-  await mkdir(join(project, ".marvin"), { recursive: true });
-  await mkdir(ssh);
-  await writeFile(join(ssh, "authorized_keys"), AUTHORIZED_KEYS);
+const test = base.extend<{
+  /** The test's temp folder: home/, cloned-repo/ and home-ssh/. */
+  root: string;
+  /** The working dir, with an empty .marvin. */
+  project: string;
+  /** A folder outside it worth protecting, with authorized_keys. */
+  ssh: string;
+  /** A coding session in `project`. */
+  open: (options?: Partial<ToolHarnessOptions>) => Promise<ToolHarness>;
+}>({
+  root: async ({ tempDirs }, use) => use(await tempDirs.make("marvin-own-dirs-tools-")),
+  project: async ({ root }, use) => {
+    await mkdir(join(root, "cloned-repo", ".marvin"), { recursive: true });
+    await use(join(root, "cloned-repo"));
+  },
+  ssh: async ({ root }, use) => {
+    await mkdir(join(root, "home-ssh"));
+    await writeFile(join(root, "home-ssh", "authorized_keys"), AUTHORIZED_KEYS);
+    await use(join(root, "home-ssh"));
+  },
+  open: async ({ harnesses, root, project }, use) =>
+    use((options = {}) =>
+      harnesses.open({ home: join(root, "home"), codingMode: true, workingDir: project, ...options }),
+    ),
 });
-
-afterEach(async () => {
-  await harnesses.closeAll();
-  await dirs.cleanup();
-});
-
-const open = (options: Partial<ToolHarnessOptions> = {}): Promise<ToolHarness> =>
-  harnesses.open({ home: join(base, "home"), codingMode: true, workingDir: project, ...options });
 
 const LEADS_OUT = "leading outside the working dir";
 
 describe("notes in a working dir whose .marvin/notes leads out", () => {
-  it("refuses every notes tool, leaving the target untouched", async () => {
+  test("refuses every notes tool, leaving the target untouched", async ({ project, ssh, open }) => {
     await symlink(ssh, join(project, ".marvin", "notes"));
     const harness = await open();
     expect(
@@ -55,7 +57,7 @@ describe("notes in a working dir whose .marvin/notes leads out", () => {
     expect(await readdir(ssh)).toEqual(["authorized_keys"]);
   });
 
-  it("refuses edits and new folders too, and a .marvin that itself leads out", async () => {
+  test("refuses edits and new folders too, and a .marvin that itself leads out", async ({ project, ssh, open }) => {
     await rm(join(project, ".marvin"), { recursive: true });
     await mkdir(join(ssh, "notes"));
     await writeFile(join(ssh, "notes", "keys.md"), "one\n");
@@ -67,7 +69,7 @@ describe("notes in a working dir whose .marvin/notes leads out", () => {
     expect(await readdir(join(ssh, "notes"))).toEqual(["keys.md"]);
   });
 
-  it("catches a link made mid-session, as run_command could", async () => {
+  test("catches a link made mid-session, as run_command could", async ({ project, ssh, open }) => {
     const harness = await open();
     await harness.ok("write_note", { path: "plan", content: "step 1\n" });
     await rm(join(project, ".marvin", "notes"), { recursive: true });
@@ -78,8 +80,8 @@ describe("notes in a working dir whose .marvin/notes leads out", () => {
 });
 
 describe("tickets in a working dir whose .tickets leads out", () => {
-  it("refuses to create, list or change tickets through it", async () => {
-    const elsewhere = join(base, "elsewhere");
+  test("refuses to create, list or change tickets through it", async ({ root, project, open }) => {
+    const elsewhere = join(root, "elsewhere");
     await mkdir(elsewhere);
     await writeFile(join(elsewhere, "x-0001.md"), "---\nid: x-0001\nstatus: open\n---\n# Planted\n");
     await symlink("../elsewhere", join(project, ".tickets"));
@@ -92,7 +94,12 @@ describe("tickets in a working dir whose .tickets leads out", () => {
     expect(await readdir(elsewhere)).toEqual(["x-0001.md"]);
   });
 
-  it("refuses TICKETS_DIR inside the working dir when it leads out, but takes one chosen elsewhere", async () => {
+  test("refuses TICKETS_DIR inside the working dir when it leads out, but takes one chosen elsewhere", async ({
+    root,
+    project,
+    ssh,
+    open,
+  }) => {
     await symlink(ssh, join(project, "tasks"));
     for (const TICKETS_DIR of [join(project, "tasks"), "tasks"]) {
       expect(await (await open({ env: { TICKETS_DIR } })).failure("create_ticket", { title: "x" })).toContain(
@@ -100,19 +107,22 @@ describe("tickets in a working dir whose .tickets leads out", () => {
       );
     }
     expect(await readdir(ssh)).toEqual(["authorized_keys"]);
-    const chosen = join(base, "my-tickets");
+    const chosen = join(root, "my-tickets");
     await (await open({ env: { TICKETS_DIR: chosen } })).ok("create_ticket", { title: "Mine" });
     expect(await readdir(chosen)).toHaveLength(1);
   });
 
-  it("still uses a .tickets found above the working dir (the user's own tree), symlink or not", async () => {
-    await mkdir(join(base, "shared-tickets"));
-    await symlink(join(base, "shared-tickets"), join(base, ".tickets"));
+  test("still uses a .tickets found above the working dir (the user's own tree), symlink or not", async ({
+    root,
+    open,
+  }) => {
+    await mkdir(join(root, "shared-tickets"));
+    await symlink(join(root, "shared-tickets"), join(root, ".tickets"));
     await (await open()).ok("create_ticket", { title: "From the repo" });
-    expect(await readdir(join(base, "shared-tickets"))).toHaveLength(1);
+    expect(await readdir(join(root, "shared-tickets"))).toHaveLength(1);
   });
 
-  it("skips ticket files that lead out of the tickets folder or are FIFOs", async () => {
+  test("skips ticket files that lead out of the tickets folder or are FIFOs", async ({ project, ssh, open }) => {
     await mkdir(join(project, ".tickets"));
     await writeFile(join(project, ".tickets", "cr-0001.md"), "---\nid: cr-0001\nstatus: open\n---\n# Real one\n");
     await writeFile(join(ssh, "cr-0002.md"), "---\nid: cr-0002\nstatus: open\n---\n# secret key material\n");
@@ -127,7 +137,7 @@ describe("tickets in a working dir whose .tickets leads out", () => {
 });
 
 describe("reviews and history backups in a working dir whose .marvin folders lead out", () => {
-  it("review_codebase and review_status refuse a .marvin/reviews that leads out", async () => {
+  test("review_codebase and review_status refuse a .marvin/reviews that leads out", async ({ project, ssh, open }) => {
     await symlink(ssh, join(project, ".marvin", "reviews"));
     const harness = await open();
     expect(await harness.failure("review_codebase", {})).toContain(
@@ -137,7 +147,11 @@ describe("reviews and history backups in a working dir whose .marvin folders lea
     expect(await readdir(ssh)).toEqual(["authorized_keys"]);
   });
 
-  it("review_status reads a record's report and log only next to it, never where the record points", async () => {
+  test("review_status reads a record's report and log only next to it, never where the record points", async ({
+    project,
+    ssh,
+    open,
+  }) => {
     const reviews = join(project, ".marvin", "reviews");
     await mkdir(reviews);
     const id = "review-20250101-120000";
@@ -157,7 +171,11 @@ describe("reviews and history backups in a working dir whose .marvin folders lea
     expect(status).toContain(`Report file: .marvin/reviews/${id}.md`);
   });
 
-  it("search_history_backups does not search a .marvin/logs that leads out, and says so", async () => {
+  test("search_history_backups does not search a .marvin/logs that leads out, and says so", async ({
+    project,
+    ssh,
+    open,
+  }) => {
     await writeFile(
       join(ssh, "context-backup-2025-01-01T10-00-00-000Z.jsonl"),
       `${JSON.stringify({ role: "user", content: "the secret word" })}\n`,
@@ -172,19 +190,22 @@ describe("reviews and history backups in a working dir whose .marvin folders lea
 });
 
 describe("Marvin's runtime files stay out of the user's commits", () => {
-  const git = (...args: string[]) =>
-    execFileSync("git", args, { cwd: project, env: { PATH: process.env.PATH, HOME: base }, encoding: "utf8" });
-
-  beforeEach(async () => {
-    await rm(join(project, ".marvin"), { recursive: true });
-    git("init", "--quiet", "--initial-branch=main");
-    git("config", "user.name", "Test Author");
-    git("config", "user.email", "test@example.invalid");
-    await mkdir(join(project, "src"));
-    await writeFile(join(project, "src", "app.ts"), "export {};\n");
+  /** `git(...args)` in `project`, made a repository with src/app.ts and no .marvin. */
+  const gitTest = test.extend<{ git: (...args: string[]) => string }>({
+    git: async ({ root, project }, use) => {
+      const git = (...args: string[]) =>
+        execFileSync("git", args, { cwd: project, env: { PATH: process.env.PATH, HOME: root }, encoding: "utf8" });
+      await rm(join(project, ".marvin"), { recursive: true });
+      git("init", "--quiet", "--initial-branch=main");
+      git("config", "user.name", "Test Author");
+      git("config", "user.email", "test@example.invalid");
+      await mkdir(join(project, "src"));
+      await writeFile(join(project, "src", "app.ts"), "export {};\n");
+      await use(git);
+    },
   });
 
-  async function plantRuntimeFiles(): Promise<void> {
+  async function plantRuntimeFiles(project: string): Promise<void> {
     await mkdir(join(project, ".marvin", "reviews"), { recursive: true });
     await mkdir(join(project, ".marvin", "logs"), { recursive: true });
     await writeFile(join(project, ".marvin", "reviews", "review-20250101-120000.md"), "## Findings\n");
@@ -193,24 +214,27 @@ describe("Marvin's runtime files stay out of the user's commits", () => {
     await writeFile(join(project, ".marvin", "reviewer.pid"), "4242\n");
   }
 
-  it("git_commit with add_all commits the code and notes, not reviews, logs or pids", async () => {
-    const harness = await open();
-    await harness.ok("write_note", { path: "plan", content: "step 1\n" });
-    expect(await readFile(join(project, ".marvin", ".gitignore"), "utf8")).toContain("/reviews/");
-    await plantRuntimeFiles();
-    await harness.ok("git_commit", { message: "Work" });
-    expect(git("ls-files").trim().split("\n")).toEqual([".marvin/notes/plan.md", "src/app.ts"]);
-    expect(git("status", "--porcelain")).toBe("");
-  });
+  gitTest(
+    "git_commit with add_all commits the code and notes, not reviews, logs or pids",
+    async ({ project, open, git }) => {
+      const harness = await open();
+      await harness.ok("write_note", { path: "plan", content: "step 1\n" });
+      expect(await readFile(join(project, ".marvin", ".gitignore"), "utf8")).toContain("/reviews/");
+      await plantRuntimeFiles(project);
+      await harness.ok("git_commit", { message: "Work" });
+      expect(git("ls-files").trim().split("\n")).toEqual([".marvin/notes/plan.md", "src/app.ts"]);
+      expect(git("status", "--porcelain")).toBe("");
+    },
+  );
 
-  it("also when .marvin was made before Marvin wrote its .gitignore", async () => {
-    await plantRuntimeFiles();
+  gitTest("also when .marvin was made before Marvin wrote its .gitignore", async ({ project, open, git }) => {
+    await plantRuntimeFiles(project);
     await writeFile(join(project, ".marvin", "spec.md"), "# Spec\n");
     await (await open()).ok("git_commit", { message: "Work" });
     expect(git("ls-files").trim().split("\n")).toEqual([".marvin/spec.md", "src/app.ts"]);
   });
 
-  it("never overwrites the user's own .marvin/.gitignore", async () => {
+  gitTest("never overwrites the user's own .marvin/.gitignore", async ({ project, open, git }) => {
     await mkdir(join(project, ".marvin"));
     await writeFile(join(project, ".marvin", ".gitignore"), "notes/\n");
     const harness = await open();

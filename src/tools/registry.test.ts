@@ -1,18 +1,16 @@
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { z } from "zod";
-import { createTestSession, registryOf, TempDirs } from "../../tests/support/test-session.js";
+import { test as base, describe, expect } from "../../tests/support/fixtures.js";
+import { createTestSession, registryOf } from "../../tests/support/test-session.js";
 import { createToolContext } from "../session/standalone-tool-context.js";
 import { sleep } from "../shared/sleep.js";
 import { defineTool, type ToolContext, ToolError, type ToolMode, type ToolProgress } from "./define-tool.js";
 import type { ToolRegistry } from "./registry.js";
 
-const dirs = new TempDirs();
-let home: string;
-
-beforeEach(async () => {
-  home = await dirs.make("marvin-registry-");
+/** `contextFor(mode, signal)`: a standalone tool context over `home`. */
+const test = base.extend<{ contextFor: (mode: ToolMode, signal?: AbortSignal) => ToolContext }>({
+  contextFor: async ({ home }, use) =>
+    use((mode, signal = new AbortController().signal) => createToolContext({ home, mode, signal })),
 });
-afterEach(() => dirs.cleanup());
 
 const INTERACTIVE: ToolMode = { codingMode: false, nonInteractive: false, readonly: false };
 const CODING: ToolMode = { codingMode: true, nonInteractive: false, readonly: false };
@@ -71,10 +69,6 @@ const typed = defineTool({
   handler: echo("timer_start"),
 });
 
-function contextFor(mode: ToolMode, signal = new AbortController().signal): ToolContext {
-  return createToolContext({ home, mode, signal });
-}
-
 function registry(): ToolRegistry {
   received.length = 0;
   return registryOf([everyday, codingOnly, writer, interactiveOnly, typed]);
@@ -83,7 +77,7 @@ function registry(): ToolRegistry {
 const schemaNames = (tools: ToolRegistry, mode: ToolMode) => tools.schemas(mode).map((schema) => schema.function.name);
 
 describe("tool schemas per mode", () => {
-  it("hides codingOnly tools outside coding mode", () => {
+  test("hides codingOnly tools outside coding mode", () => {
     const tools = registry();
     expect(schemaNames(tools, INTERACTIVE)).toEqual(["weather_forecast", "open_editor", "timer_start"]);
     expect(schemaNames(tools, CODING)).toEqual([
@@ -95,7 +89,7 @@ describe("tool schemas per mode", () => {
     ]);
   });
 
-  it("hides interactiveOnly tools from non-interactive runs", () => {
+  test("hides interactiveOnly tools from non-interactive runs", () => {
     expect(schemaNames(registry(), NON_INTERACTIVE)).toEqual([
       "weather_forecast",
       "git_status",
@@ -104,12 +98,12 @@ describe("tool schemas per mode", () => {
     ]);
   });
 
-  it("strips write tools when read-only", () => {
+  test("strips write tools when read-only", () => {
     expect(schemaNames(registry(), READONLY)).toEqual(["weather_forecast", "git_status", "timer_start"]);
     expect(registry().names(READONLY)).not.toContain("create_file");
   });
 
-  it("sends OpenAI function schemas built from the zod parameters", () => {
+  test("sends OpenAI function schemas built from the zod parameters", () => {
     const [schema] = registry().schemas(INTERACTIVE);
     expect(schema).toEqual({
       type: "function",
@@ -121,14 +115,14 @@ describe("tool schemas per mode", () => {
     });
   });
 
-  it("refuses a second tool with the same name", () => {
+  test("refuses a second tool with the same name", () => {
     const tools = registry();
     expect(() => tools.register(everyday)).toThrow("Tool 'weather_forecast' is registered twice");
   });
 });
 
 describe("refusing tools the mode does not offer", () => {
-  it("refuses a write tool in a read-only agent with a clear message, without running it", async () => {
+  test("refuses a write tool in a read-only agent with a clear message, without running it", async ({ contextFor }) => {
     const tools = registry();
     const outcome = await tools.execute("create_file", { path: "a.txt", content: "x" }, contextFor(READONLY));
     expect(outcome.isError).toBe(true);
@@ -136,9 +130,9 @@ describe("refusing tools the mode does not offer", () => {
     expect(received).toEqual([]);
   });
 
-  it(
+  test(
     "offers a tool that writes only with some arguments to a read-only agent, and refuses just its " + "writing calls",
-    async () => {
+    async ({ contextFor }) => {
       const branches = defineTool({
         name: "branches",
         effect: ({ create }) => (create ? "write" : "read"),
@@ -165,14 +159,14 @@ describe("refusing tools the mode does not offer", () => {
     },
   );
 
-  it("refuses to register a tool that does not declare what it changes", () => {
+  test("refuses to register a tool that does not declare what it changes", () => {
     const undeclared = { ...everyday, name: "undeclared", effect: undefined } as unknown as typeof everyday;
     expect(() => registryOf([undeclared])).toThrow(
       `Tool 'undeclared' must declare its effect: "read", "session", "write" or a function of its arguments`,
     );
   });
 
-  it("refuses a coding tool outside coding mode and says how to turn it on", async () => {
+  test("refuses a coding tool outside coding mode and says how to turn it on", async ({ contextFor }) => {
     const tools = registry();
     const outcome = await tools.execute("git_status", {}, contextFor(INTERACTIVE));
     expect(outcome).toEqual({
@@ -183,7 +177,7 @@ describe("refusing tools the mode does not offer", () => {
     expect(received).toEqual([]);
   });
 
-  it("refuses an interactive-only tool in a non-interactive run", async () => {
+  test("refuses an interactive-only tool in a non-interactive run", async ({ contextFor }) => {
     const tools = registry();
     const outcome = await tools.execute("open_editor", {}, contextFor(NON_INTERACTIVE));
     expect(outcome.result).toBe("open_editor is only available in an interactive session.");
@@ -192,7 +186,7 @@ describe("refusing tools the mode does not offer", () => {
 });
 
 describe("unknown tools", () => {
-  it("lists near names among the tools the mode offers", async () => {
+  test("lists near names among the tools the mode offers", async ({ contextFor }) => {
     const tools = registry();
     const outcome = await tools.execute("timer_stat", {}, contextFor(INTERACTIVE));
     expect(outcome.isError).toBe(true);
@@ -200,7 +194,7 @@ describe("unknown tools", () => {
     expect(outcome.result).not.toContain("git_status"); // hidden outside coding mode
   });
 
-  it("still lists the available tools when nothing is close", async () => {
+  test("still lists the available tools when nothing is close", async ({ contextFor }) => {
     const tools = registry();
     const outcome = await tools.execute("zzzzzzzzzz", {}, contextFor(CODING));
     expect(outcome.result).toBe(
@@ -210,7 +204,7 @@ describe("unknown tools", () => {
 });
 
 describe("argument decoding", () => {
-  it("accepts an object, a JSON string of one, and a double-encoded JSON string", async () => {
+  test("accepts an object, a JSON string of one, and a double-encoded JSON string", async ({ contextFor }) => {
     const tools = registry();
     const context = contextFor(INTERACTIVE);
     const forms = [
@@ -224,7 +218,7 @@ describe("argument decoding", () => {
     }
   });
 
-  it("treats empty, null and missing arguments as no arguments", async () => {
+  test("treats empty, null and missing arguments as no arguments", async ({ contextFor }) => {
     const tools = registry();
     const context = contextFor(CODING);
     for (const form of ["", "  ", "null", null, undefined]) {
@@ -232,7 +226,7 @@ describe("argument decoding", () => {
     }
   });
 
-  it("explains a raw non-JSON string with the parameters and an example", async () => {
+  test("explains a raw non-JSON string with the parameters and an example", async ({ contextFor }) => {
     const tools = registry();
     const outcome = await tools.execute("timer_start", "name=tea, duration=5", contextFor(INTERACTIVE));
     expect(outcome.isError).toBe(true);
@@ -244,21 +238,21 @@ describe("argument decoding", () => {
     expect(received).toEqual([]);
   });
 
-  it("explains a raw string even when it arrives JSON-quoted", async () => {
+  test("explains a raw string even when it arrives JSON-quoted", async ({ contextFor }) => {
     const tools = registry();
     const outcome = await tools.execute("weather_forecast", JSON.stringify("city=Oslo"), contextFor(INTERACTIVE));
     expect(outcome.result).toContain("must be a JSON object, not a raw string");
     expect(outcome.result).toContain("Received: city=Oslo");
   });
 
-  it("rejects JSON that is not an object", async () => {
+  test("rejects JSON that is not an object", async ({ contextFor }) => {
     const tools = registry();
     const outcome = await tools.execute("weather_forecast", "[1,2]", contextFor(INTERACTIVE));
     expect(outcome.result).toMatch(/^Error: the arguments for weather_forecast must be a JSON object, got \[1,2\]\./);
     expect(outcome.result).toContain('Example: weather_forecast({"city":"..."})');
   });
 
-  it("hands raw strings to a tool that understands them (Codex patches), quoted or not", async () => {
+  test("hands raw strings to a tool that understands them (Codex patches), quoted or not", async ({ contextFor }) => {
     const patches: string[] = [];
     const patchTool = defineTool({
       name: "apply_patch",
@@ -287,7 +281,7 @@ describe("argument decoding", () => {
 });
 
 describe("validation", () => {
-  it("names every wrong field and shows the correct usage", async () => {
+  test("names every wrong field and shows the correct usage", async ({ contextFor }) => {
     const tools = registry();
     const outcome = await tools.execute(
       "timer_start",
@@ -306,7 +300,9 @@ describe("validation", () => {
     expect(received).toEqual([]);
   });
 
-  it("repairs the lax forms models send: numbers and booleans as strings, null, one string for a list", async () => {
+  test("repairs the lax forms models send: numbers and booleans as strings, null, one string for a list", async ({
+    contextFor,
+  }) => {
     const tools = registry();
     const outcome = await tools.execute(
       "timer_start",
@@ -321,7 +317,7 @@ describe("validation", () => {
 });
 
 describe("running handlers", () => {
-  it("stops a tool at its time limit, aborts its signal and says so", async () => {
+  test("stops a tool at its time limit, aborts its signal and says so", async ({ contextFor }) => {
     let sawAbort = false;
     const slow = defineTool({
       name: "slow_tool",
@@ -346,7 +342,7 @@ describe("running handlers", () => {
     expect(sawAbort).toBe(true);
   });
 
-  it("takes the time limit from the arguments when it is a function", async () => {
+  test("takes the time limit from the arguments when it is a function", async ({ contextFor }) => {
     const waits = defineTool({
       name: "wait",
       effect: "read",
@@ -364,7 +360,7 @@ describe("running handlers", () => {
     expect((await tools.execute("wait", { seconds: 0.05 }, context)).result).toContain("timed out after 0.1s");
   });
 
-  it("turns a throwing handler into an error result the model can read", async () => {
+  test("turns a throwing handler into an error result the model can read", async ({ contextFor }) => {
     const failing = defineTool({
       name: "failing",
       effect: "read",
@@ -395,7 +391,7 @@ describe("running handlers", () => {
     });
   });
 
-  it("reports a cancelled call when the run is aborted", async () => {
+  test("reports a cancelled call when the run is aborted", async ({ contextFor }) => {
     const waiting = defineTool({
       name: "waiting",
       effect: "read",
@@ -414,7 +410,7 @@ describe("running handlers", () => {
     expect(outcome.result).toBe("Tool waiting was cancelled.");
   });
 
-  it("gives the handler the session's live context", async () => {
+  test("gives the handler the session's live context", async ({ home }) => {
     const where = defineTool({
       name: "where",
       effect: "read",
@@ -439,20 +435,20 @@ describe("what a handler gives back", () => {
     handler: async ({ city }) => ({ text: `Sunny in ${city}, 21 °C.`, details: { city, celsius: 21 } }),
   });
 
-  it("passes details on beside the text the model reads", async () => {
+  test("passes details on beside the text the model reads", async ({ contextFor }) => {
     const tools = registryOf([weather]);
     const outcome = await tools.execute("weather_now", { city: "Bern" }, contextFor(INTERACTIVE));
     const details = { city: "Bern", celsius: 21 };
     expect(outcome).toEqual({ result: "Sunny in Bern, 21 °C.", isError: false, details });
   });
 
-  it("gives a plain-text result no details at all", async () => {
+  test("gives a plain-text result no details at all", async ({ contextFor }) => {
     const tools = registry();
     const outcome = await tools.execute("weather_forecast", { city: "Oslo" }, contextFor(INTERACTIVE));
     expect(Object.keys(outcome)).toEqual(["result", "isError"]);
   });
 
-  it("passes progress on while the call runs, with the fraction kept within 0 to 1", async () => {
+  test("passes progress on while the call runs, with the fraction kept within 0 to 1", async ({ home }) => {
     const steps: ToolProgress[] = [];
     const cloning = defineTool({
       name: "clone",
@@ -478,7 +474,7 @@ describe("what a handler gives back", () => {
     ]);
   });
 
-  it("drops progress a handler reports after its call has ended", async () => {
+  test("drops progress a handler reports after its call has ended", async ({ home }) => {
     const steps: ToolProgress[] = [];
     let reportLate: () => void = () => undefined;
     const stubborn = defineTool({

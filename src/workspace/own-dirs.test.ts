@@ -1,34 +1,40 @@
 import { mkdir, readdir, readFile, rm, stat, symlink, writeFile } from "node:fs/promises";
 import { join } from "node:path";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { TempDirs } from "../../tests/support/test-session.js";
+import { test as base, describe, expect } from "../../tests/support/fixtures.js";
 import { errorMessage } from "../shared/error-message.js";
 import { ensureInsideDir, MARVIN_GITIGNORE, OWN_DIRS, relativeInside, resolveInsideDir } from "./own-dirs.js";
 
-const dirs = new TempDirs();
-let project: string;
-let outside: string;
-
-beforeEach(async () => {
-  project = await dirs.make("marvin-own-dirs-");
-  outside = await dirs.make("marvin-outside-");
+const test = base.extend<{
+  /** The working dir. */
+  project: string;
+  /** A folder outside it. */
+  outside: string;
+  /** The message with which `ensureInsideDir(project, relativeDir)` is refused, or "accepted". */
+  refusal: (relativeDir: string) => Promise<string>;
+}>({
+  project: async ({ tempDirs }, use) => use(await tempDirs.make("marvin-own-dirs-")),
+  outside: async ({ tempDirs }, use) => use(await tempDirs.make("marvin-outside-")),
+  refusal: async ({ project }, use) =>
+    use((relativeDir) =>
+      ensureInsideDir(project, relativeDir).then(
+        () => "accepted",
+        (error: unknown) => errorMessage(error),
+      ),
+    ),
 });
-afterEach(() => dirs.cleanup());
-
-const refusal = (relativeDir: string) =>
-  ensureInsideDir(project, relativeDir).then(
-    () => "accepted",
-    (error: unknown) => errorMessage(error),
-  );
 
 describe("ensureInsideDir", () => {
-  it("creates the folder and returns its real path", async () => {
+  test("creates the folder and returns its real path", async ({ project }) => {
     expect(await ensureInsideDir(project, OWN_DIRS.notes)).toBe(join(project, ".marvin", "notes"));
     expect((await stat(join(project, ".marvin", "notes"))).isDirectory()).toBe(true);
     expect(await ensureInsideDir(project, OWN_DIRS.tickets)).toBe(join(project, ".tickets"));
   });
 
-  it("refuses a folder that is a symlink leading outside the working dir, saying what to do", async () => {
+  test("refuses a folder that is a symlink leading outside the working dir, saying what to do", async ({
+    project,
+    outside,
+    refusal,
+  }) => {
     await mkdir(join(project, ".marvin"));
     await symlink(outside, join(project, ".marvin", "notes"));
     const message = await refusal(OWN_DIRS.notes);
@@ -40,9 +46,9 @@ describe("ensureInsideDir", () => {
     );
   });
 
-  it(
+  test(
     "refuses every folder under a .marvin that leads out, and a dangling link out, creating " + "nothing there",
-    async () => {
+    async ({ project, outside, refusal }) => {
       await symlink(outside, join(project, ".marvin"));
       for (const relativeDir of [OWN_DIRS.logs, OWN_DIRS.reviews, OWN_DIRS.memories])
         expect(await refusal(relativeDir)).toContain("leading outside the working dir");
@@ -52,29 +58,33 @@ describe("ensureInsideDir", () => {
     },
   );
 
-  it("checks at every call, so a link made after the folder was first used is caught", async () => {
+  test("checks at every call, so a link made after the folder was first used is caught", async ({
+    project,
+    outside,
+    refusal,
+  }) => {
     await ensureInsideDir(project, OWN_DIRS.logs);
     await rm(join(project, ".marvin", "logs"), { recursive: true });
     await symlink(outside, join(project, ".marvin", "logs"));
     expect(await refusal(OWN_DIRS.logs)).toContain("leading outside the working dir");
   });
 
-  it("accepts a symlink that stays inside the working dir", async () => {
+  test("accepts a symlink that stays inside the working dir", async ({ project }) => {
     await mkdir(join(project, "docs", "tickets"), { recursive: true });
     await symlink("docs/tickets", join(project, ".tickets"));
     expect(await ensureInsideDir(project, OWN_DIRS.tickets)).toBe(join(project, "docs", "tickets"));
   });
 
-  it("says when the folder's place is taken by a file", async () => {
+  test("says when the folder's place is taken by a file", async ({ project, refusal }) => {
     await writeFile(join(project, ".tickets"), "");
     expect(await refusal(OWN_DIRS.tickets)).toBe(
       `.tickets in ${project} exists but is not a folder, so Marvin cannot keep its files there. Move it away first.`,
     );
   });
 
-  it(
+  test(
     "writes .marvin/.gitignore for the runtime files when it makes a folder under .marvin, never " + "overwriting one",
-    async () => {
+    async ({ project }) => {
       await ensureInsideDir(project, OWN_DIRS.reviews);
       expect(await readFile(join(project, ".marvin", ".gitignore"), "utf8")).toBe(MARVIN_GITIGNORE);
       expect(MARVIN_GITIGNORE.split("\n").filter((line) => line && !line.startsWith("#"))).toEqual([
@@ -91,7 +101,7 @@ describe("ensureInsideDir", () => {
     },
   );
 
-  it("never writes .marvin/.gitignore through a symlink planted in its place", async () => {
+  test("never writes .marvin/.gitignore through a symlink planted in its place", async ({ project, outside }) => {
     await mkdir(join(project, ".marvin"));
     await symlink(join(outside, "planted"), join(project, ".marvin", ".gitignore"));
     await ensureInsideDir(project, OWN_DIRS.notes);
@@ -100,7 +110,7 @@ describe("ensureInsideDir", () => {
 });
 
 describe("resolveInsideDir", () => {
-  it("checks without creating anything", async () => {
+  test("checks without creating anything", async ({ project, outside }) => {
     expect(await resolveInsideDir(project, OWN_DIRS.notes)).toBe(join(project, ".marvin", "notes"));
     await expect(stat(join(project, ".marvin"))).rejects.toThrow();
     await symlink(outside, join(project, ".marvin"));
@@ -109,7 +119,7 @@ describe("resolveInsideDir", () => {
 });
 
 describe("relativeInside", () => {
-  it("gives the path relative to the working dir only for folders inside it", async () => {
+  test("gives the path relative to the working dir only for folders inside it", async ({ project, outside }) => {
     expect(await relativeInside(project, join(project, "tasks"))).toBe("tasks");
     expect(await relativeInside(project, project)).toBe(".");
     expect(await relativeInside(project, join(outside, "tasks"))).toBeUndefined();

@@ -1,37 +1,38 @@
 import { existsSync } from "node:fs";
-import { chmod, mkdir, mkdtemp, readFile, realpath, rm, stat, symlink, writeFile } from "node:fs/promises";
-import { tmpdir } from "node:os";
+import { chmod, mkdir, readFile, stat, symlink, writeFile } from "node:fs/promises";
 import { join } from "node:path";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { test as base, describe, expect } from "../../tests/support/fixtures.js";
 import { resolveInside } from "./sandbox.js";
 import { createTextFile, readEditableText, writeTextFile } from "./text-file.js";
 
-let base: string;
-let root: string;
-
-beforeEach(async () => {
-  base = await realpath(await mkdtemp(join(tmpdir(), "marvin-text-file-")));
-  root = join(base, "proj");
-  await mkdir(root);
-  await mkdir(join(base, "outside"));
-});
-
-afterEach(async () => {
-  await rm(base, { recursive: true, force: true });
+const test = base.extend<{
+  /** The test's temp folder: proj/ (the working dir) and outside/. */
+  parent: string;
+  root: string;
+}>({
+  parent: async ({ tempDirs }, use) => {
+    const parent = await tempDirs.make("marvin-text-file-");
+    await mkdir(join(parent, "outside"));
+    await use(parent);
+  },
+  root: async ({ parent }, use) => {
+    await mkdir(join(parent, "proj"));
+    await use(join(parent, "proj"));
+  },
 });
 
 describe("writing after the sandbox check", () => {
-  it("does not follow a symlink planted at the checked path after the check", async () => {
+  test("does not follow a symlink planted at the checked path after the check", async ({ parent, root }) => {
     const checked = await resolveInside(root, "new.txt", { write: true });
-    await symlink(join(base, "outside", "planted.txt"), checked);
+    await symlink(join(parent, "outside", "planted.txt"), checked);
     expect(await createTextFile(checked, "x")).toBe(false);
     await expect(writeTextFile(checked, "x")).rejects.toThrow("not a regular file");
-    expect(existsSync(join(base, "outside", "planted.txt"))).toBe(false);
+    expect(existsSync(join(parent, "outside", "planted.txt"))).toBe(false);
   });
 });
 
 describe("writeTextFile", () => {
-  it("replaces an existing file keeping its mode, and creates new ones", async () => {
+  test("replaces an existing file keeping its mode, and creates new ones", async ({ root }) => {
     await writeFile(join(root, "tool.sh"), "old\n");
     await chmod(join(root, "tool.sh"), 0o750);
     await writeTextFile(join(root, "tool.sh"), "new\n");
@@ -43,7 +44,9 @@ describe("writeTextFile", () => {
 });
 
 describe("readEditableText", () => {
-  it("reads UTF-8, returns undefined for a missing file, and refuses other encodings and directories", async () => {
+  test("reads UTF-8, returns undefined for a missing file, and refuses other encodings and directories", async ({
+    root,
+  }) => {
     await writeFile(join(root, "ok.txt"), "naïve � kept\n");
     expect(await readEditableText(join(root, "ok.txt"), "ok.txt")).toBe("naïve � kept\n");
     expect(await readEditableText(join(root, "missing.txt"), "missing.txt")).toBeUndefined();

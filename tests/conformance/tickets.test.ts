@@ -1,12 +1,11 @@
 import { readFileSync } from "node:fs";
-import { cp, mkdir, mkdtemp, readdir, readFile, realpath, rm, writeFile } from "node:fs/promises";
-import { tmpdir } from "node:os";
+import { cp, readdir, readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { loadTickets } from "../../src/tools/tickets/ticket-store.js";
 import { dependencyTree } from "../../src/tools/tickets/ticket-views.js";
+import { test as base, describe, expect } from "../support/fixtures.js";
 import { CONFORMANCE_DATA } from "../support/run-marvin.js";
-import { createToolHarness, type ToolHarness } from "../support/tool-harness.js";
+import type { ToolHarness } from "../support/tool-harness.js";
 
 const TICKETS = join(CONFORMANCE_DATA, "tickets");
 const EXAMPLES = join(TICKETS, "example-tickets-dir");
@@ -47,28 +46,26 @@ function normaliseSections(lines: string[]): string[] {
   return [...head, ...sections];
 }
 
-let base: string;
-let project: string;
-let harness: ToolHarness;
-
-beforeEach(async () => {
-  base = await realpath(await mkdtemp(join(tmpdir(), "marvin-tk-")));
-  project = join(base, "marvin-demo");
-  await mkdir(join(base, "home"));
-  await cp(EXAMPLES, join(project, ".tickets"), { recursive: true });
-  // The transcript's listings were taken before `tk close md-qx2u`, the last write; undo it.
-  const qx2u = join(project, ".tickets", "md-qx2u.md");
-  await writeFile(qx2u, (await readFile(qx2u, "utf8")).replace("status: closed", "status: in_progress"));
-  harness = await createToolHarness({ home: join(base, "home"), workingDir: project, codingMode: true });
-});
-
-afterEach(async () => {
-  await harness.close();
-  await rm(base, { recursive: true, force: true });
+const test = base.extend<{
+  /** marvin-demo, whose .tickets are the recorded examples as they were before the transcript's last write. */
+  project: string;
+  /** A coding session in `project`. */
+  harness: ToolHarness;
+}>({
+  project: async ({ tempDirs }, use) => {
+    const project = join(await tempDirs.make("marvin-tk-"), "marvin-demo");
+    await cp(EXAMPLES, join(project, ".tickets"), { recursive: true });
+    // The transcript's listings were taken before `tk close md-qx2u`, the last write; undo it.
+    const qx2u = join(project, ".tickets", "md-qx2u.md");
+    await writeFile(qx2u, (await readFile(qx2u, "utf8")).replace("status: closed", "status: in_progress"));
+    await use(project);
+  },
+  harness: async ({ harnesses, home, project }, use) =>
+    use(await harnesses.open({ home, workingDir: project, codingMode: true })),
 });
 
 describe("tk compatibility: the recorded example directory", () => {
-  it("lists tickets exactly as tk ls does", async () => {
+  test("lists tickets exactly as tk ls does", async ({ project, harness }) => {
     const listing = (await harness.ok("ticket_list", {})).split("\n");
     expect(listing[0]).toBe(`4 tickets in ${join(project, ".tickets")}:`);
     expect(listing.slice(1)).toEqual(expected("tk ls"));
@@ -77,7 +74,10 @@ describe("tk compatibility: the recorded example directory", () => {
     );
   });
 
-  it("draws the dependency tree as tk dep tree does, each ticket at its deepest level", async () => {
+  test("draws the dependency tree as tk dep tree does, each ticket at its deepest level", async ({
+    project,
+    harness,
+  }) => {
     expect((await harness.ok("ticket_dep_tree", { ticket_id: "md-saxv" })).split("\n")).toEqual(
       expected("tk dep tree md-saxv"),
     );
@@ -89,7 +89,7 @@ describe("tk compatibility: the recorded example directory", () => {
     expect(dependencyTree(saxv, tickets, true).split("\n")).toEqual(expected("tk dep tree --full md-saxv"));
   });
 
-  it("shows tickets as tk show does: parent title, Blocking, Children, Linked", async () => {
+  test("shows tickets as tk show does: parent title, Blocking, Children, Linked", async ({ harness }) => {
     const shown = (await harness.ok("ticket_show", { ticket_id: "md-qx2u" })).replace(/\n$/, "").split("\n");
     expect(normaliseSections(shown)).toEqual(normaliseSections(expected("tk show md-qx2u")));
     expect((await harness.ok("ticket_show", { ticket_id: "icgn" })).replace(/\n$/, "").split("\n")).toEqual(
@@ -97,7 +97,7 @@ describe("tk compatibility: the recorded example directory", () => {
     );
   });
 
-  it("closes a ticket leaving the file byte for byte as tk close did", async () => {
+  test("closes a ticket leaving the file byte for byte as tk close did", async ({ project, harness }) => {
     expect(await harness.ok("ticket_close", { ticket_id: "md-qx2u" })).toContain("Updated md-qx2u -> closed");
     const files = await readdir(join(project, ".tickets"));
     expect(files.sort()).toEqual(["md-gg89.md", "md-icgn.md", "md-qx2u.md", "md-saxv.md"]);
@@ -118,7 +118,7 @@ describe("tk compatibility: the recorded example directory", () => {
     ]);
   });
 
-  it("reports tk's errors: unknown ticket, invalid status, existing dependency", async () => {
+  test("reports tk's errors: unknown ticket, invalid status, existing dependency", async ({ harness }) => {
     expect(await harness.failure("ticket_show", { ticket_id: "zzzz" })).toContain(
       expected("tk show zzzz")[0]!.replace("Error: ", ""),
     );

@@ -1,36 +1,25 @@
-import { existsSync, mkdirSync, readFileSync, realpathSync, symlinkSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, symlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { type LlmServer, startLlmServer } from "../support/llm-server.js";
-import { runMarvin, serverEnv, tempDir } from "../support/run-marvin.js";
+import { describe, expect, test } from "../support/fixtures.js";
+import type { LlmServer } from "../support/llm-server.js";
+import { runMarvin, serverEnv } from "../support/run-marvin.js";
 
-let server: LlmServer | undefined;
-let temp: { path: string; cleanup: () => void };
-let project: string;
-let evil: string;
-
-beforeEach(() => {
-  temp = tempDir("marvin-coding-files-");
-  const base = realpathSync(temp.path);
-  project = join(base, "proj");
-  evil = join(base, "proj-evil");
+/** A project in `base` with links leading out of it to a sibling folder, `evil`. */
+function projectWithEscapes(base: string): { project: string; evil: string } {
+  const project = join(base, "proj");
+  const evil = join(base, "proj-evil");
   mkdirSync(join(project, ".tickets"), { recursive: true });
   mkdirSync(evil);
   writeFileSync(join(evil, "secret.txt"), "top secret\n");
   symlinkSync(evil, join(project, "vendor"));
   symlinkSync(join(evil, "secret.txt"), join(project, "config.txt"));
   symlinkSync(join(evil, "planted.txt"), join(project, "log.txt"));
-});
-
-afterEach(async () => {
-  await server?.close();
-  server = undefined;
-  temp.cleanup();
-});
+  return { project, evil };
+}
 
 /** The tool result the model received for `callId`, as recorded by the scripted server. */
-function toolResultSent(callId: string): string {
-  for (const request of server!.requests) {
+function toolResultSent(server: LlmServer, callId: string): string {
+  for (const request of server.requests) {
     const message = request.body.messages.find(
       (candidate) => candidate.role === "tool" && candidate.tool_call_id === callId,
     );
@@ -97,9 +86,14 @@ const escapesFrom = (evil: string) => [
 ];
 
 describe("coding-mode file tools end to end", () => {
-  it("creates, patches (both formats) and reads files, and refuses every sandbox escape", async () => {
+  test("creates, patches (both formats) and reads files, and refuses every sandbox escape", async ({
+    tempDirs,
+    llm,
+  }) => {
+    const base = await tempDirs.make("marvin-coding-files-");
+    const { project, evil } = projectWithEscapes(base);
     const escapes = escapesFrom(evil);
-    server = await startLlmServer([
+    const server = await llm([
       {
         toolCalls: [
           {
@@ -128,8 +122,8 @@ describe("coding-mode file tools end to end", () => {
       { text: "All done." },
     ]);
     const run = await runMarvin(["--non-interactive", "--working-dir", project, "--prompt", "Write the add function"], {
-      env: serverEnv(server.url, join(temp.path, "home")),
-      cwd: temp.path,
+      env: serverEnv(server.url, join(base, "home")),
+      cwd: base,
     });
 
     expect(run.code, run.stderr).toBe(0);
@@ -138,14 +132,16 @@ describe("coding-mode file tools end to end", () => {
       "export function add(a, b, c = 0) {\n  return a + b + c;\n}\n",
     );
     expect(readFileSync(join(project, "src/extra.js"), "utf8")).toBe("export const extra = true;\n");
-    expect(toolResultSent("call_create")).toContain("Created src/app.js");
-    expect(toolResultSent("call_codex")).toBe("Success. Updated the following files:\nA src/extra.js\nM src/app.js");
-    expect(toolResultSent("call_read")).toBe(
+    expect(toolResultSent(server, "call_create")).toContain("Created src/app.js");
+    expect(toolResultSent(server, "call_codex")).toBe(
+      "Success. Updated the following files:\nA src/extra.js\nM src/app.js",
+    );
+    expect(toolResultSent(server, "call_read")).toBe(
       "1. export function add(a, b, c = 0) {\n2.   return a + b + c;\n\n[Lines 1-2 of 3.]",
     );
 
-    for (const attempt of escapes) expect(toolResultSent(attempt.id), attempt.id).toContain(attempt.problem);
-    expect(toolResultSent("esc_abs")).toContain(`Working dir: ${project}`);
+    for (const attempt of escapes) expect(toolResultSent(server, attempt.id), attempt.id).toContain(attempt.problem);
+    expect(toolResultSent(server, "esc_abs")).toContain(`Working dir: ${project}`);
     expect(readFileSync(join(evil, "secret.txt"), "utf8")).toBe("top secret\n");
     for (const name of ["dropped.txt", "planted.txt", "new.txt"])
       expect(existsSync(join(evil, name)), name).toBe(false);

@@ -1,29 +1,21 @@
 import { execFileSync, spawn } from "node:child_process";
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { REVIEW_PROMPT_OPENING } from "../../src/tools/coding/review-prompt.js";
-import { type LlmServer, type RecordedRequest, type ScriptedReply, startLlmServer } from "../support/llm-server.js";
+import { test as base, describe, expect } from "../support/fixtures.js";
+import type { LlmServer, RecordedRequest, Script, ScriptedReply } from "../support/llm-server.js";
 import { killLeftovers, running, waitFor } from "../support/processes.js";
-import { MARVIN_BIN, runMarvin, serverEnv, tempDir } from "../support/run-marvin.js";
+import { MARVIN_BIN, runMarvin, serverEnv } from "../support/run-marvin.js";
 import { SECRET_SAMPLES } from "../support/secrets.js";
 
-let server: LlmServer | undefined;
-let home: { path: string; cleanup: () => void };
-let project: string;
-/** Processes a test started through run_command, killed if a failed test left them running. */
-const leftovers: number[] = [];
-
-function git(...args: string[]): string {
-  return execFileSync("git", args, {
-    cwd: project,
-    env: { PATH: process.env.PATH, HOME: home.path },
-    encoding: "utf8",
-  });
+/** Runs git in `project` with only PATH and HOME set. */
+function gitIn(project: string, home: string): (...args: string[]) => string {
+  return (...args) =>
+    execFileSync("git", args, { cwd: project, env: { PATH: process.env.PATH, HOME: home }, encoding: "utf8" });
 }
 
 /** Kills reviewers a failed test may have left behind. */
-function killReviewers(): void {
+function killReviewers(project: string): void {
   const dir = join(project, ".marvin", "reviews");
   for (const name of (() => {
     try {
@@ -41,19 +33,25 @@ function killReviewers(): void {
   }
 }
 
-beforeEach(() => {
-  home = tempDir("marvin-home-");
-  project = join(home.path, "project");
-  mkdirSync(join(project, "src"), { recursive: true });
-  writeFileSync(join(project, "src", "app.ts"), "// TODO: validate input\nexport const password = 'hunter2';\n");
-});
-
-afterEach(async () => {
-  killReviewers();
-  killLeftovers(leftovers);
-  await server?.close();
-  server = undefined;
-  home.cleanup();
+const test = base.extend<{
+  /** `home`/project with a src/app.ts; reviewers a failed test left running are killed afterwards. */
+  project: string;
+  /** Processes a test started through run_command, killed if a failed test left them running. */
+  leftovers: number[];
+}>({
+  project: async ({ home }, use) => {
+    const project = join(home, "project");
+    mkdirSync(join(project, "src"), { recursive: true });
+    writeFileSync(join(project, "src", "app.ts"), "// TODO: validate input\nexport const password = 'hunter2';\n");
+    await use(project);
+    killReviewers(project);
+  },
+  // biome-ignore lint/correctness/noEmptyPattern: vitest reads a fixture's dependencies from this pattern.
+  leftovers: async ({}, use) => {
+    const pids: number[] = [];
+    await use(pids);
+    killLeftovers(pids);
+  },
 });
 
 /** A run_command script that waits until the reviewer has written its cost line and exited (kill -0 fails once it is
@@ -71,6 +69,7 @@ const isReviewerRequest = (request: RecordedRequest) =>
 
 /** A scripted server answering the parent and the reviewer child from their own scripts. */
 async function startReviewServer(
+  llm: (script: Script[]) => Promise<LlmServer>,
   parentScript: ScriptedReply[],
   reviewerScript: ScriptedReply[],
 ): Promise<{ server: LlmServer; counters: { parent: number; reviewer: number } }> {
@@ -82,18 +81,19 @@ async function startReviewServer(
       reply ?? { status: 500, body: { error: { message: `unexpected ${reviewer ? "reviewer" : "parent"} request` } } }
     );
   };
-  return { server: await startLlmServer(Array.from({ length: 10 }, () => dispatch)), counters };
+  return { server: await llm(Array.from({ length: 10 }, () => dispatch)), counters };
 }
 
 const toolResults = (request: RecordedRequest) =>
   request.body.messages.filter((message) => message.role === "tool").map((message) => message.content ?? "");
 
 describe("coding, git and shell tools end to end", () => {
-  it("runs a command, commits with git and greps in the --working-dir", async () => {
+  test("runs a command, commits with git and greps in the --working-dir", async ({ llm, home, project }) => {
+    const git = gitIn(project, home);
     git("init", "--quiet", "--initial-branch=main");
     git("config", "user.name", "E2E Author");
     git("config", "user.email", "e2e@example.invalid");
-    server = await startLlmServer([
+    const server = await llm([
       {
         toolCalls: [{ name: "run_command", arguments: { command: "echo hello > hello.txt && cat hello.txt && pwd" } }],
       },
@@ -102,8 +102,8 @@ describe("coding, git and shell tools end to end", () => {
       { text: "All done." },
     ]);
     const run = await runMarvin(["--non-interactive", "--working-dir", project, "--prompt", "do the chores"], {
-      env: serverEnv(server.url, home.path),
-      cwd: home.path,
+      env: serverEnv(server.url, home),
+      cwd: home,
     });
     expect(run.code).toBe(0);
     expect(run.stdout).toBe("  🔧 run_command\n  🔧 git_commit\n  🔧 code_grep\nAll done.\n");
@@ -134,10 +134,10 @@ describe("coding, git and shell tools end to end", () => {
     expect(git("show", "--stat", "--format=", "HEAD")).toContain("hello.txt");
   });
 
-  it(
+  test(
     "review_codebase starts a real read-only child marvin against the same server; review_status returns " +
       "its report",
-    async () => {
+    async ({ llm, home, project }) => {
       const reviewerScript: ScriptedReply[] = [
         {
           toolCalls: [
@@ -157,12 +157,12 @@ describe("coding, git and shell tools end to end", () => {
         { toolCalls: [{ name: "review_status", arguments: {} }] },
         { text: "Review done." },
       ];
-      const started = await startReviewServer(parentScript, reviewerScript);
-      server = started.server;
+      const started = await startReviewServer(llm, parentScript, reviewerScript);
+      const server = started.server;
       const counters = started.counters;
       const run = await runMarvin(["--non-interactive", "--working-dir", project, "--prompt", "review my code"], {
-        env: serverEnv(server.url, home.path, { MARVIN_DEPTH: "1" }),
-        cwd: home.path,
+        env: serverEnv(server.url, home, { MARVIN_DEPTH: "1" }),
+        cwd: home,
         timeoutMs: 45_000,
       });
       expect(run.stderr).not.toContain("Error:");
@@ -204,10 +204,11 @@ describe("coding, git and shell tools end to end", () => {
     },
   );
 
-  it(
+  test(
     "review_codebase runs the reviewer on the parent's provider and model when several providers are " + "configured",
-    async () => {
+    async ({ llm, home, project }) => {
       const started = await startReviewServer(
+        llm,
         [
           { toolCalls: [{ name: "review_codebase", arguments: {} }] },
           { toolCalls: [{ name: "run_command", arguments: { command: WAIT_FOR_REVIEWER, timeout: 30 } }] },
@@ -215,9 +216,9 @@ describe("coding, git and shell tools end to end", () => {
         ],
         [{ text: "## Findings\nNone." }],
       );
-      server = started.server;
+      const server = started.server;
       const env = {
-        ...serverEnv(server.url, home.path, { OPENAI_API_KEY: "openai-key", GROQ_API_KEY: "groq-key" }),
+        ...serverEnv(server.url, home, { OPENAI_API_KEY: "openai-key", GROQ_API_KEY: "groq-key" }),
         LLM_PROVIDER: undefined,
       };
       const run = await runMarvin(
@@ -232,7 +233,7 @@ describe("coding, git and shell tools end to end", () => {
           "--prompt",
           "review",
         ],
-        { env, cwd: home.path, timeoutMs: 45_000 },
+        { env, cwd: home, timeoutMs: 45_000 },
       );
       expect(run.code).toBe(0);
       expect(run.stdout).toBe("  🔧 review_codebase\n  🔧 run_command\nStarted.\n");
@@ -249,20 +250,24 @@ describe("coding, git and shell tools end to end", () => {
     },
   );
 
-  it("run_command hands neither the model nor the audit log any API key or token of marvin's environment", async () => {
-    server = await startLlmServer([
+  test("run_command hands neither the model nor the audit log any API key or token of marvin's environment", async ({
+    llm,
+    home,
+    project,
+  }) => {
+    const server = await llm([
       { toolCalls: [{ name: "run_command", arguments: { command: "env" } }] },
       { text: "Done." },
     ]);
-    const audit = join(home.path, "audit.jsonl");
+    const audit = join(home, "audit.jsonl");
     const run = await runMarvin(["--non-interactive", "--working-dir", project, "--prompt", "show env"], {
-      env: { ...SECRET_SAMPLES, ...serverEnv(server.url, home.path, { MARVIN_SUBAGENT_LOG: audit }) },
-      cwd: home.path,
+      env: { ...SECRET_SAMPLES, ...serverEnv(server.url, home, { MARVIN_SUBAGENT_LOG: audit }) },
+      cwd: home,
     });
     expect(run.code).toBe(0);
     const [result] = toolResults(server.requests[1]!);
     expect(result).toMatch(/^Exit code: 0 /);
-    expect(result).toContain(`HOME=${home.path}`);
+    expect(result).toContain(`HOME=${home}`);
     const logged = readFileSync(audit, "utf8");
     for (const value of [...Object.values(SECRET_SAMPLES), "test-key"]) {
       expect(result).not.toContain(value);
@@ -270,15 +275,17 @@ describe("coding, git and shell tools end to end", () => {
     }
   });
 
-  it("stops what run_command left running in the background when marvin exits", async () => {
+  test("stops what run_command left running in the background when marvin exits", async ({
+    llm,
+    home,
+    project,
+    leftovers,
+  }) => {
     const command = "sleep 300 > /dev/null 2>&1 & echo $!; setsid sleep 301 > /dev/null 2>&1 & echo $!";
-    server = await startLlmServer([
-      { toolCalls: [{ name: "run_command", arguments: { command } }] },
-      { text: "Started." },
-    ]);
+    const server = await llm([{ toolCalls: [{ name: "run_command", arguments: { command } }] }, { text: "Started." }]);
     const run = await runMarvin(["--non-interactive", "--working-dir", project, "--prompt", "start it"], {
-      env: serverEnv(server.url, home.path),
-      cwd: home.path,
+      env: serverEnv(server.url, home),
+      cwd: home,
     });
     const [result] = toolResults(server.requests[1]!);
     const pids = result!.split("\n").slice(1, 3).map(Number);
@@ -289,18 +296,18 @@ describe("coding, git and shell tools end to end", () => {
     for (const pid of pids) expect(running(pid), `pid ${pid}`).toBe(false);
   });
 
-  it.each(["SIGINT", "SIGTERM"] as const)(
+  test.for(["SIGINT", "SIGTERM"] as const)(
     "on %s kills the command that is running and what it started, setsid included",
-    async (signal) => {
+    async (signal, { llm, home, project, leftovers }) => {
       const command = "sleep 300 & echo $! > bg.pid; setsid sleep 301 > /dev/null 2>&1 & echo $! > setsid.pid; wait";
-      server = await startLlmServer([
+      const server = await llm([
         { toolCalls: [{ name: "run_command", arguments: { command, timeout: 600 } }] },
         { text: "unreachable" },
       ]);
       const child = spawn(
         process.execPath,
         [MARVIN_BIN, "--non-interactive", "--working-dir", project, "--prompt", "run"],
-        { env: serverEnv(server.url, home.path) as NodeJS.ProcessEnv, cwd: home.path },
+        { env: serverEnv(server.url, home) as NodeJS.ProcessEnv, cwd: home },
       );
       let stderr = "";
       child.stderr.setEncoding("utf8").on("data", (data: string) => (stderr += data));

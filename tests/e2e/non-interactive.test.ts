@@ -3,38 +3,35 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { join } from "node:path";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { type LlmServer, type Script, type ScriptedReply, startLlmServer } from "../support/llm-server.js";
-import { costOf, MARVIN_BIN, runMarvin, serverEnv, tempDir } from "../support/run-marvin.js";
+import { test as base, describe, expect } from "../support/fixtures.js";
+import type { LlmServer, Script, ScriptedReply } from "../support/llm-server.js";
+import { costOf, MARVIN_BIN, type MarvinRun, runMarvin, serverEnv } from "../support/run-marvin.js";
 
-let server: LlmServer | undefined;
-let home: { path: string; cleanup: () => void };
-
-beforeEach(() => {
-  home = tempDir("marvin-home-");
-});
-afterEach(async () => {
-  await server?.close();
-  server = undefined;
-  home.cleanup();
-});
-
-async function ask(
+type Ask = (
   script: Script[],
-  prompt = "hello",
-  extraEnv: Record<string, string | undefined> = {},
-  args: string[] = [],
-) {
-  server = await startLlmServer(script);
-  return runMarvin(["--non-interactive", "--prompt", prompt, ...args], {
-    env: serverEnv(server.url, home.path, extraEnv),
-    cwd: home.path,
-  });
-}
+  prompt?: string,
+  extraEnv?: Record<string, string | undefined>,
+  args?: string[],
+) => Promise<{ run: MarvinRun; server: LlmServer }>;
+
+/** `ask(script, prompt, extraEnv, args)`: one `marvin --non-interactive` run against a scripted server of its own. */
+const test = base.extend<{ ask: Ask }>({
+  ask: async ({ llm, home }, use) =>
+    use(async (script, prompt = "hello", extraEnv = {}, args = []) => {
+      const server = await llm(script);
+      const run = await runMarvin(["--non-interactive", "--prompt", prompt, ...args], {
+        env: serverEnv(server.url, home, extraEnv),
+        cwd: home,
+      });
+      return { run, server };
+    }),
+});
 
 describe("marvin --non-interactive against an OpenAI-compatible server", () => {
-  it("streams the answer to stdout and ends stderr with the cost line", async () => {
-    const run = await ask([{ text: "Hello from the scripted model.", usage: { prompt: 1000, completion: 200 } }]);
+  test("streams the answer to stdout and ends stderr with the cost line", async ({ ask }) => {
+    const { run, server } = await ask([
+      { text: "Hello from the scripted model.", usage: { prompt: 1000, completion: 200 } },
+    ]);
     expect(run.code).toBe(0);
     expect(run.stdout).toBe("Hello from the scripted model.\n");
     const cost = costOf(run);
@@ -42,7 +39,7 @@ describe("marvin --non-interactive against an OpenAI-compatible server", () => {
     expect(cost.model_turns).toEqual({ "gpt-4o-mini": 1 });
     // gpt-4o-mini: $0.15 / $0.60 per million tokens
     expect(cost.session_cost).toBeCloseTo((1000 * 0.15 + 200 * 0.6) / 1e6, 9);
-    const request = server!.requests[0]!;
+    const request = server.requests[0]!;
     expect(request.body.model).toBe("gpt-4o-mini");
     expect(request.body.stream).toBe(true);
     expect(request.headers.authorization).toBe("Bearer test-key");
@@ -51,8 +48,8 @@ describe("marvin --non-interactive against an OpenAI-compatible server", () => {
     expect(request.body.messages.at(-1)).toEqual({ role: "user", content: "hello" });
   });
 
-  it("prints a tool marker before each tool round and feeds results back with their ids", async () => {
-    const run = await ask([
+  test("prints a tool marker before each tool round and feeds results back with their ids", async ({ ask }) => {
+    const { run, server } = await ask([
       {
         text: "Let me start it.",
         toolCalls: [{ name: "timer_start", arguments: { name: "tea", duration_seconds: 180 }, id: "call_a" }],
@@ -62,19 +59,19 @@ describe("marvin --non-interactive against an OpenAI-compatible server", () => {
     ]);
     expect(run.code).toBe(0);
     expect(run.stdout).toBe("Let me start it.\n  🔧 timer_start\n  🔧 timer_check\nYour tea timer is running.\n");
-    const second = server!.requests[1]!.body.messages;
+    const second = server.requests[1]!.body.messages;
     expect(second.at(-2)).toMatchObject({
       role: "assistant",
       tool_calls: [{ id: "call_a", function: { name: "timer_start" } }],
     });
     expect(second.at(-1)).toMatchObject({ role: "tool", tool_call_id: "call_a" });
     expect(second.at(-1)!.content).toContain("Countdown 'tea' started: 3m 00s");
-    expect(server!.requests[2]!.body.messages.at(-1)!.content).toMatch(/Countdown 'tea': \dm \d\ds left of 3m 00s/);
+    expect(server.requests[2]!.body.messages.at(-1)!.content).toMatch(/Countdown 'tea': \dm \d\ds left of 3m 00s/);
     expect(costOf(run).llm_turns).toBe(3);
   });
 
-  it("runs parallel calls of one response in one round and returns results in call order", async () => {
-    const run = await ask([
+  test("runs parallel calls of one response in one round and returns results in call order", async ({ ask }) => {
+    const { run, server } = await ask([
       {
         toolCalls: [
           { name: "timer_start", arguments: { name: "one" }, id: "first" },
@@ -86,14 +83,14 @@ describe("marvin --non-interactive against an OpenAI-compatible server", () => {
     ]);
     expect(run.code).toBe(0);
     expect(run.stdout).toBe("  🔧 timer_start, timer_start, timer_check\ndone\n");
-    const tools = server!.requests[1]!.body.messages.filter((message) => message.role === "tool");
+    const tools = server.requests[1]!.body.messages.filter((message) => message.role === "tool");
     expect(tools.map((message) => message.tool_call_id)).toEqual(["first", "second", "third"]);
     expect(tools[0]!.content).toBe("Stopwatch 'one' started.");
     expect(tools[1]!.content).toBe("Countdown 'two' started: 1m 00s.");
   });
 
-  it("repairs arguments sent as a JSON string and explains raw-string arguments", async () => {
-    const run = await ask([
+  test("repairs arguments sent as a JSON string and explains raw-string arguments", async ({ ask }) => {
+    const { run, server } = await ask([
       {
         toolCalls: [{ name: "timer_start", arguments: JSON.stringify(JSON.stringify({ name: "encoded" })), id: "s1" }],
       },
@@ -101,15 +98,15 @@ describe("marvin --non-interactive against an OpenAI-compatible server", () => {
       { text: "ok" },
     ]);
     expect(run.code).toBe(0);
-    const results = server!.requests[2]!.body.messages.filter((message) => message.role === "tool");
+    const results = server.requests[2]!.body.messages.filter((message) => message.role === "tool");
     expect(results[0]!.content).toBe("Stopwatch 'encoded' started.");
     expect(results[1]!.content).toContain("must be a JSON object, not a raw string");
     expect(results[1]!.content).toContain("name (string, required)");
     expect(results[1]!.content).toContain('Example: timer_start({"name":"..."})');
   });
 
-  it("answers unknown tools and invalid arguments with actionable errors", async () => {
-    const run = await ask([
+  test("answers unknown tools and invalid arguments with actionable errors", async ({ ask }) => {
+    const { run, server } = await ask([
       {
         toolCalls: [
           { name: "timer_stat", arguments: {}, id: "u1" },
@@ -119,7 +116,7 @@ describe("marvin --non-interactive against an OpenAI-compatible server", () => {
       { text: "ok" },
     ]);
     expect(run.code).toBe(0);
-    const [unknown, invalid] = server!.requests[1]!.body.messages.filter((message) => message.role === "tool");
+    const [unknown, invalid] = server.requests[1]!.body.messages.filter((message) => message.role === "tool");
     expect(unknown!.content).toContain("Unknown tool 'timer_stat'. Did you mean: timer_start");
     expect(invalid!.content).toContain("Validation error for timer_start");
     expect(invalid!.content).toContain("- name: required (string)");
@@ -127,78 +124,81 @@ describe("marvin --non-interactive against an OpenAI-compatible server", () => {
     expect(invalid!.content).toContain("Correct usage: timer_start(");
   });
 
-  it("stops after 50 tool rounds and asks once more without tools", async () => {
+  test("stops after 50 tool rounds and asks once more without tools", async ({ ask }) => {
     const script: Script[] = Array.from({ length: 50 }, (_, index) => ({
       toolCalls: [{ name: "timer_check", arguments: {}, id: `r${index}` }],
     }));
     script.push({ text: "Final answer after the limit." });
-    const run = await ask(script);
+    const { run, server } = await ask(script);
     expect(run.code).toBe(0);
-    expect(server!.requests).toHaveLength(51);
-    expect(server!.requests[49]!.body.tools?.length).toBeGreaterThan(0);
-    expect(server!.requests[50]!.body.tools).toBeUndefined();
-    expect(server!.requests[50]!.body.messages.at(-1)!.content).toContain("Tool-call limit reached (50 rounds)");
+    expect(server.requests).toHaveLength(51);
+    expect(server.requests[49]!.body.tools?.length).toBeGreaterThan(0);
+    expect(server.requests[50]!.body.tools).toBeUndefined();
+    expect(server.requests[50]!.body.messages.at(-1)!.content).toContain("Tool-call limit reached (50 rounds)");
     expect(run.stdout.match(/🔧 timer_check/g)).toHaveLength(50);
     expect(run.stdout.endsWith("Final answer after the limit.\n")).toBe(true);
     expect(run.stderr).toContain("Reached the limit of 50 tool rounds");
     expect(costOf(run).llm_turns).toBe(51);
   });
 
-  it("waits for Retry-After on 429 and then succeeds", async () => {
-    const run = await ask([
+  test("waits for Retry-After on 429 and then succeeds", async ({ ask }) => {
+    const { run, server } = await ask([
       { status: 429, headers: { "retry-after": "1" }, body: { error: { message: "slow down" } } },
       { text: "after the wait" },
     ]);
     expect(run.code).toBe(0);
     expect(run.stdout).toBe("after the wait\n");
     expect(run.stderr).toContain("Rate limited by openai-compat. Waiting 1s before retry 1 of 2");
-    expect(server!.requests).toHaveLength(2);
+    expect(server.requests).toHaveLength(2);
   });
 
-  it("gives up after two 429 retries with a clear error", async () => {
+  test("gives up after two 429 retries with a clear error", async ({ ask }) => {
     const limited = { status: 429, headers: { "retry-after": "0" }, body: { error: { message: "quota exceeded" } } };
-    const run = await ask([limited, limited, limited]);
+    const { run, server } = await ask([limited, limited, limited]);
     expect(run.code).toBe(1);
-    expect(server!.requests).toHaveLength(3);
+    expect(server.requests).toHaveLength(3);
     expect(run.stderr).toContain("Error: openai-compat rate limit (HTTP 429): quota exceeded");
     expect(costOf(run).llm_turns).toBe(0);
   });
 
-  it("names the variable to check on 401", async () => {
-    const run = await ask([
+  test("names the variable to check on 401", async ({ ask }) => {
+    const { run, server } = await ask([
       { status: 401, body: { error: { message: "Invalid API key", type: "invalid_request_error" } } },
     ]);
     expect(run.code).toBe(1);
     expect(run.stderr).toContain("refused the API key (HTTP 401): Invalid API key. Check OPENAI_COMPAT_API_KEY.");
-    expect(server!.requests).toHaveLength(1);
+    expect(server.requests).toHaveLength(1);
     costOf(run);
   });
 
-  it("retries a 500 and reports it when it persists", async () => {
+  test("retries a 500 and reports it when it persists", async ({ ask }) => {
     const failing = { status: 500, body: { error: { message: "upstream exploded" } } };
-    const run = await ask([failing, failing, failing]);
+    const { run, server } = await ask([failing, failing, failing]);
     expect(run.code).toBe(1);
-    expect(server!.requests).toHaveLength(3);
+    expect(server.requests).toHaveLength(3);
     expect(run.stderr).toContain("server error (HTTP 500): upstream exploded");
     costOf(run);
   }, 30_000);
 
-  it("keeps the partial text and fails clearly when the stream is cut", async () => {
-    const run = await ask([
+  test("keeps the partial text and fails clearly when the stream is cut", async ({ ask }) => {
+    const { run, server } = await ask([
       { cut: { text: "This answer will be interrupted somewhere in the middle", afterChunks: 3 } },
     ]);
     expect(run.code).toBe(1);
     expect(run.stdout).toBe("This answer \n");
     expect(run.stderr).toMatch(/Error: .*(ended before the model finished|stream failed|terminated)/);
-    expect(server!.requests).toHaveLength(1);
+    expect(server.requests).toHaveLength(1);
     costOf(run);
   });
 
-  it("stops quietly, with the cost line last, when the reader of stdout goes away (| head)", async () => {
-    server = await startLlmServer([{ text: "line of a long answer\n".repeat(3_000), chunkSize: 40, delayMs: 1 }]);
+  test("stops quietly, with the cost line last, when the reader of stdout goes away (| head)", async ({
+    llm,
+    home,
+  }) => {
+    const server = await llm([{ text: "line of a long answer\n".repeat(3_000), chunkSize: 40, delayMs: 1 }]);
     const child = spawn(process.execPath, [MARVIN_BIN, "--non-interactive", "--prompt", "long"], {
-      env: serverEnv(server.url, home.path) as NodeJS.ProcessEnv,
-      cwd: home.path,
+      env: serverEnv(server.url, home) as NodeJS.ProcessEnv,
+      cwd: home,
     });
     let stderr = "";
     child.stderr.setEncoding("utf8").on("data", (data: string) => (stderr += data));
@@ -210,7 +210,7 @@ describe("marvin --non-interactive against an OpenAI-compatible server", () => {
     expect(stderr.trimEnd().split("\n")).toEqual([expect.stringMatching(/^MARVIN_COST:\{/)]);
   });
 
-  it("pushes the answer to the --ntfy topic, and only warns when ntfy cannot be reached", async () => {
+  test("pushes the answer to the --ntfy topic, and only warns when ntfy cannot be reached", async ({ ask }) => {
     const published: Array<{ path: string; title: string | undefined; body: string }> = [];
     const ntfy = createServer((request, response) => {
       let body = "";
@@ -223,7 +223,7 @@ describe("marvin --non-interactive against an OpenAI-compatible server", () => {
     await new Promise<void>((resolve) => ntfy.listen(0, "127.0.0.1", resolve));
     const ntfyUrl = `http://127.0.0.1:${(ntfy.address() as AddressInfo).port}`;
     try {
-      const run = await ask([{ text: "The tests pass." }], "run the tests", { NTFY_URL: ntfyUrl }, [
+      const { run } = await ask([{ text: "The tests pass." }], "run the tests", { NTFY_URL: ntfyUrl }, [
         "--ntfy",
         "build-alerts",
       ]);
@@ -232,22 +232,24 @@ describe("marvin --non-interactive against an OpenAI-compatible server", () => {
     } finally {
       await new Promise((resolve) => ntfy.close(resolve));
     }
-    await server?.close();
-    const unreachable = await ask([{ text: "Done anyway." }], "hi", { NTFY_URL: ntfyUrl }, ["--ntfy", "build-alerts"]);
+    const { run: unreachable } = await ask([{ text: "Done anyway." }], "hi", { NTFY_URL: ntfyUrl }, [
+      "--ntfy",
+      "build-alerts",
+    ]);
     expect(unreachable.code).toBe(0);
     expect(unreachable.stdout).toBe("Done anyway.\n");
     expect(unreachable.stderr).toContain(`Could not notify ntfy topic 'build-alerts': cannot reach ${ntfyUrl}`);
     costOf(unreachable);
   });
 
-  it.each(["SIGINT", "SIGTERM"] as const)(
+  test.for(["SIGINT", "SIGTERM"] as const)(
     "on %s keeps the streamed text, says it was interrupted, and still ends with the cost line, which counts " +
       "its tokens",
-    async (signal) => {
-      server = await startLlmServer([{ text: "word ".repeat(400), chunkSize: 5, delayMs: 20 }]);
+    async (signal, { llm, home }) => {
+      const server = await llm([{ text: "word ".repeat(400), chunkSize: 5, delayMs: 20 }]);
       const child = spawn(process.execPath, [MARVIN_BIN, "--non-interactive", "--prompt", "talk"], {
-        env: serverEnv(server.url, home.path) as NodeJS.ProcessEnv,
-        cwd: home.path,
+        env: serverEnv(server.url, home) as NodeJS.ProcessEnv,
+        cwd: home,
       });
       let stdout = "";
       let stderr = "";
@@ -271,21 +273,21 @@ describe("marvin --non-interactive against an OpenAI-compatible server", () => {
     },
   );
 
-  it("reads the prompt from stdin", async () => {
-    server = await startLlmServer([{ text: "got it" }]);
+  test("reads the prompt from stdin", async ({ llm, home }) => {
+    const server = await llm([{ text: "got it" }]);
     const run = await runMarvin(["--non-interactive"], {
-      env: serverEnv(server.url, home.path),
+      env: serverEnv(server.url, home),
       stdin: "prompt from a pipe\n",
-      cwd: home.path,
+      cwd: home,
     });
     expect(run.code).toBe(0);
     expect(run.stdout).toBe("got it\n");
     expect(server.requests[0]!.body.messages.at(-1)!.content).toBe("prompt from a pipe\n");
   });
 
-  it("fails with exit 1 and the cost line when no prompt is given", async () => {
+  test("fails with exit 1 and the cost line when no prompt is given", async ({ home }) => {
     const run = await runMarvin(["--non-interactive"], {
-      env: serverEnv("http://127.0.0.1:9/v1", home.path),
+      env: serverEnv("http://127.0.0.1:9/v1", home),
       stdin: "",
     });
     expect(run.code).toBe(1);
@@ -293,19 +295,19 @@ describe("marvin --non-interactive against an OpenAI-compatible server", () => {
     expect(costOf(run)).toMatchObject({ session_cost: 0, llm_turns: 0 });
   });
 
-  it("puts compact history in the system message but never seeds or writes the chat log", async () => {
-    const profile = join(home.path, ".config", "local-finder", "profiles", "main");
+  test("puts compact history in the system message but never seeds or writes the chat log", async ({ llm, home }) => {
+    const profile = join(home, ".config", "local-finder", "profiles", "main");
     const log = [
       { role: "you", text: "What is a good ramen place near home?", time: "12:01" },
       { role: "assistant", text: "x".repeat(500), time: "12:02" },
     ];
-    server = await startLlmServer([{ text: "fine" }]);
+    const server = await llm([{ text: "fine" }]);
     const { mkdirSync } = await import("node:fs");
     mkdirSync(profile, { recursive: true });
     writeFileSync(join(profile, "chat_log.json"), JSON.stringify(log));
     const run = await runMarvin(["--non-interactive", "-p", "next question"], {
-      env: serverEnv(server.url, home.path),
-      cwd: home.path,
+      env: serverEnv(server.url, home),
+      cwd: home,
     });
     expect(run.code).toBe(0);
     const messages = server.requests[0]!.body.messages;
@@ -316,8 +318,11 @@ describe("marvin --non-interactive against an OpenAI-compatible server", () => {
     expect(JSON.parse(readFileSync(join(profile, "chat_log.json"), "utf8"))).toEqual(log);
   });
 
-  it("switches profile for the run only: the user's next session still opens their last profile", async () => {
-    const config = join(home.path, ".config", "local-finder");
+  test("switches profile for the run only: the user's next session still opens their last profile", async ({
+    ask,
+    home,
+  }) => {
+    const config = join(home, ".config", "local-finder");
     mkdirSync(config, { recursive: true });
     writeFileSync(join(config, "last_profile"), "ada\n");
     mkdirSync(join(config, "profiles", "work"), { recursive: true });
@@ -332,31 +337,31 @@ describe("marvin --non-interactive against an OpenAI-compatible server", () => {
       notes: "",
     };
     writeFileSync(join(config, "profiles", "work", "saved_places.json"), JSON.stringify([office]));
-    const run = await ask([
+    const { run, server } = await ask([
       { toolCalls: [{ name: "switch_profile", arguments: { profile_name: "work" } }] },
       { toolCalls: [{ name: "list_places", arguments: {} }] },
       { text: "Now in work." },
     ]);
     expect(run.code).toBe(0);
-    expect(server!.requests[0]!.body.messages[0]!.content).toContain("Active profile: ada");
-    expect(server!.requests[1]!.body.messages.at(-1)!.content).toBe("Switched to profile 'work'. Profiles: work.");
-    expect(server!.requests[2]!.body.messages.at(-1)!.content).toContain("- office: 9 Work Rd");
+    expect(server.requests[0]!.body.messages[0]!.content).toContain("Active profile: ada");
+    expect(server.requests[1]!.body.messages.at(-1)!.content).toBe("Switched to profile 'work'. Profiles: work.");
+    expect(server.requests[2]!.body.messages.at(-1)!.content).toContain("- office: 9 Work Rd");
     expect(readFileSync(join(config, "last_profile"), "utf8")).toBe("ada\n");
   });
 
-  it("MARVIN_READONLY=1 offers no write tool and refuses one the model calls anyway", async () => {
-    const project = join(home.path, "project");
+  test("MARVIN_READONLY=1 offers no write tool and refuses one the model calls anyway", async ({ ask, home }) => {
+    const project = join(home, "project");
     mkdirSync(project);
     const calls = [
       { name: "write_note", arguments: { path: "review.md", content: "findings" } },
       { name: "switch_profile", arguments: { profile_name: "work" } },
     ];
-    const run = await ask([{ toolCalls: calls }, { text: "Refused." }], "hello", { MARVIN_READONLY: "1" }, [
+    const { run, server } = await ask([{ toolCalls: calls }, { text: "Refused." }], "hello", { MARVIN_READONLY: "1" }, [
       "--working-dir",
       project,
     ]);
     expect(run.code).toBe(0);
-    const offered = server!.requests[0]!.body.tools!.map((tool) => tool.function.name);
+    const offered = server.requests[0]!.body.tools!.map((tool) => tool.function.name);
     expect(offered).toEqual(expect.arrayContaining(["read_file", "git_status", "read_note", "ticket_list"]));
     const writers = [
       "write_note",
@@ -368,7 +373,7 @@ describe("marvin --non-interactive against an OpenAI-compatible server", () => {
       "review_codebase",
     ];
     for (const writer of [...writers, "run_command"]) expect(offered).not.toContain(writer);
-    const results = server!.requests[1]!.body.messages.filter((message) => message.role === "tool").map(
+    const results = server.requests[1]!.body.messages.filter((message) => message.role === "tool").map(
       (message) => message.content,
     );
     expect(results).toEqual([
@@ -376,21 +381,21 @@ describe("marvin --non-interactive against an OpenAI-compatible server", () => {
       expect.stringContaining("switch_profile is disabled"),
     ]);
     expect(existsSync(join(project, ".marvin"))).toBe(false);
-    expect(existsSync(join(home.path, ".config", "local-finder", "last_profile"))).toBe(false);
+    expect(existsSync(join(home, ".config", "local-finder", "last_profile"))).toBe(false);
   });
 
-  it("records lifetime usage in usage.json", async () => {
-    const run = await ask([{ text: "a", usage: { prompt: 10, completion: 5 } }]);
+  test("records lifetime usage in usage.json", async ({ ask, home }) => {
+    const { run } = await ask([{ text: "a", usage: { prompt: 10, completion: 5 } }]);
     expect(run.code).toBe(0);
-    const usage = JSON.parse(readFileSync(join(home.path, ".config", "local-finder", "usage.json"), "utf8"));
+    const usage = JSON.parse(readFileSync(join(home, ".config", "local-finder", "usage.json"), "utf8"));
     expect(usage.llm_turns).toBe(1);
     expect(usage.input_tokens).toEqual({ "gpt-4o-mini": 10 });
     expect(usage.provider_cost["openai-compat"]).toBeGreaterThan(0);
   });
 
-  it("writes the MARVIN_SUBAGENT_LOG audit trail", async () => {
-    const logPath = join(home.path, "audit.jsonl");
-    const run = await ask(
+  test("writes the MARVIN_SUBAGENT_LOG audit trail", async ({ ask, home }) => {
+    const logPath = join(home, "audit.jsonl");
+    const { run } = await ask(
       [{ toolCalls: [{ name: "timer_start", arguments: { name: "audit", duration_seconds: 5 } }] }, { text: "ok" }],
       "hi",
       { MARVIN_SUBAGENT_LOG: logPath },
@@ -410,8 +415,8 @@ describe("marvin --non-interactive against an OpenAI-compatible server", () => {
     expect(typeof lines[0].elapsed_ms).toBe("number");
   });
 
-  it("streams every agent event as JSON lines with --output jsonl", async () => {
-    const run = await ask([{ toolCalls: [{ name: "timer_check", arguments: {} }] }, { text: "hi" }], "x", {}, [
+  test("streams every agent event as JSON lines with --output jsonl", async ({ ask }) => {
+    const { run } = await ask([{ toolCalls: [{ name: "timer_check", arguments: {} }] }, { text: "hi" }], "x", {}, [
       "--output",
       "jsonl",
     ]);
@@ -428,9 +433,9 @@ describe("marvin --non-interactive against an OpenAI-compatible server", () => {
     expect(events.at(-1)).toMatchObject({ reason: "done", text: "hi" });
   });
 
-  it(
+  test(
     "streams the model's reasoning and the start of each tool call as JSON lines, not in the " + "text output",
-    async () => {
+    async ({ ask }) => {
       const script: Script[] = [
         {
           reasoning: "The user wants timers.",
@@ -439,7 +444,7 @@ describe("marvin --non-interactive against an OpenAI-compatible server", () => {
         },
         { text: "No timers.", reasoning: "Nothing runs." },
       ];
-      const jsonl = await ask(script, "x", {}, ["--output", "jsonl"]);
+      const { run: jsonl } = await ask(script, "x", {}, ["--output", "jsonl"]);
       expect(jsonl.code).toBe(0);
       const events = jsonl.stdout
         .trim()
@@ -456,17 +461,15 @@ describe("marvin --non-interactive against an OpenAI-compatible server", () => {
       const started = events[types.indexOf("tool_call_start")];
       expect(started).toEqual({ type: "tool_call_start", turn: 1, callId: "call_r", name: "timer_check" });
       expect(types.indexOf("tool_call_start")).toBeLessThan(types.indexOf("tool_calls"));
-      await server!.close();
-
-      const text = await ask(script, "x");
+      const { run: text } = await ask(script, "x");
       expect(text.code).toBe(0);
       expect(text.stdout).toBe("  🔧 timer_check\nNo timers.\n");
     },
   );
 
-  it("rejects bad flags with a one-line error, usage and exit 1", async () => {
+  test("rejects bad flags with a one-line error, usage and exit 1", async ({ home }) => {
     const run = await runMarvin(["--non-interactive", "--provider", "nope"], {
-      env: { PATH: process.env.PATH, HOME: home.path },
+      env: { PATH: process.env.PATH, HOME: home },
     });
     expect(run.code).toBe(1);
     expect(run.stderrLines[0]).toBe(
@@ -477,9 +480,9 @@ describe("marvin --non-interactive against an OpenAI-compatible server", () => {
     costOf(run);
   });
 
-  it("explains how to configure a provider when none is available", async () => {
+  test("explains how to configure a provider when none is available", async ({ home }) => {
     const run = await runMarvin(["--non-interactive", "-p", "hi"], {
-      env: { PATH: process.env.PATH, HOME: home.path, OLLAMA_URL: "http://127.0.0.1:9" },
+      env: { PATH: process.env.PATH, HOME: home, OLLAMA_URL: "http://127.0.0.1:9" },
     });
     expect(run.code).toBe(1);
     expect(run.stderr).toContain("No LLM provider is configured");
@@ -487,11 +490,11 @@ describe("marvin --non-interactive against an OpenAI-compatible server", () => {
     costOf(run);
   });
 
-  it("uses the one configured provider when LLM_PROVIDER is unset, and says so", async () => {
-    server = await startLlmServer([{ text: "picked" }]);
+  test("uses the one configured provider when LLM_PROVIDER is unset, and says so", async ({ llm, home }) => {
+    const server = await llm([{ text: "picked" }]);
     const env = {
       PATH: process.env.PATH,
-      HOME: home.path,
+      HOME: home,
       OPENAI_COMPAT_URL: server.url,
       OPENAI_COMPAT_MODEL: "m1",
       OLLAMA_URL: "http://127.0.0.1:9",
@@ -504,10 +507,10 @@ describe("marvin --non-interactive against an OpenAI-compatible server", () => {
     );
   });
 
-  it(
+  test(
     "finishes in seconds, cost line included, with a 5 MB tool-call argument and a 290 KB line " + "read by range",
-    async () => {
-      writeFileSync(join(home.path, "wide.txt"), `${"=".repeat(290 * 1024)}\n`);
+    async ({ ask, home }) => {
+      writeFileSync(join(home, "wide.txt"), `${"=".repeat(290 * 1024)}\n`);
       const huge = "A".repeat(5 * 1024 * 1024);
       // No usage in the stream, so Marvin counts the tokens itself.
       const rounds: ScriptedReply[] = [
@@ -525,17 +528,17 @@ describe("marvin --non-interactive against an OpenAI-compatible server", () => {
       let round = 0;
       const summaryOrNextRound: Script = (request) =>
         String(request.body.messages[0]?.content).startsWith("You compress") ? { text: "Summary." } : rounds[round++]!;
-      const run = await ask(
+      const { run, server } = await ask(
         Array.from({ length: 6 }, () => summaryOrNextRound),
         "write and read",
         {},
-        ["--working-dir", home.path],
+        ["--working-dir", home],
       );
       expect(run.code).toBe(0);
       expect(run.stdout).toBe("  🔧 read_file\n  🔧 create_file\nDone.\n");
       expect(costOf(run).llm_turns).toBeGreaterThanOrEqual(3);
-      expect(readFileSync(join(home.path, "big.txt"), "utf8")).toBe(huge);
-      const sent = server!.requests.flatMap((request) => request.body.messages);
+      expect(readFileSync(join(home, "big.txt"), "utf8")).toBe(huge);
+      const sent = server.requests.flatMap((request) => request.body.messages);
       const wide = sent.find((message) => message.role === "tool" && message.tool_call_id === "call_wide");
       expect(wide?.content).toContain(`1. ${"=".repeat(290 * 1024)}`);
     },

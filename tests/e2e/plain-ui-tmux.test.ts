@@ -1,79 +1,80 @@
 import { execFileSync, spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { type LlmServer, type Script, startLlmServer } from "../support/llm-server.js";
-import { MARVIN_BIN, serverEnv, tempDir } from "../support/run-marvin.js";
+import { test as base, describe, expect } from "../support/fixtures.js";
+import type { LlmServer, Script } from "../support/llm-server.js";
+import { MARVIN_BIN, serverEnv } from "../support/run-marvin.js";
 import { killTmuxServer } from "../support/tmux.js";
 
 const hasTmux = spawnSync("tmux", ["-V"]).status === 0;
 
-let server: LlmServer | undefined;
-let home: { path: string; cleanup: () => void };
-let socket: string | undefined;
-
 const quote = (value: string) => `'${value.replace(/'/g, `'\\''`)}'`;
 
-function tmux(...args: string[]): string {
-  return execFileSync("tmux", ["-L", socket!, ...args], { encoding: "utf8" });
-}
+/** `marvin --plain` in a detached tmux terminal of its own; the pane prints MARVIN-EXITED-<code> when it ends. */
+class PlainTerminal {
+  constructor(
+    private readonly socket: string,
+    readonly server: LlmServer,
+  ) {}
 
-/** The pane's text (with its scrollback), or with colours as escape sequences. */
-function screen(withColours = false): string {
-  return tmux("capture-pane", "-p", "-J", "-S", "-200", "-t", "marvin", ...(withColours ? ["-e"] : []));
-}
-
-function type(text: string): void {
-  tmux("send-keys", "-t", "marvin", "-l", text);
-}
-
-function press(...keys: string[]): void {
-  tmux("send-keys", "-t", "marvin", ...keys);
-}
-
-async function waitForScreen(condition: (text: string) => boolean, timeoutMs = 10_000): Promise<string> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const text = screen();
-    if (condition(text)) return text;
-    if (Date.now() > deadline) throw new Error(`the terminal never showed what was expected; it shows:\n${text}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
+  private tmux(...args: string[]): string {
+    return execFileSync("tmux", ["-L", this.socket, ...args], { encoding: "utf8" });
   }
+
+  /** The pane's text (with its scrollback), or with colours as escape sequences. */
+  readonly screen = (withColours = false): string =>
+    this.tmux("capture-pane", "-p", "-J", "-S", "-200", "-t", "marvin", ...(withColours ? ["-e"] : []));
+
+  readonly type = (text: string): void => {
+    this.tmux("send-keys", "-t", "marvin", "-l", text);
+  };
+
+  readonly press = (...keys: string[]): void => {
+    this.tmux("send-keys", "-t", "marvin", ...keys);
+  };
+
+  readonly waitForScreen = async (condition: (text: string) => boolean, timeoutMs = 10_000): Promise<string> => {
+    const deadline = Date.now() + timeoutMs;
+    for (;;) {
+      const text = this.screen();
+      if (condition(text)) return text;
+      if (Date.now() > deadline) throw new Error(`the terminal never showed what was expected; it shows:\n${text}`);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+  };
 }
 
-/** Starts `marvin --plain` in a detached tmux terminal; the pane prints MARVIN-EXITED-<code> when it ends. */
-async function startMarvin(
-  script: Script[],
-  extraEnv: Record<string, string> = {},
-  args: string[] = [],
-): Promise<void> {
-  server = await startLlmServer(script);
-  const env = { ...serverEnv(server.url, home.path), TERM: "xterm-256color", LANG: "C.UTF-8", ...extraEnv };
-  const assignments = Object.entries(env).map(([key, value]) => `${key}=${quote(value ?? "")}`);
-  const command =
-    `cd ${quote(home.path)} && env -i ${assignments.join(" ")} ${quote(process.execPath)} ` +
-    `${quote(MARVIN_BIN)} --plain ${args.map(quote).join(" ")}; echo MARVIN-EXITED-$?; sleep 30`;
-  socket = `marvin-plain-test-${process.pid}-${Date.now()}`;
-  tmux("new-session", "-d", "-s", "marvin", "-x", "110", "-y", "30", command);
-  await waitForScreen((text) => text.includes("quit to leave.") && text.trimEnd().endsWith("\n>"));
-}
+type StartMarvin = (script: Script[], extraEnv?: Record<string, string>, args?: string[]) => Promise<PlainTerminal>;
 
-beforeEach(() => {
-  home = tempDir("marvin-plain-tmux-");
-});
-afterEach(async () => {
-  if (socket) await killTmuxServer(socket);
-  socket = undefined;
-  await server?.close();
-  server = undefined;
-  home.cleanup();
+/** `startMarvin(script, extraEnv, args)`: a PlainTerminal at its prompt; its tmux server is killed after the test. */
+const test = base.extend<{ startMarvin: StartMarvin }>({
+  startMarvin: async ({ llm, home }, use) => {
+    const sockets: string[] = [];
+    await use(async (script, extraEnv = {}, args = []) => {
+      const server = await llm(script);
+      const env = { ...serverEnv(server.url, home), TERM: "xterm-256color", LANG: "C.UTF-8", ...extraEnv };
+      const assignments = Object.entries(env).map(([key, value]) => `${key}=${quote(value ?? "")}`);
+      const command =
+        `cd ${quote(home)} && env -i ${assignments.join(" ")} ${quote(process.execPath)} ` +
+        `${quote(MARVIN_BIN)} --plain ${args.map(quote).join(" ")}; echo MARVIN-EXITED-$?; sleep 30`;
+      const socket = `marvin-plain-test-${process.pid}-${Date.now()}`;
+      sockets.push(socket);
+      const terminal = new PlainTerminal(socket, server);
+      execFileSync("tmux", ["-L", socket, "new-session", "-d", "-s", "marvin", "-x", "110", "-y", "30", command]);
+      await terminal.waitForScreen((text) => text.includes("quit to leave.") && text.trimEnd().endsWith("\n>"));
+      return terminal;
+    });
+    for (const socket of sockets) await killTmuxServer(socket);
+  },
 });
 
 describe.skipIf(!hasTmux)(
   `marvin --plain in a real terminal (tmux)${hasTmux ? "" : ": skipped because tmux is not installed"}`,
   () => {
-    it("streams an answer, stops a slow one with Ctrl+C, clears a typed line with Ctrl+C, and quits", async () => {
-      await startMarvin([
+    test("streams an answer, stops a slow one with Ctrl+C, clears a typed line with Ctrl+C, and quits", async ({
+      startMarvin,
+    }) => {
+      const { server, screen, type, press, waitForScreen } = await startMarvin([
         { text: "Hello from the terminal test.", chunkSize: 4, delayMs: 5 },
         { text: "slow ".repeat(300), chunkSize: 5, delayMs: 40 },
         { text: "Ready for more." },
@@ -104,15 +105,19 @@ describe.skipIf(!hasTmux)(
       press("Enter");
       await waitForScreen((text) => text.includes("MARVIN-EXITED-0"));
 
-      expect(server!.requests).toHaveLength(3);
-      const third = server!.requests[2]!.body.messages;
+      expect(server.requests).toHaveLength(3);
+      const third = server.requests[2]!.body.messages;
       expect(third.at(-1)).toEqual({ role: "user", content: "next" });
       expect(third.at(-2)!.role).toBe("assistant");
       expect(third.at(-2)!.content).toMatch(/^(slow )+/);
     });
 
-    it("two Ctrl+C while an answer streams stop it and then ask, as in the full-screen UI; a third exits", async () => {
-      await startMarvin([{ text: "slow ".repeat(300), chunkSize: 5, delayMs: 40 }]);
+    test("two Ctrl+C while an answer streams stop it and then ask, as in the full-screen UI; a third exits", async ({
+      startMarvin,
+    }) => {
+      const { screen, type, press, waitForScreen } = await startMarvin([
+        { text: "slow ".repeat(300), chunkSize: 5, delayMs: 40 },
+      ]);
       type("tell me a long story");
       press("Enter");
       await waitForScreen((text) => (text.match(/slow/g) ?? []).length >= 5);
@@ -128,8 +133,10 @@ describe.skipIf(!hasTmux)(
       await waitForScreen((text) => text.includes("MARVIN-EXITED-0"));
     });
 
-    it("gives a !command the terminal: it reads a typed line, Ctrl+C stops it, and the prompt comes back", async () => {
-      await startMarvin([{ text: "Still listening." }]);
+    test("gives a !command the terminal: it reads a typed line, Ctrl+C stops it, and the prompt comes back", async ({
+      startMarvin,
+    }) => {
+      const { server, type, press, waitForScreen } = await startMarvin([{ text: "Still listening." }]);
       type('!printf "Your name? "; read name; echo "got $name"');
       press("Enter");
       await waitForScreen((text) => text.trimEnd().endsWith("Your name?"));
@@ -145,13 +152,16 @@ describe.skipIf(!hasTmux)(
       type("are you there?");
       press("Enter");
       await waitForScreen((text) => text.includes("Still listening."));
-      expect(server!.requests.map((request) => request.body.messages.at(-1)!.content)).toEqual(["are you there?"]);
+      expect(server.requests.map((request) => request.body.messages.at(-1)!.content)).toEqual(["are you there?"]);
     });
 
-    it("asks before run_command; y runs it, and Ctrl+C at the question declines and stops the request", async () => {
-      const project = join(home.path, "project");
+    test("asks before run_command; y runs it, and Ctrl+C at the question declines and stops the request", async ({
+      startMarvin,
+      home,
+    }) => {
+      const project = join(home, "project");
       mkdirSync(project);
-      await startMarvin(
+      const { server, type, press, waitForScreen } = await startMarvin(
         [
           { toolCalls: [{ name: "run_command", arguments: { command: "echo approved > approved.txt" } }] },
           { text: "Done." },
@@ -180,17 +190,17 @@ describe.skipIf(!hasTmux)(
       press("Enter");
       await waitForScreen((text) => text.includes("MARVIN-EXITED-0"));
       expect(existsSync(join(project, "never.txt"))).toBe(false);
-      expect(server!.requests).toHaveLength(3);
+      expect(server.requests).toHaveLength(3);
     });
 
-    it(
+    test(
       "recalls earlier input with ↑ from the profile's history file (multi-line entries too), honours NO_COLOR, and " +
         "exits on Ctrl+D",
-      async () => {
-        const profile = join(home.path, ".config", "local-finder", "profiles", "main");
+      async ({ startMarvin, home }) => {
+        const profile = join(home, ".config", "local-finder", "profiles", "main");
         mkdirSync(profile, { recursive: true });
         writeFileSync(join(profile, "history"), "an old question\nasked on\\012two lines\nremembered line\n");
-        await startMarvin([], { NO_COLOR: "1" });
+        const { server, screen, type, press, waitForScreen } = await startMarvin([], { NO_COLOR: "1" });
         press("Up");
         await waitForScreen((text) => text.trimEnd().endsWith("> remembered line"));
         press("Up");
@@ -204,7 +214,7 @@ describe.skipIf(!hasTmux)(
         expect(screen(true)).not.toMatch(/\x1b\[3\dm/);
         press("C-d");
         await waitForScreen((text) => text.includes("MARVIN-EXITED-0"));
-        expect(server!.requests).toHaveLength(0);
+        expect(server.requests).toHaveLength(0);
         expect(readFileSync(join(profile, "history"), "utf8")).toBe(
           "an old question\nasked on\\012two lines\nremembered line\nhelp\n",
         );

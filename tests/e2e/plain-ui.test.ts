@@ -1,40 +1,38 @@
 import { spawn } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { type LlmServer, type Script, startLlmServer } from "../support/llm-server.js";
-import { MARVIN_BIN, runMarvin, serverEnv, tempDir } from "../support/run-marvin.js";
+import { test as base, describe, expect } from "../support/fixtures.js";
+import type { LlmServer, Script } from "../support/llm-server.js";
+import { MARVIN_BIN, type MarvinRun, runMarvin, serverEnv } from "../support/run-marvin.js";
 
-let server: LlmServer | undefined;
-let home: { path: string; cleanup: () => void };
+const profileFile = (home: string, name: string) => join(home, ".config", "local-finder", "profiles", "main", name);
 
-beforeEach(() => {
-  home = tempDir("marvin-plain-");
-});
-afterEach(async () => {
-  await server?.close();
-  server = undefined;
-  home.cleanup();
-});
-
-const profileFile = (name: string) => join(home.path, ".config", "local-finder", "profiles", "main", name);
-
-async function plain(
+type Plain = (
   script: Script[],
   stdin: string,
-  args: string[] = [],
-  extraEnv: Record<string, string | undefined> = {},
-) {
-  await server?.close();
-  server = await startLlmServer(script);
-  return runMarvin(["--plain", ...args], { env: serverEnv(server.url, home.path, extraEnv), cwd: home.path, stdin });
-}
+  args?: string[],
+  extraEnv?: Record<string, string | undefined>,
+) => Promise<{ run: MarvinRun; server: LlmServer }>;
+
+/** `plain(script, stdin, args, extraEnv)`: one `marvin --plain` run against a scripted server of its own. */
+const test = base.extend<{ plain: Plain }>({
+  plain: async ({ llm, home }, use) =>
+    use(async (script, stdin, args = [], extraEnv = {}) => {
+      const server = await llm(script);
+      const run = await runMarvin(["--plain", ...args], {
+        env: serverEnv(server.url, home, extraEnv),
+        cwd: home,
+        stdin,
+      });
+      return { run, server };
+    }),
+});
 
 describe("marvin --plain driven through pipes", () => {
-  it(
+  test(
     "runs a full turn with a tool round, saves the chat log and input history, and seeds them into " + "the next run",
-    async () => {
-      const first = await plain(
+    async ({ plain, home }) => {
+      const { run: first, server } = await plain(
         [
           {
             text: "Starting it.",
@@ -49,9 +47,9 @@ describe("marvin --plain driven through pipes", () => {
         "> start a tea timer\nStarting it.\n  🔧 timer_start\nYour tea timer is running.\n",
       );
       expect(first.stdout).not.toContain("\x1b["); // no colours when stdout is a pipe
-      expect(server!.requests[1]!.body.messages.at(-1)!.content).toContain("Countdown 'tea' started");
+      expect(server.requests[1]!.body.messages.at(-1)!.content).toContain("Countdown 'tea' started");
 
-      const log = JSON.parse(readFileSync(profileFile("chat_log.json"), "utf8")) as Array<{
+      const log = JSON.parse(readFileSync(profileFile(home, "chat_log.json"), "utf8")) as Array<{
         role: string;
         text: string;
         time: string;
@@ -62,47 +60,52 @@ describe("marvin --plain driven through pipes", () => {
       ]);
       for (const entry of log) expect(entry.time).toMatch(/^\d\d:\d\d$/);
 
-      const second = await plain([{ text: "It is still running." }], "and now?\n");
+      const { run: second, server: secondServer } = await plain([{ text: "It is still running." }], "and now?\n");
       expect(second.code).toBe(0);
       expect(second.stdout).toMatch(
         /── Recent conversation \(2 of 2 messages\) ──\n\[\d\d:\d\d\] You: start a tea timer\n\[\d\d:\d\d\] Marvin: Starting it\.Your tea timer is running\.\n── end of recent conversation ──\n/,
       );
-      const messages = server!.requests[0]!.body.messages;
+      const messages = secondServer.requests[0]!.body.messages;
       expect(messages[0]!.role).toBe("system");
       expect(messages.slice(1)).toEqual([
         { role: "user", content: "start a tea timer" },
         { role: "assistant", content: "Starting it.Your tea timer is running." },
         { role: "user", content: "and now?" },
       ]);
-      expect(readFileSync(profileFile("history"), "utf8")).toBe("start a tea timer\nand now?\n");
+      expect(readFileSync(profileFile(home, "history"), "utf8")).toBe("start a tea timer\nand now?\n");
     },
   );
 
-  it(
+  test(
     "answers the positional prompt first, then reads the next lines until end of input, echoing " + "each line once",
-    async () => {
-      const run = await plain([{ text: "Sunny." }, { text: "You're welcome." }], "thanks\n", ["what's the weather?"]);
+    async ({ plain }) => {
+      const { run, server } = await plain([{ text: "Sunny." }, { text: "You're welcome." }], "thanks\n", [
+        "what's the weather?",
+      ]);
       expect(run.code).toBe(0);
       expect(run.stdout).toContain("quit to leave.\n> what's the weather?\nSunny.\n> thanks\nYou're welcome.\n");
-      expect(server!.requests.map((request) => request.body.messages.at(-1)!.content)).toEqual([
+      expect(server.requests.map((request) => request.body.messages.at(-1)!.content)).toEqual([
         "what's the weather?",
         "thanks",
       ]);
     },
   );
 
-  it("is what `marvin` runs when stdout is not a terminal, and shows a warning about a corrupt chat log", async () => {
-    mkdirSync(join(home.path, ".config", "local-finder", "profiles", "main"), { recursive: true });
-    writeFileSync(profileFile("chat_log.json"), "{ not json");
-    server = await startLlmServer([{ text: "Hi." }]);
-    const run = await runMarvin(["hello"], { env: serverEnv(server.url, home.path), cwd: home.path, stdin: "" });
+  test("is what `marvin` runs when stdout is not a terminal, and shows a warning about a corrupt chat log", async ({
+    llm,
+    home,
+  }) => {
+    mkdirSync(join(home, ".config", "local-finder", "profiles", "main"), { recursive: true });
+    writeFileSync(profileFile(home, "chat_log.json"), "{ not json");
+    const server = await llm([{ text: "Hi." }]);
+    const run = await runMarvin(["hello"], { env: serverEnv(server.url, home), cwd: home, stdin: "" });
     expect(run.code).toBe(0);
     expect(run.stdout).toMatch(/\[System\] Could not read .*chat_log\.json: it is not valid JSON/);
     expect(run.stdout).toContain("> hello\nHi.\n");
   });
 
-  it("handles the commands locally and stops at quit", async () => {
-    const placesDir = join(home.path, ".config", "local-finder", "profiles", "main");
+  test("handles the commands locally and stops at quit", async ({ plain, home }) => {
+    const placesDir = join(home, ".config", "local-finder", "profiles", "main");
     mkdirSync(placesDir, { recursive: true });
     writeFileSync(
       join(placesDir, "saved_places.json"),
@@ -110,7 +113,7 @@ describe("marvin --plain driven through pipes", () => {
         { label: "gym", name: "Iron Gym", address: "5 Oak Rd", phone: "", website: "", lat: 0, lng: 0, notes: "" },
       ]),
     );
-    mkdirSync(join(home.path, ".config", "local-finder", "profiles", "work"));
+    mkdirSync(join(home, ".config", "local-finder", "profiles", "work"));
     const lines = [
       "usage",
       "profiles",
@@ -127,13 +130,13 @@ describe("marvin --plain driven through pipes", () => {
       "quit",
       "this is never sent",
     ];
-    const run = await plain([], `${lines.join("\n")}\n`);
+    const { run, server } = await plain([], `${lines.join("\n")}\n`);
     expect(run.code).toBe(0);
     const out = run.stdout;
     expect(out).toContain("> usage\n[System] This session: $0.0000 · 0 LLM calls");
     expect(out).toContain("> profiles\n[System] Profiles:\n  * main (active)\n    work\n");
     expect(out).toContain("> saved\n[System] Saved places (1):\n  gym — Iron Gym, 5 Oak Rd\n");
-    expect(out).toContain(`> !code\n[System] Coding mode ON: working directory ${home.path}`);
+    expect(out).toContain(`> !code\n[System] Coding mode ON: working directory ${home}`);
     expect(out).toContain("> !echo hi\nhi\n> !sh\n[System] Shell mode ON");
     expect(out).toContain("$ echo from-shell-mode\nfrom-shell-mode\n$ !sh\n[System] Shell mode OFF");
     expect(out).toContain("> !model\n[System] Current: openai-compat · gpt-4o-mini\nProviders:");
@@ -142,13 +145,13 @@ describe("marvin --plain driven through pipes", () => {
     expect(out).toContain("> help\n[System] Commands:");
     expect(out).toContain("> quit\n");
     expect(out).not.toContain("this is never sent");
-    expect(server!.requests).toHaveLength(0);
+    expect(server.requests).toHaveLength(0);
   });
 
-  it("asks before run_command, showing the exact command, and takes y / n from stdin", async () => {
-    const project = join(home.path, "project");
+  test("asks before run_command, showing the exact command, and takes y / n from stdin", async ({ plain, home }) => {
+    const project = join(home, "project");
     mkdirSync(project);
-    const run = await plain(
+    const { run, server } = await plain(
       [
         { toolCalls: [{ name: "run_command", arguments: { command: "echo confirmed-output" } }] },
         { text: "It printed the text." },
@@ -161,30 +164,33 @@ describe("marvin --plain driven through pipes", () => {
     expect(run.code).toBe(0);
     expect(run.stdout).toContain("  🔧 run_command\nRun `echo confirmed-output`? [y/N] y\nIt printed the text.\n");
     expect(run.stdout).toContain("  🔧 run_command\nRun `touch should-not-exist`? [y/N] n\nFine, I did not run it.\n");
-    expect(server!.requests[1]!.body.messages.at(-1)!.content).toMatch(/Exit code: 0[\s\S]*confirmed-output/);
-    expect(server!.requests[3]!.body.messages.at(-1)!.content).toContain(
+    expect(server.requests[1]!.body.messages.at(-1)!.content).toMatch(/Exit code: 0[\s\S]*confirmed-output/);
+    expect(server.requests[3]!.body.messages.at(-1)!.content).toContain(
       "The user declined to run this command: touch should-not-exist",
     );
     expect(existsSync(join(project, "should-not-exist"))).toBe(false);
   });
 
-  it("switches the model mid-conversation with !model", async () => {
-    const run = await plain([{ text: "one" }, { text: "two" }], "first\n!model openai-compat other-model\nsecond\n");
+  test("switches the model mid-conversation with !model", async ({ plain }) => {
+    const { run, server } = await plain(
+      [{ text: "one" }, { text: "two" }],
+      "first\n!model openai-compat other-model\nsecond\n",
+    );
     expect(run.code).toBe(0);
     expect(run.stdout).toContain("[System] Now using openai-compat · other-model; the conversation continues.");
-    expect(server!.requests.map((request) => request.body.model)).toEqual(["gpt-4o-mini", "other-model"]);
-    expect(server!.requests[1]!.body.messages.slice(1).map((message) => message.content)).toEqual([
+    expect(server.requests.map((request) => request.body.model)).toEqual(["gpt-4o-mini", "other-model"]);
+    expect(server.requests[1]!.body.messages.slice(1).map((message) => message.content)).toEqual([
       "first",
       "one",
       "second",
     ]);
   });
 
-  it("stops quietly when the reader of stdout goes away (| head)", async () => {
-    server = await startLlmServer([{ text: "line of a long answer\n".repeat(3_000), chunkSize: 40, delayMs: 1 }]);
+  test("stops quietly when the reader of stdout goes away (| head)", async ({ llm, home }) => {
+    const server = await llm([{ text: "line of a long answer\n".repeat(3_000), chunkSize: 40, delayMs: 1 }]);
     const child = spawn(process.execPath, [MARVIN_BIN, "--plain"], {
-      env: serverEnv(server.url, home.path) as NodeJS.ProcessEnv,
-      cwd: home.path,
+      env: serverEnv(server.url, home) as NodeJS.ProcessEnv,
+      cwd: home,
       stdio: ["pipe", "pipe", "pipe"],
     });
     let stderr = "";
@@ -199,11 +205,14 @@ describe("marvin --plain driven through pipes", () => {
     expect(server.requests).toHaveLength(1);
   });
 
-  it("stops a streaming answer on SIGINT, keeps the partial text, and goes on with the next line", async () => {
-    server = await startLlmServer([{ text: "word ".repeat(400), chunkSize: 5, delayMs: 20 }, { text: "Back again." }]);
+  test("stops a streaming answer on SIGINT, keeps the partial text, and goes on with the next line", async ({
+    llm,
+    home,
+  }) => {
+    const server = await llm([{ text: "word ".repeat(400), chunkSize: 5, delayMs: 20 }, { text: "Back again." }]);
     const child = spawn(process.execPath, [MARVIN_BIN, "--plain"], {
-      env: serverEnv(server.url, home.path) as NodeJS.ProcessEnv,
-      cwd: home.path,
+      env: serverEnv(server.url, home) as NodeJS.ProcessEnv,
+      cwd: home,
       stdio: ["pipe", "pipe", "pipe"],
     });
     let stdout = "";

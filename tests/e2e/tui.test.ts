@@ -1,23 +1,13 @@
 import { chmodSync, existsSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { afterAll, beforeAll, describe, expect, it, type TestContext } from "vitest";
-import { type LlmServer, type Script, startLlmServer } from "../support/llm-server.js";
-import { serverEnv, tempDir } from "../support/run-marvin.js";
+import { beforeAll } from "vitest";
+import { test as base, describe, expect } from "../support/fixtures.js";
+import type { LlmServer, Script } from "../support/llm-server.js";
+import { serverEnv } from "../support/run-marvin.js";
 import { TmuxMarvin, tmuxAvailable } from "../support/tmux.js";
 
 beforeAll(async () => {
   if (!(await tmuxAvailable())) throw new Error("tmux is needed for the TUI end-to-end tests: apt-get install -y tmux");
-});
-
-/** Every temporary folder this file makes; none may be left once its tests are done. */
-const made: string[] = [];
-function temp(prefix: string): { path: string; cleanup: () => void } {
-  const dir = tempDir(prefix);
-  made.push(dir.path);
-  return dir;
-}
-afterAll(() => {
-  expect(made.filter((path) => existsSync(path))).toEqual([]);
 });
 
 interface Run {
@@ -36,42 +26,41 @@ interface StartOptions {
 }
 
 /**
- * The built marvin, full-screen in its own tmux server, against its own scripted LLM server
- * and home; everything is stopped when the test finishes. Waits for the input prompt.
+ * `start(script, options)`: the built marvin, full-screen in its own tmux server, against its own
+ * scripted LLM server and home; everything is stopped after the test. Waits for the input prompt.
  */
-async function start(context: TestContext, script: Script[], options: StartOptions = {}): Promise<Run> {
-  const home = temp("marvin-tui-home-");
-  const server = await startLlmServer(script);
-  const terminals: TmuxMarvin[] = [];
-  context.onTestFinished(async () => {
-    for (const terminal of terminals) await terminal.kill();
-    await server.close();
-    home.cleanup();
-  });
-  const launch = async () => {
-    const terminal = await TmuxMarvin.start({
-      env: { ...serverEnv(server.url, home.path, options.env), TERM: "xterm-256color" },
-      args: options.args,
-      cwd: home.path,
+const test = base.extend<{ start: (script: Script[], options?: StartOptions) => Promise<Run> }>({
+  start: async ({ home, llm }, use) => {
+    const terminals: TmuxMarvin[] = [];
+    await use(async (script, options = {}) => {
+      const server = await llm(script);
+      const launch = async () => {
+        const terminal = await TmuxMarvin.start({
+          env: { ...serverEnv(server.url, home, options.env), TERM: "xterm-256color" },
+          args: options.args,
+          cwd: home,
+        });
+        terminals.push(terminal);
+        await terminal.waitFor(/^ 🔌 .*○ ready[\s\S]*\n>$/);
+        return terminal;
+      };
+      const marvin = await launch();
+      return {
+        marvin,
+        server,
+        home,
+        chatLog: () =>
+          JSON.parse(readFileSync(join(home, ".config", "local-finder", "profiles", "main", "chat_log.json"), "utf8")),
+        restart: launch,
+      };
     });
-    terminals.push(terminal);
-    await terminal.waitFor(/^ 🔌 .*○ ready[\s\S]*\n>$/);
-    return terminal;
-  };
-  const marvin = await launch();
-  return {
-    marvin,
-    server,
-    home: home.path,
-    chatLog: () =>
-      JSON.parse(readFileSync(join(home.path, ".config", "local-finder", "profiles", "main", "chat_log.json"), "utf8")),
-    restart: launch,
-  };
-}
+    for (const terminal of terminals) await terminal.kill();
+  },
+});
 
 describe("marvin full-screen TUI in a real terminal (tmux)", () => {
-  it("runs a full turn with a tool round, then quits and gives the terminal back", async (context) => {
-    const { marvin, server, chatLog } = await start(context, [
+  test("runs a full turn with a tool round, then quits and gives the terminal back", async ({ start }) => {
+    const { marvin, server, chatLog } = await start([
       { text: "Starting it.", toolCalls: [{ name: "timer_start", arguments: { name: "tea", duration_seconds: 180 } }] },
       { text: "Your **tea** timer runs for 3 minutes.", usage: { prompt: 2000, completion: 100 } },
     ]);
@@ -91,11 +80,11 @@ describe("marvin full-screen TUI in a real terminal (tmux)", () => {
     expect(server.requests).toHaveLength(2);
   });
 
-  it(
+  test(
     "scrolls with PgUp/PgDn, Shift+↑ and the wheel, and shows the recent conversation on the " + "next start",
-    async (context) => {
+    async ({ start }) => {
       const answer = Array.from({ length: 50 }, (_, index) => `Row ${index + 1}.`).join("\n\n");
-      const { marvin, restart } = await start(context, [{ text: answer, chunkSize: 50 }]);
+      const { marvin, restart } = await start([{ text: answer, chunkSize: 50 }]);
       await marvin.submit("count to fifty");
       await marvin.waitFor("Row 50.");
       await marvin.waitFor("○ ready");
@@ -124,8 +113,8 @@ describe("marvin full-screen TUI in a real terminal (tmux)", () => {
     },
   );
 
-  it("runs slash commands and shell mode", async (context) => {
-    const { marvin, server } = await start(context, []);
+  test("runs slash commands and shell mode", async ({ start }) => {
+    const { marvin, server } = await start([]);
     await marvin.submit("usage");
     await marvin.waitFor("This session: $0.0000");
     await marvin.submit("!sh");
@@ -145,10 +134,10 @@ describe("marvin full-screen TUI in a real terminal (tmux)", () => {
     expect(server.requests).toHaveLength(0);
   });
 
-  it(
+  test(
     "gives a !command the terminal: it reads what the person types, then the screen comes " + "back, usable",
-    async (context) => {
-      const { marvin, server } = await start(context, [{ text: "Hello again." }]);
+    async ({ start }) => {
+      const { marvin, server } = await start([{ text: "Hello again." }]);
       await marvin.submit('!printf "Your name? "; read name; echo "got $name"');
       const during = await marvin.waitFor(/^Your name\?\s*$/m);
       expect(during).not.toContain("openai-compat");
@@ -171,11 +160,10 @@ describe("marvin full-screen TUI in a real terminal (tmux)", () => {
     },
   );
 
-  it("sends a message typed ahead during a !command only once the command is done", async (context) => {
-    const scratch = tempDir("marvin-tui-marker-");
-    context.onTestFinished(scratch.cleanup);
-    const marker = join(scratch.path, "done");
-    const { marvin, server } = await start(context, [
+  test("sends a message typed ahead during a !command only once the command is done", async ({ start, tempDirs }) => {
+    const scratch = await tempDirs.make("marvin-tui-marker-");
+    const marker = join(scratch, "done");
+    const { marvin, server } = await start([
       () => ({ text: existsSync(marker) ? "Asked after the command." : "Asked DURING the command." }),
     ]);
     await marvin.submit(`!sleep 1; touch ${marker}`);
@@ -185,29 +173,27 @@ describe("marvin full-screen TUI in a real terminal (tmux)", () => {
     expect(server.requests.map((request) => request.body.messages.at(-1)!.content)).toEqual(["hello"]);
   });
 
-  it("asks before run_command and shows the exact command", async (context) => {
+  test("asks before run_command and shows the exact command", async ({ start, tempDirs }) => {
     const command = "echo made-by-marvin > made.txt";
-    const home = temp("marvin-tui-project-");
-    context.onTestFinished(home.cleanup);
+    const project = await tempDirs.make("marvin-tui-project-");
     const { marvin, server } = await start(
-      context,
       [{ toolCalls: [{ name: "run_command", arguments: { command } }] }, { text: "The file is there." }],
-      { args: ["--working-dir", home.path] },
+      { args: ["--working-dir", project] },
     );
     expect((await marvin.screen())[0]).toContain("│ coding │");
     await marvin.submit("make the file");
     await marvin.waitFor(`Run \`${command}\`? [y/N]`);
-    expect(existsSync(join(home.path, "made.txt"))).toBe(false);
+    expect(existsSync(join(project, "made.txt"))).toBe(false);
     await marvin.type("y");
     await marvin.waitFor("The file is there.");
-    expect(readFileSync(join(home.path, "made.txt"), "utf8")).toBe("made-by-marvin\n");
+    expect(readFileSync(join(project, "made.txt"), "utf8")).toBe("made-by-marvin\n");
     expect(server.requests[1]!.body.messages.at(-1)!.content).toMatch(/^Exit code: 0/);
   });
 
-  it(
+  test(
     "Ctrl+C stops a streaming answer and keeps the partial text; exiting takes two presses on an " + "empty prompt",
-    async (context) => {
-      const { marvin, chatLog } = await start(context, [
+    async ({ start }) => {
+      const { marvin, chatLog } = await start([
         { text: "blah ".repeat(400), chunkSize: 5, delayMs: 20 },
         { text: "Still here." },
       ]);
@@ -237,11 +223,10 @@ describe("marvin full-screen TUI in a real terminal (tmux)", () => {
     },
   );
 
-  it(
+  test(
     "asks a prompt given on the command line first, then reflows everything when the terminal " + "is resized",
-    async (context) => {
+    async ({ start }) => {
       const { marvin, server } = await start(
-        context,
         [{ text: "one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen sixteen" }],
         { args: ["count in words"] },
       );
@@ -260,8 +245,8 @@ describe("marvin full-screen TUI in a real terminal (tmux)", () => {
     },
   );
 
-  it("takes a multi-line paste as one message, sent only on Enter", async (context) => {
-    const { marvin, server } = await start(context, [{ text: "Got both lines." }]);
+  test("takes a multi-line paste as one message, sent only on Enter", async ({ start }) => {
+    const { marvin, server } = await start([{ text: "Got both lines." }]);
     await marvin.paste("first pasted line\nsecond pasted line");
     await marvin.waitFor(/^> first pasted line\n {2}second pasted line$/m);
     await new Promise((resolve) => setTimeout(resolve, 300));
@@ -274,10 +259,10 @@ describe("marvin full-screen TUI in a real terminal (tmux)", () => {
     });
   });
 
-  it(
+  test(
     "keeps a multi-line message's line breaks in ↑ recall and in the history file, " + "across restarts",
-    async (context) => {
-      const { marvin, home, restart } = await start(context, [{ text: "Noted." }]);
+    async ({ start }) => {
+      const { marvin, home, restart } = await start([{ text: "Noted." }]);
       await marvin.paste("first pasted line\nsecond pasted line");
       await marvin.press("Enter");
       await marvin.waitFor("Noted.");
@@ -295,13 +280,12 @@ describe("marvin full-screen TUI in a real terminal (tmux)", () => {
     },
   );
 
-  it("releases the terminal to $EDITOR for preferences, then draws the screen again", async (context) => {
-    const scripts = temp("marvin-tui-editor-");
-    context.onTestFinished(scripts.cleanup);
-    const editor = join(scripts.path, "editor.sh");
+  test("releases the terminal to $EDITOR for preferences, then draws the screen again", async ({ start, tempDirs }) => {
+    const scripts = await tempDirs.make("marvin-tui-editor-");
+    const editor = join(scripts, "editor.sh");
     writeFileSync(editor, '#!/bin/sh\necho "EDITOR IS RUNNING"\nsleep 1\necho "# edited in the test" >> "$1"\n');
     chmodSync(editor, 0o755);
-    const { marvin, home } = await start(context, [], { env: { EDITOR: editor } });
+    const { marvin, home } = await start([], { env: { EDITOR: editor } });
     await marvin.submit("preferences");
     const during = await marvin.waitFor("EDITOR IS RUNNING");
     expect(during).not.toContain("openai-compat");

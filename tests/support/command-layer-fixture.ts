@@ -1,10 +1,10 @@
-import { mkdirSync, mkdtempSync, realpathSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { mkdir } from "node:fs/promises";
 import { join } from "node:path";
 import { CommandLayer } from "../../src/ui/commands/command-layer.js";
 import type { CommandHost } from "../../src/ui/commands/types.js";
-import { type LlmServer, type Script, startLlmServer } from "./llm-server.js";
-import { createToolHarness, type ToolHarness } from "./tool-harness.js";
+import { test as base } from "./fixtures.js";
+import type { LlmServer, Script } from "./llm-server.js";
+import type { ToolHarness } from "./tool-harness.js";
 
 /** A host that keeps what the layer shows, as a UI would display it. */
 export class RecordingHost implements CommandHost {
@@ -51,45 +51,42 @@ export interface LayerFixture {
   home: string;
   /** The directory Marvin was started in (a real path). */
   cwd: string;
-  close(): Promise<void>;
 }
 
-/** A real session over a temp home, talking to a scripted LLM server, with a command layer on top. */
-export async function createLayerFixture(
-  script: Script[] = [],
-  extraEnv: Record<string, string | undefined> = {},
-  workingDir: string | null = null,
-): Promise<LayerFixture> {
-  const root = realpathSync(mkdtempSync(join(tmpdir(), "marvin-commands-")));
-  const home = join(root, "home");
-  const cwd = join(root, "cwd");
-  mkdirSync(home);
-  mkdirSync(cwd);
-  const server = await startLlmServer(script);
-  const env = {
-    HOME: home,
-    PATH: process.env.PATH,
-    OPENAI_COMPAT_URL: server.url,
-    OPENAI_COMPAT_API_KEY: "test-key",
-    OPENAI_COMPAT_MODEL: "gpt-4o-mini",
-    ...extraEnv,
-  };
-  const harness = await createToolHarness({ home, env, llmUrl: server.url, workingDir });
-  const host = new RecordingHost();
-  const layer = new CommandLayer({ session: harness.session, env, home, cwd, providerName: "openai-compat" }, host);
-  return {
-    layer,
-    host,
-    harness,
-    server,
-    env,
-    home,
-    cwd,
-    close: async () => {
-      await layer.close();
-      await harness.close();
-      await server.close();
-      rmSync(root, { recursive: true, force: true });
-    },
-  };
-}
+type OpenLayer = (
+  script?: Script[],
+  extraEnv?: Record<string, string | undefined>,
+  workingDir?: string | null,
+) => Promise<LayerFixture>;
+
+/**
+ * The shared fixtures and `openLayer(script, extraEnv, workingDir)`: a real session over a temp home,
+ * talking to a scripted LLM server, with a command layer on top; all closed after the test.
+ */
+export const test = base.extend<{ openLayer: OpenLayer }>({
+  openLayer: async ({ tempDirs, llm, harnesses }, use) => {
+    const layers: CommandLayer[] = [];
+    await use(async (script = [], extraEnv = {}, workingDir = null) => {
+      const root = await tempDirs.make("marvin-commands-");
+      const home = join(root, "home");
+      const cwd = join(root, "cwd");
+      await mkdir(home);
+      await mkdir(cwd);
+      const server = await llm(script);
+      const env = {
+        HOME: home,
+        PATH: process.env.PATH,
+        OPENAI_COMPAT_URL: server.url,
+        OPENAI_COMPAT_API_KEY: "test-key",
+        OPENAI_COMPAT_MODEL: "gpt-4o-mini",
+        ...extraEnv,
+      };
+      const harness = await harnesses.open({ home, env, llmUrl: server.url, workingDir });
+      const host = new RecordingHost();
+      const layer = new CommandLayer({ session: harness.session, env, home, cwd, providerName: "openai-compat" }, host);
+      layers.push(layer);
+      return { layer, host, harness, server, env, home, cwd };
+    });
+    for (const layer of layers) await layer.close();
+  },
+});

@@ -30,6 +30,8 @@ export type ScriptedReply =
   | { rawSse: string }
   /** Streams `text` in chunks, then destroys the socket after `afterChunks` chunks. */
   | { cut: { text: string; afterChunks: number } }
+  /** Streams `text` ("" for none) as one chunk, then says nothing more until the client hangs up. */
+  | { stall: { text: string } }
   /** Accepts the request and never answers (for timeouts). */
   | { hang: true };
 
@@ -122,6 +124,10 @@ async function answer(reply: ScriptedReply, request: RecordedRequest, response: 
     return;
   }
   sseHeaders(response);
+  if ("stall" in reply) {
+    response.write(chunk(model, { role: "assistant", content: reply.stall.text }));
+    return;
+  }
   response.write(chunk(model, { role: "assistant", content: "" }));
   if (reply.reasoning) {
     const { text, field } =

@@ -1,28 +1,24 @@
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { type LlmServer, type Script, startLlmServer } from "../../../tests/support/llm-server.js";
-import { scriptedConfig, TempDirs } from "../../../tests/support/test-session.js";
+import { test as base, describe, expect } from "../../../tests/support/fixtures.js";
+import type { LlmServer, Script } from "../../../tests/support/llm-server.js";
+import { scriptedConfig } from "../../../tests/support/test-session.js";
 import type { Env } from "../../shared/env.js";
 import { ProviderError } from "../provider-error.js";
 import type { ChatRequest } from "../types.js";
 import { OpenAICompatibleProvider } from "./index.js";
 
-const dirs = new TempDirs();
-let home: string;
-let server: LlmServer | undefined;
-
-beforeEach(async () => {
-  home = await dirs.make("marvin-openai-compatible-");
-});
-afterEach(async () => {
-  await server?.close();
-  server = undefined;
-  await dirs.cleanup();
-});
-
-async function provider(script: Script[], env: Env = {}): Promise<OpenAICompatibleProvider> {
-  server = await startLlmServer(script);
-  return new OpenAICompatibleProvider(scriptedConfig(server.url, home, env));
+interface ScriptedProvider {
+  chat: OpenAICompatibleProvider;
+  server: LlmServer;
 }
+
+/** `provider(script, env)`: the adapter talking to a scripted server started for this test. */
+const test = base.extend<{ provider: (script: Script[], env?: Env) => Promise<ScriptedProvider> }>({
+  provider: async ({ llm, home }, use) =>
+    use(async (script, env = {}) => {
+      const server = await llm(script);
+      return { chat: new OpenAICompatibleProvider(scriptedConfig(server.url, home, env)), server };
+    }),
+});
 
 function request(deltas: string[] = []): ChatRequest {
   return { messages: [{ role: "user", content: "hi" }], tools: [], onDelta: (text) => deltas.push(text) };
@@ -38,42 +34,49 @@ async function failure(promise: Promise<unknown>): Promise<ProviderError> {
 }
 
 describe("timeouts: the adapter never hangs", () => {
-  it("cancels a stream that goes silent for longer than the idle limit, keeping what arrived", async () => {
-    const chat = await provider([{ text: "first words, then a long silence", chunkSize: 12, delayMs: 2_000 }], {
+  // The server stays silent until the client hangs up, so only the idle limit can end the request; the message says
+  // which limit fired, and the loose time bound only shows the 180 s whole-request limit played no part.
+  test("cancels a stream that goes silent for longer than the idle limit, keeping what arrived", async ({
+    provider,
+  }) => {
+    const { chat, server } = await provider([{ stall: { text: "first words," } }], {
       MARVIN_STREAM_IDLE_TIMEOUT: "0.2",
     });
     const deltas: string[] = [];
     const started = Date.now();
     const error = await failure(chat.chat(request(deltas)));
-    expect(Date.now() - started).toBeLessThan(1_500);
+    expect(Date.now() - started).toBeLessThan(30_000);
     expect(deltas).toEqual(["first words,"]);
     expect(error).toMatchObject({ kind: "timeout", partialOutput: true });
-    expect(error.message).toBe(`openai-compat sent nothing for 0.2s (${server!.url}); the request was cancelled.`);
+    expect(error.message).toBe(`openai-compat sent nothing for 0.2s (${server.url}); the request was cancelled.`);
   });
 
-  it("counts waiting for the first byte as silence too", async () => {
-    const chat = await provider([{ hang: true }], { MARVIN_STREAM_IDLE_TIMEOUT: "0.2" });
+  test("counts waiting for the first byte as silence too", async ({ provider }) => {
+    const { chat } = await provider([{ hang: true }], { MARVIN_STREAM_IDLE_TIMEOUT: "0.2" });
     const error = await failure(chat.chat(request()));
     expect(error).toMatchObject({ kind: "timeout", partialOutput: false });
     expect(error.message).toContain("sent nothing for 0.2s");
   });
 
-  it("cancels a request that streams steadily but exceeds the whole-request limit", async () => {
-    const chat = await provider([{ text: "a steady trickle of text that goes on", chunkSize: 2, delayMs: 50 }], {
-      MARVIN_REQUEST_TIMEOUT: "0.3",
-      MARVIN_STREAM_IDLE_TIMEOUT: "5",
-    });
+  test("cancels a request that streams steadily but exceeds the whole-request limit", async ({ provider }) => {
+    const { chat, server } = await provider(
+      [{ text: "a steady trickle of text that goes on", chunkSize: 2, delayMs: 50 }],
+      {
+        MARVIN_REQUEST_TIMEOUT: "0.3",
+        MARVIN_STREAM_IDLE_TIMEOUT: "5",
+      },
+    );
     const deltas: string[] = [];
     const error = await failure(chat.chat(request(deltas)));
     expect(error.kind).toBe("timeout");
-    expect(error.message).toBe(`openai-compat did not finish within 0.3s (${server!.url}); the request was cancelled.`);
+    expect(error.message).toBe(`openai-compat did not finish within 0.3s (${server.url}); the request was cancelled.`);
     expect(deltas.length).toBeGreaterThan(0);
   });
 });
 
 describe("cancelling", () => {
-  it("reports a cancel mid-stream as cancelled, not as a cut stream", async () => {
-    const chat = await provider([{ text: "a slow answer that the user stops", chunkSize: 6, delayMs: 100 }]);
+  test("reports a cancel mid-stream as cancelled, not as a cut stream", async ({ provider }) => {
+    const { chat } = await provider([{ text: "a slow answer that the user stops", chunkSize: 6, delayMs: 100 }]);
     const controller = new AbortController();
     const deltas: string[] = [];
     const pending = chat.chat({ ...request(deltas), signal: controller.signal });
@@ -85,29 +88,29 @@ describe("cancelling", () => {
 });
 
 describe("HTTP errors become actionable messages", () => {
-  it("names the key variable on 401/403", async () => {
-    const chat = await provider([{ status: 403, body: { error: { message: "Forbidden" } } }]);
+  test("names the key variable on 401/403", async ({ provider }) => {
+    const { chat } = await provider([{ status: 403, body: { error: { message: "Forbidden" } } }]);
     const error = await failure(chat.chat(request()));
     expect(error).toMatchObject({ kind: "auth", status: 403 });
     expect(error.message).toBe("openai-compat refused the API key (HTTP 403): Forbidden. Check OPENAI_COMPAT_API_KEY.");
   });
 
-  it("names the model and URL on 404", async () => {
-    const chat = await provider([{ status: 404, body: { error: { message: "model not found" } } }]);
+  test("names the model and URL on 404", async ({ provider }) => {
+    const { chat, server } = await provider([{ status: 404, body: { error: { message: "model not found" } } }]);
     const error = await failure(chat.chat(request()));
     expect(error.message).toBe(
-      `openai-compat answered HTTP 404 for model 'gpt-4o-mini' at ${server!.url}: model not found. Check the model ` +
+      `openai-compat answered HTTP 404 for model 'gpt-4o-mini' at ${server.url}: model not found. Check the model ` +
         `name and URL.`,
     );
   });
 
-  it("reads Retry-After from a 429", async () => {
-    const chat = await provider([{ status: 429, headers: { "retry-after": "7" } }]);
+  test("reads Retry-After from a 429", async ({ provider }) => {
+    const { chat } = await provider([{ status: 429, headers: { "retry-after": "7" } }]);
     expect(await failure(chat.chat(request()))).toMatchObject({ kind: "rate_limit", retryAfterSeconds: 7 });
   });
 
-  it("says which URL could not be reached", async () => {
-    const closed = await startLlmServer([]);
+  test("says which URL could not be reached", async ({ home, llm }) => {
+    const closed = await llm([]);
     const url = closed.url;
     await closed.close();
     const chat = new OpenAICompatibleProvider(scriptedConfig(url, home));
@@ -120,19 +123,19 @@ describe("HTTP errors become actionable messages", () => {
 });
 
 describe("servers that reject stream_options", () => {
-  it("asks again without it", async () => {
-    const chat = await provider([
+  test("asks again without it", async ({ provider }) => {
+    const { chat, server } = await provider([
       { status: 400, body: { error: { message: "Unrecognized request argument: stream_options" } } },
       { text: "fine" },
     ]);
     expect((await chat.chat(request())).content).toBe("fine");
-    expect(server!.requests[0]!.body.stream_options).toEqual({ include_usage: true });
-    expect(server!.requests[1]!.body.stream_options).toBeUndefined();
+    expect(server.requests[0]!.body.stream_options).toEqual({ include_usage: true });
+    expect(server.requests[1]!.body.stream_options).toBeUndefined();
   });
 });
 
 describe("servers that do not quite speak the streaming protocol", () => {
-  it("accepts one JSON completion from a server that ignores stream: true", async () => {
+  test("accepts one JSON completion from a server that ignores stream: true", async ({ provider }) => {
     const completion = {
       id: "chatcmpl-1",
       object: "chat.completion",
@@ -150,7 +153,7 @@ describe("servers that do not quite speak the streaming protocol", () => {
       ],
       usage: { prompt_tokens: 12, completion_tokens: 7, total_tokens: 19 },
     };
-    const chat = await provider([{ status: 200, body: completion }]);
+    const { chat } = await provider([{ status: 200, body: completion }]);
     const deltas: string[] = [];
     const response = await chat.chat(request(deltas));
     expect(deltas.join("")).toBe("Checking.");
@@ -165,8 +168,8 @@ describe("servers that do not quite speak the streaming protocol", () => {
     ]);
   });
 
-  it("says so when a 200 JSON body is not a chat completion", async () => {
-    const chat = await provider([{ status: 200, body: { hello: "world" } }]);
+  test("says so when a 200 JSON body is not a chat completion", async ({ provider }) => {
+    const { chat } = await provider([{ status: 200, body: { hello: "world" } }]);
     const error = await failure(chat.chat(request()));
     expect(error.kind).toBe("bad_request");
     expect(error.message).toMatch(
@@ -174,7 +177,7 @@ describe("servers that do not quite speak the streaming protocol", () => {
     );
   });
 
-  it("reports malformed stream data as such, keeping the text before it", async () => {
+  test("reports malformed stream data as such, keeping the text before it", async ({ provider }) => {
     const chunk = {
       id: "x",
       object: "chat.completion.chunk",
@@ -182,7 +185,7 @@ describe("servers that do not quite speak the streaming protocol", () => {
       model: "m",
       choices: [{ index: 0, delta: { content: "par" }, finish_reason: null }],
     };
-    const chat = await provider([{ rawSse: `data: ${JSON.stringify(chunk)}\n\ndata: {not json\n\n` }]);
+    const { chat } = await provider([{ rawSse: `data: ${JSON.stringify(chunk)}\n\ndata: {not json\n\n` }]);
     const deltas: string[] = [];
     const error = await failure(chat.chat(request(deltas)));
     expect(deltas.join("")).toBe("par");
@@ -197,10 +200,12 @@ function sse(chunks: unknown[]): string {
 }
 
 describe("every stream chunk is checked before it is used", () => {
-  it("reports a chunk of the wrong shape as a clear error naming the field, keeping the text before it", async () => {
+  test("reports a chunk of the wrong shape as a clear error naming the field, keeping the text before it", async ({
+    provider,
+  }) => {
     const good = { id: "x", model: "m", choices: [{ index: 0, delta: { content: "par" }, finish_reason: null }] };
     const bad = { ...good, choices: [{ index: 0, delta: { content: 42 }, finish_reason: null }] };
-    const chat = await provider([{ rawSse: `data: ${JSON.stringify(good)}\n\ndata: ${JSON.stringify(bad)}\n\n` }]);
+    const { chat } = await provider([{ rawSse: `data: ${JSON.stringify(good)}\n\ndata: ${JSON.stringify(bad)}\n\n` }]);
     const deltas: string[] = [];
     const error = await failure(chat.chat(request(deltas)));
     expect(deltas.join("")).toBe("par");
@@ -211,8 +216,8 @@ describe("every stream chunk is checked before it is used", () => {
     );
   });
 
-  it("reports tool calls that are not a list, instead of failing on them", async () => {
-    const chat = await provider([
+  test("reports tool calls that are not a list, instead of failing on them", async ({ provider }) => {
+    const { chat } = await provider([
       { rawSse: sse([{ choices: [{ index: 0, delta: { tool_calls: { name: "read_file" } } }] }]) },
     ]);
     const error = await failure(chat.chat(request()));
@@ -222,12 +227,12 @@ describe("every stream chunk is checked before it is used", () => {
     );
   });
 
-  it("tolerates odd metadata it can do without: a numeric model, usage with strings", async () => {
+  test("tolerates odd metadata it can do without: a numeric model, usage with strings", async ({ provider }) => {
     const chunks = [
       { model: 7, choices: [{ index: 0, delta: { content: "fine" }, finish_reason: "stop" }] },
       { choices: [], usage: { prompt_tokens: "12", completion_tokens: 3 } },
     ];
-    const chat = await provider([{ rawSse: sse(chunks) }]);
+    const { chat } = await provider([{ rawSse: sse(chunks) }]);
     const response = await chat.chat(request());
     expect(response).toMatchObject({ content: "fine", model: "gpt-4o-mini", finishReason: "stop" });
     expect(response.usage).toBeUndefined();
@@ -244,29 +249,29 @@ describe("the stream reports more than text", () => {
     };
   }
 
-  it("passes reasoning_content deltas on as they arrive, before the answer", async () => {
-    const chat = await provider([{ text: "42.", reasoning: "Think first." }]);
+  test("passes reasoning_content deltas on as they arrive, before the answer", async ({ provider }) => {
+    const { chat } = await provider([{ text: "42.", reasoning: "Think first." }]);
     const events: string[] = [];
     const response = await chat.chat(listening(events));
     expect(events).toEqual(["reasoning Think", "reasoning  firs", "reasoning t.", "text 42."]);
     expect(response.reasoning).toBe("Think first.");
   });
 
-  it("reads OpenRouter's `reasoning` field the same way", async () => {
-    const chat = await provider([{ text: "ok", chunkSize: 20, reasoning: { text: "Hmm.", field: "reasoning" } }]);
+  test("reads OpenRouter's `reasoning` field the same way", async ({ provider }) => {
+    const { chat } = await provider([{ text: "ok", chunkSize: 20, reasoning: { text: "Hmm.", field: "reasoning" } }]);
     const events: string[] = [];
     await chat.chat(listening(events));
     expect(events).toEqual(["reasoning Hmm.", "text ok"]);
   });
 
-  it("names each tool call, with its id, while its arguments are still streaming", async () => {
+  test("names each tool call, with its id, while its arguments are still streaming", async ({ provider }) => {
     let release!: () => void;
     const held = new Promise<void>((resolve) => (release = resolve));
     const calls = [
       { name: "read_file", id: "call_a", arguments: { path: "a.txt" } },
       { name: "tree", id: "call_b", arguments: {} },
     ];
-    const chat = await provider([{ toolCalls: calls, holdArguments: held }], { MARVIN_STREAM_IDLE_TIMEOUT: "5" });
+    const { chat } = await provider([{ toolCalls: calls, holdArguments: held }], { MARVIN_STREAM_IDLE_TIMEOUT: "5" });
     const events: string[] = [];
     const started: string[] = [];
     const request = listening(events);
@@ -283,13 +288,15 @@ describe("the stream reports more than text", () => {
     ]);
   });
 
-  it("announces a call whose id never comes when the stream finishes, under the id it keeps", async () => {
+  test("announces a call whose id never comes when the stream finishes, under the id it keeps", async ({
+    provider,
+  }) => {
     const nameless = { index: 0, function: { name: "tree", arguments: "{}" } };
     const chunks = [
       { choices: [{ index: 0, delta: { tool_calls: [nameless] }, finish_reason: null }] },
       { choices: [{ index: 0, delta: {}, finish_reason: "tool_calls" }] },
     ];
-    const chat = await provider([{ rawSse: sse(chunks) }]);
+    const { chat } = await provider([{ rawSse: sse(chunks) }]);
     const events: string[] = [];
     const response = await chat.chat(listening(events));
     expect(events).toEqual(["tool 0 call_0 tree"]);

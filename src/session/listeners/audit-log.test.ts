@@ -1,17 +1,12 @@
 import { readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { TempDirs } from "../../../tests/support/test-session.js";
+import { test as base, describe, expect } from "../../../tests/support/fixtures.js";
 import type { AgentEvent } from "../../agent/events.js";
 import { createAuditLog, formatArguments } from "./audit-log.js";
 
-const dirs = new TempDirs();
-let dir: string;
-
-beforeEach(async () => {
-  dir = await dirs.make("marvin-audit-");
+const test = base.extend<{ dir: string }>({
+  dir: async ({ tempDirs }, use) => use(await tempDirs.make("marvin-audit-")),
 });
-afterEach(() => dirs.cleanup());
 
 function toolEnd(name: string, args: string, result: string, elapsedMs = 42): AgentEvent {
   return { type: "tool_end", turn: 1, callId: `id-${name}`, name, arguments: args, result, isError: false, elapsedMs };
@@ -25,7 +20,7 @@ async function lines(path: string): Promise<Array<Record<string, unknown>>> {
 }
 
 describe("formatArguments", () => {
-  it("writes key=value pairs joined by ', ' as the original does", () => {
+  test("writes key=value pairs joined by ', ' as the original does", () => {
     expect(formatArguments('{"path":"src/main.ts","content":"import { App"}')).toBe(
       "path=src/main.ts, content=import { App",
     );
@@ -33,18 +28,18 @@ describe("formatArguments", () => {
     expect(formatArguments("")).toBe("");
   });
 
-  it("keeps unparseable or non-object arguments as they came", () => {
+  test("keeps unparseable or non-object arguments as they came", () => {
     expect(formatArguments("*** Begin Patch")).toBe("*** Begin Patch");
     expect(formatArguments("[1,2]")).toBe("[1,2]");
   });
 
-  it("cuts the arguments to 200 characters", () => {
+  test("cuts the arguments to 200 characters", () => {
     expect(formatArguments(JSON.stringify({ content: "x".repeat(500) }))).toHaveLength(200);
   });
 });
 
 describe("createAuditLog (MARVIN_SUBAGENT_LOG)", () => {
-  it("appends one JSON line per finished tool call with ts, tool, args, result and elapsed_ms", async () => {
+  test("appends one JSON line per finished tool call with ts, tool, args, result and elapsed_ms", async ({ dir }) => {
     const path = join(dir, "audit.jsonl");
     await writeFile(path, '{"earlier":"line"}\n');
     const audit = createAuditLog(path, () => undefined);
@@ -77,7 +72,7 @@ describe("createAuditLog (MARVIN_SUBAGENT_LOG)", () => {
     });
   });
 
-  it("reports a failing write once and never throws", async () => {
+  test("reports a failing write once and never throws", async ({ dir }) => {
     const warnings: string[] = [];
     const audit = createAuditLog(join(dir, "missing-dir", "audit.jsonl"), (text) => warnings.push(text));
     audit.listener(toolEnd("a", "{}", "x"));

@@ -1,34 +1,28 @@
 import { spawn } from "node:child_process";
 import { once } from "node:events";
-import { mkdir, mkdtemp, realpath, rm, writeFile } from "node:fs/promises";
-import { tmpdir } from "node:os";
+import { mkdir, writeFile } from "node:fs/promises";
 import { join } from "node:path";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { createToolHarness, type ToolHarness, type ToolHarnessOptions } from "../../../tests/support/tool-harness.js";
+import { test as base, describe, expect } from "../../../tests/support/fixtures.js";
+import type { ToolHarness, ToolHarnessOptions } from "../../../tests/support/tool-harness.js";
 import { ReviewJob, reviewerEnv, reviewerLlm } from "./review-process.js";
 import { buildReviewPrompt, REVIEW_PROMPT_OPENING } from "./review-prompt.js";
 import { processAlive, REVIEWS_SUBDIR, type ReviewRecord } from "./review-record.js";
 
-let base: string;
-let project: string;
-const open: ToolHarness[] = [];
-
-beforeEach(async () => {
-  base = await realpath(await mkdtemp(join(tmpdir(), "marvin-review-")));
-  project = join(base, "proj");
-  await mkdir(join(project, REVIEWS_SUBDIR), { recursive: true });
+const test = base.extend<{
+  /** The test's temp folder: the home, and proj/ (the working dir, with its reviews folder). */
+  root: string;
+  project: string;
+  /** A coding session in `project`. */
+  harness: (options?: Partial<ToolHarnessOptions>) => Promise<ToolHarness>;
+}>({
+  root: async ({ tempDirs }, use) => use(await tempDirs.make("marvin-review-")),
+  project: async ({ root }, use) => {
+    await mkdir(join(root, "proj", REVIEWS_SUBDIR), { recursive: true });
+    await use(join(root, "proj"));
+  },
+  harness: async ({ harnesses, root, project }, use) =>
+    use((options = {}) => harnesses.open({ home: root, workingDir: project, codingMode: true, ...options })),
 });
-
-afterEach(async () => {
-  for (const created of open.splice(0)) await created.close();
-  await rm(base, { recursive: true, force: true });
-});
-
-async function harness(options: Partial<ToolHarnessOptions> = {}): Promise<ToolHarness> {
-  const created = await createToolHarness({ home: base, workingDir: project, codingMode: true, ...options });
-  open.push(created);
-  return created;
-}
 
 /** The pid of a process that has already exited. */
 async function finishedPid(): Promise<number> {
@@ -37,7 +31,7 @@ async function finishedPid(): Promise<number> {
   return child.pid!;
 }
 
-async function recordReview(id: string, log: string, output: string): Promise<void> {
+async function recordReview(project: string, id: string, log: string, output: string): Promise<void> {
   const dir = join(project, REVIEWS_SUBDIR);
   const record: ReviewRecord = {
     id,
@@ -54,14 +48,14 @@ async function recordReview(id: string, log: string, output: string): Promise<vo
 }
 
 describe("review_codebase", () => {
-  it("refuses to nest reviews past the depth limit and says why", async () => {
+  test("refuses to nest reviews past the depth limit and says why", async ({ harness }) => {
     const outcome = await (await harness({ env: { MARVIN_DEPTH: "2" } })).call("review_codebase", {});
     expect(outcome.isError).toBe(true);
     expect(outcome.result).toContain("this Marvin is already a nested agent (MARVIN_DEPTH=2)");
     expect(outcome.result).toContain("Review the code yourself");
   });
 
-  it("reviews only directories inside the working dir", async () => {
+  test("reviews only directories inside the working dir", async ({ harness }) => {
     const tools = await harness();
     expect((await tools.call("review_codebase", { working_dir: "../" })).result).toContain(
       "Path traversal not allowed",
@@ -74,7 +68,7 @@ describe("review_codebase", () => {
     );
   });
 
-  it("gives the reviewer the parent's environment, one level deeper, read-only, without git overrides", () => {
+  test("gives the reviewer the parent's environment, one level deeper, read-only, without git overrides", () => {
     const env = reviewerEnv(
       {
         LLM_PROVIDER: "openai-compat",
@@ -97,7 +91,7 @@ describe("review_codebase", () => {
     expect(reviewerEnv({}, "ollama").MARVIN_DEPTH).toBe("1");
   });
 
-  it("gives the reviewer the key of its own provider and no other credential", () => {
+  test("gives the reviewer the key of its own provider and no other credential", () => {
     const parent = {
       HOME: "/home/u",
       OPENAI_COMPAT_API_KEY: "compat",
@@ -130,7 +124,7 @@ describe("review_codebase", () => {
     });
   });
 
-  it(
+  test(
     "runs the reviewer on the parent's provider and model, or on the review tier's model when " +
       "MARVIN_CODE_MODEL_HIGH is set",
     () => {
@@ -143,7 +137,7 @@ describe("review_codebase", () => {
     },
   );
 
-  it("refuses to start a reviewer before the session has a provider", async () => {
+  test("refuses to start a reviewer before the session has a provider", async ({ harness }) => {
     const outcome = await (await harness()).call("review_codebase", {});
     expect(outcome).toEqual({
       isError: true,
@@ -153,7 +147,7 @@ describe("review_codebase", () => {
     });
   });
 
-  it("builds a prompt with the focus, the reference documents and the requester's context", () => {
+  test("builds a prompt with the focus, the reference documents and the requester's context", () => {
     const prompt = buildReviewPrompt({
       directory: "/p",
       focus: "security",
@@ -173,19 +167,23 @@ describe("review_codebase", () => {
 });
 
 describe("review_status", () => {
-  it("says when no review was started", async () => {
+  test("says when no review was started", async ({ harness }) => {
     expect((await (await harness()).call("review_status", {})).result).toBe(
       "No code review has been started in this working dir yet. Start one with review_codebase.",
     );
   });
 
-  it("reads reviews of earlier sessions from their files: finished with cost, or stopped with the log", async () => {
+  test("reads reviews of earlier sessions from their files: finished with cost, or stopped with the log", async ({
+    project,
+    harness,
+  }) => {
     await recordReview(
+      project,
       "review-20250101-120000",
       'notice\nMARVIN_COST:{"session_cost":0.0123,"llm_turns":3}\n',
       "## Findings\n- **major** `a.ts:1` bug\n",
     );
-    await recordReview("review-20250102-120000", "Error: provider exploded\n", "");
+    await recordReview(project, "review-20250102-120000", "Error: provider exploded\n", "");
     const tools = await harness();
     const latest = await tools.call("review_status", {});
     expect(latest.result).toMatch(
@@ -218,7 +216,7 @@ describe("ReviewJob", () => {
     logFile: "/dev/null",
   });
 
-  it("reports the exit of its process", async () => {
+  test("reports the exit of its process", async () => {
     const child = spawn(process.execPath, ["-e", "process.exit(3)"], { stdio: "ignore" });
     const job = new ReviewJob(record(child.pid!), child);
     expect(job.status()).toMatch(/^running for \ds \(pid \d+\)$/);
@@ -227,7 +225,7 @@ describe("ReviewJob", () => {
     expect(job.running).toBe(false);
   });
 
-  it("cancel() stops watching but leaves the detached review running", async () => {
+  test("cancel() stops watching but leaves the detached review running", async () => {
     const child = spawn("sleep", ["10"], { stdio: "ignore", detached: true });
     try {
       const job = new ReviewJob(record(child.pid!), child);

@@ -1,34 +1,29 @@
-import { mkdir, mkdtemp, realpath, rm, symlink, writeFile } from "node:fs/promises";
-import { tmpdir } from "node:os";
+import { mkdir, symlink, writeFile } from "node:fs/promises";
 import { join } from "node:path";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { createToolHarness, type ToolHarness, type ToolHarnessOptions } from "../../../tests/support/tool-harness.js";
+import { test as base, describe, expect } from "../../../tests/support/fixtures.js";
+import type { ToolHarness, ToolHarnessOptions } from "../../../tests/support/tool-harness.js";
 
-let home: string;
-let project: string;
-const open: ToolHarness[] = [];
-
-beforeEach(async () => {
-  home = await realpath(await mkdtemp(join(tmpdir(), "marvin-wd-")));
-  project = join(home, "proj");
-  await mkdir(join(project, "src"), { recursive: true });
-  await writeFile(join(project, "README.md"), "# proj\n");
-  await symlink(project, join(home, "proj-link"));
+const test = base.extend<{
+  /** Holds proj/ (with src/ and README.md) and proj-link, a symlink to it. */
+  home: string;
+  project: string;
+  /** A coding session over `home`. */
+  harness: (options?: Partial<ToolHarnessOptions>) => Promise<ToolHarness>;
+}>({
+  home: async ({ tempDirs }, use) => {
+    const home = await tempDirs.make("marvin-wd-");
+    await mkdir(join(home, "proj", "src"), { recursive: true });
+    await writeFile(join(home, "proj", "README.md"), "# proj\n");
+    await symlink(join(home, "proj"), join(home, "proj-link"));
+    await use(home);
+  },
+  project: async ({ home }, use) => use(join(home, "proj")),
+  harness: async ({ harnesses, home }, use) =>
+    use((options = {}) => harnesses.open({ home, codingMode: true, ...options })),
 });
-
-afterEach(async () => {
-  for (const harness of open.splice(0)) await harness.close();
-  await rm(home, { recursive: true, force: true });
-});
-
-async function harness(options: Partial<ToolHarnessOptions> = {}): Promise<ToolHarness> {
-  const created = await createToolHarness({ home, codingMode: true, ...options });
-  open.push(created);
-  return created;
-}
 
 describe("set_working_dir / get_working_dir", () => {
-  it("starts unset, and file tools say to set it", async () => {
+  test("starts unset, and file tools say to set it", async ({ harness }) => {
     const tools = await harness();
     expect((await tools.call("get_working_dir", {})).result).toBe(
       "No working dir is set. Call set_working_dir with the project directory.",
@@ -38,9 +33,9 @@ describe("set_working_dir / get_working_dir", () => {
     expect(grep.result).toContain("Call set_working_dir");
   });
 
-  it(
+  test(
     "sets the real path of an existing directory (relative to home, ~ or absolute) and shows " + "its structure",
-    async () => {
+    async ({ project, harness }) => {
       const tools = await harness();
       const outcome = await tools.call("set_working_dir", { path: "proj-link" });
       expect(outcome.result).toBe(`Working dir set to ${project}\n\nProject structure:\nsrc/\nREADME.md`);
@@ -53,7 +48,7 @@ describe("set_working_dir / get_working_dir", () => {
     },
   );
 
-  it("refuses missing directories and files", async () => {
+  test("refuses missing directories and files", async ({ home, project, harness }) => {
     const tools = await harness();
     const missing = await tools.call("set_working_dir", { path: join(home, "nope") });
     expect(missing).toEqual({
@@ -67,7 +62,11 @@ describe("set_working_dir / get_working_dir", () => {
     expect(tools.session.workingDir).toBeNull();
   });
 
-  it("in a non-interactive run, only narrows the working dir the caller chose", async () => {
+  test("in a non-interactive run, only narrows the working dir the caller chose", async ({
+    home,
+    project,
+    harness,
+  }) => {
     const tools = await harness({ nonInteractive: true, workingDir: project });
     expect((await tools.call("set_working_dir", { path: "src" })).isError).toBe(false);
     for (const path of [home, "/", "..", join(home, "proj-link")]) {
@@ -78,7 +77,7 @@ describe("set_working_dir / get_working_dir", () => {
     expect(tools.session.workingDir).toBe(join(project, "src"));
   });
 
-  it("is offered only in coding mode", async () => {
+  test("is offered only in coding mode", async ({ project, harness }) => {
     const tools = await harness({ codingMode: false });
     expect((await tools.call("set_working_dir", { path: project })).result).toContain("only available in coding mode");
   });

@@ -1,35 +1,38 @@
 import { existsSync } from "node:fs";
-import { chmod, mkdir, mkdtemp, readFile, realpath, rm, stat, symlink, writeFile } from "node:fs/promises";
-import { tmpdir } from "node:os";
+import { chmod, mkdir, readFile, stat, symlink, writeFile } from "node:fs/promises";
 import { join } from "node:path";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { test as base, describe, expect } from "../../../tests/support/fixtures.js";
 import { createToolHarness, type ToolHarness } from "../../../tests/support/tool-harness.js";
 
-let base: string;
-let work: string;
-let outside: string;
-let harness: ToolHarness;
-
-beforeEach(async () => {
-  base = await realpath(await mkdtemp(join(tmpdir(), "marvin-apply-patch-")));
-  work = join(base, "proj");
-  outside = join(base, "proj-evil");
-  await mkdir(join(work, "src"), { recursive: true });
-  await mkdir(outside);
-  await writeFile(join(outside, "secret.txt"), "secret\n");
-  harness = await createToolHarness({ home: join(base, "home"), codingMode: true, workingDir: work });
+const test = base.extend<{
+  /** The test's temp folder: home/, proj/ (the working dir, with src/) and proj-evil/ (with a secret). */
+  root: string;
+  work: string;
+  outside: string;
+  /** A coding session in `work`. */
+  harness: ToolHarness;
+  /** Reads a file of `work`. */
+  read: (path: string) => Promise<string>;
+}>({
+  root: async ({ tempDirs }, use) => use(await tempDirs.make("marvin-apply-patch-")),
+  work: async ({ root }, use) => {
+    await mkdir(join(root, "proj", "src"), { recursive: true });
+    await use(join(root, "proj"));
+  },
+  outside: async ({ root }, use) => {
+    await mkdir(join(root, "proj-evil"));
+    await writeFile(join(root, "proj-evil", "secret.txt"), "secret\n");
+    await use(join(root, "proj-evil"));
+  },
+  harness: async ({ harnesses, root, work, outside: _ }, use) =>
+    use(await harnesses.open({ home: join(root, "home"), codingMode: true, workingDir: work })),
+  read: async ({ work }, use) => use((path) => readFile(join(work, path), "utf8")),
 });
 
-afterEach(async () => {
-  await harness.close();
-  await rm(base, { recursive: true, force: true });
-});
-
-const read = (path: string) => readFile(join(work, path), "utf8");
 const patch = (...lines: string[]) => ["*** Begin Patch", ...lines, "*** End Patch"].join("\n");
 
 describe("apply_patch with old_str/new_str", () => {
-  it("replaces the single occurrence and shows the changed lines", async () => {
+  test("replaces the single occurrence and shows the changed lines", async ({ work, harness, read }) => {
     await writeFile(join(work, "src/a.ts"), "const a = 1;\nconst b = 2;\nconst c = 3;\n");
     const outcome = await harness.call("apply_patch", {
       path: "src/a.ts",
@@ -42,7 +45,11 @@ describe("apply_patch with old_str/new_str", () => {
     expect(outcome.result).toContain("3 | const bb = 21;");
   });
 
-  it("shows the nearest lines with numbers when old_str is not found, and changes nothing", async () => {
+  test("shows the nearest lines with numbers when old_str is not found, and changes nothing", async ({
+    work,
+    harness,
+    read,
+  }) => {
     const original = "function price(item) {\n  return item.cost * 1.2;\n}\n";
     await writeFile(join(work, "src/p.js"), original);
     const outcome = await harness.call("apply_patch", {
@@ -56,7 +63,11 @@ describe("apply_patch with old_str/new_str", () => {
     expect(await read("src/p.js")).toBe(original);
   });
 
-  it("says how many times and at which lines old_str matches when it is not unique", async () => {
+  test("says how many times and at which lines old_str matches when it is not unique", async ({
+    work,
+    harness,
+    read,
+  }) => {
     await writeFile(join(work, "x.py"), "x = 0\npass\ny = 1\npass\nz = 2\npass\n");
     const outcome = await harness.call("apply_patch", { path: "x.py", old_str: "pass", new_str: "return" });
     expect(outcome.isError).toBe(true);
@@ -64,7 +75,7 @@ describe("apply_patch with old_str/new_str", () => {
     expect(await read("x.py")).toBe("x = 0\npass\ny = 1\npass\nz = 2\npass\n");
   });
 
-  it("edits a CRLF file with LF strings and keeps it CRLF", async () => {
+  test("edits a CRLF file with LF strings and keeps it CRLF", async ({ work, harness, read }) => {
     await writeFile(join(work, "win.txt"), "one\r\ntwo\r\nthree\r\n");
     const outcome = await harness.call("apply_patch", {
       path: "win.txt",
@@ -75,7 +86,7 @@ describe("apply_patch with old_str/new_str", () => {
     expect(await read("win.txt")).toBe("ONE\r\nTWO\r\nextra\r\nthree\r\n");
   });
 
-  it("keeps the mode of an existing file", async () => {
+  test("keeps the mode of an existing file", async ({ work, harness, read }) => {
     await writeFile(join(work, "run.sh"), "#!/bin/sh\necho hi\n");
     await chmod(join(work, "run.sh"), 0o755);
     await harness.call("apply_patch", { path: "run.sh", old_str: "echo hi", new_str: "echo bye" });
@@ -83,7 +94,10 @@ describe("apply_patch with old_str/new_str", () => {
     expect(await read("run.sh")).toBe("#!/bin/sh\necho bye\n");
   });
 
-  it("creates a missing file from an empty old_str but refuses an empty old_str on a file with content", async () => {
+  test("creates a missing file from an empty old_str but refuses an empty old_str on a file with content", async ({
+    harness,
+    read,
+  }) => {
     expect((await harness.call("apply_patch", { path: "new/file.md", new_str: "# New\n" })).result).toContain(
       "Created new/file.md",
     );
@@ -93,14 +107,18 @@ describe("apply_patch with old_str/new_str", () => {
     expect(refused.result).toContain("old_str is empty but new/file.md already has 1 lines");
   });
 
-  it("suggests near names when the file does not exist", async () => {
+  test("suggests near names when the file does not exist", async ({ work, harness }) => {
     await writeFile(join(work, "src/main.ts"), "x\n");
     const outcome = await harness.call("apply_patch", { path: "src/mian.ts", old_str: "x", new_str: "y" });
     expect(outcome.isError).toBe(true);
     expect(outcome.result).toContain("src/mian.ts does not exist. Did you mean: src/main.ts?");
   });
 
-  it("refuses paths outside the working dir and writes through an outside symlink", async () => {
+  test("refuses paths outside the working dir and writes through an outside symlink", async ({
+    work,
+    outside,
+    harness,
+  }) => {
     await symlink(join(outside, "secret.txt"), join(work, "link.txt"));
     const absolute = await harness.call("apply_patch", {
       path: join(outside, "secret.txt"),
@@ -113,7 +131,7 @@ describe("apply_patch with old_str/new_str", () => {
     expect(await readFile(join(outside, "secret.txt"), "utf8")).toBe("secret\n");
   });
 
-  it("needs a path unless a Codex patch is given", async () => {
+  test("needs a path unless a Codex patch is given", async ({ harness }) => {
     const outcome = await harness.call("apply_patch", { old_str: "a", new_str: "b" });
     expect(outcome.isError).toBe(true);
     expect(outcome.result).toContain("path is required");
@@ -121,7 +139,11 @@ describe("apply_patch with old_str/new_str", () => {
 });
 
 describe("apply_patch with a Codex patch", () => {
-  it("applies several files in one patch, including an add followed by an update of the same file", async () => {
+  test("applies several files in one patch, including an add followed by an update of the same file", async ({
+    work,
+    harness,
+    read,
+  }) => {
     await writeFile(join(work, "src/a.txt"), "alpha\n");
     const outcome = await harness.call("apply_patch", {
       patch: patch(
@@ -142,7 +164,11 @@ describe("apply_patch with a Codex patch", () => {
     expect(await read("src/a.txt")).toBe("ALPHA\n");
   });
 
-  it("leaves every file untouched when a later operation fails, naming the operation", async () => {
+  test("leaves every file untouched when a later operation fails, naming the operation", async ({
+    work,
+    harness,
+    read,
+  }) => {
     await writeFile(join(work, "a.txt"), "one\n");
     await writeFile(join(work, "b.txt"), "two\n");
     const outcome = await harness.call(
@@ -165,7 +191,7 @@ describe("apply_patch with a Codex patch", () => {
     expect(await read("b.txt")).toBe("two\n");
   });
 
-  it("restores the files already written when a write fails half way", async () => {
+  test("restores the files already written when a write fails half way", async ({ work, harness, read }) => {
     await writeFile(join(work, "a.txt"), "one\n");
     await writeFile(join(work, "blocker"), "I am a file, not a folder\n");
     const outcome = await harness.call(
@@ -178,7 +204,12 @@ describe("apply_patch with a Codex patch", () => {
     expect(await read("a.txt")).toBe("one\n");
   });
 
-  it("refuses operations that leave the sandbox or touch .tickets, before writing anything", async () => {
+  test("refuses operations that leave the sandbox or touch .tickets, before writing anything", async ({
+    work,
+    outside,
+    harness,
+    read,
+  }) => {
     await writeFile(join(work, "a.txt"), "one\n");
     await symlink(outside, join(work, "vendor"));
     const cases: Array<[string, string]> = [
@@ -202,7 +233,7 @@ describe("apply_patch with a Codex patch", () => {
     expect(existsSync(join(outside, "dropped.txt"))).toBe(false);
   });
 
-  it("deletes a symlink itself, never the file it points to", async () => {
+  test("deletes a symlink itself, never the file it points to", async ({ work, harness, read }) => {
     await writeFile(join(work, "real.txt"), "keep\n");
     await symlink("real.txt", join(work, "alias.txt"));
     const outcome = await harness.call("apply_patch", patch("*** Delete File: alias.txt"));
@@ -211,7 +242,7 @@ describe("apply_patch with a Codex patch", () => {
     expect(await read("real.txt")).toBe("keep\n");
   });
 
-  it("explains the accepted formats when sent a unified diff", async () => {
+  test("explains the accepted formats when sent a unified diff", async ({ harness }) => {
     const outcome = await harness.call("apply_patch", "--- a/a.txt\n+++ b/a.txt\n@@ -1 +1 @@\n-one\n+ONE\n");
     expect(outcome.isError).toBe(true);
     expect(outcome.result).toContain("does not take unified diffs");
@@ -226,10 +257,10 @@ describe("apply_patch with a Codex patch", () => {
     );
   });
 
-  it("is refused outside coding mode and for read-only agents", async () => {
-    const plain = await createToolHarness({ home: join(base, "home2"), codingMode: false, workingDir: work });
+  test("is refused outside coding mode and for read-only agents", async ({ root, work }) => {
+    const plain = await createToolHarness({ home: join(root, "home2"), codingMode: false, workingDir: work });
     const readonly = await createToolHarness({
-      home: join(base, "home3"),
+      home: join(root, "home3"),
       codingMode: true,
       readonly: true,
       workingDir: work,

@@ -1,36 +1,38 @@
 import { existsSync } from "node:fs";
-import { mkdir, mkdtemp, readFile, realpath, rm, stat, symlink, writeFile } from "node:fs/promises";
-import { tmpdir } from "node:os";
+import { mkdir, readFile, stat, symlink, writeFile } from "node:fs/promises";
 import { join } from "node:path";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { createToolHarness, type ToolHarness } from "../../../tests/support/tool-harness.js";
+import { test as base, describe, expect } from "../../../tests/support/fixtures.js";
+import type { ToolHarness } from "../../../tests/support/tool-harness.js";
 
-let base: string;
-let work: string;
-let harness: ToolHarness;
-
-beforeEach(async () => {
-  base = await realpath(await mkdtemp(join(tmpdir(), "marvin-create-file-")));
-  work = join(base, "proj");
-  await mkdir(work);
-  await mkdir(join(base, "outside"));
-  harness = await createToolHarness({ home: join(base, "home"), codingMode: true, workingDir: work });
-});
-
-afterEach(async () => {
-  await harness.close();
-  await rm(base, { recursive: true, force: true });
+const test = base.extend<{
+  /** The test's temp folder: home/, proj/ (the working dir) and outside/. */
+  root: string;
+  work: string;
+  /** A coding session in `work`. */
+  harness: ToolHarness;
+}>({
+  root: async ({ tempDirs }, use) => {
+    const root = await tempDirs.make("marvin-create-file-");
+    await mkdir(join(root, "outside"));
+    await use(root);
+  },
+  work: async ({ root }, use) => {
+    await mkdir(join(root, "proj"));
+    await use(join(root, "proj"));
+  },
+  harness: async ({ harnesses, root, work }, use) =>
+    use(await harnesses.open({ home: join(root, "home"), codingMode: true, workingDir: work })),
 });
 
 describe("create_file", () => {
-  it("creates the file and its parent folders with ordinary permissions", async () => {
+  test("creates the file and its parent folders with ordinary permissions", async ({ work, harness }) => {
     const outcome = await harness.call("create_file", { path: "src/deep/util.ts", content: "export const x = 1;\n" });
     expect(outcome).toEqual({ result: "Created src/deep/util.ts (20 bytes, 1 lines).", isError: false });
     expect(await readFile(join(work, "src/deep/util.ts"), "utf8")).toBe("export const x = 1;\n");
     expect((await stat(join(work, "src/deep/util.ts"))).mode & 0o600).toBe(0o600);
   });
 
-  it("refuses to overwrite an existing file and points to apply_patch", async () => {
+  test("refuses to overwrite an existing file and points to apply_patch", async ({ work, harness }) => {
     await writeFile(join(work, "a.txt"), "keep\nme\n");
     const outcome = await harness.call("create_file", { path: "a.txt", content: "new" });
     expect(outcome.isError).toBe(true);
@@ -38,19 +40,23 @@ describe("create_file", () => {
     expect(await readFile(join(work, "a.txt"), "utf8")).toBe("keep\nme\n");
   });
 
-  it("never creates a file through a symlink, dangling or not, that points outside", async () => {
-    await symlink(join(base, "outside", "planted.txt"), join(work, "dangling.txt"));
-    await symlink(join(base, "outside"), join(work, "out"));
-    for (const path of ["dangling.txt", "out/new.txt", "../outside/new.txt", join(base, "outside", "abs.txt")]) {
+  test("never creates a file through a symlink, dangling or not, that points outside", async ({
+    root,
+    work,
+    harness,
+  }) => {
+    await symlink(join(root, "outside", "planted.txt"), join(work, "dangling.txt"));
+    await symlink(join(root, "outside"), join(work, "out"));
+    for (const path of ["dangling.txt", "out/new.txt", "../outside/new.txt", join(root, "outside", "abs.txt")]) {
       const outcome = await harness.call("create_file", { path, content: "x" });
       expect(outcome.isError, path).toBe(true);
     }
-    expect(existsSync(join(base, "outside", "planted.txt"))).toBe(false);
-    expect(existsSync(join(base, "outside", "new.txt"))).toBe(false);
-    expect(existsSync(join(base, "outside", "abs.txt"))).toBe(false);
+    expect(existsSync(join(root, "outside", "planted.txt"))).toBe(false);
+    expect(existsSync(join(root, "outside", "new.txt"))).toBe(false);
+    expect(existsSync(join(root, "outside", "abs.txt"))).toBe(false);
   });
 
-  it("blocks .tickets", async () => {
+  test("blocks .tickets", async ({ work, harness }) => {
     const outcome = await harness.call("create_file", { path: ".tickets/t-1.md", content: "x" });
     expect(outcome.result).toContain("Use the ticket tools");
     expect(existsSync(join(work, ".tickets"))).toBe(false);

@@ -1,42 +1,39 @@
-import { mkdir, readdir, readFile, symlink, writeFile } from "node:fs/promises";
+import { readdir, readFile, symlink, writeFile } from "node:fs/promises";
 import { join } from "node:path";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { TempDirs } from "../../../tests/support/test-session.js";
-import { type ToolHarness, ToolHarnessPool } from "../../../tests/support/tool-harness.js";
+import { test as base, describe, expect } from "../../../tests/support/fixtures.js";
+import type { ToolHarness } from "../../../tests/support/tool-harness.js";
 import { READ_BUDGET_MAX, READ_BUDGET_WARN } from "./read-budget.js";
-
-const dirs = new TempDirs();
-const harnesses = new ToolHarnessPool();
-let base: string;
-let work: string;
 
 /** 2,000 lines of 100 characters: a read of 1,000 lines returns about 105,000 characters. */
 const LINE = "x".repeat(99);
 const halfFile = { path: "big.txt", start_line: 1, end_line: 1000 };
 const otherHalf = { path: "big.txt", start_line: 1001, end_line: 2000 };
 
-beforeEach(async () => {
-  base = await dirs.make("marvin-read-budget-");
-  work = join(base, "proj");
-  await mkdir(work);
-  await writeFile(join(work, "big.txt"), `${LINE}\n`.repeat(2000));
-  await writeFile(join(work, "small.txt"), "a small file\n");
+const test = base.extend<{
+  /** The working dir, with big.txt (2,000 lines) and small.txt. */
+  work: string;
+  /** A coding session in `work`. */
+  openSession: () => Promise<ToolHarness>;
+}>({
+  work: async ({ workspace }, use) => {
+    await writeFile(join(workspace, "big.txt"), `${LINE}\n`.repeat(2000));
+    await writeFile(join(workspace, "small.txt"), "a small file\n");
+    await use(workspace);
+  },
+  openSession: async ({ harnesses, home, work }, use) =>
+    use(() => harnesses.open({ home, codingMode: true, workingDir: work })),
 });
-afterEach(async () => {
-  await harnesses.closeAll();
-  await dirs.cleanup();
-});
-
-const openSession = (): Promise<ToolHarness> =>
-  harnesses.open({ home: join(base, "home"), codingMode: true, workingDir: work });
 
 describe("read_file session read budget (seed 004 §6.13B)", () => {
-  it("uses the seed's numbers: a warning past 200,000 characters, nothing past 300,000", () => {
+  test("uses the seed's numbers: a warning past 200,000 characters, nothing past 300,000", () => {
     expect(READ_BUDGET_WARN).toBe(200_000);
     expect(READ_BUDGET_MAX).toBe(300_000);
   });
 
-  it("warns past 200,000 characters, cuts the read reaching 300,000, then refuses and dumps to memories", async () => {
+  test("warns past 200,000 characters, cuts the read reaching 300,000, then refuses and dumps to memories", async ({
+    work,
+    openSession,
+  }) => {
     const harness = await openSession();
     const first = await harness.ok("read_file", halfFile);
     expect(first).not.toContain("Read budget");
@@ -69,7 +66,7 @@ describe("read_file session read budget (seed 004 §6.13B)", () => {
     expect(dumps.sort()).toEqual(["dump-small.txt-2.txt", "dump-small.txt.txt"]);
   });
 
-  it("starts afresh in each session", async () => {
+  test("starts afresh in each session", async ({ openSession }) => {
     const spent = await openSession();
     await spent.ok("read_file", halfFile);
     await spent.ok("read_file", otherHalf);
@@ -79,8 +76,12 @@ describe("read_file session read budget (seed 004 §6.13B)", () => {
     expect(await fresh.ok("read_file", { path: "small.txt" })).toBe("a small file\n");
   });
 
-  it("never dumps through a .marvin symlink that leads out of the working dir", async () => {
-    const outside = await dirs.make("marvin-read-budget-outside-");
+  test("never dumps through a .marvin symlink that leads out of the working dir", async ({
+    work,
+    openSession,
+    tempDirs,
+  }) => {
+    const outside = await tempDirs.make("marvin-read-budget-outside-");
     await symlink(outside, join(work, ".marvin"));
     const harness = await openSession();
     await harness.ok("read_file", halfFile);

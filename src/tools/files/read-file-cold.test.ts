@@ -1,21 +1,15 @@
 import { mkdir, writeFile } from "node:fs/promises";
 import { join } from "node:path";
-import { afterEach, describe, expect, it } from "vitest";
-import { TempDirs } from "../../../tests/support/test-session.js";
-import { ToolHarnessPool } from "../../../tests/support/tool-harness.js";
+import { describe, expect, test } from "../../../tests/support/fixtures.js";
 import { isTokenizerLoaded } from "../../agent/token-counter.js";
 
 // Its own file: module state (the tokenizer) starts cold here, as in a new session.
-const dirs = new TempDirs();
-const harnesses = new ToolHarnessPool();
-afterEach(async () => {
-  await harnesses.closeAll();
-  await dirs.cleanup();
-});
-
 describe("read_file in a new session", () => {
-  it("answers a small read without loading the tokenizer; a read that may not fit loads it", async () => {
-    const base = await dirs.make("marvin-read-cold-");
+  test("answers a small read without loading the tokenizer; a read that may not fit loads it", async ({
+    tempDirs,
+    harnesses,
+  }) => {
+    const base = await tempDirs.make("marvin-read-cold-");
     const work = join(base, "proj");
     await mkdir(work);
     await writeFile(join(work, "small.txt"), "hello\n");

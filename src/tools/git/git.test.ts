@@ -1,51 +1,48 @@
 import { execFileSync } from "node:child_process";
 import { existsSync } from "node:fs";
-import { mkdir, mkdtemp, readdir, readFile, realpath, rm, writeFile } from "node:fs/promises";
-import { tmpdir } from "node:os";
+import { mkdir, readdir, readFile, rm, writeFile } from "node:fs/promises";
 import { join } from "node:path";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { test as base, describe, expect } from "../../../tests/support/fixtures.js";
 import { SECRET_SAMPLES } from "../../../tests/support/secrets.js";
-import { createToolHarness, type ToolHarness, type ToolHarnessOptions } from "../../../tests/support/tool-harness.js";
+import type { ToolHarness, ToolHarnessOptions } from "../../../tests/support/tool-harness.js";
 
-let base: string;
-let project: string;
-const open: ToolHarness[] = [];
+type Git = (cwd: string, ...args: string[]) => string;
 
-function git(cwd: string, ...args: string[]): string {
-  return execFileSync("git", args, {
-    cwd,
-    env: { PATH: process.env.PATH, HOME: base },
-    encoding: "utf8",
-    stdio: "pipe",
-  });
-}
-
-async function initRepo(dir: string): Promise<void> {
+async function initRepo(git: Git, dir: string): Promise<void> {
   await mkdir(dir, { recursive: true });
   git(dir, "init", "--quiet", "--initial-branch=main");
   git(dir, "config", "user.name", "Test Author");
   git(dir, "config", "user.email", "test@example.invalid");
 }
 
-async function harness(options: Partial<ToolHarnessOptions> = {}): Promise<ToolHarness> {
-  const created = await createToolHarness({ home: base, workingDir: project, codingMode: true, ...options });
-  open.push(created);
-  return created;
-}
-
-beforeEach(async () => {
-  base = await realpath(await mkdtemp(join(tmpdir(), "marvin-git-")));
-  project = join(base, "proj");
-  await initRepo(project);
-});
-
-afterEach(async () => {
-  for (const created of open.splice(0)) await created.close();
-  await rm(base, { recursive: true, force: true });
+const test = base.extend<{
+  /** The test's temp folder: the home, and proj/ (the working dir). */
+  root: string;
+  /** `git(cwd, ...args)` with only PATH and HOME (`root`) set. */
+  git: Git;
+  /** A fresh repository. */
+  project: string;
+  /** A coding session in `project`. */
+  harness: (options?: Partial<ToolHarnessOptions>) => Promise<ToolHarness>;
+}>({
+  root: async ({ tempDirs }, use) => use(await tempDirs.make("marvin-git-")),
+  git: async ({ root }, use) =>
+    use((cwd, ...args) =>
+      execFileSync("git", args, { cwd, env: { PATH: process.env.PATH, HOME: root }, encoding: "utf8", stdio: "pipe" }),
+    ),
+  project: async ({ root, git }, use) => {
+    await initRepo(git, join(root, "proj"));
+    await use(join(root, "proj"));
+  },
+  harness: async ({ harnesses, root, project }, use) =>
+    use((options = {}) => harnesses.open({ home: root, workingDir: project, codingMode: true, ...options })),
 });
 
 describe("git tools", () => {
-  it("status, diff, commit (staging everything by default) and log on a real repository", async () => {
+  test("status, diff, commit (staging everything by default) and log on a real repository", async ({
+    project,
+    harness,
+  }) => {
     const tools = await harness();
     expect((await tools.call("git_log", {})).result).toBe("No commits yet.");
     await writeFile(join(project, "a.txt"), "old\n");
@@ -84,23 +81,27 @@ describe("git tools", () => {
     expect(blame).toMatch(/^[0-9a-f^]+ \(Test Author \d{4}-\d{2}-\d{2} +1\) new$/);
   });
 
-  it("runs git (and the hooks it starts) without the session's API keys and tokens", async () => {
+  test("runs git (and the hooks it starts) without the session's API keys and tokens", async ({
+    root,
+    project,
+    harness,
+  }) => {
     const hook = join(project, ".git", "hooks", "pre-commit");
-    await writeFile(hook, `#!/bin/sh\nenv > "${join(base, "hook-env.txt")}"\n`, { mode: 0o755 });
+    await writeFile(hook, `#!/bin/sh\nenv > "${join(root, "hook-env.txt")}"\n`, { mode: 0o755 });
     await writeFile(join(project, "a.txt"), "a\n");
     expect((await (await harness({ env: SECRET_SAMPLES })).call("git_commit", { message: "Add a" })).isError).toBe(
       false,
     );
-    const seen = await readFile(join(base, "hook-env.txt"), "utf8");
+    const seen = await readFile(join(root, "hook-env.txt"), "utf8");
     expect(seen).toContain("PATH=");
     for (const name of Object.keys(SECRET_SAMPLES)) expect(seen).not.toMatch(new RegExp(`^${name}=`, "m"));
   });
 
-  it(
+  test(
     "ignores GIT_DIR and GIT_WORK_TREE inherited from the parent and acts on the working dir's " + "repository",
-    async () => {
-      const other = join(base, "other");
-      await initRepo(other);
+    async ({ root, git, project, harness }) => {
+      const other = join(root, "other");
+      await initRepo(git, other);
       const tools = await harness({
         env: { GIT_DIR: join(other, ".git"), GIT_WORK_TREE: other, GIT_INDEX_FILE: join(other, ".git", "index") },
       });
@@ -112,10 +113,10 @@ describe("git tools", () => {
     },
   );
 
-  it(
+  test(
     "never shows or commits files outside the project when the repository's core.worktree " + "points elsewhere",
-    async () => {
-      const outside = join(base, "outside");
+    async ({ root, git, project, harness }) => {
+      const outside = join(root, "outside");
       await mkdir(outside);
       await writeFile(join(outside, "credentials"), "secret\n");
       await writeFile(join(project, "mine.txt"), "mine\n");
@@ -129,7 +130,7 @@ describe("git tools", () => {
     },
   );
 
-  it("lists and creates branches and checks them out", async () => {
+  test("lists and creates branches and checks them out", async ({ git, project, harness }) => {
     const tools = await harness();
     expect((await tools.call("git_branch", {})).result).toBe(
       "No branches yet (no commits). The first commit will be on main.",
@@ -151,7 +152,10 @@ describe("git tools", () => {
     expect(git(project, "status", "--short")).toBe("");
   });
 
-  it("explains refused checkouts: option-like targets, escapes and conflicting changes", async () => {
+  test("explains refused checkouts: option-like targets, escapes and conflicting changes", async ({
+    project,
+    harness,
+  }) => {
     const tools = await harness();
     await writeFile(join(project, "a.txt"), "a\n");
     await tools.call("git_commit", { message: "init" });
@@ -170,7 +174,7 @@ describe("git tools", () => {
     expect((await tools.call("git_diff", { path: "../other" })).result).toContain("Path traversal not allowed");
   });
 
-  it("refuses writes in a read-only agent but still lists branches", async () => {
+  test("refuses writes in a read-only agent but still lists branches", async ({ harness }) => {
     const tools = await harness({ readonly: true });
     expect((await tools.call("git_commit", { message: "x" })).result).toContain(
       "git_commit is disabled: this is a read-only agent",
@@ -182,9 +186,14 @@ describe("git tools", () => {
     expect((await tools.call("git_branch", {})).isError).toBe(false);
   });
 
-  it("runs nothing a hostile repository's config names when it only looks at it", async () => {
-    const markers = join(base, "markers");
-    const traps = join(base, "traps");
+  test("runs nothing a hostile repository's config names when it only looks at it", async ({
+    root,
+    git,
+    project,
+    harness,
+  }) => {
+    const markers = join(root, "markers");
+    const traps = join(root, "traps");
     await mkdir(markers);
     await mkdir(join(traps, "hooks"), { recursive: true });
     /** A script that leaves a marker named `name` when git runs it, then behaves as `body`. */
@@ -238,17 +247,22 @@ describe("git tools", () => {
     expect(await sprung()).toEqual([]);
   });
 
-  it("keeps the repository's hooks for commits, which the user asked for", async () => {
+  test("keeps the repository's hooks for commits, which the user asked for", async ({ root, project, harness }) => {
     await mkdir(join(project, ".git", "hooks"), { recursive: true });
-    const hook = `#!/bin/sh\ntouch '${join(base, "pre-commit-ran")}'\n`;
+    const hook = `#!/bin/sh\ntouch '${join(root, "pre-commit-ran")}'\n`;
     await writeFile(join(project, ".git", "hooks", "pre-commit"), hook, { mode: 0o755 });
     await writeFile(join(project, "a.txt"), "a\n");
     expect((await (await harness()).call("git_commit", { message: "hooked" })).isError).toBe(false);
-    expect(existsSync(join(base, "pre-commit-ran"))).toBe(true);
+    expect(existsSync(join(root, "pre-commit-ran"))).toBe(true);
   });
 
-  it("says what to do when the dir is not a repository, git is missing, or the author is unknown", async () => {
-    const plain = join(base, "plain");
+  test("says what to do when the dir is not a repository, git is missing, or the author is unknown", async ({
+    root,
+    git,
+    project,
+    harness,
+  }) => {
+    const plain = join(root, "plain");
     await mkdir(plain);
     const notRepo = await (await harness({ workingDir: plain })).call("git_status", {});
     expect(notRepo).toEqual({
@@ -258,7 +272,7 @@ describe("git tools", () => {
         `run_command("git init"), or set_working_dir to the repository.`,
     });
 
-    const emptyBin = join(base, "empty-bin");
+    const emptyBin = join(root, "empty-bin");
     await mkdir(emptyBin);
     const missing = await (await harness({ env: { PATH: emptyBin } })).call("git_log", {});
     expect(missing.result).toContain("git is not installed (or not on PATH)");

@@ -1,28 +1,9 @@
 import { mkdir, readdir, readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { type LlmServer, startLlmServer } from "../../../tests/support/llm-server.js";
-import { TempDirs } from "../../../tests/support/test-session.js";
-import { createToolHarness, type ToolHarness } from "../../../tests/support/tool-harness.js";
+import { describe, expect, test } from "../../../tests/support/fixtures.js";
 
-const dirs = new TempDirs();
-let home: string;
-let harness: ToolHarness | undefined;
-let server: LlmServer | undefined;
-
-beforeEach(async () => {
-  home = await dirs.make("marvin-history-tools-");
-});
-afterEach(async () => {
-  await harness?.close();
-  await server?.close();
-  harness = undefined;
-  server = undefined;
-  await dirs.cleanup();
-});
-
-const profileDir = () => join(home, ".config", "local-finder", "profiles", "main");
-const chatLogPath = () => join(profileDir(), "chat_log.json");
+const profileDir = (home: string) => join(home, ".config", "local-finder", "profiles", "main");
+const chatLogPath = (home: string) => join(profileDir(home), "chat_log.json");
 
 function entries(count: number) {
   return Array.from({ length: count }, (_, index) => ({
@@ -32,30 +13,34 @@ function entries(count: number) {
   }));
 }
 
-async function writeChatLog(log: unknown[] | string): Promise<void> {
-  await mkdir(profileDir(), { recursive: true });
-  await writeFile(chatLogPath(), typeof log === "string" ? log : JSON.stringify(log, null, 2));
+async function writeChatLog(home: string, log: unknown[] | string): Promise<void> {
+  await mkdir(profileDir(home), { recursive: true });
+  await writeFile(chatLogPath(home), typeof log === "string" ? log : JSON.stringify(log, null, 2));
 }
 
 describe("compact_history", () => {
-  it("backs up the log, summarises older entries with the LLM and keeps the recent ones", async () => {
+  test("backs up the log, summarises older entries with the LLM and keeps the recent ones", async ({
+    harnesses,
+    llm,
+    home,
+  }) => {
     const original = entries(30);
-    await writeChatLog(original);
-    server = await startLlmServer([
+    await writeChatLog(home, original);
+    const server = await llm([
       { text: "The user likes ramen and asked about trains in Tokyo.", usage: { prompt: 2000, completion: 20 } },
     ]);
-    harness = await createToolHarness({ home, llmUrl: server.url });
+    const harness = await harnesses.open({ home, llmUrl: server.url });
     const outcome = await harness.call("compact_history", { target_tokens: 400 });
     expect(outcome.isError).toBe(false);
     expect(outcome.result).toMatch(
       /^Compacted chat history from \d+ to \d+ tokens: 27 older entries summarised, 3 recent kept\. Backup: .*chat-backup-.*\.json$/,
     );
 
-    const [backupName] = await readdir(join(profileDir(), "logs"));
+    const [backupName] = await readdir(join(profileDir(home), "logs"));
     expect(backupName).toMatch(/^chat-backup-\d{4}-\d\d-\d\dT\d\d-\d\d-\d\d-\d{3}Z\.json$/);
-    expect(JSON.parse(await readFile(join(profileDir(), "logs", backupName!), "utf8"))).toEqual(original);
+    expect(JSON.parse(await readFile(join(profileDir(home), "logs", backupName!), "utf8"))).toEqual(original);
 
-    const compacted = JSON.parse(await readFile(chatLogPath(), "utf8"));
+    const compacted = JSON.parse(await readFile(chatLogPath(home), "utf8"));
     expect(compacted).toHaveLength(4);
     expect(compacted[0]).toEqual({
       role: "system",
@@ -73,27 +58,27 @@ describe("compact_history", () => {
     expect(harness.session.usage.getSessionUsage().llm_turns).toBe(1);
   });
 
-  it("does nothing when the history already fits", async () => {
-    await writeChatLog(entries(2));
-    harness = await createToolHarness({ home });
+  test("does nothing when the history already fits", async ({ harnesses, home }) => {
+    await writeChatLog(home, entries(2));
+    const harness = await harnesses.open({ home });
     expect((await harness.call("compact_history", {})).result).toMatch(
       /^Chat history is \d+ tokens \(2 entries\), already within 4000\. Nothing to do\.$/,
     );
-    expect(await readdir(profileDir())).toEqual(["chat_log.json"]); // no backup written
+    expect(await readdir(profileDir(home))).toEqual(["chat_log.json"]); // no backup written
   });
 
-  it("compacts nothing when the log cannot be read, and says why", async () => {
-    await writeChatLog("[{broken");
+  test("compacts nothing when the log cannot be read, and says why", async ({ harnesses, home }) => {
+    await writeChatLog(home, "[{broken");
     // Non-interactive: the session does not load the log at start, so the tool meets the broken file.
-    harness = await createToolHarness({ home, nonInteractive: true });
+    const harness = await harnesses.open({ home, nonInteractive: true });
     const outcome = await harness.call("compact_history", {});
     expect(outcome.result).toMatch(
       /^Could not read .*chat_log\.json: it is not valid JSON.*\nNothing was compacted\.$/s,
     );
   });
 
-  it("refuses a target below 200 tokens", async () => {
-    harness = await createToolHarness({ home });
+  test("refuses a target below 200 tokens", async ({ harnesses, home }) => {
+    const harness = await harnesses.open({ home });
     const outcome = await harness.call("compact_history", { target_tokens: 50 });
     expect(outcome.isError).toBe(true);
     expect(outcome.result).toContain("- target_tokens:");
@@ -101,8 +86,7 @@ describe("compact_history", () => {
 });
 
 describe("search_history_backups", () => {
-  async function withBothBackupKinds(): Promise<{ workingDir: string }> {
-    const workingDir = await dirs.make("marvin-history-project-");
+  async function withBothBackupKinds(home: string, workingDir: string): Promise<void> {
     const contextLogs = join(workingDir, ".marvin", "logs");
     await mkdir(contextLogs, { recursive: true });
     const messages = [
@@ -125,18 +109,21 @@ describe("search_history_backups", () => {
       join(contextLogs, "context-backup-2025-01-01T10-00-00-000Z.jsonl"),
       `${messages.map((message) => JSON.stringify(message)).join("\n")}\n`,
     );
-    await mkdir(join(profileDir(), "logs"), { recursive: true });
+    await mkdir(join(profileDir(home), "logs"), { recursive: true });
     await writeFile(
-      join(profileDir(), "logs", "chat-backup-2025-01-02T10-00-00-000Z.json"),
+      join(profileDir(home), "logs", "chat-backup-2025-01-02T10-00-00-000Z.json"),
       JSON.stringify([{ role: "you", text: "I loved that ramen in Tokyo", time: "19:45" }]),
     );
-    await writeFile(join(profileDir(), "logs", "unrelated.txt"), "ramen everywhere");
-    return { workingDir };
+    await writeFile(join(profileDir(home), "logs", "unrelated.txt"), "ramen everywhere");
   }
 
-  it("finds text in context backups (JSONL) and chat backups (JSON), case-insensitively", async () => {
-    const { workingDir } = await withBothBackupKinds();
-    harness = await createToolHarness({ home, codingMode: true, workingDir });
+  test("finds text in context backups (JSONL) and chat backups (JSON), case-insensitively", async ({
+    harnesses,
+    home,
+    workspace: workingDir,
+  }) => {
+    await withBothBackupKinds(home, workingDir);
+    const harness = await harnesses.open({ home, codingMode: true, workingDir });
     const content = (await harness.call("search_history_backups", { query: "RAMEN" })).result;
     const lines = content.split("\n");
     expect(lines[0]).toBe("4 match(es) for 'RAMEN':");
@@ -145,35 +132,39 @@ describe("search_history_backups", () => {
     expect(content).toContain("- [tool] Cocolo Ramen, Gormannstraße 26");
     expect(content).toContain("- [you 19:45] I loved that ramen in Tokyo");
     expect(content).toContain(join(workingDir, ".marvin", "logs", "context-backup-2025-01-01T10-00-00-000Z.jsonl"));
-    expect(content).toContain(join(profileDir(), "logs", "chat-backup-2025-01-02T10-00-00-000Z.json"));
+    expect(content).toContain(join(profileDir(home), "logs", "chat-backup-2025-01-02T10-00-00-000Z.json"));
     expect(content).not.toContain("unrelated.txt");
   });
 
-  it("stops at max_results", async () => {
-    const { workingDir } = await withBothBackupKinds();
-    harness = await createToolHarness({ home, codingMode: true, workingDir });
+  test("stops at max_results", async ({ harnesses, home, workspace: workingDir }) => {
+    await withBothBackupKinds(home, workingDir);
+    const harness = await harnesses.open({ home, codingMode: true, workingDir });
     expect(
       (await harness.call("search_history_backups", { query: "ramen", max_results: 1 })).result.split("\n")[0],
     ).toBe("1 match(es) for 'ramen':");
   });
 
-  it("says when nothing matches, or when there are no backups yet", async () => {
-    harness = await createToolHarness({ home });
+  test("says when nothing matches, or when there are no backups yet", async ({
+    harnesses,
+    home,
+    workspace: workingDir,
+  }) => {
+    const harness = await harnesses.open({ home });
     expect((await harness.call("search_history_backups", { query: "sushi" })).result).toBe(
-      `No history backups exist yet (looked in ${join(profileDir(), "logs")}).`,
+      `No history backups exist yet (looked in ${join(profileDir(home), "logs")}).`,
     );
     await harness.close();
-    const { workingDir } = await withBothBackupKinds();
-    harness = await createToolHarness({ home, codingMode: true, workingDir });
-    expect((await harness.call("search_history_backups", { query: "sushi" })).result).toBe(
+    await withBothBackupKinds(home, workingDir);
+    const coding = await harnesses.open({ home, codingMode: true, workingDir });
+    expect((await coding.call("search_history_backups", { query: "sushi" })).result).toBe(
       "No matches for 'sushi' in 2 backup file(s).",
     );
   });
 
-  it("finds what compact_history backed up", async () => {
-    await writeChatLog(entries(30));
-    server = await startLlmServer([{ text: "summary" }]);
-    harness = await createToolHarness({ home, llmUrl: server.url });
+  test("finds what compact_history backed up", async ({ harnesses, llm, home }) => {
+    await writeChatLog(home, entries(30));
+    const server = await llm([{ text: "summary" }]);
+    const harness = await harnesses.open({ home, llmUrl: server.url });
     await harness.call("compact_history", { target_tokens: 400 });
     const content = (await harness.call("search_history_backups", { query: "entry 5:" })).result;
     expect(content).toMatch(/^1 match\(es\) for 'entry 5:':\n- \[assistant 10:05\] entry 5: we talked about ramen/);

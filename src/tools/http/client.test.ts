@@ -1,22 +1,14 @@
 import { readdir, readFile } from "node:fs/promises";
 import { dirname, join } from "node:path";
 import { brotliCompressSync, deflateSync, gzipSync } from "node:zlib";
-import { afterEach, describe, expect, it } from "vitest";
 import { z } from "zod";
+import { describe, expect, test } from "../../../tests/support/fixtures.js";
 import type { Handler, LocalHttpServer } from "../../../tests/support/local-http-server.js";
-import { LocalHttpServers, sendJson } from "../../../tests/support/local-http-server.js";
-import { TempDirs } from "../../../tests/support/test-session.js";
+import { sendJson } from "../../../tests/support/local-http-server.js";
 import type { Env } from "../../shared/env.js";
 import { marvinVersion } from "../../shared/version.js";
 import type { ExternalService, HttpClientOptions, RequestOptions } from "./index.js";
 import { createHttpClient, http, ServiceError } from "./index.js";
-
-const servers = new LocalHttpServers();
-const dirs = new TempDirs();
-afterEach(async () => {
-  await servers.closeAll();
-  await dirs.cleanup();
-});
 
 const WEATHER: ExternalService = {
   name: "Weather Test",
@@ -69,8 +61,8 @@ async function timed<T>(run: () => Promise<T>): Promise<{ outcome: T; ms: number
 }
 
 describe("service requests", () => {
-  it("sends a User-Agent naming Marvin, its version and a contact URL", async () => {
-    const server = await servers.start(json(GOOD));
+  test("sends a User-Agent naming Marvin, its version and a contact URL", async ({ httpServers }) => {
+    const server = await httpServers.start(json(GOOD));
     await getForecast(server);
     const headers = server.requests[0]!.headers;
     expect(headers["user-agent"]).toBe(`Marvin/${marvinVersion()} (+https://www.npmjs.com/package/marvin-assistant)`);
@@ -79,31 +71,33 @@ describe("service requests", () => {
     expect(headers["accept-encoding"]).toBe("gzip, deflate, br");
   });
 
-  it("keeps the mount path of the setting and encodes the query", async () => {
-    const server = await servers.start(json(GOOD));
+  test("keeps the mount path of the setting and encodes the query", async ({ httpServers }) => {
+    const server = await httpServers.start(json(GOOD));
     const mounted = client({ MARVIN_WEATHER_TEST_URL: `${server.origin}/prefix/` });
     const query = { city: "São Paulo", day: [1, 2], skip: undefined };
     expect(await mounted.getJson(WEATHER, "/v1/forecast", query, forecast)).toEqual(GOOD);
     expect(server.requests[0]!.url).toBe("/prefix/v1/forecast?city=S%C3%A3o%20Paulo&day=1&day=2");
   });
 
-  it("uses the service's default URL when its setting is unset", async () => {
-    const server = await servers.start(json(GOOD));
+  test("uses the service's default URL when its setting is unset", async ({ httpServers }) => {
+    const server = await httpServers.start(json(GOOD));
     const local: ExternalService = { ...WEATHER, defaultUrl: `${server.origin}/mounted` };
     expect(await client().getText(local, "/v1/ping")).toBe(JSON.stringify(GOOD));
     expect(server.requests[0]!.url).toBe("/mounted/v1/ping");
   });
 
-  it("builds the client from a tool context's env and signal", async () => {
-    const server = await servers.start(json(GOOD));
+  test("builds the client from a tool context's env and signal", async ({ httpServers }) => {
+    const server = await httpServers.start(json(GOOD));
     const context = { env: { MARVIN_WEATHER_TEST_URL: server.origin }, signal: new AbortController().signal };
     expect((await http(context).getJson(WEATHER, "/v1/x", {}, forecast)).temperature).toBe(21.5);
   });
 });
 
 describe("time limits and cancellation", () => {
-  it("stops a body that takes longer than the time limit, with a clear message and no retry", async () => {
-    const server = await servers.start((_request, response) => {
+  test("stops a body that takes longer than the time limit, with a clear message and no retry", async ({
+    httpServers,
+  }) => {
+    const server = await httpServers.start((_request, response) => {
       response.writeHead(200, { "content-type": "application/json" });
       response.write('{"temperature": ');
       // Never finishes: the client's limit has to end it.
@@ -117,9 +111,9 @@ describe("time limits and cancellation", () => {
     expect(server.requests).toHaveLength(1);
   });
 
-  it("cancels promptly when the tool's signal aborts, closing the connection", async () => {
+  test("cancels promptly when the tool's signal aborts, closing the connection", async ({ httpServers }) => {
     const closed = { at: 0 };
-    const server = await servers.start((_request, response) => {
+    const server = await httpServers.start((_request, response) => {
       response.on("close", () => (closed.at = performance.now()));
       // Never answers at all.
     });
@@ -135,8 +129,8 @@ describe("time limits and cancellation", () => {
     expect(server.requests).toHaveLength(1);
   });
 
-  it("fails at once when the signal is already aborted", async () => {
-    const server = await servers.start(json(GOOD));
+  test("fails at once when the signal is already aborted", async ({ httpServers }) => {
+    const server = await httpServers.start(json(GOOD));
     const controller = new AbortController();
     controller.abort();
     const cancelled = weather(server, { signal: controller.signal });
@@ -151,14 +145,14 @@ describe("retries", () => {
     (request, response, index) =>
       index === 0 ? first(request, response, index) : sendJson(response, GOOD);
 
-  it("retries once after a 503 and succeeds", async () => {
-    const server = await servers.start(failingFirst(json({ error: "busy" }, 503)));
+  test("retries once after a 503 and succeeds", async ({ httpServers }) => {
+    const server = await httpServers.start(failingFirst(json({ error: "busy" }, 503)));
     expect(await getForecast(server)).toEqual(GOOD);
     expect(server.requests).toHaveLength(2);
   });
 
-  it("gives up after a second 503 with a message naming the service", async () => {
-    const server = await servers.start(json({ message: "maintenance until noon" }, 503));
+  test("gives up after a second 503 with a message naming the service", async ({ httpServers }) => {
+    const server = await httpServers.start(json({ message: "maintenance until noon" }, 503));
     const error = await failureOf(getForecast(server));
     expect(error.message).toBe(
       'Weather Test answered HTTP 503 (Service Unavailable): "maintenance until noon" — try again in a minute.',
@@ -167,15 +161,15 @@ describe("retries", () => {
     expect(server.requests).toHaveLength(2);
   });
 
-  it("does not retry a 5xx whose Retry-After is too far away", async () => {
-    const server = await servers.start(json({}, 503, { "retry-after": "120" }));
+  test("does not retry a 5xx whose Retry-After is too far away", async ({ httpServers }) => {
+    const server = await httpServers.start(json({}, 503, { "retry-after": "120" }));
     const error = await failureOf(getForecast(server));
     expect(error.message).toBe("Weather Test answered HTTP 503 (Service Unavailable) — try again in 2m 00s.");
     expect(server.requests).toHaveLength(1);
   });
 
-  it("does not retry a POST after a 5xx", async () => {
-    const server = await servers.start(json({}, 502));
+  test("does not retry a POST after a 5xx", async ({ httpServers }) => {
+    const server = await httpServers.start(json({}, 502));
     const error = await failureOf(weather(server).send({ service: WEATHER, path: "/publish" }, { json: { a: 1 } }));
     expect(error.status).toBe(502);
     expect(server.requests).toHaveLength(1);
@@ -183,14 +177,14 @@ describe("retries", () => {
     expect(server.requests[0]!.headers["content-type"]).toBe("application/json");
   });
 
-  it("retries once after the connection breaks", async () => {
-    const server = await servers.start(failingFirst((_request, response) => void response.socket?.destroy()));
+  test("retries once after the connection breaks", async ({ httpServers }) => {
+    const server = await httpServers.start(failingFirst((_request, response) => void response.socket?.destroy()));
     expect(await getForecast(server)).toEqual(GOOD);
     expect(server.requests).toHaveLength(2);
   });
 
-  it("retries once after the connection breaks in the middle of the body", async () => {
-    const server = await servers.start(
+  test("retries once after the connection breaks in the middle of the body", async ({ httpServers }) => {
+    const server = await httpServers.start(
       failingFirst((_request, response) => {
         response.writeHead(200, { "content-type": "application/json", "content-length": "1000" });
         response.write('{"temperature"', () => response.socket?.destroy());
@@ -200,9 +194,9 @@ describe("retries", () => {
     expect(server.requests).toHaveLength(2);
   });
 
-  it("does not retry a 4xx, and quotes the error body's message field only", async () => {
+  test("does not retry a 4xx, and quotes the error body's message field only", async ({ httpServers }) => {
     const body = { error: { message: "No city called Atlantis", trace: "at x.js:1" } };
-    const server = await servers.start(json(body, 404));
+    const server = await httpServers.start(json(body, 404));
     const error = await failureOf(getForecast(server));
     expect(error.message).toBe(
       'Weather Test answered HTTP 404 (Not Found): "No city called Atlantis" — ' +
@@ -212,16 +206,16 @@ describe("retries", () => {
     expect(server.requests).toHaveLength(1);
   });
 
-  it("never dumps a non-JSON error body", async () => {
+  test("never dumps a non-JSON error body", async ({ httpServers }) => {
     const page = "<html><body>Traceback (most recent call last): secret stuff</body></html>";
-    const server = await servers.start(reply(400, { "content-type": "text/html" }, page));
+    const server = await httpServers.start(reply(400, { "content-type": "text/html" }, page));
     expect((await failureOf(getForecast(server))).message).toBe(
       "Weather Test answered HTTP 400 (Bad Request) — it did not accept the request; check the parameters.",
     );
   });
 
-  it("says where nothing answers, naming the setting", async () => {
-    const server = await servers.start(json(GOOD));
+  test("says where nothing answers, naming the setting", async ({ httpServers }) => {
+    const server = await httpServers.start(json(GOOD));
     await server.close();
     const error = await failureOf(getForecast(server));
     expect(error.kind).toBe("network");
@@ -233,8 +227,8 @@ describe("retries", () => {
 });
 
 describe("rate limits", () => {
-  it("waits out a Retry-After of 1 second once and retries", async () => {
-    const server = await servers.start((request, response, index) =>
+  test("waits out a Retry-After of 1 second once and retries", async ({ httpServers }) => {
+    const server = await httpServers.start((request, response, index) =>
       index === 0 ? json({}, 429, { "retry-after": "1" })(request, response, index) : sendJson(response, GOOD),
     );
     const { outcome, ms } = await timed(() => getForecast(server));
@@ -243,8 +237,8 @@ describe("rate limits", () => {
     expect(server.requests).toHaveLength(2);
   });
 
-  it("fails fast when Retry-After is an hour, saying when to try again", async () => {
-    const server = await servers.start(json({}, 429, { "retry-after": "3600" }));
+  test("fails fast when Retry-After is an hour, saying when to try again", async ({ httpServers }) => {
+    const server = await httpServers.start(json({}, 429, { "retry-after": "3600" }));
     const { outcome, ms } = await timed(() => failureOf(getForecast(server)));
     expect(outcome.kind).toBe("rate-limited");
     expect(outcome.message).toBe(
@@ -254,8 +248,8 @@ describe("rate limits", () => {
     expect(server.requests).toHaveLength(1);
   });
 
-  it("honours Retry-After only once", async () => {
-    const server = await servers.start(json({}, 429, { "retry-after": "0" }));
+  test("honours Retry-After only once", async ({ httpServers }) => {
+    const server = await httpServers.start(json({}, 429, { "retry-after": "0" }));
     const error = await failureOf(getForecast(server));
     expect(error.message).toBe("Weather Test is limiting how often Marvin may ask (HTTP 429) — try again in 0s.");
     expect(server.requests).toHaveLength(2);
@@ -263,10 +257,10 @@ describe("rate limits", () => {
 });
 
 describe("body size cap", () => {
-  it("stops reading a streamed body at the cap, long before the server is done", async () => {
+  test("stops reading a streamed body at the cap, long before the server is done", async ({ httpServers }) => {
     const total = 200 * 1024 * 1024;
     const sent = { bytes: 0 };
-    const server = await servers.start(async (_request, response) => {
+    const server = await httpServers.start(async (_request, response) => {
       response.writeHead(200, { "content-type": "text/plain" });
       const chunk = Buffer.alloc(64 * 1024, "a");
       while (sent.bytes < total && !response.destroyed) {
@@ -286,44 +280,44 @@ describe("body size cap", () => {
     expect(sent.bytes).toBeLessThan(total / 4);
   });
 
-  it("refuses a declared Content-Length over the cap without reading it", async () => {
-    const server = await servers.start((_request, response) => {
+  test("refuses a declared Content-Length over the cap without reading it", async ({ httpServers }) => {
+    const server = await httpServers.start((_request, response) => {
       response.writeHead(200, { "content-length": String(10 * 1024 * 1024) });
       response.write("x");
     });
     expect((await failureOf(getForecast(server))).message).toMatch(/^Weather Test sent more than 5 MB;/);
   });
 
-  it("caps the decoded size, so a small gzip bomb is stopped too", async () => {
+  test("caps the decoded size, so a small gzip bomb is stopped too", async ({ httpServers }) => {
     const bomb = gzipSync(Buffer.alloc(8 * 1024 * 1024));
     expect(bomb.length).toBeLessThan(20 * 1024);
-    const server = await servers.start(reply(200, { "content-encoding": "gzip" }, bomb));
+    const server = await httpServers.start(reply(200, { "content-encoding": "gzip" }, bomb));
     expect((await failureOf(getForecast(server, { maxBytes: 1024 * 1024 }))).kind).toBe("too-large");
   });
 });
 
 describe("content encodings and answers", () => {
-  it.each([
+  test.for([
     ["gzip", gzipSync],
     ["br", brotliCompressSync],
     ["deflate", deflateSync],
-  ] as const)("decodes %s-encoded JSON", async (encoding, compress) => {
+  ] as const)("decodes %s-encoded JSON", async ([encoding, compress], { httpServers }) => {
     const body = compress(Buffer.from(JSON.stringify(GOOD)));
     const headers = { "content-type": "application/json", "content-encoding": encoding };
-    const server = await servers.start(reply(200, headers, body));
+    const server = await httpServers.start(reply(200, headers, body));
     expect(await getForecast(server)).toEqual(GOOD);
   });
 
-  it("names an encoding it cannot read", async () => {
-    const server = await servers.start(reply(200, { "content-encoding": "zstd" }, "xx"));
+  test("names an encoding it cannot read", async ({ httpServers }) => {
+    const server = await httpServers.start(reply(200, { "content-encoding": "zstd" }, "xx"));
     expect((await failureOf(getForecast(server))).message).toMatch(
       /^Weather Test sent an answer Marvin does not understand: it is compressed as 'zstd', which Marvin cannot read\./,
     );
   });
 
-  it("explains a compressed answer that does not unpack", async () => {
+  test("explains a compressed answer that does not unpack", async ({ httpServers }) => {
     const damaged = gzipSync(Buffer.from(JSON.stringify(GOOD))).subarray(0, 12);
-    const server = await servers.start(reply(200, { "content-encoding": "gzip" }, damaged));
+    const server = await httpServers.start(reply(200, { "content-encoding": "gzip" }, damaged));
     const error = await failureOf(getForecast(server));
     expect(error.kind).toBe("bad-answer");
     expect(error.message).toMatch(
@@ -332,8 +326,8 @@ describe("content encodings and answers", () => {
     expect(server.requests).toHaveLength(1);
   });
 
-  it("explains malformed JSON", async () => {
-    const server = await servers.start(reply(200, { "content-type": "application/json" }, '{"temperature": 21,'));
+  test("explains malformed JSON", async ({ httpServers }) => {
+    const server = await httpServers.start(reply(200, { "content-type": "application/json" }, '{"temperature": 21,'));
     const error = await failureOf(getForecast(server));
     expect(error.kind).toBe("bad-answer");
     expect(error.message).toBe(
@@ -343,14 +337,14 @@ describe("content encodings and answers", () => {
     );
   });
 
-  it("recognises a web page where JSON was expected", async () => {
+  test("recognises a web page where JSON was expected", async ({ httpServers }) => {
     const html = { "content-type": "text/html; charset=utf-8" };
-    const server = await servers.start(reply(200, html, "<p>Welcome to nginx</p>"));
+    const server = await httpServers.start(reply(200, html, "<p>Welcome to nginx</p>"));
     expect((await failureOf(getForecast(server))).message).toContain("it sent a web page where JSON was expected");
   });
 
-  it("explains JSON that does not match the schema, field by field", async () => {
-    const server = await servers.start(json({ temperature: "warm", days: [1] }));
+  test("explains JSON that does not match the schema, field by field", async ({ httpServers }) => {
+    const server = await httpServers.start(json({ temperature: "warm", days: [1] }));
     expect((await failureOf(getForecast(server))).message).toMatch(
       "Weather Test sent an answer Marvin does not understand: " +
         "temperature: Invalid input: expected number, received string; " +
@@ -358,9 +352,9 @@ describe("content encodings and answers", () => {
     );
   });
 
-  it("reads text in the charset the answer names", async () => {
+  test("reads text in the charset the answer names", async ({ httpServers }) => {
     const latin1 = Buffer.from([0x63, 0x61, 0x66, 0xe9]);
-    const server = await servers.start(reply(200, { "content-type": "text/plain; charset=iso-8859-1" }, latin1));
+    const server = await httpServers.start(reply(200, { "content-type": "text/plain; charset=iso-8859-1" }, latin1));
     expect(await weather(server).getText(WEATHER, "/v1/x")).toBe("café");
   });
 });
@@ -368,7 +362,7 @@ describe("content encodings and answers", () => {
 describe("URLs the model chose", () => {
   const redirectTo = (location: string, status = 302) => reply(status, { location });
 
-  it.each([
+  test.for([
     "http://127.0.0.1:PORT/",
     "http://0x7f.1:PORT/",
     "http://2130706433:PORT/",
@@ -378,16 +372,16 @@ describe("URLs the model chose", () => {
     "http://[::ffff:127.0.0.1]:PORT/",
     "http://[::ffff:7f00:1]:PORT/",
     "http://localhost:PORT/",
-  ])("refuses %s without any connection reaching the listening server", async (template) => {
-    const server = await servers.start(json(GOOD));
+  ])("refuses %s without any connection reaching the listening server", async (template, { httpServers }) => {
+    const server = await httpServers.start(json(GOOD));
     const error = await failureOf(client().send({ url: template.replace("PORT", String(server.port)) }));
     expect(error.kind).toBe("refused");
     expect(error.message).toMatch(/^Marvin does not open http:\/\/.*(is|resolves to .*,) (a loopback|an unspecified) /);
     expect(server.connections).toBe(0);
   });
 
-  it("checks the addresses a name resolves to when connecting", async () => {
-    const server = await servers.start(json(GOOD));
+  test("checks the addresses a name resolves to when connecting", async ({ httpServers }) => {
+    const server = await httpServers.start(json(GOOD));
     const error = await failureOf(client().send({ url: `http://localhost:${server.port}/` }));
     expect(error.kind).toBe("refused");
     expect(error.message).toMatch(
@@ -396,17 +390,19 @@ describe("URLs the model chose", () => {
     expect(server.connections).toBe(0);
   });
 
-  it("opens local addresses when MARVIN_ALLOW_PRIVATE_URLS=1", async () => {
-    const server = await servers.start(json(GOOD));
+  test("opens local addresses when MARVIN_ALLOW_PRIVATE_URLS=1", async ({ httpServers }) => {
+    const server = await httpServers.start(json(GOOD));
     const allowing = client({ MARVIN_ALLOW_PRIVATE_URLS: "1" });
     const response = await allowing.send({ url: `http://0x7f.1:${server.port}/page` });
     expect(response.url).toBe(`http://127.0.0.1:${server.port}/page`);
     expect(JSON.parse(await response.text())).toEqual(GOOD);
   });
 
-  it("refuses a redirect from a public page to a private address, before connecting to it", async () => {
-    const inside = await servers.start(json({ secret: true }));
-    const outside = await servers.start(redirectTo(`http://127.0.0.1:${inside.port}/admin`));
+  test("refuses a redirect from a public page to a private address, before connecting to it", async ({
+    httpServers,
+  }) => {
+    const inside = await httpServers.start(json({ secret: true }));
+    const outside = await httpServers.start(redirectTo(`http://127.0.0.1:${inside.port}/admin`));
     // The test server stands in for a public site: its origin is trusted, the redirect target is not.
     const trusting = client({}, { trustedOrigins: [outside.origin] });
     const error = await failureOf(trusting.send({ url: `${outside.origin}/article` }));
@@ -417,30 +413,30 @@ describe("URLs the model chose", () => {
     expect(inside.connections).toBe(0);
   });
 
-  it("refuses a redirect to a name that resolves to a private address", async () => {
-    const inside = await servers.start(json({ secret: true }));
-    const outside = await servers.start(redirectTo(`http://localhost:${inside.port}/`, 301));
+  test("refuses a redirect to a name that resolves to a private address", async ({ httpServers }) => {
+    const inside = await httpServers.start(json({ secret: true }));
+    const outside = await httpServers.start(redirectTo(`http://localhost:${inside.port}/`, 301));
     const error = await failureOf(client({}, { trustedOrigins: [outside.origin] }).send({ url: outside.origin }));
     expect(error.kind).toBe("refused");
     expect(inside.connections).toBe(0);
   });
 
-  it("checks a service's redirect to another origin like any URL the model chose", async () => {
-    const elsewhere = await servers.start(json(GOOD));
-    const server = await servers.start(redirectTo(`${elsewhere.origin}/v1/forecast`));
+  test("checks a service's redirect to another origin like any URL the model chose", async ({ httpServers }) => {
+    const elsewhere = await httpServers.start(json(GOOD));
+    const server = await httpServers.start(redirectTo(`${elsewhere.origin}/v1/forecast`));
     expect((await failureOf(getForecast(server))).kind).toBe("refused");
     expect(elsewhere.connections).toBe(0);
   });
 
-  it("refuses a redirect to another scheme", async () => {
-    const server = await servers.start(redirectTo("file:///etc/passwd"));
+  test("refuses a redirect to another scheme", async ({ httpServers }) => {
+    const server = await httpServers.start(redirectTo("file:///etc/passwd"));
     expect((await failureOf(client({ MARVIN_ALLOW_PRIVATE_URLS: "1" }).send({ url: server.origin }))).message).toBe(
       "Marvin cannot open file:///etc/passwd: it is a file: address; Marvin only fetches http and https.",
     );
   });
 
-  it("follows up to five redirects, then gives up", async () => {
-    const server = await servers.start((request, response, index) => {
+  test("follows up to five redirects, then gives up", async ({ httpServers }) => {
+    const server = await httpServers.start((request, response, index) => {
       const next = `/${Number(request.url.slice(1)) + 1}`;
       return redirectTo(next, 307)(request, response, index);
     });
@@ -451,8 +447,8 @@ describe("URLs the model chose", () => {
     expect(server.requests.map((request) => request.url)).toEqual(["/0", "/1", "/2", "/3", "/4", "/5"]);
   });
 
-  it("turns a POST into a GET after a 303, and follows a service's own redirects", async () => {
-    const server = await servers.start((request, response, index) =>
+  test("turns a POST into a GET after a 303, and follows a service's own redirects", async ({ httpServers }) => {
+    const server = await httpServers.start((request, response, index) =>
       request.url === "/submit"
         ? redirectTo("/result", 303)(request, response, index)
         : sendJson(response, { method: request.method, body: request.body }),
@@ -465,7 +461,7 @@ describe("URLs the model chose", () => {
     expect(server.requests[0]!.headers["content-type"]).toBe("application/x-www-form-urlencoded");
   });
 
-  it("says a URL that does not parse is not a web address", async () => {
+  test("says a URL that does not parse is not a web address", async () => {
     expect((await failureOf(client().send({ url: "not a url" }))).message).toBe(
       "Marvin cannot open 'not a url': it is not a valid web address. " +
         "Give a full URL such as https://example.org/page.",
@@ -474,10 +470,13 @@ describe("URLs the model chose", () => {
 });
 
 describe("downloads", () => {
-  it("streams the body into a file, reporting progress, and leaves no temporary file", async () => {
+  test("streams the body into a file, reporting progress, and leaves no temporary file", async ({
+    httpServers,
+    tempDirs,
+  }) => {
     const payload = Buffer.alloc(300 * 1024, 7);
-    const server = await servers.start(reply(200, { "content-length": String(payload.length) }, payload));
-    const file = join(await dirs.make(), "file.bin");
+    const server = await httpServers.start(reply(200, { "content-length": String(payload.length) }, payload));
+    const file = join(await tempDirs.make(), "file.bin");
     const progress: Array<[number, number | undefined]> = [];
     const onProgress = (received: number, total: number | undefined) => progress.push([received, total]);
     const size = await weather(server).download({ service: WEATHER, path: "/file.bin" }, file, { onProgress });
@@ -488,9 +487,9 @@ describe("downloads", () => {
     expect(progress.every(([received], index) => index === 0 || received > progress[index - 1]![0])).toBe(true);
   });
 
-  it("leaves nothing behind when the download passes its cap", async () => {
-    const server = await servers.start(reply(200, {}, Buffer.alloc(200 * 1024)));
-    const dir = await dirs.make();
+  test("leaves nothing behind when the download passes its cap", async ({ httpServers, tempDirs }) => {
+    const server = await httpServers.start(reply(200, {}, Buffer.alloc(200 * 1024)));
+    const dir = await tempDirs.make();
     const target = { service: WEATHER, path: "/big" };
     const download = weather(server).download(target, join(dir, "big.bin"), { maxBytes: 100 * 1024 });
     expect((await failureOf(download)).message).toMatch(/^Weather Test sent more than 100 KB;/);

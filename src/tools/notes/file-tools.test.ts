@@ -1,36 +1,33 @@
 import { mkdir, readFile, stat, symlink, writeFile } from "node:fs/promises";
 import { join } from "node:path";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { TempDirs } from "../../../tests/support/test-session.js";
-import { type ToolHarness, type ToolHarnessOptions, ToolHarnessPool } from "../../../tests/support/tool-harness.js";
-
-let base: string;
-let home: string;
-let notes: string;
-const dirs = new TempDirs();
-const harnesses = new ToolHarnessPool();
+import { test as base, describe, expect } from "../../../tests/support/fixtures.js";
+import type { ToolHarness, ToolHarnessOptions } from "../../../tests/support/tool-harness.js";
 
 const LIST = "# Groceries\n- milk\n- eggs\n- bread\n- apples\n";
 
-beforeEach(async () => {
-  base = await dirs.make("marvin-notes-files-");
-  home = join(base, "home");
-  notes = join(home, "Notes");
-  await mkdir(join(notes, "lists"), { recursive: true });
-  await writeFile(join(notes, "lists", "groceries.md"), LIST, { mode: 0o640 });
+const test = base.extend<{
+  /** The test's temp folder, holding `home`. */
+  root: string;
+  /** Its ~/Notes holds lists/groceries.md (LIST, mode 640). */
+  home: string;
+  notes: string;
+  open: (options?: Partial<ToolHarnessOptions>) => Promise<ToolHarness>;
+}>({
+  root: async ({ tempDirs }, use) => use(await tempDirs.make("marvin-notes-files-")),
+  home: async ({ root }, use) => {
+    const home = join(root, "home");
+    await mkdir(join(home, "Notes", "lists"), { recursive: true });
+    await writeFile(join(home, "Notes", "lists", "groceries.md"), LIST, { mode: 0o640 });
+    await use(home);
+  },
+  notes: async ({ home }, use) => use(join(home, "Notes")),
+  open: async ({ harnesses, home }, use) => use((options = {}) => harnesses.open({ home, ...options })),
 });
 
-afterEach(async () => {
-  await harnesses.closeAll();
-  await dirs.cleanup();
-});
-
-const open = (options: Partial<ToolHarnessOptions> = {}): Promise<ToolHarness> => harnesses.open({ home, ...options });
-
-const groceries = () => readFile(join(notes, "lists", "groceries.md"), "utf8");
+const groceries = (notes: string) => readFile(join(notes, "lists", "groceries.md"), "utf8");
 
 describe("file_read_lines", () => {
-  it("numbers lines, whole file or a range", async () => {
+  test("numbers lines, whole file or a range", async ({ open }) => {
     const harness = await open();
     expect(await harness.ok("file_read_lines", { path: "lists/groceries.md" })).toBe(
       "lists/groceries.md: lines 1-5 of 5\n1 | # Groceries\n2 | - milk\n3 | - eggs\n4 | - bread\n5 | - apples",
@@ -43,7 +40,7 @@ describe("file_read_lines", () => {
     );
   });
 
-  it("explains bad ranges and missing notes", async () => {
+  test("explains bad ranges and missing notes", async ({ open }) => {
     const harness = await open();
     expect(await harness.failure("file_read_lines", { path: "lists/groceries.md", start: 9 })).toContain(
       "start 9 is past the end: lists/groceries.md has 5 lines",
@@ -59,7 +56,7 @@ describe("file_read_lines", () => {
     expect(missing).toContain("groceries.md");
   });
 
-  it("pages through long notes", async () => {
+  test("pages through long notes", async ({ notes, open }) => {
     const long = Array.from({ length: 2500 }, (_, index) => `entry ${index + 1}`).join("\n");
     await writeFile(join(notes, "long.md"), long);
     const harness = await open();
@@ -70,7 +67,7 @@ describe("file_read_lines", () => {
 });
 
 describe("file_apply_patch", () => {
-  it("applies a unified diff and shows the changed lines, keeping the file's mode", async () => {
+  test("applies a unified diff and shows the changed lines, keeping the file's mode", async ({ notes, open }) => {
     const harness = await open();
     const output = await harness.ok("file_apply_patch", {
       path: "lists/groceries.md",
@@ -78,17 +75,17 @@ describe("file_apply_patch", () => {
     });
     expect(output).toContain("Patched lists/groceries.md (1 edit, +3 -3 lines, now 5 lines)");
     expect(output).toContain("3 | - a dozen eggs");
-    expect(await groceries()).toBe(LIST.replace("- eggs", "- a dozen eggs"));
+    expect(await groceries(notes)).toBe(LIST.replace("- eggs", "- a dozen eggs"));
     expect((await stat(join(notes, "lists", "groceries.md"))).mode & 0o777).toBe(0o640);
   });
 
-  it("applies line commands", async () => {
+  test("applies line commands", async ({ notes, open }) => {
     const harness = await open();
     const output = await harness.ok("file_apply_patch", {
       path: "lists/groceries.md",
       patch: "DELETE 3\nINSERT AFTER 5\n- pears\nEND\nREPLACE 1\n# Shopping\nEND",
     });
-    expect(await groceries()).toBe("# Shopping\n- milk\n- bread\n- apples\n- pears\n");
+    expect(await groceries(notes)).toBe("# Shopping\n- milk\n- bread\n- apples\n- pears\n");
     expect(output.split("\n").slice(1)).toEqual([
       "1 | # Shopping",
       "2 | - milk",
@@ -98,17 +95,20 @@ describe("file_apply_patch", () => {
     ]);
   });
 
-  it("is all or nothing: a failing hunk leaves the note untouched and shows nearby lines", async () => {
+  test("is all or nothing: a failing hunk leaves the note untouched and shows nearby lines", async ({
+    notes,
+    open,
+  }) => {
     const harness = await open();
     const patch = "@@ -2 +2 @@\n-- milk\n+- oat milk\n@@ -5 +5 @@\n-- bananas\n+- plums\n";
     const message = await harness.failure("file_apply_patch", { path: "lists/groceries.md", patch });
     expect(message).toContain("Hunk 2 does not apply");
     expect(message).toContain("Nothing was changed");
     expect(message).toContain("5 | - apples");
-    expect(await groceries()).toBe(LIST);
+    expect(await groceries(notes)).toBe(LIST);
   });
 
-  it("checks without writing on dry_run", async () => {
+  test("checks without writing on dry_run", async ({ notes, open }) => {
     const harness = await open();
     const output = await harness.ok("file_apply_patch", {
       path: "lists/groceries.md",
@@ -117,10 +117,10 @@ describe("file_apply_patch", () => {
     });
     expect(output).toContain("Dry run: the patch applies cleanly");
     expect(output).toContain("2 | - cream");
-    expect(await groceries()).toBe(LIST);
+    expect(await groceries(notes)).toBe(LIST);
   });
 
-  it("explains both formats when the patch is neither", async () => {
+  test("explains both formats when the patch is neither", async ({ open }) => {
     const harness = await open();
     const message = await harness.failure("file_apply_patch", {
       path: "lists/groceries.md",
@@ -131,14 +131,14 @@ describe("file_apply_patch", () => {
     expect(message).toContain("@@ -3,2 +3,2 @@");
   });
 
-  it("preserves CRLF line endings", async () => {
+  test("preserves CRLF line endings", async ({ notes, open }) => {
     await writeFile(join(notes, "crlf.md"), "one\r\ntwo\r\n");
     const harness = await open();
     await harness.ok("file_apply_patch", { path: "crlf.md", patch: "@@ -1,2 +1,3 @@\n one\n+one and a half\n two\n" });
     expect(await readFile(join(notes, "crlf.md"), "utf8")).toBe("one\r\none and a half\r\ntwo\r\n");
   });
 
-  it("is removed in read-only mode", async () => {
+  test("is removed in read-only mode", async ({ open }) => {
     const harness = await open({ readonly: true });
     expect(harness.session.toolContext(new AbortController().signal).mode.readonly).toBe(true);
     expect(await harness.failure("file_apply_patch", { path: "lists/groceries.md", patch: "DELETE 1" })).toContain(
@@ -149,8 +149,8 @@ describe("file_apply_patch", () => {
 });
 
 describe("confinement to the notes folder", () => {
-  it("refuses paths and symlinks that leave it, for reads and patches", async () => {
-    const outside = join(base, "outside.md");
+  test("refuses paths and symlinks that leave it, for reads and patches", async ({ root, notes, open }) => {
+    const outside = join(root, "outside.md");
     await writeFile(outside, "private\n");
     await symlink(outside, join(notes, "link.md"));
     const harness = await open();
@@ -163,8 +163,8 @@ describe("confinement to the notes folder", () => {
     expect(await readFile(outside, "utf8")).toBe("private\n");
   });
 
-  it("uses <working dir>/.marvin/notes in coding mode", async () => {
-    const project = join(base, "project");
+  test("uses <working dir>/.marvin/notes in coding mode", async ({ root, open }) => {
+    const project = join(root, "project");
     await mkdir(join(project, ".marvin", "notes"), { recursive: true });
     await writeFile(join(project, ".marvin", "notes", "plan.md"), "step\n");
     const harness = await open({ codingMode: true, workingDir: project });

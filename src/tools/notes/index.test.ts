@@ -1,35 +1,33 @@
 import { mkdir, readdir, readFile, stat, symlink, writeFile } from "node:fs/promises";
 import { join } from "node:path";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { TempDirs } from "../../../tests/support/test-session.js";
-import { type ToolHarness, type ToolHarnessOptions, ToolHarnessPool } from "../../../tests/support/tool-harness.js";
+import { test as base, describe, expect } from "../../../tests/support/fixtures.js";
+import type { ToolHarness, ToolHarnessOptions } from "../../../tests/support/tool-harness.js";
 
-let base: string;
-let home: string;
-let notes: string;
-let outside: string;
-const dirs = new TempDirs();
-const harnesses = new ToolHarnessPool();
-
-beforeEach(async () => {
-  base = await dirs.make("marvin-notes-");
-  home = join(base, "home");
-  notes = join(home, "Notes");
-  outside = join(base, "secrets");
-  await mkdir(home);
-  await mkdir(outside);
-  await writeFile(join(outside, "secret.txt"), "the password is hunter2\n");
+const test = base.extend<{
+  /** The test's temp folder, holding `home` and `outside`. */
+  root: string;
+  home: string;
+  notes: string;
+  /** A folder outside home with a secret in it. */
+  outside: string;
+  open: (options?: Partial<ToolHarnessOptions>) => Promise<ToolHarness>;
+}>({
+  root: async ({ tempDirs }, use) => use(await tempDirs.make("marvin-notes-")),
+  home: async ({ root }, use) => {
+    await mkdir(join(root, "home"));
+    await use(join(root, "home"));
+  },
+  notes: async ({ home }, use) => use(join(home, "Notes")),
+  outside: async ({ root }, use) => {
+    await mkdir(join(root, "secrets"));
+    await writeFile(join(root, "secrets", "secret.txt"), "the password is hunter2\n");
+    await use(join(root, "secrets"));
+  },
+  open: async ({ harnesses, home }, use) => use((options = {}) => harnesses.open({ home, ...options })),
 });
-
-afterEach(async () => {
-  await harnesses.closeAll();
-  await dirs.cleanup();
-});
-
-const open = (options: Partial<ToolHarnessOptions> = {}): Promise<ToolHarness> => harnesses.open({ home, ...options });
 
 describe("notes in ~/Notes (interactive)", () => {
-  it("writes, appends, replaces and reads notes, adding .md to bare names", async () => {
+  test("writes, appends, replaces and reads notes, adding .md to bare names", async ({ notes, open }) => {
     const harness = await open();
     expect(await harness.ok("write_note", { path: "shopping", content: "- milk" })).toBe(
       `Saved note shopping.md (6 characters) in ${notes}.`,
@@ -48,7 +46,7 @@ describe("notes in ~/Notes (interactive)", () => {
     expect(await readFile(join(notes, "shopping.md"), "utf8")).toBe("- bread\n");
   });
 
-  it("keeps a bare name that already exists as it is, and its permissions", async () => {
+  test("keeps a bare name that already exists as it is, and its permissions", async ({ notes, open }) => {
     await mkdir(notes);
     await writeFile(join(notes, "README"), "plain\n", { mode: 0o640 });
     const harness = await open();
@@ -58,7 +56,7 @@ describe("notes in ~/Notes (interactive)", () => {
     expect((await stat(join(notes, "README"))).mode & 0o777).toBe(0o640);
   });
 
-  it("lists folders first, makes folders, and explains empty or missing places", async () => {
+  test("lists folders first, makes folders, and explains empty or missing places", async ({ notes, open }) => {
     const harness = await open();
     expect(await harness.ok("notes_ls", {})).toContain("There are no notes yet");
     expect(await harness.failure("read_note", { path: "x" })).toContain(`${notes} does not exist`);
@@ -76,7 +74,7 @@ describe("notes in ~/Notes (interactive)", () => {
     expect(await harness.failure("read_note", { path: "projects" })).toContain("is a folder");
   });
 
-  it("searches names and lines case-insensitively, within a subfolder if asked", async () => {
+  test("searches names and lines case-insensitively, within a subfolder if asked", async ({ notes, open }) => {
     const harness = await open();
     await harness.ok("write_note", {
       path: "recipes/pasta.md",
@@ -98,8 +96,8 @@ describe("notes in ~/Notes (interactive)", () => {
 });
 
 describe("notes in coding mode", () => {
-  it("live in <working dir>/.marvin/notes and never touch ~/Notes", async () => {
-    const project = join(base, "project");
+  test("live in <working dir>/.marvin/notes and never touch ~/Notes", async ({ root, notes, open }) => {
+    const project = join(root, "project");
     await mkdir(project);
     const harness = await open({ codingMode: true, workingDir: project });
     expect(await harness.ok("write_note", { path: "plan", content: "step 1\n" })).toContain(
@@ -110,10 +108,10 @@ describe("notes in coding mode", () => {
     expect(await harness.ok("notes_ls", {})).toContain("plan.md");
   });
 
-  it(
+  test(
     "see one notes folder per call when set_working_dir runs in the same round: the old one or " + "the new one",
-    async () => {
-      const project = join(base, "project");
+    async ({ root, notes, open }) => {
+      const project = join(root, "project");
       await mkdir(project);
       const harness = await open({ codingMode: true, workingDir: null });
       const calls: Array<[string, object, string]> = [
@@ -138,7 +136,7 @@ describe("notes in coding mode", () => {
     },
   );
 
-  it("fall back to ~/Notes when coding mode has no working dir yet", async () => {
+  test("fall back to ~/Notes when coding mode has no working dir yet", async ({ notes, open }) => {
     const harness = await open({ codingMode: true, workingDir: null });
     await harness.ok("write_note", { path: "a", content: "x" });
     expect(await readFile(join(notes, "a.md"), "utf8")).toBe("x");
@@ -146,7 +144,12 @@ describe("notes in coding mode", () => {
 });
 
 describe("notes stay inside the notes folder", () => {
-  it("refuses '..', sibling-prefix, absolute and ~ paths, naming the folder and its tree", async () => {
+  test("refuses '..', sibling-prefix, absolute and ~ paths, naming the folder and its tree", async ({
+    home,
+    notes,
+    outside,
+    open,
+  }) => {
     const harness = await open();
     await harness.ok("write_note", { path: "inside.md", content: "ok" });
     await mkdir(join(home, "Notes-evil"));
@@ -168,7 +171,7 @@ describe("notes stay inside the notes folder", () => {
     await expect(stat(join(home, "made"))).rejects.toThrow();
   });
 
-  it("refuses symlinks that lead out, for reads, writes and searches", async () => {
+  test("refuses symlinks that lead out, for reads, writes and searches", async ({ notes, outside, open }) => {
     await mkdir(notes);
     await symlink(outside, join(notes, "linked-dir"));
     await symlink(join(outside, "secret.txt"), join(notes, "linked.md"));
@@ -192,7 +195,7 @@ describe("notes stay inside the notes folder", () => {
     expect(await readFile(join(outside, "secret.txt"), "utf8")).toBe("the password is hunter2\n");
   });
 
-  it("follows symlinks that stay inside the notes folder", async () => {
+  test("follows symlinks that stay inside the notes folder", async ({ notes, open }) => {
     await mkdir(join(notes, "real"), { recursive: true });
     await writeFile(join(notes, "real", "a.md"), "inside\n");
     await symlink(join(notes, "real"), join(notes, "alias"));

@@ -1,65 +1,50 @@
 import { mkdir, readdir, readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { type LlmServer, startLlmServer } from "../../../tests/support/llm-server.js";
-import { TempDirs } from "../../../tests/support/test-session.js";
-import { createToolHarness, type ToolHarness } from "../../../tests/support/tool-harness.js";
+import { describe, expect, test } from "../../../tests/support/fixtures.js";
 
-const dirs = new TempDirs();
-let home: string;
-let harness: ToolHarness | undefined;
-let server: LlmServer | undefined;
-
-beforeEach(async () => {
-  home = await dirs.make("marvin-profile-tools-");
-});
-afterEach(async () => {
-  await harness?.close();
-  await server?.close();
-  harness = undefined;
-  server = undefined;
-  await dirs.cleanup();
-});
-
-const root = () => join(home, ".config", "local-finder");
-const profileDir = (name: string) => join(root(), "profiles", name);
-
-async function open(llmUrl?: string): Promise<ToolHarness> {
-  harness = await createToolHarness({ home, llmUrl });
-  return harness;
-}
+const root = (home: string) => join(home, ".config", "local-finder");
+const profileDir = (home: string, name: string) => join(root(home), "profiles", name);
 
 describe("switch_profile", () => {
-  it("creates a new profile with default preferences, makes it active and remembers it", async () => {
-    const { call, session } = await open();
+  test("creates a new profile with default preferences, makes it active and remembers it", async ({
+    harnesses,
+    home,
+  }) => {
+    const { call, session } = await harnesses.open({ home });
     const outcome = await call("switch_profile", { profile_name: "work" });
     expect(outcome).toEqual({
       isError: false,
       result: "Switched to profile 'work' (new profile created). Profiles: main, work.",
     });
     expect(session.profileName).toBe("work");
-    expect(await readFile(join(root(), "last_profile"), "utf8")).toBe("work\n");
-    expect(await readFile(join(profileDir("work"), "preferences.yaml"), "utf8")).toContain("# Marvin preferences");
+    expect(await readFile(join(root(home), "last_profile"), "utf8")).toBe("work\n");
+    expect(await readFile(join(profileDir(home, "work"), "preferences.yaml"), "utf8")).toContain(
+      "# Marvin preferences",
+    );
     expect((await call("switch_profile", { profile_name: "main" })).result).toBe(
       "Switched to profile 'main'. Profiles: main, work.",
     );
   });
 
-  it("reloads the profile's state: the next request sees its preferences, places and history", async () => {
-    await mkdir(profileDir("ada"), { recursive: true });
-    await writeFile(join(profileDir("ada"), "preferences.yaml"), "dietary: [pescatarian]\n");
+  test("reloads the profile's state: the next request sees its preferences, places and history", async ({
+    harnesses,
+    llm,
+    home,
+  }) => {
+    await mkdir(profileDir(home, "ada"), { recursive: true });
+    await writeFile(join(profileDir(home, "ada"), "preferences.yaml"), "dietary: [pescatarian]\n");
     await writeFile(
-      join(profileDir("ada"), "saved_places.json"),
+      join(profileDir(home, "ada"), "saved_places.json"),
       JSON.stringify([
         { label: "studio", name: "", address: "5 Art Lane", phone: "", website: "", lat: 0, lng: 0, notes: "" },
       ]),
     );
     await writeFile(
-      join(profileDir("ada"), "chat_log.json"),
+      join(profileDir(home, "ada"), "chat_log.json"),
       JSON.stringify([{ role: "you", text: "remember my studio", time: "07:30" }]),
     );
-    server = await startLlmServer([{ text: "hello Ada" }]);
-    const { call, session } = await open(server.url);
+    const server = await llm([{ text: "hello Ada" }]);
+    const { call, session } = await harnesses.open({ home, llmUrl: server.url });
     expect((await call("switch_profile", { profile_name: "ada" })).result).toBe(
       "Switched to profile 'ada'. Profiles: ada, main.",
     );
@@ -70,35 +55,35 @@ describe("switch_profile", () => {
     expect(system!.content).toContain("- studio: 5 Art Lane");
     expect(system!.content).toContain("[07:30] you: remember my studio");
     expect(rest.at(-1)).toEqual({ role: "user", content: "hi" });
-    expect(JSON.parse(await readFile(join(profileDir("ada"), "chat_log.json"), "utf8")).at(-1)).toMatchObject({
+    expect(JSON.parse(await readFile(join(profileDir(home, "ada"), "chat_log.json"), "utf8")).at(-1)).toMatchObject({
       role: "assistant",
       text: "hello Ada",
     });
   });
 
-  it("says so when the profile is already active", async () => {
-    const { call } = await open();
+  test("says so when the profile is already active", async ({ harnesses, home }) => {
+    const { call } = await harnesses.open({ home });
     expect((await call("switch_profile", { profile_name: "main" })).result).toBe("Profile 'main' is already active.");
   });
 
-  it("refuses names that are not a safe directory name, creating nothing", async () => {
-    const { call, session } = await open();
+  test("refuses names that are not a safe directory name, creating nothing", async ({ harnesses, home }) => {
+    const { call, session } = await harnesses.open({ home });
     const outcome = await call("switch_profile", { profile_name: "../../etc" });
     expect(outcome.result).toBe(
       "Invalid profile name '../../etc': use letters, digits, '.', '_' or '-' (max 64 characters).",
     );
     expect(session.profileName).toBe("main");
-    expect(await readdir(join(root(), "profiles"))).toEqual(["main"]);
+    expect(await readdir(join(root(home), "profiles"))).toEqual(["main"]);
   });
 });
 
 describe("update_preferences", () => {
   const COMMENTED = "# Ada's preferences\ndietary: [vegetarian] # strict\nbudget: moderate # per person\n";
 
-  it("sets, adds and removes values in preferences.yaml, keeping the comments", async () => {
-    await mkdir(profileDir("main"), { recursive: true });
-    await writeFile(join(profileDir("main"), "preferences.yaml"), COMMENTED);
-    const { call } = await open();
+  test("sets, adds and removes values in preferences.yaml, keeping the comments", async ({ harnesses, home }) => {
+    await mkdir(profileDir(home, "main"), { recursive: true });
+    await writeFile(join(profileDir(home, "main"), "preferences.yaml"), COMMENTED);
+    const { call } = await harnesses.open({ home });
     expect((await call("update_preferences", { key: "budget", value: "cheap" })).result).toBe(
       "Preferences of 'main' updated: budget set to \"cheap\".",
     );
@@ -108,7 +93,7 @@ describe("update_preferences", () => {
     expect((await call("update_preferences", { key: "dietary", action: "remove", value: "vegetarian" })).result).toBe(
       "Preferences of 'main' updated: removed vegetarian from dietary.",
     );
-    const text = await readFile(join(profileDir("main"), "preferences.yaml"), "utf8");
+    const text = await readFile(join(profileDir(home, "main"), "preferences.yaml"), "utf8");
     expect(text).toContain("# Ada's preferences");
     expect(text).toContain("# strict");
     expect(text).toContain("budget: cheap # per person");
@@ -116,27 +101,27 @@ describe("update_preferences", () => {
     expect(text).not.toContain("vegetarian");
   });
 
-  it("writes to the active profile, creating its file from the defaults", async () => {
-    const { call } = await open();
+  test("writes to the active profile, creating its file from the defaults", async ({ harnesses, home }) => {
+    const { call } = await harnesses.open({ home });
     await call("switch_profile", { profile_name: "kid" });
     await call("update_preferences", { key: "max_distance_km", value: "3" });
-    const text = await readFile(join(profileDir("kid"), "preferences.yaml"), "utf8");
+    const text = await readFile(join(profileDir(home, "kid"), "preferences.yaml"), "utf8");
     expect(text).toContain("max_distance_km: 3");
     expect(text).toContain("spice_tolerance: medium");
   });
 
-  it("rejects an unknown action with the allowed ones", async () => {
-    const { call } = await open();
+  test("rejects an unknown action with the allowed ones", async ({ harnesses, home }) => {
+    const { call } = await harnesses.open({ home });
     const outcome = await call("update_preferences", { key: "budget", action: "append", value: "x" });
     expect(outcome.isError).toBe(true);
     expect(outcome.result).toContain("- action:");
     expect(outcome.result).toContain('"set" | "add" | "remove"');
   });
 
-  it("refuses to overwrite a preferences file it cannot parse", async () => {
-    await mkdir(profileDir("main"), { recursive: true });
-    await writeFile(join(profileDir("main"), "preferences.yaml"), "dietary: [unclosed\n");
-    const { call } = await open();
+  test("refuses to overwrite a preferences file it cannot parse", async ({ harnesses, home }) => {
+    await mkdir(profileDir(home, "main"), { recursive: true });
+    await writeFile(join(profileDir(home, "main"), "preferences.yaml"), "dietary: [unclosed\n");
+    const { call } = await harnesses.open({ home });
     const outcome = await call("update_preferences", { key: "budget", value: "cheap" });
     expect(outcome.isError).toBe(true);
     expect(outcome.result).toContain("is not valid YAML; fix it");

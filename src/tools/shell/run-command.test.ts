@@ -1,38 +1,41 @@
 import { existsSync, readFileSync } from "node:fs";
-import { mkdir, mkdtemp, readFile, realpath, rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
+import { mkdir, readFile } from "node:fs/promises";
 import { join } from "node:path";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { test as base, describe, expect } from "../../../tests/support/fixtures.js";
 import { running as alive, killLeftovers, waitFor } from "../../../tests/support/processes.js";
 import { SECRET_SAMPLES } from "../../../tests/support/secrets.js";
-import { createToolHarness, type ToolHarness, type ToolHarnessOptions } from "../../../tests/support/tool-harness.js";
+import type { ToolHarness, ToolHarnessOptions } from "../../../tests/support/tool-harness.js";
 import { createToolRegistry } from "../index.js";
 
-let base: string;
-let project: string;
-const open: ToolHarness[] = [];
-const leftovers: number[] = [];
-
-async function harness(options: Partial<ToolHarnessOptions> = {}): Promise<ToolHarness> {
-  const created = await createToolHarness({ home: base, workingDir: project, codingMode: true, ...options });
-  open.push(created);
-  return created;
-}
-
-beforeEach(async () => {
-  base = await realpath(await mkdtemp(join(tmpdir(), "marvin-shell-")));
-  project = join(base, "proj");
-  await mkdir(project);
-});
-
-afterEach(async () => {
-  killLeftovers(leftovers);
-  for (const created of open.splice(0)) await created.close();
-  await rm(base, { recursive: true, force: true });
+const test = base.extend<{
+  /** The test's temp folder: the home, and proj/ (the working dir). */
+  root: string;
+  project: string;
+  /** A coding session in `project`. */
+  harness: (options?: Partial<ToolHarnessOptions>) => Promise<ToolHarness>;
+  /** Processes a test started, killed if a failed test left them running. */
+  leftovers: number[];
+}>({
+  root: async ({ tempDirs }, use) => use(await tempDirs.make("marvin-shell-")),
+  project: async ({ root }, use) => {
+    await mkdir(join(root, "proj"));
+    await use(join(root, "proj"));
+  },
+  harness: async ({ harnesses, root, project }, use) =>
+    use((options = {}) => harnesses.open({ home: root, workingDir: project, codingMode: true, ...options })),
+  // biome-ignore lint/correctness/noEmptyPattern: vitest reads a fixture's dependencies from this pattern.
+  leftovers: async ({}, use) => {
+    const pids: number[] = [];
+    await use(pids);
+    killLeftovers(pids);
+  },
 });
 
 describe("run_command", () => {
-  it("runs in the working dir and reports the exit code with stdout and stderr interleaved", async () => {
+  test("runs in the working dir and reports the exit code with stdout and stderr interleaved", async ({
+    project,
+    harness,
+  }) => {
     const tools = await harness();
     const outcome = await tools.call("run_command", { command: "pwd; echo one; echo two >&2; echo three" });
     expect(outcome.isError).toBe(false);
@@ -44,7 +47,9 @@ describe("run_command", () => {
     expect((await tools.call("run_command", { command: "true" })).result).toMatch(/\n\(no output\)$/);
   });
 
-  it("starts the command without any API key, token or password of the session's environment", async () => {
+  test("starts the command without any API key, token or password of the session's environment", async ({
+    harness,
+  }) => {
     const tools = await harness({ env: { ...SECRET_SAMPLES, MARVIN_DEPTH: "1" } });
     const result = (await tools.call("run_command", { command: "env" })).result;
     const names = result
@@ -58,7 +63,11 @@ describe("run_command", () => {
     }
   });
 
-  it("kills the whole process group, grandchildren included, when the timeout passes", async () => {
+  test("kills the whole process group, grandchildren included, when the timeout passes", async ({
+    project,
+    harness,
+    leftovers,
+  }) => {
     const tools = await harness();
     const started = Date.now();
     const outcome = await tools.call("run_command", {
@@ -77,7 +86,11 @@ describe("run_command", () => {
     }
   });
 
-  it("also kills, at the timeout, processes that left the process group (setsid), even once orphaned", async () => {
+  test("also kills, at the timeout, processes that left the process group (setsid), even once orphaned", async ({
+    project,
+    harness,
+    leftovers,
+  }) => {
     const tools = await harness();
     const command =
       "setsid sleep 300 & echo $! > setsid.pid; " +
@@ -96,7 +109,7 @@ describe("run_command", () => {
     for (const pid of pids) expect(alive(pid), `pid ${pid}`).toBe(false);
   });
 
-  it("kills the process group when the call is aborted", async () => {
+  test("kills the process group when the call is aborted", async ({ project, harness, leftovers }) => {
     const tools = await harness();
     const controller = new AbortController();
     const running = createToolRegistry().execute(
@@ -116,7 +129,7 @@ describe("run_command", () => {
     await waitFor(() => !alive(pid));
   });
 
-  it("keeps the head and the tail of long output and says how much was cut", async () => {
+  test("keeps the head and the tail of long output and says how much was cut", async ({ harness }) => {
     const tools = await harness();
     const result = (await tools.call("run_command", { command: "seq 1 200000" })).result;
     expect(result).toMatch(
@@ -127,10 +140,10 @@ describe("run_command", () => {
     expect(result.length).toBeLessThan(31_000);
   });
 
-  it(
+  test(
     "returns when the shell exits, names what it left running in the background, and stops it when the " +
       "session ends",
-    async () => {
+    async ({ harness, leftovers }) => {
       const tools = await harness();
       const started = Date.now();
       const result = (
@@ -153,7 +166,7 @@ describe("run_command", () => {
     },
   );
 
-  it("asks for confirmation first and does not run a declined command", async () => {
+  test("asks for confirmation first and does not run a declined command", async ({ project, harness }) => {
     const asked: string[] = [];
     const tools = await harness({
       confirmCommand: async (command) => {
@@ -170,8 +183,11 @@ describe("run_command", () => {
     expect(existsSync(join(project, "created.txt"))).toBe(false);
   });
 
-  it("explains a missing bash, a read-only agent, and gives the registry more time than the command", async () => {
-    const emptyBin = join(base, "empty-bin");
+  test("explains a missing bash, a read-only agent, and gives the registry more time than the command", async ({
+    root,
+    harness,
+  }) => {
+    const emptyBin = join(root, "empty-bin");
     await mkdir(emptyBin);
     const noBash = await (await harness({ env: { PATH: emptyBin } })).call("run_command", { command: "ls" });
     expect(noBash).toEqual({

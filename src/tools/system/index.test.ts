@@ -1,29 +1,15 @@
 import { mkdir, readdir, writeFile } from "node:fs/promises";
 import { join } from "node:path";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { TempDirs } from "../../../tests/support/test-session.js";
-import { createToolHarness, type ToolHarness } from "../../../tests/support/tool-harness.js";
+import { test as base, describe, expect } from "../../../tests/support/fixtures.js";
+import type { ToolHarness } from "../../../tests/support/tool-harness.js";
 
-const dirs = new TempDirs();
-let home: string;
-let harness: ToolHarness | undefined;
-
-beforeEach(async () => {
-  home = await dirs.make("marvin-system-tools-");
+/** `open(nonInteractive)`: a session with every tool over `home`. */
+const test = base.extend<{ open: (nonInteractive?: boolean) => Promise<ToolHarness> }>({
+  open: async ({ harnesses, home }, use) => use((nonInteractive = false) => harnesses.open({ home, nonInteractive })),
 });
-afterEach(async () => {
-  await harness?.close();
-  harness = undefined;
-  await dirs.cleanup();
-});
-
-async function open(nonInteractive = false): Promise<ToolHarness> {
-  harness = await createToolHarness({ home, nonInteractive });
-  return harness;
-}
 
 describe("exit_app", () => {
-  it("asks an interactive session to exit after the answer, with the default goodbye", async () => {
+  test("asks an interactive session to exit after the answer, with the default goodbye", async ({ open }) => {
     const { call, session } = await open();
     expect(await call("exit_app", {})).toEqual({ isError: false, result: "Goodbye!" });
     expect(session.exitRequested).toBe("Goodbye!");
@@ -31,14 +17,14 @@ describe("exit_app", () => {
     expect(session.exitRequested).toBe("See you tomorrow.");
   });
 
-  it("tells a non-interactive run that it ends with the answer", async () => {
+  test("tells a non-interactive run that it ends with the answer", async ({ open }) => {
     const { call } = await open(true);
     expect((await call("exit_app", {})).result).toBe("Goodbye! (this run ends when the answer is complete)");
   });
 });
 
 describe("system_info", () => {
-  it("describes OS, CPU, memory, disk, uptime, Node.js and battery", async () => {
+  test("describes OS, CPU, memory, disk, uptime, Node.js and battery", async ({ open, home }) => {
     const { call } = await open();
     const outcome = await call("system_info", {});
     expect(outcome.isError).toBe(false);
@@ -61,7 +47,7 @@ describe("system_info", () => {
 });
 
 describe("get_usage", () => {
-  it("reports this session's calls, tokens and cost per model, and tool calls", async () => {
+  test("reports this session's calls, tokens and cost per model, and tool calls", async ({ open }) => {
     const { call, session } = await open();
     session.usage.recordLLMCall("openai", "gpt-5.1", 1000, 200, 0.00325);
     session.usage.recordLLMCall("openai", "gpt-5.1", 2000, 100, 0.0035);
@@ -72,7 +58,7 @@ describe("get_usage", () => {
     );
   });
 
-  it("adds lifetime totals from usage.json when include_lifetime is set", async () => {
+  test("adds lifetime totals from usage.json when include_lifetime is set", async ({ open, home }) => {
     const root = join(home, ".config", "local-finder");
     await mkdir(root, { recursive: true });
     await writeFile(
@@ -98,7 +84,7 @@ describe("get_usage", () => {
     expect((await call("get_usage", { include_lifetime: "false" })).result).not.toContain("Lifetime");
   });
 
-  it("tells the model when usage.json was unusable, and where it was moved", async () => {
+  test("tells the model when usage.json was unusable, and where it was moved", async ({ open, home }) => {
     const root = join(home, ".config", "local-finder");
     await mkdir(root, { recursive: true });
     await writeFile(join(root, "usage.json"), JSON.stringify({ sessions: 2, tool_calls: ["read_file"] }));

@@ -1,26 +1,21 @@
 import { mkdir, readdir, readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { TempDirs } from "../../../tests/support/test-session.js";
-import { type ToolHarness, type ToolHarnessOptions, ToolHarnessPool } from "../../../tests/support/tool-harness.js";
+import { test as base, describe, expect } from "../../../tests/support/fixtures.js";
+import type { ToolHarness, ToolHarnessOptions } from "../../../tests/support/tool-harness.js";
 
-let base: string;
-let home: string;
-const dirs = new TempDirs();
-const harnesses = new ToolHarnessPool();
-
-beforeEach(async () => {
-  base = await dirs.make("marvin-tickets-");
-  home = join(base, "ada");
-  await mkdir(home);
+const test = base.extend<{
+  /** The test's temp folder, holding `home`. */
+  root: string;
+  home: string;
+  open: (options?: Partial<ToolHarnessOptions>) => Promise<ToolHarness>;
+}>({
+  root: async ({ tempDirs }, use) => use(await tempDirs.make("marvin-tickets-")),
+  home: async ({ root }, use) => {
+    await mkdir(join(root, "ada"));
+    await use(join(root, "ada"));
+  },
+  open: async ({ harnesses, home }, use) => use((options = {}) => harnesses.open({ home, ...options })),
 });
-
-afterEach(async () => {
-  await harnesses.closeAll();
-  await dirs.cleanup();
-});
-
-const open = (options: Partial<ToolHarnessOptions> = {}): Promise<ToolHarness> => harnesses.open({ home, ...options });
 
 function createdId(output: string): string {
   const id = /^Created ticket (\S+):/.exec(output)?.[1];
@@ -56,7 +51,7 @@ async function ticketFile(dir: string, id: string): Promise<string> {
 }
 
 describe("ticket tools outside coding mode (~/.tickets)", () => {
-  it("creates tickets in ~/.tickets in tk's layout, readable by tk's parsing rules", async () => {
+  test("creates tickets in ~/.tickets in tk's layout, readable by tk's parsing rules", async ({ home, open }) => {
     await writeFile(join(home, ".gitconfig"), "[user]\n\tname = Ada Lovelace\n");
     const harness = await open();
     const epic = createdId(
@@ -91,7 +86,7 @@ describe("ticket tools outside coding mode (~/.tickets)", () => {
     expect(tk.lists.tags).toEqual(["home", "move"]);
   });
 
-  it("omits the assignee when git has no user.name, and refuses empty titles", async () => {
+  test("omits the assignee when git has no user.name, and refuses empty titles", async ({ home, open }) => {
     const harness = await open();
     const id = createdId(await harness.ok("create_ticket", { title: "Water plants" }));
     expect(await ticketFile(join(home, ".tickets"), id)).not.toContain("assignee:");
@@ -99,7 +94,7 @@ describe("ticket tools outside coding mode (~/.tickets)", () => {
     expect(await harness.failure("create_ticket", { title: "x", parent: "nope" })).toContain("ticket 'nope' not found");
   });
 
-  it("starts, notes, closes, and reports what closing unblocked", async () => {
+  test("starts, notes, closes, and reports what closing unblocked", async ({ home, open }) => {
     const harness = await open();
     const first = createdId(await harness.ok("create_ticket", { title: "Renew passport" }));
     const second = createdId(await harness.ok("create_ticket", { title: "Book flights" }));
@@ -129,7 +124,7 @@ describe("ticket tools outside coding mode (~/.tickets)", () => {
     );
   });
 
-  it("says where tickets would live when there are none", async () => {
+  test("says where tickets would live when there are none", async ({ home, open }) => {
     const harness = await open();
     expect(await harness.ok("ticket_list", {})).toBe(
       `No tickets yet in ${join(home, ".tickets")}. Create one with create_ticket.`,
@@ -149,7 +144,7 @@ describe("ticket resolution and tk's feature scenarios", () => {
     }
   }
 
-  it("matches IDs exactly first, then by any unique part", async () => {
+  test("matches IDs exactly first, then by any unique part", async ({ home, open }) => {
     await seed(join(home, ".tickets"), [
       ["abc", "Short ID ticket"],
       ["abc-1234", "Long ID ticket"],
@@ -163,7 +158,7 @@ describe("ticket resolution and tk's feature scenarios", () => {
     );
   });
 
-  it("orders dep-tree children by subtree depth, then ID (ticket_dependencies.feature)", async () => {
+  test("orders dep-tree children by subtree depth, then ID (ticket_dependencies.feature)", async ({ home, open }) => {
     await seed(join(home, ".tickets"), [
       ["task-0001", "Root", ["task-0010", "task-0005", "task-0008", "task-0020", "task-0015"]],
       ["task-0005", "Shallow A"],
@@ -185,7 +180,7 @@ describe("ticket resolution and tk's feature scenarios", () => {
     ]);
   });
 
-  it("cuts dependency cycles written by other tools and names them", async () => {
+  test("cuts dependency cycles written by other tools and names them", async ({ home, open }) => {
     await seed(join(home, ".tickets"), [
       ["task-0001", "Main", ["task-0002"]],
       ["task-0002", "Dependency", ["task-0003"]],
@@ -201,7 +196,7 @@ describe("ticket resolution and tk's feature scenarios", () => {
     expect(tree).toContain("Dependency cycle: task-0002 -> task-0003 -> task-0001 -> task-0002");
   });
 
-  it("refuses self-dependencies and new cycles without changing any file", async () => {
+  test("refuses self-dependencies and new cycles without changing any file", async ({ home, open }) => {
     await seed(join(home, ".tickets"), [
       ["task-0001", "Main", ["task-0002"]],
       ["task-0002", "Dependency"],
@@ -220,7 +215,7 @@ describe("ticket resolution and tk's feature scenarios", () => {
     );
   });
 
-  it("keeps unknown fields and the body when rewriting", async () => {
+  test("keeps unknown fields and the body when rewriting", async ({ home, open }) => {
     await seed(join(home, ".tickets"), [
       ["x-0001", "Keep me", [], "external-ref: JIRA-9\ncustom: value # with comment\n"],
     ]);
@@ -234,7 +229,7 @@ describe("ticket resolution and tk's feature scenarios", () => {
     expect(text.endsWith("Body line\nstatus: in the body\n")).toBe(true);
   });
 
-  it("filters the list by tags, all of them", async () => {
+  test("filters the list by tags, all of them", async ({ home, open }) => {
     await seed(join(home, ".tickets"), [
       ["t-0001", "Both", [], "tags: [home, urgent]\n"],
       ["t-0002", "Home only", [], "tags: [home]\n"],
@@ -248,8 +243,8 @@ describe("ticket resolution and tk's feature scenarios", () => {
 });
 
 describe("where tickets live in coding mode", () => {
-  it("uses the project's .tickets, found by walking up from the working dir like tk", async () => {
-    const project = join(base, "marvin-demo");
+  test("uses the project's .tickets, found by walking up from the working dir like tk", async ({ root, open }) => {
+    const project = join(root, "marvin-demo");
     await mkdir(join(project, "src", "deep"), { recursive: true });
     const harness = await open({ codingMode: true, workingDir: project });
     const id = createdId(await harness.ok("create_ticket", { title: "First ticket" }));
@@ -260,8 +255,8 @@ describe("where tickets live in coding mode", () => {
     expect(await nested.ok("ticket_list", {})).toContain(`${id}  [open] - First ticket`);
   });
 
-  it("honours TICKETS_DIR, as tk does", async () => {
-    const other = join(base, "other-tickets");
+  test("honours TICKETS_DIR, as tk does", async ({ root, open }) => {
+    const other = join(root, "other-tickets");
     const harness = await open({ env: { TICKETS_DIR: other } });
     const id = createdId(await harness.ok("create_ticket", { title: "Elsewhere" }));
     expect(await readdir(other)).toEqual([`${id}.md`]);

@@ -1,22 +1,15 @@
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { TempDirs } from "../../../tests/support/test-session.js";
-import { createToolHarness, type ToolHarness } from "../../../tests/support/tool-harness.js";
+import { test as base, describe, expect } from "../../../tests/support/fixtures.js";
+import type { ToolHarness } from "../../../tests/support/tool-harness.js";
 import type { AgentEvent } from "../../agent/events.js";
 import { TimerStore } from "./timer-store.js";
 
-const dirs = new TempDirs();
-let harness: ToolHarness;
-
-beforeEach(async () => {
-  harness = await createToolHarness({ home: await dirs.make("marvin-timer-tools-") });
-});
-afterEach(async () => {
-  await harness.close();
-  await dirs.cleanup();
+/** A session with every tool over `home`. */
+const test = base.extend<{ harness: ToolHarness }>({
+  harness: async ({ harnesses, home }, use) => use(await harnesses.open({ home })),
 });
 
 describe("timer tools", () => {
-  it("starts stopwatches and countdowns, checks and stops them", async () => {
+  test("starts stopwatches and countdowns, checks and stops them", async ({ harness }) => {
     const { call } = harness;
     expect(await call("timer_start", { name: "run" })).toEqual({ isError: false, result: "Stopwatch 'run' started." });
     expect((await call("timer_start", { name: "tea", duration_seconds: 180 })).result).toBe(
@@ -33,7 +26,7 @@ describe("timer tools", () => {
     expect((await call("timer_check", {})).result).toBe("No timers are running.");
   });
 
-  it("refuses a second timer with the same name", async () => {
+  test("refuses a second timer with the same name", async ({ harness }) => {
     await harness.call("timer_start", { name: "eggs", duration_seconds: 300 });
     const outcome = await harness.call("timer_start", { name: "eggs" });
     expect(outcome).toEqual({
@@ -44,7 +37,7 @@ describe("timer tools", () => {
     });
   });
 
-  it("names the running timers when asked about an unknown one", async () => {
+  test("names the running timers when asked about an unknown one", async ({ harness }) => {
     await harness.call("timer_start", { name: "eggs", duration_seconds: 300 });
     expect(await harness.call("timer_stop", { name: "egs" })).toEqual({
       isError: true,
@@ -55,13 +48,13 @@ describe("timer tools", () => {
     );
   });
 
-  it("rejects a negative duration", async () => {
+  test("rejects a negative duration", async ({ harness }) => {
     const outcome = await harness.call("timer_start", { name: "back", duration_seconds: -5 });
     expect(outcome.isError).toBe(true);
     expect(outcome.result).toContain("- duration_seconds:");
   });
 
-  it("tells the session when a countdown is done", async () => {
+  test("tells the session when a countdown is done", async ({ harness }) => {
     const events: AgentEvent[] = [];
     harness.session.subscribe((event) => events.push(event));
     await harness.call("timer_start", { name: "quick", duration_seconds: 1 });
@@ -71,7 +64,7 @@ describe("timer tools", () => {
 });
 
 describe("TimerStore arithmetic (clock injected)", () => {
-  it("reports elapsed and remaining time, and finished countdowns", () => {
+  test("reports elapsed and remaining time, and finished countdowns", () => {
     let now = 1_000_000;
     const store = new TimerStore(
       () => undefined,

@@ -1,22 +1,11 @@
 import { mkdirSync, readFileSync, realpathSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { afterEach, describe, expect, it } from "vitest";
-import { createLayerFixture, type LayerFixture } from "../../../tests/support/command-layer-fixture.js";
-
-let fixture: LayerFixture | undefined;
-afterEach(async () => {
-  await fixture?.close();
-  fixture = undefined;
-});
-
-async function setup(...args: Parameters<typeof createLayerFixture>): Promise<LayerFixture> {
-  fixture = await createLayerFixture(...args);
-  return fixture;
-}
+import { test } from "../../../tests/support/command-layer-fixture.js";
+import { describe, expect } from "../../../tests/support/fixtures.js";
 
 describe("messages", () => {
-  it("submits anything that is not a command to the session and reports the answer", async () => {
-    const { layer, host, server } = await setup([{ text: "Hello there." }]);
+  test("submits anything that is not a command to the session and reports the answer", async ({ openLayer }) => {
+    const { layer, host, server } = await openLayer([{ text: "Hello there." }]);
     const result = await layer.handle("hi Marvin");
     expect(result.type).toBe("submitted");
     const answer = result.type === "submitted" ? await result.done : undefined;
@@ -25,15 +14,15 @@ describe("messages", () => {
     expect(server.requests[0]!.body.messages.at(-1)).toEqual({ role: "user", content: "hi Marvin" });
   });
 
-  it("quit and exit end the session without reaching the model", async () => {
-    const { layer, server } = await setup();
+  test("quit and exit end the session without reaching the model", async ({ openLayer }) => {
+    const { layer, server } = await openLayer();
     expect(await layer.handle("quit")).toEqual({ type: "exit" });
     expect(await layer.handle("Exit")).toEqual({ type: "exit" });
     expect(server.requests).toHaveLength(0);
   });
 
-  it("help lists every command", async () => {
-    const { layer, host } = await setup();
+  test("help lists every command", async ({ openLayer }) => {
+    const { layer, host } = await openLayer();
     await layer.handle("!help");
     for (const command of [
       "!shell",
@@ -51,8 +40,8 @@ describe("messages", () => {
     }
   });
 
-  it("answers that voice and Blender are not in this release", async () => {
-    const { layer, host, server } = await setup();
+  test("answers that voice and Blender are not in this release", async ({ openLayer }) => {
+    const { layer, host, server } = await openLayer();
     await layer.handle("!voice");
     await layer.handle("!v 5");
     await layer.handle("!blender");
@@ -66,14 +55,16 @@ describe("messages", () => {
 });
 
 describe("shell commands", () => {
-  it("!COMMAND runs in the start directory and shows its output", async () => {
-    const { layer, host, cwd } = await setup();
+  test("!COMMAND runs in the start directory and shows its output", async ({ openLayer }) => {
+    const { layer, host, cwd } = await openLayer();
     expect(await layer.handle("!echo hi && pwd")).toEqual({ type: "handled" });
     expect(host.shellText).toBe(`hi\n${cwd}\n`);
   });
 
-  it("runs in the session's working directory once there is one, and reports a failing exit code", async () => {
-    const { layer, host, harness, cwd } = await setup();
+  test("runs in the session's working directory once there is one, and reports a failing exit code", async ({
+    openLayer,
+  }) => {
+    const { layer, host, harness, cwd } = await openLayer();
     const project = join(cwd, "project");
     mkdirSync(project);
     harness.session.workingDir = project;
@@ -82,8 +73,8 @@ describe("shell commands", () => {
     expect(host.lastSystem).toBe("Exit code 3.");
   });
 
-  it("shell mode sends every line to the shell until toggled off", async () => {
-    const { layer, host, server } = await setup();
+  test("shell mode sends every line to the shell until toggled off", async ({ openLayer }) => {
+    const { layer, host, server } = await openLayer();
     expect(layer.prompt).toBe("> ");
     await layer.handle("!sh");
     expect(layer.shellMode).toBe(true);
@@ -99,8 +90,8 @@ describe("shell commands", () => {
     expect(server.requests).toHaveLength(0);
   });
 
-  it("Ctrl+C (interrupt) stops a running command", async () => {
-    const { layer, host } = await setup();
+  test("Ctrl+C (interrupt) stops a running command", async ({ openLayer }) => {
+    const { layer, host } = await openLayer();
     const started = Date.now();
     const running = layer.handle("!echo started; sleep 30");
     await waitFor(() => host.shellText.includes("started"));
@@ -113,16 +104,18 @@ describe("shell commands", () => {
     expect(layer.interrupt()).toBe(false);
   });
 
-  it("a bare ! explains itself", async () => {
-    const { layer, host } = await setup();
+  test("a bare ! explains itself", async ({ openLayer }) => {
+    const { layer, host } = await openLayer();
     await layer.handle("!");
     expect(host.lastSystem).toContain("Type a command after '!'");
   });
 });
 
 describe("modes and reports", () => {
-  it("!code toggles coding mode, using the start directory when no working directory is set", async () => {
-    const { layer, host, harness, cwd } = await setup();
+  test("!code toggles coding mode, using the start directory when no working directory is set", async ({
+    openLayer,
+  }) => {
+    const { layer, host, harness, cwd } = await openLayer();
     expect(harness.session.codingMode).toBe(false);
     await layer.handle("!code");
     expect(harness.session.codingMode).toBe(true);
@@ -133,16 +126,16 @@ describe("modes and reports", () => {
     expect(host.lastSystem).toBe("Coding mode OFF.");
   });
 
-  it("profiles lists every profile and marks the active one", async () => {
-    const { layer, host, harness } = await setup();
+  test("profiles lists every profile and marks the active one", async ({ openLayer }) => {
+    const { layer, host, harness } = await openLayer();
     await harness.session.profiles.ensure("work");
     await harness.session.profiles.ensure("alice");
     await layer.handle("profiles");
     expect(host.lastSystem).toContain("Profiles:\n    alice\n  * main (active)\n    work\n");
   });
 
-  it("saved lists the active profile's saved places", async () => {
-    const { layer, host, harness } = await setup();
+  test("saved lists the active profile's saved places", async ({ openLayer }) => {
+    const { layer, host, harness } = await openLayer();
     await layer.handle("saved");
     expect(host.lastSystem).toContain("No saved places yet");
     const place = {
@@ -160,8 +153,8 @@ describe("modes and reports", () => {
     expect(host.lastSystem).toBe("Saved places (1):\n  home — Flat, 1 Main St, Springfield");
   });
 
-  it("usage shows this session and the lifetime totals of usage.json plus this session", async () => {
-    const { layer, host, home } = await setup([{ text: "ok", usage: { prompt: 1_000_000, completion: 0 } }]);
+  test("usage shows this session and the lifetime totals of usage.json plus this session", async ({ openLayer }) => {
+    const { layer, host, home } = await openLayer([{ text: "ok", usage: { prompt: 1_000_000, completion: 0 } }]);
     mkdirSync(join(home, ".config", "local-finder"), { recursive: true });
     const lifetime = {
       total_cost: 2,
@@ -188,8 +181,8 @@ describe("modes and reports", () => {
     expect(host.lastSystem).toContain("by provider: groq $2.0000, openai-compat $0.1500");
   });
 
-  it("usage says when usage.json was unusable and where it was moved", async () => {
-    const { layer, host, home } = await setup();
+  test("usage says when usage.json was unusable and where it was moved", async ({ openLayer }) => {
+    const { layer, host, home } = await openLayer();
     mkdirSync(join(home, ".config", "local-finder"), { recursive: true });
     writeFileSync(join(home, ".config", "local-finder", "usage.json"), JSON.stringify({ total_cost: "lots" }));
     await layer.handle("usage");
@@ -201,8 +194,8 @@ describe("modes and reports", () => {
 });
 
 describe("input history", () => {
-  it("appends every non-empty line to the active profile's history file", async () => {
-    const { layer, harness } = await setup();
+  test("appends every non-empty line to the active profile's history file", async ({ openLayer }) => {
+    const { layer, harness } = await openLayer();
     await layer.handle("!echo one");
     await layer.handle("   ");
     await layer.handle("!voice");

@@ -1,31 +1,18 @@
 import { chmodSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { afterEach, describe, expect, it } from "vitest";
-import { createLayerFixture, type LayerFixture } from "../../../tests/support/command-layer-fixture.js";
-import { type LlmServer, startLlmServer } from "../../../tests/support/llm-server.js";
+import { test } from "../../../tests/support/command-layer-fixture.js";
+import { describe, expect } from "../../../tests/support/fixtures.js";
+import type { CommandLayer } from "./command-layer.js";
 
-let fixture: LayerFixture | undefined;
-let second: LlmServer | undefined;
-afterEach(async () => {
-  await fixture?.close();
-  await second?.close();
-  fixture = second = undefined;
-});
-
-async function setup(...args: Parameters<typeof createLayerFixture>): Promise<LayerFixture> {
-  fixture = await createLayerFixture(...args);
-  return fixture;
-}
-
-async function ask(fixtureLayer: LayerFixture, line: string) {
-  const result = await fixtureLayer.layer.handle(line);
+async function ask(layer: CommandLayer, line: string) {
+  const result = await layer.handle(line);
   if (result.type !== "submitted") throw new Error(`'${line}' was not submitted`);
   return result.done;
 }
 
 describe("!model", () => {
-  it("without arguments shows the current provider and model and the choices", async () => {
-    const { layer, host } = await setup();
+  test("without arguments shows the current provider and model and the choices", async ({ openLayer }) => {
+    const { layer, host } = await openLayer();
     await layer.handle("!model");
     expect(host.lastSystem).toContain("Current: openai-compat · gpt-4o-mini");
     expect(host.lastSystem).toMatch(/groq +not configured: groq needs an API key: set GROQ_API_KEY/);
@@ -33,8 +20,10 @@ describe("!model", () => {
     expect(layer.activeModel).toEqual({ provider: "openai-compat", model: "gpt-4o-mini" });
   });
 
-  it("refuses an unknown or unconfigured provider with a clear message and keeps the current one", async () => {
-    const { layer, host, server } = await setup([{ text: "still here" }]);
+  test("refuses an unknown or unconfigured provider with a clear message and keeps the current one", async ({
+    openLayer,
+  }) => {
+    const { layer, host, server } = await openLayer([{ text: "still here" }]);
     await layer.handle("!model gpt-5");
     expect(host.lastSystem).toBe(
       "'gpt-5' is not a provider. Choose one of: copilot, gemini, groq, openai, ollama, openai-compat (e.g. !model " +
@@ -45,21 +34,21 @@ describe("!model", () => {
       "Cannot switch to groq: groq needs an API key: set GROQ_API_KEY (or ~/.ssh/GROQ_API_KEY). Still using " +
         "openai-compat · gpt-4o-mini.",
     );
-    await ask(fixture!, "hello");
+    await ask(layer, "hello");
     expect(server.requests[0]!.body.model).toBe("gpt-4o-mini");
   });
 
-  it("switches provider and model mid-conversation, keeping the conversation", async () => {
-    second = await startLlmServer([{ text: "(probe)" }, { text: "Hi from Ollama." }]);
-    const { layer, host, server } = await setup([{ text: "First answer." }], {
+  test("switches provider and model mid-conversation, keeping the conversation", async ({ openLayer, llm }) => {
+    const second = await llm([{ text: "(probe)" }, { text: "Hi from Ollama." }]);
+    const { layer, host, server } = await openLayer([{ text: "First answer." }], {
       OLLAMA_URL: second.url.replace(/\/v1$/, ""),
     });
-    await ask(fixture!, "first question");
+    await ask(layer, "first question");
     await layer.handle("!model ollama llama-test");
     expect(host.lastSystem).toBe("Now using ollama · llama-test; the conversation continues.");
     expect(layer.activeModel).toEqual({ provider: "ollama", model: "llama-test" });
     expect(host.stateChanges).toBe(1);
-    expect(await ask(fixture!, "second question")).toMatchObject({ text: "Hi from Ollama." });
+    expect(await ask(layer, "second question")).toMatchObject({ text: "Hi from Ollama." });
     expect(server.requests).toHaveLength(1);
     const request = second.requests[1]!.body;
     expect(request.model).toBe("llama-test");
@@ -70,8 +59,8 @@ describe("!model", () => {
     ]);
   });
 
-  it("will not switch while an answer is streaming", async () => {
-    const { layer, host, harness } = await setup([{ hang: true }]);
+  test("will not switch while an answer is streaming", async ({ openLayer }) => {
+    const { layer, host, harness } = await openLayer([{ hang: true }]);
     const result = await layer.handle("slow question");
     await layer.handle("!model openai-compat other-model");
     expect(host.lastSystem).toContain("Marvin is still answering");
@@ -82,18 +71,18 @@ describe("!model", () => {
 });
 
 describe("!pro", () => {
-  it("says clearly when Copilot is not usable and does not switch the session", async () => {
-    const { layer, host, server } = await setup([{ text: "normal answer" }]);
+  test("says clearly when Copilot is not usable and does not switch the session", async ({ openLayer }) => {
+    const { layer, host, server } = await openLayer([{ text: "normal answer" }]);
     expect(await layer.handle("!pro design a database")).toEqual({ type: "handled" });
     expect(host.lastSystem).toContain("GitHub Copilot is not available");
     expect(host.lastSystem).toContain("The current provider (openai-compat) stays in use.");
     expect(server.requests).toHaveLength(0);
-    await ask(fixture!, "hello");
+    await ask(layer, "hello");
     expect(server.requests).toHaveLength(1);
   });
 
-  it("without a prompt shows how to use it", async () => {
-    const { layer, host } = await setup();
+  test("without a prompt shows how to use it", async ({ openLayer }) => {
+    const { layer, host } = await openLayer();
     await layer.handle("!pro");
     expect(host.lastSystem).toBe("Usage: !pro PROMPT (asks GitHub Copilot once, whatever the current provider).");
   });
@@ -107,8 +96,8 @@ describe("preferences", () => {
     return path;
   }
 
-  it("opens preferences.yaml in $EDITOR with the terminal released", async () => {
-    const { layer, host, harness, env, cwd } = await setup();
+  test("opens preferences.yaml in $EDITOR with the terminal released", async ({ openLayer }) => {
+    const { layer, host, harness, env, cwd } = await openLayer();
     env.EDITOR = editorScript(cwd, 'printf "favorite_color: teal\\n" >> "$1"');
     await layer.handle("preferences");
     const path = harness.session.profiles.paths("main").preferences;
@@ -118,8 +107,8 @@ describe("preferences", () => {
     expect(readFileSync(path, "utf8")).toMatch(/favorite_color: teal\n$/);
   });
 
-  it("says when the editor is missing or leaves invalid YAML", async () => {
-    const { layer, host, harness, env, cwd } = await setup([], { EDITOR: "/nonexistent/editor" });
+  test("says when the editor is missing or leaves invalid YAML", async ({ openLayer }) => {
+    const { layer, host, harness, env, cwd } = await openLayer([], { EDITOR: "/nonexistent/editor" });
     await layer.handle("preferences");
     expect(host.lastSystem).toContain("The editor '/nonexistent/editor' was not found. Set $EDITOR");
     env.EDITOR = editorScript(cwd, 'printf "this: [is not yaml\\n" > "$1"');

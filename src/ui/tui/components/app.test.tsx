@@ -3,9 +3,9 @@ import { mkdir, readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { PassThrough } from "node:stream";
 import { stripVTControlCharacters as plain } from "node:util";
-import { afterEach, describe, expect, it } from "vitest";
-import { type LlmServer, type Script, startLlmServer } from "../../../../tests/support/llm-server.js";
-import { TempDirs } from "../../../../tests/support/test-session.js";
+import { test as base, describe, expect } from "../../../../tests/support/fixtures.js";
+import type { LlmServer, Script } from "../../../../tests/support/llm-server.js";
+import type { TempDirs } from "../../../../tests/support/test-session.js";
 import type { CliArgs } from "../../../cli/args.js";
 import { buildSession } from "../../../cli/build-session.js";
 import type { Session } from "../../../session/session.js";
@@ -16,13 +16,6 @@ import { ConfirmBroker } from "../confirm-broker.js";
 import { TuiController } from "../controller.js";
 import { mountScreen } from "../mount-screen.js";
 import { themeFor } from "../theme.js";
-
-const dirs = new TempDirs();
-const cleanups: Array<() => Promise<void> | void> = [];
-afterEach(async () => {
-  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
-  await dirs.cleanup();
-});
 
 const ARGS: CliArgs = {
   nonInteractive: false,
@@ -41,11 +34,17 @@ interface AppOptions {
   columns?: number;
 }
 
+interface AppResources {
+  tempDirs: TempDirs;
+  llm: (script: Script[]) => Promise<LlmServer>;
+  /** What stops the app, run after the test. */
+  stops: Array<() => Promise<void>>;
+}
+
 /** The real TUI (session, command layer, controller, Ink tree) against a scripted LLM server. */
-async function startApp(script: Script[], options: AppOptions = {}) {
-  const home = await dirs.make("marvin-tui-");
-  const server: LlmServer = await startLlmServer(script);
-  cleanups.push(() => server.close());
+async function launchApp({ tempDirs, llm, stops }: AppResources, script: Script[], options: AppOptions = {}) {
+  const home = await tempDirs.make("marvin-tui-");
+  const server = await llm(script);
   const env = {
     HOME: home,
     PATH: process.env.PATH,
@@ -84,7 +83,7 @@ async function startApp(script: Script[], options: AppOptions = {}) {
   await controller.loadHistory();
   const terminal = new TestTerminal(options.columns ?? 80, options.rows ?? 24);
   const screen = mountScreen(controller, themeFor(env), terminal.stdin, terminal.stdout);
-  cleanups.push(async () => {
+  stops.push(async () => {
     screen.unmount();
     controller.exit();
     await controller.idle();
@@ -104,6 +103,17 @@ async function startApp(script: Script[], options: AppOptions = {}) {
     raw: () => screen.screen.join("\n"),
   };
 }
+
+/** `startApp(script, options)`: the TUI of {@link launchApp}, stopped after the test. */
+const test = base.extend<{
+  startApp: (script: Script[], options?: AppOptions) => ReturnType<typeof launchApp>;
+}>({
+  startApp: async ({ tempDirs, llm }, use) => {
+    const stops: Array<() => Promise<void>> = [];
+    await use((script, options) => launchApp({ tempDirs, llm, stops }, script, options));
+    for (const stop of stops.reverse()) await stop();
+  },
+});
 
 /** Real streams standing in for the terminal: keys go in through stdin; stdout has a size. */
 class TestTerminal {
@@ -133,7 +143,7 @@ async function waitFor(check: () => boolean, describe: () => string, timeoutMs =
   }
 }
 
-type Started = Awaited<ReturnType<typeof startApp>>;
+type Started = Awaited<ReturnType<typeof launchApp>>;
 const until = (tui: Started, text: string | RegExp) =>
   waitFor(() => (typeof text === "string" ? tui.frame().includes(text) : text.test(tui.frame())), tui.frame);
 const lines = (tui: Started) => tui.frame().split("\n");
@@ -150,7 +160,9 @@ const idle = (session: Session) =>
   );
 
 describe("TUI app", () => {
-  it("streams a markdown answer in colour under the status bar and keeps the status up to date", async () => {
+  test("streams a markdown answer in colour under the status bar and keeps the status up to date", async ({
+    startApp,
+  }) => {
     const tui = await startApp(
       [{ text: "# Forecast\n\nIt will be **sunny** with `21 °C`.", usage: { prompt: 1000, completion: 200 } }],
       { workingDir: true, columns: 100 },
@@ -177,7 +189,7 @@ describe("TUI app", () => {
     expect(lines(tui)[0]).toMatch(/^ 🔌 gpt-4o-mini │ 👤 main │ 2 msgs │ \$0\.0003 │ coding │ +○ ready $/);
   });
 
-  it("edits the input line with readline keys", async () => {
+  test("edits the input line with readline keys", async ({ startApp }) => {
     const tui = await startApp([]);
     const stdin = tui.terminal;
     stdin.write("helo world");
@@ -201,7 +213,7 @@ describe("TUI app", () => {
     expect(promptLine(tui)).toBe(">  ");
   });
 
-  it("recalls earlier input with ↑/↓ and finds it with Ctrl+R", async () => {
+  test("recalls earlier input with ↑/↓ and finds it with Ctrl+R", async ({ startApp }) => {
     const tui = await startApp([], { history: ["what is the weather", "list my notes", "tell me a joke"] });
     const stdin = tui.terminal;
     stdin.write("\x1b[A");
@@ -226,7 +238,9 @@ describe("TUI app", () => {
     expect(promptLine(tui)).toBe(">  ");
   });
 
-  it("scrolls with PgUp/PgDn and the wheel, and stops following the bottom while scrolled up", async () => {
+  test("scrolls with PgUp/PgDn and the wheel, and stops following the bottom while scrolled up", async ({
+    startApp,
+  }) => {
     const long = Array.from({ length: 40 }, (_, index) => `Line ${index + 1}`).join("\n\n");
     const tui = await startApp([
       { text: long, chunkSize: 40 },
@@ -257,7 +271,9 @@ describe("TUI app", () => {
     expect(lines(tui)[0]).not.toMatch(/more lines/);
   });
 
-  it("asks before run_command, showing the exact command, runs it only after y, and counts its seconds", async () => {
+  test("asks before run_command, showing the exact command, runs it only after y, and counts its seconds", async ({
+    startApp,
+  }) => {
     const command = "sleep 2.3; echo approved > approved.txt";
     const tui = await startApp(
       [
@@ -288,7 +304,9 @@ describe("TUI app", () => {
     );
   });
 
-  it("Ctrl+C stops a streaming answer, keeps the partial text, and a message typed meanwhile is queued", async () => {
+  test("Ctrl+C stops a streaming answer, keeps the partial text, and a message typed meanwhile is queued", async ({
+    startApp,
+  }) => {
     const tui = await startApp([{ text: "word ".repeat(300), chunkSize: 5, delayMs: 15 }, { text: "Second answer." }]);
     await typeLine(tui, "talk a lot");
     await until(tui, "word word word");
@@ -310,7 +328,7 @@ describe("TUI app", () => {
     expect(log[1]!.text.length).toBeLessThan(1500);
   });
 
-  it("runs slash commands and shell mode through the shared command layer", async () => {
+  test("runs slash commands and shell mode through the shared command layer", async ({ startApp }) => {
     const tui = await startApp([]);
     await typeLine(tui, "help");
     await until(tui, "Keys:");
@@ -324,8 +342,11 @@ describe("TUI app", () => {
     expect(tui.server.requests).toHaveLength(0);
   });
 
-  it("queues a message typed while a !command runs and sends it once the command is done", async () => {
-    const marker = join(await dirs.make("marvin-tui-marker-"), "done");
+  test("queues a message typed while a !command runs and sends it once the command is done", async ({
+    startApp,
+    tempDirs,
+  }) => {
+    const marker = join(await tempDirs.make("marvin-tui-marker-"), "done");
     const tui = await startApp([
       () => ({ text: existsSync(marker) ? "Asked after the command." : "Asked DURING the command." }),
     ]);
@@ -339,7 +360,7 @@ describe("TUI app", () => {
     expect(tui.server.requests.map((request) => request.body.messages.at(-1)!.content)).toEqual(["hello"]);
   });
 
-  it("reflows to a new terminal size", async () => {
+  test("reflows to a new terminal size", async ({ startApp }) => {
     const tui = await startApp([{ text: "alpha beta gamma delta epsilon zeta eta theta iota kappa lambda mu" }]);
     await typeLine(tui, "words");
     await until(tui, "lambda mu");
@@ -352,7 +373,7 @@ describe("TUI app", () => {
     expect(narrow).toContain("alpha beta gamma delta");
   });
 
-  it("leaves colours out with NO_COLOR and exits on Ctrl+D", async () => {
+  test("leaves colours out with NO_COLOR and exits on Ctrl+D", async ({ startApp }) => {
     const tui = await startApp([{ text: "Plain **text**." }], { env: { NO_COLOR: "1" } });
     await typeLine(tui, "hi");
     await until(tui, "Plain text.");
