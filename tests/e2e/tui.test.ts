@@ -1,6 +1,6 @@
 import { chmodSync, existsSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { beforeAll } from "vitest";
+import { afterAll, beforeAll } from "vitest";
 import { test as base, describe, expect } from "../support/fixtures.js";
 import type { LlmServer, Script } from "../support/llm-server.js";
 import { serverEnv } from "../support/run-marvin.js";
@@ -8,6 +8,12 @@ import { TmuxMarvin, tmuxAvailable } from "../support/tmux.js";
 
 beforeAll(async () => {
   if (!(await tmuxAvailable())) throw new Error("tmux is needed for the TUI end-to-end tests: apt-get install -y tmux");
+});
+
+/** Homes of every marvin started here: none may be left behind (a late usage.json write once recreated them). */
+const homesUsed: string[] = [];
+afterAll(() => {
+  expect(homesUsed.filter((home) => existsSync(home))).toEqual([]);
 });
 
 interface Run {
@@ -31,6 +37,7 @@ interface StartOptions {
  */
 const test = base.extend<{ start: (script: Script[], options?: StartOptions) => Promise<Run> }>({
   start: async ({ home, llm }, use) => {
+    homesUsed.push(home);
     const terminals: TmuxMarvin[] = [];
     await use(async (script, options = {}) => {
       const server = await llm(script);
