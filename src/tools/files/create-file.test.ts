@@ -1,28 +1,7 @@
 import { existsSync } from "node:fs";
-import { mkdir, readFile, stat, symlink, writeFile } from "node:fs/promises";
+import { readFile, stat, symlink, writeFile } from "node:fs/promises";
 import { join } from "node:path";
-import { test as base, describe, expect } from "../../../tests/support/fixtures.js";
-import type { ToolHarness } from "../../../tests/support/tool-harness.js";
-
-const test = base.extend<{
-  /** The test's temp folder: home/, proj/ (the working dir) and outside/. */
-  root: string;
-  work: string;
-  /** A coding session in `work`. */
-  harness: ToolHarness;
-}>({
-  root: async ({ tempDirs }, use) => {
-    const root = await tempDirs.make("marvin-create-file-");
-    await mkdir(join(root, "outside"));
-    await use(root);
-  },
-  work: async ({ root }, use) => {
-    await mkdir(join(root, "proj"));
-    await use(join(root, "proj"));
-  },
-  harness: async ({ harnesses, root, work }, use) =>
-    use(await harnesses.open({ home: join(root, "home"), codingMode: true, workingDir: work })),
-});
+import { describe, expect, test } from "../../../tests/support/file-tool-fixtures.js";
 
 describe("create_file", () => {
   test("creates the file and its parent folders with ordinary permissions", async ({ work, harness }) => {
