@@ -1,3 +1,4 @@
+import type { ToolSchema } from "../shared/tool-schema.js";
 import type { ProviderName } from "./registry.js";
 
 /** The one message format every provider adapter speaks (OpenAI style, seed 000 §3.1). */
@@ -11,12 +12,6 @@ export interface ToolCall {
   id: string;
   type: "function";
   function: { name: string; arguments: string };
-}
-
-/** Tool declaration as sent to the model (OpenAI function-calling format). */
-export interface ToolSchema {
-  type: "function";
-  function: { name: string; description: string; parameters: Record<string, unknown> };
 }
 
 /** A provider's name, as listed in ./registry.ts. */

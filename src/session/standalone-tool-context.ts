@@ -1,6 +1,5 @@
 import { join } from "node:path";
 import { ContextBudget } from "../agent/context-budget.js";
-import type { ProviderName } from "../providers/types.js";
 import type { Env } from "../shared/env.js";
 import { configPaths } from "../state/paths.js";
 import { DEFAULT_PROFILE, ProfileStore } from "../state/profiles.js";
@@ -8,6 +7,7 @@ import { UsageTracker } from "../state/usage.js";
 import type { ToolContext, ToolMode, ToolProgress } from "../tools/define-tool.js";
 import { JobBoard } from "../tools/job-board.js";
 import { TimerStore } from "../tools/timers/timer-store.js";
+import type { ActiveProvider } from "../tools/tool-services.js";
 import { OWN_DIRS } from "../workspace/own-dirs.js";
 
 interface ToolContextOptions {
@@ -30,7 +30,7 @@ interface ToolContextOptions {
   /** Default: "main". */
   profileName?: string;
   /** The LLM of the session; default: none yet. */
-  provider?: { name: ProviderName; model: string };
+  provider?: ActiveProvider;
   /** Default: the standard thresholds, over an empty conversation. */
   budget?: ContextBudget;
   /** Default: every command approved, as in non-interactive runs. */

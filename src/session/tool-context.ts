@@ -1,3 +1,4 @@
+import { providerCredentialVariables } from "../providers/credentials.js";
 import type { Env } from "../shared/env.js";
 import type { ToolContext } from "../tools/define-tool.js";
 import type { Session } from "./session.js";
@@ -38,7 +39,8 @@ export function sessionToolContext(
     },
     switchProfile: (name) => session.switchProfile(name),
     get provider() {
-      return session.providerInfo;
+      const active = session.providerInfo;
+      return active && { ...active, credentialVariables: providerCredentialVariables(active.name, surroundings.env) };
     },
     usage: session.usage,
     timers: session.timers,

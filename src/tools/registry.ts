@@ -1,7 +1,7 @@
 import type { z } from "zod";
-import type { ToolSchema } from "../providers/types.js";
 import { nearestNames } from "../shared/edit-distance.js";
 import { errorMessage } from "../shared/error-message.js";
+import type { ToolSchema } from "../shared/tool-schema.js";
 import {
   type AnyToolDef,
   TOOL_EFFECTS,

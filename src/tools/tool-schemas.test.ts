@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { ToolSchema } from "../providers/types.js";
+import type { ToolSchema } from "../shared/tool-schema.js";
 import type { ToolMode } from "./define-tool.js";
 import { createToolRegistry } from "./index.js";
 

@@ -1,4 +1,3 @@
-import type { ProviderName } from "../providers/types.js";
 import type { Env } from "../shared/env.js";
 import type { ProfileStore } from "../state/profiles.js";
 import type { UsageTracker } from "../state/usage.js";
@@ -20,6 +19,14 @@ export interface ContextBudgetView {
   addCharactersRead(count: number): void;
 }
 
+/** The session's LLM provider, as a tool that starts another agent on it needs it. */
+export interface ActiveProvider {
+  name: string;
+  model: string;
+  /** Variables holding this provider's credential: the only secrets a child agent may get. */
+  credentialVariables: readonly string[];
+}
+
 /** Session services the tools use; the session implements them, tests build real ones. */
 export interface ToolServices {
   /** The user's home directory (~/Notes, ~/Downloads…). */
@@ -34,7 +41,7 @@ export interface ToolServices {
   /** Switches the session to another profile (created if new) and reloads its state. */
   switchProfile(name: string): Promise<{ created: boolean }>;
   /** The LLM this session is talking to; undefined until its first request builds it. */
-  readonly provider: { name: ProviderName; model: string } | undefined;
+  readonly provider: ActiveProvider | undefined;
   readonly usage: UsageTracker;
   readonly timers: TimerStore;
   /** Background jobs (reviews) shown in the system prompt. */

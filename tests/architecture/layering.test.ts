@@ -12,7 +12,7 @@ const LAYERS: Record<string, number> = {
   ui: 7,
   session: 6,
   agent: 5,
-  tools: 4,
+  tools: 3,
   providers: 3,
   state: 1,
   workspace: 2,

@@ -7,9 +7,9 @@ import type {
   Message,
   ProviderName,
   ToolCall,
-  ToolSchema,
 } from "../../src/providers/types.js";
 import { sleep } from "../../src/shared/sleep.js";
+import type { ToolSchema } from "../../src/shared/tool-schema.js";
 
 /** One scripted answer: streamed in this order — reasoning, text, tool calls, then usage or the error. */
 export interface ScriptedResponse {

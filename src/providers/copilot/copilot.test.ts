@@ -11,10 +11,11 @@ import { registryOf } from "../../../tests/support/test-session.js";
 import { ContextBudget } from "../../agent/context-budget.js";
 import { Session } from "../../session/session.js";
 import type { Env } from "../../shared/env.js";
+import type { ToolSchema } from "../../shared/tool-schema.js";
 import { fileTools } from "../../tools/files/index.js";
 import { resolveProviderConfig } from "../config.js";
 import { ProviderError } from "../provider-error.js";
-import type { ChatRequest, Message, ToolSchema } from "../types.js";
+import type { ChatRequest, Message } from "../types.js";
 import { CopilotProvider, isCopilotUsable } from "./index.js";
 
 const temporaryHomes: string[] = [];

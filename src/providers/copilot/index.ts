@@ -8,12 +8,14 @@ import type {
   Tool,
   ToolResultObject,
 } from "@github/copilot-sdk";
+import { childEnvWith } from "../../shared/child-env.js";
 import type { Env } from "../../shared/env.js";
 import { errorMessage } from "../../shared/error-message.js";
-import { providerChildEnv } from "../child-env.js";
+import type { ToolSchema } from "../../shared/tool-schema.js";
 import { PROVIDER_DEFAULTS, type ProviderConfig } from "../config.js";
+import { providerCredentialVariables } from "../credentials.js";
 import { ProviderError } from "../provider-error.js";
-import type { ChatRequest, LLMProvider, LLMResponse, ToolCall, ToolSchema } from "../types.js";
+import type { ChatRequest, LLMProvider, LLMResponse, ToolCall } from "../types.js";
 import {
   abortedError,
   notAuthenticatedError,
@@ -259,7 +261,7 @@ export class CopilotProvider implements LLMProvider {
     let client: CopilotClient | undefined;
     try {
       client = new sdk.CopilotClient({
-        env: providerChildEnv("copilot", this.options.env ?? process.env),
+        env: copilotRuntimeEnv(this.options.env ?? process.env),
         logLevel: "error",
         workingDirectory: this.options.workingDirectory,
       });
@@ -373,4 +375,9 @@ async function stopClient(client: CopilotClient): Promise<void> {
   } catch {
     await client.forceStop().catch(() => undefined);
   }
+}
+
+/** The Copilot runtime's environment: no credential but its own. */
+function copilotRuntimeEnv(env: Env): Record<string, string> {
+  return childEnvWith(env, providerCredentialVariables("copilot", env));
 }

@@ -1,5 +1,5 @@
 import { spawn } from "node:child_process";
-import { toolChildEnv } from "../../providers/child-env.js";
+import { toolChildEnv } from "../../shared/child-env.js";
 import { ToolError } from "../define-tool.js";
 import {
   ALWAYS_SKIPPED,

@@ -2,8 +2,7 @@ import { type ChildProcess, spawn } from "node:child_process";
 import { closeSync, existsSync, openSync, readFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { providerChildEnv } from "../../providers/child-env.js";
-import type { ProviderName } from "../../providers/types.js";
+import { childEnvWith } from "../../shared/child-env.js";
 import { formatDuration } from "../../shared/duration.js";
 import type { Env } from "../../shared/env.js";
 import type { BackgroundJob } from "../job-board.js";
@@ -42,7 +41,7 @@ export function nestingDepth(env: Readonly<Record<string, string | undefined>>):
 
 /** The LLM a reviewer talks to. */
 interface ReviewerLlm {
-  provider: ProviderName;
+  provider: string;
   model: string;
 }
 
@@ -50,7 +49,7 @@ interface ReviewerLlm {
  * The reviewer uses the parent's provider, so it never has to choose among several configured
  * ones, and the parent's model, unless MARVIN_CODE_MODEL_HIGH (the review tier) is set.
  */
-export function reviewerLlm(env: Env, parent: { name: ProviderName; model: string }): ReviewerLlm {
+export function reviewerLlm(env: Env, parent: { name: string; model: string }): ReviewerLlm {
   return { provider: parent.name, model: env.MARVIN_CODE_MODEL_HIGH?.trim() || parent.model };
 }
 
@@ -58,8 +57,8 @@ export function reviewerLlm(env: Env, parent: { name: ProviderName; model: strin
  * The reviewer's environment: the parent's (HOME, settings, and the key of its own provider
  * only), one level deeper, read-only, without git repository overrides or the parent's audit log.
  */
-export function reviewerEnv(env: Env, provider: ProviderName): Record<string, string> {
-  const child = providerChildEnv(provider, env);
+export function reviewerEnv(env: Env, credentialVariables: readonly string[]): Record<string, string> {
+  const child = childEnvWith(env, credentialVariables);
   child.MARVIN_DEPTH = String(nestingDepth(env) + 1);
   child.MARVIN_READONLY = "1";
   delete child.MARVIN_SUBAGENT_LOG;

@@ -123,7 +123,7 @@ const reviewCodebase = defineTool({
       outputFile: join(reviewsDir, `${id}.md`),
       logFile: join(reviewsDir, `${id}.log`),
       llm: reviewerLlm(context.env, parent),
-      env: reviewerEnv(context.env, parent.name),
+      env: reviewerEnv(context.env, parent.credentialVariables),
       now,
     });
     await writeRecord(reviewsDir, job.record);

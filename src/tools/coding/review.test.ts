@@ -4,7 +4,13 @@ import { mkdir, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { test as base, describe, expect } from "../../../tests/support/fixtures.js";
 import type { ToolHarness, ToolHarnessOptions } from "../../../tests/support/tool-harness.js";
+import { providerCredentialVariables } from "../../providers/credentials.js";
+import type { ProviderName } from "../../providers/types.js";
 import { ReviewJob, reviewerEnv, reviewerLlm } from "./review-process.js";
+
+const reviewerEnvFor = (env: Record<string, string>, provider: ProviderName) =>
+  reviewerEnv(env, providerCredentialVariables(provider, env));
+
 import { buildReviewPrompt, REVIEW_PROMPT_OPENING } from "./review-prompt.js";
 import { processAlive, REVIEWS_SUBDIR, type ReviewRecord } from "./review-record.js";
 
@@ -79,7 +85,7 @@ describe("review_codebase", () => {
         MARVIN_SUBAGENT_LOG: "/tmp/audit.jsonl",
         MARVIN_CODE_MODEL_HIGH: "big-model",
       },
-      "openai-compat",
+      [],
     );
     expect(env).toEqual({
       LLM_PROVIDER: "openai-compat",
@@ -88,7 +94,7 @@ describe("review_codebase", () => {
       MARVIN_READONLY: "1",
       MARVIN_CODE_MODEL_HIGH: "big-model",
     });
-    expect(reviewerEnv({}, "ollama").MARVIN_DEPTH).toBe("1");
+    expect(reviewerEnvFor({}, "ollama").MARVIN_DEPTH).toBe("1");
   });
 
   test("gives the reviewer the key of its own provider and no other credential", () => {
@@ -102,19 +108,19 @@ describe("review_codebase", () => {
       COPILOT_GITHUB_TOKEN: "copilot",
       AWS_SECRET_ACCESS_KEY: "aws",
     };
-    expect(reviewerEnv(parent, "groq")).toEqual({
+    expect(reviewerEnvFor(parent, "groq")).toEqual({
       HOME: "/home/u",
       GROQ_API_KEY: "groq",
       MARVIN_DEPTH: "1",
       MARVIN_READONLY: "1",
     });
-    expect(reviewerEnv(parent, "openai-compat")).toEqual({
+    expect(reviewerEnvFor(parent, "openai-compat")).toEqual({
       HOME: "/home/u",
       OPENAI_COMPAT_API_KEY: "compat",
       MARVIN_DEPTH: "1",
       MARVIN_READONLY: "1",
     });
-    expect(reviewerEnv(parent, "copilot")).toEqual({
+    expect(reviewerEnvFor(parent, "copilot")).toEqual({
       HOME: "/home/u",
       GH_TOKEN: "gh",
       GITHUB_TOKEN: "github",

@@ -2,7 +2,7 @@ import { execFile } from "node:child_process";
 import { existsSync } from "node:fs";
 import { lstat, realpath } from "node:fs/promises";
 import { dirname, join, relative, sep } from "node:path";
-import { toolChildEnv } from "../../providers/child-env.js";
+import { toolChildEnv } from "../../shared/child-env.js";
 import { truncateText } from "../../shared/truncate.js";
 import { resolveInside } from "../../workspace/sandbox.js";
 import { type ToolContext, ToolError } from "../define-tool.js";

@@ -1,6 +1,6 @@
 import { existsSync } from "node:fs";
 import { z } from "zod";
-import { toolChildEnv } from "../../providers/child-env.js";
+import { toolChildEnv } from "../../shared/child-env.js";
 import { formatDuration } from "../../shared/duration.js";
 import { defineTool, ToolError } from "../define-tool.js";
 import { requireWorkingDir } from "../require-working-dir.js";

@@ -1,5 +1,5 @@
 import { execFile } from "node:child_process";
-import { toolChildEnv } from "../../providers/child-env.js";
+import { toolChildEnv } from "../../shared/child-env.js";
 import type { Env } from "../../shared/env.js";
 
 /**

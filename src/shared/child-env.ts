@@ -1,7 +1,4 @@
-import type { Env } from "../shared/env.js";
-import { PROVIDER_DEFAULTS } from "./config.js";
-import { COPILOT_TOKEN_VARIABLES } from "./copilot/errors.js";
-import type { ProviderName } from "./types.js";
+import type { Env } from "./env.js";
 
 /**
  * Variables that point git at another repository, index or config (`git rev-parse
@@ -28,18 +25,6 @@ const REPOSITORY_ENV_VARS = [
   "GIT_NAMESPACE",
 ] as const;
 
-/** The credentials Marvin itself reads: provider keys, GitHub tokens, keys of its web services. */
-export const KNOWN_SECRET_VARS: readonly string[] = [
-  ...Object.values(PROVIDER_DEFAULTS).flatMap((defaults) => (defaults.keyEnv ? [defaults.keyEnv] : [])),
-  ...COPILOT_TOKEN_VARIABLES,
-  "GOOGLE_PLACES_API_KEY",
-  "GNEWS_API_KEY",
-  "NEWSAPI_KEY",
-  "STEAM_API_KEY",
-  "OMDB_API_KEY",
-  "RAWG_API_KEY",
-];
-
 /** Credential words anywhere in a name: GROQ_API_KEY, AWS_SESSION_TOKEN, PGPASSWORD, AZURE_CLIENT_SECRET… */
 const SECRET_FRAGMENTS = /TOKEN|SECRET|PASSWORD|PASSWD|PASSPHRASE|CREDENTIAL|API_?KEY|PRIVATE_?KEY|ACCESS_?KEY/;
 /** Short credential words only as a whole part between underscores: NEWSAPI_KEY, MYSQL_PWD, AZURE_DEVOPS_EXT_PAT. */
@@ -53,7 +38,6 @@ const NOT_SECRETS = new Set(["PWD", "OLDPWD", "SSH_AUTH_SOCK"]);
 export function isSecretVariable(name: string): boolean {
   const upper = name.toUpperCase();
   if (NOT_SECRETS.has(upper)) return false;
-  if (KNOWN_SECRET_VARS.includes(upper)) return true;
   if (SECRET_FRAGMENTS.test(upper) || SECRET_WORDS.test(upper)) return true;
   return SECRET_PREFIXES.some((prefix) => upper.startsWith(prefix));
 }
@@ -77,21 +61,11 @@ export function toolChildEnv(env: Env): Record<string, string> {
   return filtered(env, (name) => isRepositoryOverride(name) || isSecretVariable(name));
 }
 
-/** The variables that carry `provider`'s own credential (and, for Copilot, the runtime's settings). */
-function ownCredentials(provider: ProviderName, env: Env): string[] {
-  if (provider === "copilot") {
-    const tokens: readonly string[] = COPILOT_TOKEN_VARIABLES;
-    return Object.keys(env).filter((name) => tokens.includes(name) || name.startsWith("COPILOT_"));
-  }
-  const keyEnv = PROVIDER_DEFAULTS[provider].keyEnv;
-  return keyEnv ? [keyEnv] : [];
-}
-
 /**
- * The environment of a process that talks to `provider` (a review child, the Copilot runtime):
- * like a tool's, plus the credential of that provider and of no other.
+ * The environment of a process that talks to an LLM provider (a review child, the Copilot
+ * runtime): like a tool's, plus the named credential variables of that provider and no other.
  */
-export function providerChildEnv(provider: ProviderName, env: Env): Record<string, string> {
-  const keep = new Set(ownCredentials(provider, env));
+export function childEnvWith(env: Env, credentials: readonly string[]): Record<string, string> {
+  const keep = new Set(credentials);
   return filtered(env, (name) => isRepositoryOverride(name) || (isSecretVariable(name) && !keep.has(name)));
 }

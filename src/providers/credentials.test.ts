@@ -1,6 +1,17 @@
 import { describe, expect, it } from "vitest";
 import { SECRET_SAMPLES } from "../../tests/support/secrets.js";
-import { isSecretVariable, KNOWN_SECRET_VARS, providerChildEnv, toolChildEnv } from "./child-env.js";
+import { childEnvWith, isSecretVariable, toolChildEnv } from "../shared/child-env.js";
+import { COPILOT_TOKEN_VARIABLES } from "./copilot/errors.js";
+import { providerCredentialVariables } from "./credentials.js";
+import type { ProviderName } from "./types.js";
+
+const providerChildEnv = (provider: ProviderName, env: Record<string, string>) =>
+  childEnvWith(env, providerCredentialVariables(provider, env));
+const KNOWN_SECRET_VARS = [
+  ...Object.values(PROVIDER_DEFAULTS).flatMap((defaults) => (defaults.keyEnv ? [defaults.keyEnv] : [])),
+  ...COPILOT_TOKEN_VARIABLES,
+];
+
 import { PROVIDER_DEFAULTS } from "./config.js";
 
 describe("child environments", () => {
