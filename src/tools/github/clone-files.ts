@@ -13,6 +13,15 @@ const MAX_LINES = 500;
 const MAX_CHARS = 50_000;
 const BINARY_SNIFF_BYTES = 8_000;
 
+/** The top level of a clone for the model, without git's own `.git/`. */
+export async function topLevel(dir: string): Promise<string> {
+  const listing = await treeListing(dir, 1);
+  return listing
+    .split("\n")
+    .filter((line) => line !== ".git/")
+    .join("\n");
+}
+
 /** The real path of the clone of `repo`; a ToolError saying to clone it first when there is none. */
 async function cloneRoot(context: ToolContext, repo: RepoName): Promise<string> {
   const dir = cloneDir(context.home, repo);
@@ -65,7 +74,7 @@ export async function readCloneFile(
   const shown = `${fullName(repo)}/${relative(root, real).split(sep).join("/")}`;
   const stats = await stat(real).catch(() => undefined);
   if (!stats) {
-    throw new ToolError(`${path} does not exist in ${fullName(repo)}. Top level:\n${await treeListing(root, 1)}`);
+    throw new ToolError(`${path} does not exist in ${fullName(repo)}. Top level:\n${await topLevel(root)}`);
   }
   if (stats.isDirectory()) return `${shown}/ holds:\n${await treeListing(real)}`;
   const bytes = await readRegularFile(real, path);

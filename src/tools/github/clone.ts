@@ -1,6 +1,6 @@
 import { lstat } from "node:fs/promises";
-import { treeListing } from "../../workspace/sandbox.js";
 import { type ToolContext, ToolError } from "../define-tool.js";
+import { topLevel } from "./clone-files.js";
 import { GH_CLI } from "./gh-cli.js";
 import { cloneDir, fullName, type RepoName } from "./repo-name.js";
 import { runGit } from "./run-git.js";
@@ -72,7 +72,7 @@ async function describeClone(context: ToolContext, repo: RepoName, dir: string):
   return [
     `Latest commit: ${latest || "(none)"}`,
     `Files: ${files}`,
-    `Top level:\n${await treeListing(dir, 1)}`,
+    `Top level:\n${await topLevel(dir)}`,
     `Read files with github_read_file and search them with github_grep (repo "${fullName(repo)}").`,
   ].join("\n");
 }
