@@ -76,7 +76,8 @@ describe("github_clone", () => {
     expect(text).toMatch(
       /Read files with github_read_file and search them with github_grep \(repo "octo-org\/hello"\)\.$/,
     );
-    expect(harness.progress.at(-1)?.message).toMatch(/^Cloning octo-org\/hello: (receiving objects|resolving deltas) 100%$/);
+    const lastProgress = harness.progress.at(-1)?.message;
+    expect(lastProgress).toMatch(/^Cloning octo-org\/hello: (receiving objects|resolving deltas) 100%$/);
     expect(git(dir, "rev-parse", "--is-shallow-repository").trim()).toBe("true");
     expect(git(dir, "rev-list", "--count", "HEAD").trim()).toBe("1");
   });
@@ -165,7 +166,8 @@ describe("github_clone", () => {
     const env = { PATH: await tempDirs.make("marvin-no-git-"), MARVIN_GITHUB_CLONE_URL: `file://${origin}` };
     const harness = await harnesses.open({ home, env });
     expect(await harness.failure("github_clone", { repo: "octo-org/hello" })).toBe(
-      "Error in github_clone: git is not installed (Debian/Ubuntu: `sudo apt install git`); install it, then try again.",
+      "Error in github_clone: git is not installed (Debian/Ubuntu: `sudo apt install git`); install it, then try " +
+        "again.",
     );
   });
 });
@@ -211,7 +213,8 @@ describe("github_read_file", () => {
 
   test("asks for a clone first, and names a missing file", async ({ harness }) => {
     expect(await harness.failure("github_read_file", { repo: "octo-org/hello", path: "README.md" })).toBe(
-      'Error in github_read_file: octo-org/hello is not cloned yet; call github_clone with repo "octo-org/hello" first.',
+      "Error in github_read_file: octo-org/hello is not cloned yet; call github_clone with repo " +
+        '"octo-org/hello" first.',
     );
     await harness.ok("github_clone", { repo: "octo-org/hello" });
     expect(await harness.failure("github_read_file", { repo: "octo-org/hello", path: "nope.md" })).toMatch(

@@ -81,7 +81,8 @@ describe("github_search", () => {
     const host = new URL(server.origin).host;
     await writeFile(
       join(ghConfig, "hosts.yml"),
-      `github.com:\n    oauth_token: gho_forGitHubDotCom\n    user: marvin\n${host}:\n    oauth_token: gho_forTheFixture\n    user: marvin\n`,
+      `github.com:\n    oauth_token: gho_forGitHubDotCom\n    user: marvin\n` +
+        `${host}:\n    oauth_token: gho_forTheFixture\n    user: marvin\n`,
     );
     const text = await harness.ok("github_search", { query: "addClass repo:jquery/jquery", search_type: "code" });
     expect(server.requests[0]!.headers.authorization).toBe("Bearer gho_forTheFixture");
