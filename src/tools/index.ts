@@ -1,6 +1,8 @@
+import { bookmarkTools } from "./bookmarks/index.js";
 import { codingTools } from "./coding/index.js";
 import { fileTools } from "./files/index.js";
 import { gitTools } from "./git/index.js";
+import { githubTools } from "./github/index.js";
 import { historyTools } from "./history/index.js";
 import { mapTools } from "./maps/index.js";
 import { notesFileTools } from "./notes/file-tools.js";
@@ -32,6 +34,8 @@ export function createToolRegistry(): ToolRegistry {
     ...codingTools,
     ...gitTools,
     ...shellTools,
+    ...bookmarkTools,
+    ...githubTools,
   ]) {
     registry.register(tool);
   }

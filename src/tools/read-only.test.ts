@@ -68,6 +68,11 @@ describe("every tool declares what it changes", () => {
         "git_diff",
         "git_log",
         "git_blame",
+        "bookmark_list",
+        "bookmark_search",
+        "github_search",
+        "github_read_file",
+        "github_grep",
         // this session's memory only
         "exit_app",
         "timer_start",

@@ -1,23 +1,11 @@
 import { stat } from "node:fs/promises";
 import { z } from "zod";
+import { formatGrepResult, type GrepQuery } from "../../workspace/grep/format.js";
+import { globFilters } from "../../workspace/grep/glob.js";
+import { searchTree } from "../../workspace/grep/search-tree.js";
 import { notRegularFile } from "../../workspace/regular-file.js";
 import { defineTool } from "../define-tool.js";
-import { splitGlobList } from "./glob.js";
-import { builtinSearch, searchOverrides } from "./grep-builtin.js";
-import { formatGrepResult, type GrepQuery } from "./grep-format.js";
-import { ripgrepSearch } from "./grep-ripgrep.js";
 import { locate } from "./locate.js";
-import { unsafeIgnoreFiles } from "./walk-files.js";
-
-const MATCH_ALL = new Set(["", "*", "**", "**/*"]);
-
-/**
- * ripgrep opens the ignore files of the directories it searches itself: it is left to do so only
- * when none is a symlink leading out of the working dir or a FIFO (the built-in search skips those).
- */
-async function ripgrepMayRead(root: string, query: GrepQuery, signal: AbortSignal): Promise<boolean> {
-  return (await unsafeIgnoreFiles(root, query.searchPath, searchOverrides(query), signal)).length === 0;
-}
 
 export const codeGrep = defineTool({
   name: "code_grep",
@@ -43,15 +31,17 @@ export const codeGrep = defineTool({
     if (target && !target.isFile() && !target.isDirectory()) throw notRegularFile(args.path, target);
     const query: GrepQuery = {
       pattern: args.pattern,
-      globs: MATCH_ALL.has(args.glob_filter.trim()) ? [] : splitGlobList(args.glob_filter),
+      globs: globFilters(args.glob_filter),
       contextLines: args.context_lines,
       maxResults: args.max_results,
       ignoreCase: args.ignore_case,
       searchPath,
     };
-    const ripgrep = target?.isDirectory() ? await ripgrepMayRead(root, query, context.signal) : true;
-    const found = ripgrep ? await ripgrepSearch(root, query, context.env, context.signal) : undefined;
-    const result = found ?? (await builtinSearch(root, query, context.signal));
+    const result = await searchTree(root, query, {
+      env: context.env,
+      signal: context.signal,
+      isFile: !target?.isDirectory(),
+    });
     return formatGrepResult(result, query);
   },
 });

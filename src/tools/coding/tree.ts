@@ -2,8 +2,8 @@ import type { Dirent } from "node:fs";
 import { readdir, readlink, stat } from "node:fs/promises";
 import { join } from "node:path";
 import { z } from "zod";
+import { IgnoreRules } from "../../workspace/grep/ignore-rules.js";
 import { defineTool, ToolError } from "../define-tool.js";
-import { IgnoreRules } from "./ignore-rules.js";
 import { locate } from "./locate.js";
 
 /** Never shown. */

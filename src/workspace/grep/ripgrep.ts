@@ -1,6 +1,6 @@
 import { spawn } from "node:child_process";
 import { toolChildEnv } from "../../shared/child-env.js";
-import { ToolError } from "../define-tool.js";
+import { ToolError } from "../../shared/tool-error.js";
 import {
   ALWAYS_SKIPPED,
   byPath,
@@ -10,7 +10,7 @@ import {
   type GrepQuery,
   type GrepSearchResult,
   invalidPattern,
-} from "./grep-format.js";
+} from "./format.js";
 
 /** Raw JSON lines kept in memory at most; past it, matches are only counted. */
 const MAX_BUFFERED_CHARS = 32 * 1024 * 1024;

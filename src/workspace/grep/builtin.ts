@@ -1,9 +1,8 @@
 import { closeSync, fstatSync, readSync } from "node:fs";
 import { setImmediate as yieldToEventLoop } from "node:timers/promises";
 import { errorMessage } from "../../shared/error-message.js";
-import { openRegularFileSync } from "../../workspace/regular-file.js";
-import { ToolError } from "../define-tool.js";
-import { GlobOverrides } from "./glob.js";
+import { ToolError } from "../../shared/tool-error.js";
+import { openRegularFileSync } from "../regular-file.js";
 import {
   ALWAYS_SKIPPED,
   byPath,
@@ -13,7 +12,8 @@ import {
   type GrepQuery,
   type GrepSearchResult,
   invalidPattern,
-} from "./grep-format.js";
+} from "./format.js";
+import { GlobOverrides } from "./glob.js";
 import { listSearchFiles } from "./walk-files.js";
 
 /** Larger files are not searched by the built-in engine (ripgrep streams them instead). */

@@ -1,4 +1,4 @@
-import { ToolError } from "../define-tool.js";
+import { ToolError } from "../../shared/tool-error.js";
 
 /** One line of a search result: a match or a context line around one. */
 export interface GrepLine {
@@ -70,10 +70,27 @@ function formatFile(path: string, lines: GrepLine[]): string {
   return out.join("\n");
 }
 
+/** How results name what was searched, and how the model can narrow a search that found too much. */
+interface GrepWording {
+  /** The whole tree, as in "No matches … in the working dir". */
+  rootName: string;
+  /** The advice after a cut result: "Narrow the pattern, pass glob_filter or path, or raise max_results." */
+  narrowing: string;
+}
+
+const WORKING_DIR_WORDING: GrepWording = {
+  rootName: "the working dir",
+  narrowing: "Narrow the pattern, pass glob_filter or path, or raise max_results.",
+};
+
 /** The text the model reads: matches grouped by file (`12:` match, `13-` context), then a summary. */
-export function formatGrepResult(result: GrepSearchResult, query: GrepQuery): string {
+export function formatGrepResult(
+  result: GrepSearchResult,
+  query: GrepQuery,
+  wording: GrepWording = WORKING_DIR_WORDING,
+): string {
   if (result.totalMatches === 0) {
-    const where = query.searchPath === "." ? "the working dir" : query.searchPath;
+    const where = query.searchPath === "." ? wording.rootName : query.searchPath;
     const filter = query.globs.length ? ` (files matching ${query.globs.join(", ")})` : "";
     return `No matches for /${query.pattern}/${query.ignoreCase ? "i" : ""} in ${where}${filter}.`;
   }
@@ -92,8 +109,7 @@ export function formatGrepResult(result: GrepSearchResult, query: GrepQuery): st
   const summary =
     shown < result.totalMatches
       ? `Showing the first ${lines(shown)} (in ${files(shownFiles)}) of ${result.totalMatches} in ` +
-        `${files(result.totalFiles)}; ${result.totalMatches - shown} more not shown. Narrow the pattern, pass ` +
-        `glob_filter or path, or raise max_results.`
+        `${files(result.totalFiles)}; ${result.totalMatches - shown} more not shown. ${wording.narrowing}`
       : `${lines(result.totalMatches)} in ${files(result.totalFiles)}.`;
   return `${blocks.join("\n\n")}\n\n${summary}`;
 }

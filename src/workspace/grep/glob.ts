@@ -144,3 +144,10 @@ export class GlobOverrides {
     return this.hasIncludes && !isDirectory ? "exclude" : undefined;
   }
 }
+
+const MATCH_ALL = new Set(["", "*", "**", "**/*"]);
+
+/** A tool's `glob_filter` as search globs: none for the filters that mean "every file". */
+export function globFilters(filter: string): string[] {
+  return MATCH_ALL.has(filter.trim()) ? [] : splitGlobList(filter);
+}

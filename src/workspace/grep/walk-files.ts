@@ -1,8 +1,8 @@
 import type { Dirent } from "node:fs";
 import { readdir, realpath, stat } from "node:fs/promises";
 import { join } from "node:path";
-import { notRegularFile } from "../../workspace/regular-file.js";
-import { isInside } from "../../workspace/sandbox.js";
+import { notRegularFile } from "../regular-file.js";
+import { isInside } from "../sandbox.js";
 import type { GlobOverrides } from "./glob.js";
 import { IGNORE_FILE_NAMES, IgnoreRules } from "./ignore-rules.js";
 

@@ -1,4 +1,4 @@
-import { readTextInside } from "../../workspace/read-inside.js";
+import { readTextInside } from "../read-inside.js";
 import { type GlobPattern, globMatches, parseGlob } from "./glob.js";
 
 /** Files read in every directory, as ripgrep reads them. */
