@@ -46,6 +46,8 @@ export interface CommandEnvironment {
   providerName: ProviderName;
   /** The `--model` flag, if given. */
   model?: string;
+  /** The `--provider` flag, if given: a resumed conversation then stays on it. */
+  providerFlag?: ProviderName;
 }
 
 /** What became of one typed line. */

@@ -1,5 +1,6 @@
 import { SEEDED_HISTORY_ENTRIES } from "../../session/session.js";
 import { errorMessage } from "../../shared/error-message.js";
+import { sessionList } from "../commands/conversations.js";
 import { CommandLayer } from "../commands/index.js";
 import { freshLine } from "../fresh-line.js";
 import type { FrontEndEnvironment, FrontEndOptions, SessionStarter, StartedSession } from "../front-end.js";
@@ -78,7 +79,16 @@ export async function startTui(
     chat,
     confirm,
     createLayer: (host) =>
-      new CommandLayer({ ...environment, session, providerName: built.providerName, model: options.model }, host),
+      new CommandLayer(
+        {
+          ...environment,
+          session,
+          providerName: built.providerName,
+          model: options.model,
+          providerFlag: options.provider,
+        },
+        host,
+      ),
     onExit: () => resolveExit(),
     terminal: Boolean(stdin.isTTY && stdout.isTTY),
     releaseTerminal: async (run, options) => {
@@ -116,7 +126,10 @@ export async function startTui(
     await controller.loadHistory();
     chat.addSystem(welcome(controller));
     for (const notice of startupNotices) chat.addSystem(notice);
-    showRecentConversation(controller);
+    const resuming = options.resume !== undefined || options.continueLatest || options.session;
+    if (!resuming) showRecentConversation(controller);
+    if ((await controller.layer.openRequested(options)) === "pick")
+      chat.addSystem(sessionList(await controller.layer.savedSessions(), session.conversationId));
     mount();
     if (options.prompt) void controller.submit(options.prompt);
     await exited;
