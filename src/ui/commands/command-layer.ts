@@ -142,7 +142,7 @@ export class CommandLayer {
       case "sessions":
         return this.say(await this.sessionsReport());
       case "resume":
-        return parsed.query ? this.resume(parsed.query) : this.say(await this.sessionsReport());
+        return parsed.query ? this.resume(parsed.query) : this.pickOrList();
       case "clear":
         return this.clear();
       case "compact":
@@ -180,6 +180,12 @@ export class CommandLayer {
   /** Saved conversations, newest first, for a picker. */
   async savedSessions(): Promise<SessionSummary[]> {
     return (await this.environment.session.sessions?.list()) ?? [];
+  }
+
+  private async pickOrList(): Promise<CommandResult> {
+    if (!this.host.pickSession || !this.environment.session.sessions) return this.say(await this.sessionsReport());
+    this.host.pickSession(await this.savedSessions());
+    return HANDLED;
   }
 
   private async sessionsReport(): Promise<string> {

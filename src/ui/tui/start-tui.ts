@@ -1,6 +1,5 @@
 import { SEEDED_HISTORY_ENTRIES } from "../../session/session.js";
 import { errorMessage } from "../../shared/error-message.js";
-import { sessionList } from "../commands/conversations.js";
 import { CommandLayer } from "../commands/index.js";
 import { freshLine } from "../fresh-line.js";
 import type { FrontEndEnvironment, FrontEndOptions, SessionStarter, StartedSession } from "../front-end.js";
@@ -129,7 +128,7 @@ export async function startTui(
     const resuming = options.resume !== undefined || options.continueLatest || options.session;
     if (!resuming) showRecentConversation(controller);
     if ((await controller.layer.openRequested(options)) === "pick")
-      chat.addSystem(sessionList(await controller.layer.savedSessions(), session.conversationId));
+      controller.openSessionPicker(await controller.layer.savedSessions());
     mount();
     if (options.prompt) void controller.submit(options.prompt);
     await exited;
