@@ -89,6 +89,8 @@ export class Session {
   private queue: Promise<unknown> = Promise.resolve();
   private chatLog: ChatLogEntry[] = [];
   private journal: SessionJournal | undefined;
+  /** The system message this session put at index 0, rebuilt before every request. */
+  private systemPrompt: Message | undefined;
   private store: SessionStore | undefined;
 
   constructor(private readonly options: SessionOptions) {
@@ -186,6 +188,7 @@ export class Session {
     const source = {
       messages: this.messages,
       cwd: this.options.cwd ?? this.options.home,
+      systemPrompt: () => this.systemPrompt,
       state: () => ({
         provider: this.providers.info?.name ?? null,
         model: this.providers.info?.model ?? null,
@@ -250,9 +253,10 @@ export class Session {
 
   private async putSystemMessageFirst(): Promise<void> {
     const system: Message = { role: "system", content: await this.systemMessage() };
-    // Seeded or resumed history starts at index 0 until the first system message is put in front of it.
-    if (this.messages[0]?.role === "system") this.messages[0] = system;
+    // Seeded or resumed history (which may start with a compaction summary) gets the system message in front.
+    if (this.messages[0] !== undefined && this.messages[0] === this.systemPrompt) this.messages[0] = system;
     else this.messages.unshift(system);
+    this.systemPrompt = system;
   }
 
   private async loadChatLog(): Promise<void> {

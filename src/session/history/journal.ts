@@ -6,8 +6,10 @@ import { type LoadedSession, newSessionId, type SessionStore } from "./session-s
 
 /** What the journal reads from the session each time it writes. */
 export interface JournalSource {
-  /** The live conversation; a system message at index 0 is rebuilt every request and not recorded. */
+  /** The live conversation. */
   readonly messages: readonly Message[];
+  /** The session's own system message (rebuilt before every request, never recorded), if any. */
+  systemPrompt(): Message | undefined;
   state(): ConversationState;
   /** Where Marvin was started. */
   readonly cwd: string;
@@ -90,7 +92,8 @@ export class SessionJournal {
 
   private conversation(): readonly Message[] {
     const { messages } = this.source;
-    return messages[0]?.role === "system" ? messages.slice(1) : messages;
+    const system = this.source.systemPrompt();
+    return system !== undefined && messages[0] === system ? messages.slice(1) : messages;
   }
 
   /** Writes the messages not yet on disk, preceded by a start or state line when needed. */
