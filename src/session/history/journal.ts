@@ -5,7 +5,7 @@ import { type ConversationState, firstLine, recordLine, type SessionRecord } fro
 import { type LoadedSession, newSessionId, type SessionStore } from "./session-store.js";
 
 /** What the journal reads from the session each time it writes. */
-export interface JournalSource {
+interface JournalSource {
   /** The live conversation. */
   readonly messages: readonly Message[];
   /** The session's own system message (rebuilt before every request, never recorded), if any. */

@@ -48,7 +48,7 @@ const startRecord = conversationState.extend({
   cwd: z.string(),
 });
 
-export type StartRecord = z.infer<typeof startRecord>;
+type StartRecord = z.infer<typeof startRecord>;
 
 const record = z.discriminatedUnion("type", [
   startRecord,

@@ -70,7 +70,8 @@ describe("SessionJournal and SessionStore", () => {
     journal.listener({ type: "agent_start", maxRounds: 10 });
 
     const loaded = await store.load("long");
-    expect(loaded?.messages.map((message) => message.content)).toEqual(["[Compacted history summary]\none, two", "three"]);
+    const contents = loaded?.messages.map((message) => message.content);
+    expect(contents).toEqual(["[Compacted history summary]\none, two", "three"]);
     expect(loaded?.totalMessages).toBe(3);
     expect(readFileSync(join(home, "sessions", "long.jsonl"), "utf8")).toContain('"content":"one"');
   });
@@ -160,7 +161,8 @@ describe("SessionJournal and SessionStore", () => {
 describe("session ids and files", () => {
   test("new ids sort by time and are valid; hostile ids are refused", () => {
     expect(newSessionId(new Date(2026, 10, 24, 9, 5, 7))).toMatch(/^20261124-090507-[0-9a-f]{4}$/);
-    for (const id of ["../etc/passwd", "a/b", ".hidden", "", "x".repeat(101), "a..b"]) expect(isValidSessionId(id)).toBe(false);
+    for (const id of ["../etc/passwd", "a/b", ".hidden", "", "x".repeat(101), "a..b"])
+      expect(isValidSessionId(id)).toBe(false);
     expect(isValidSessionId("build-42.v2_final")).toBe(true);
     expect(() => new SessionStore("/tmp/s").pathOf("../x")).toThrow(/not a valid session id/);
   });

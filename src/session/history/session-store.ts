@@ -6,7 +6,7 @@ import { errorMessage } from "../../shared/error-message.js";
 import { firstLine, type ParsedSession, parseSession } from "./session-file.js";
 
 /** Conversations kept per profile unless MARVIN_MAX_SESSIONS says otherwise; the oldest go first. */
-export const DEFAULT_MAX_SESSIONS = 1000;
+const DEFAULT_MAX_SESSIONS = 1000;
 
 const SUFFIX = ".jsonl";
 

@@ -12,7 +12,7 @@ export interface PickerState {
   selected: number;
 }
 
-export type PickerOutcome =
+type PickerOutcome =
   | { state: PickerState }
   | { state: PickerState; chosen: SessionSummary }
   /** Esc or Ctrl+C: no conversation is resumed. */
@@ -23,7 +23,7 @@ export function openPicker(sessions: readonly SessionSummary[]): PickerState {
 }
 
 /** Sessions whose title, last message, id or directory contain every typed word (any case). */
-export function matchingSessions(state: PickerState): SessionSummary[] {
+function matchingSessions(state: PickerState): SessionSummary[] {
   const words = state.filter.toLowerCase().split(/\s+/).filter(Boolean);
   return state.sessions.filter((session) => {
     const haystack = `${session.title}\n${session.lastUserLine}\n${session.id}\n${session.cwd}`.toLowerCase();
