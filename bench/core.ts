@@ -2,6 +2,7 @@ import { spawn } from "node:child_process";
 import { performance } from "node:perf_hooks";
 import { type RecordedRequest, type ScriptedReply, startLlmServer } from "../tests/support/llm-server.js";
 import { MARVIN_BIN, runMarvin, serverEnv, tempDir } from "../tests/support/run-marvin.js";
+import { sessionResume } from "./sessions.js";
 import { median, ms, percentile, report } from "./stats.js";
 
 /** Cold start: a fresh `node marvin --version` process, median of several runs. */
@@ -139,4 +140,5 @@ export async function runCoreBenchmarks(): Promise<void> {
   await perRound();
   await chunkLatency();
   await requestSize();
+  await sessionResume();
 }

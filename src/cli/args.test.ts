@@ -12,6 +12,7 @@ const DEFAULTS: CliArgs = {
   curses: false,
   ntfy: undefined,
   output: "text",
+  continueLatest: false,
   help: false,
   version: false,
 };

@@ -1,5 +1,6 @@
 import { parseArgs } from "node:util";
 import { PROVIDER_NAMES, type ProviderName } from "../providers/registry.js";
+import { isValidSessionId } from "../session/history/session-store.js";
 import { errorMessage } from "../shared/error-message.js";
 
 type OutputFormat = "text" | "jsonl";
@@ -14,6 +15,12 @@ export interface CliArgs {
   curses: boolean;
   ntfy?: string;
   output: OutputFormat;
+  /** `--continue`: the latest conversation started in this directory. */
+  continueLatest: boolean;
+  /** `--resume [ID]`: "" asks which one. */
+  resume?: string;
+  /** `--session ID`: keep this conversation under ID, continuing it when it exists. */
+  session?: string;
   help: boolean;
   version: boolean;
 }
@@ -42,6 +49,10 @@ Options:
   --curses                 full-screen UI (the default when stdout is a terminal)
   --ntfy TOPIC             push a notification to this ntfy topic when an answer is ready
                            (server: $NTFY_URL, default https://ntfy.sh)
+  -c, --continue           continue the latest conversation started in this directory
+  --resume [ID]            continue a saved conversation: pick one from a list, or give its id
+  --session ID             keep this conversation as ID and continue it when it exists (lets a
+                           program hold a conversation over several --non-interactive runs)
   --output FORMAT          non-interactive output: text (default) or jsonl (one agent event per line)
   -h, --help               show this help
   -v, --version            show the version
@@ -74,9 +85,27 @@ const OPTIONS = {
   curses: { type: "boolean", default: false },
   ntfy: { type: "string" },
   output: { type: "string" },
+  continue: { type: "boolean", short: "c", default: false },
+  resume: { type: "string" },
+  session: { type: "string" },
   help: { type: "boolean", short: "h", default: false },
   version: { type: "boolean", short: "v", default: false },
 } as const;
+
+function sessionId(value: string | undefined): string | undefined {
+  if (value === undefined) return undefined;
+  if (!isValidSessionId(value))
+    throw new UsageError(`--session ${value}: use letters, digits, '.', '_' and '-' (up to 100 characters)`);
+  return value;
+}
+
+/** `--resume` may stand alone: then it is given "" so parseArgs does not take the next option as its value. */
+function withResumeValue(argv: string[]): string[] {
+  return argv.map((arg, index) => {
+    const next = argv[index + 1];
+    return arg === "--resume" && (next === undefined || next.startsWith("-")) ? "--resume=" : arg;
+  });
+}
 
 /** Parses argv (without node and script). Throws UsageError with a one-line message. */
 export function parseCliArgs(argv: string[]): CliArgs {
@@ -84,7 +113,7 @@ export function parseCliArgs(argv: string[]): CliArgs {
     typeof parseArgs<{ args: string[]; allowPositionals: true; strict: true; options: typeof OPTIONS }>
   >;
   try {
-    parsed = parseArgs({ args: argv, allowPositionals: true, strict: true, options: OPTIONS });
+    parsed = parseArgs({ args: withResumeValue(argv), allowPositionals: true, strict: true, options: OPTIONS });
   } catch (error) {
     // Node's messages run on over several sentences and lines; the first sentence says what is wrong.
     const message = errorMessage(error)
@@ -95,6 +124,10 @@ export function parseCliArgs(argv: string[]): CliArgs {
   }
   const { values, positionals } = parsed;
   if (values.plain && values.curses) throw new UsageError("--plain and --curses cannot be used together");
+  const resuming = [values.continue, values.resume !== undefined, values.session !== undefined].filter(Boolean);
+  if (resuming.length > 1) throw new UsageError("use only one of --continue, --resume and --session");
+  if (values["non-interactive"] && (values.continue || values.resume !== undefined))
+    throw new UsageError("--continue and --resume are interactive; a non-interactive run continues with --session ID");
   const positional = positionals.length ? positionals.join(" ") : undefined;
   if (values.prompt !== undefined && positional !== undefined)
     throw new UsageError("give the prompt either with --prompt or as an argument, not both");
@@ -108,6 +141,9 @@ export function parseCliArgs(argv: string[]): CliArgs {
     curses: values.curses ?? false,
     ntfy: nonEmpty(values.ntfy, "--ntfy"),
     output: oneOf(values.output, ["text", "jsonl"] as const, "--output") ?? "text",
+    continueLatest: values.continue ?? false,
+    resume: values.resume,
+    session: sessionId(values.session),
     help: values.help ?? false,
     version: values.version ?? false,
   };

@@ -3,11 +3,15 @@ import { realpath, stat } from "node:fs/promises";
 import { resolve } from "node:path";
 import { resolveProviderConfig } from "../providers/config.js";
 import { createProvider } from "../providers/create.js";
+import { type ProviderName, parseProviderName } from "../providers/registry.js";
 import { providerProblem, selectProvider } from "../providers/select.js";
 import type { LLMProvider } from "../providers/types.js";
+import { type LoadedSession, SessionStore } from "../session/history/session-store.js";
 import { createAuditLog } from "../session/listeners/audit-log.js";
 import { createNtfyNotifier } from "../session/listeners/ntfy-notifier.js";
 import { Session } from "../session/session.js";
+import { configPaths } from "../state/paths.js";
+import { ProfileStore } from "../state/profiles.js";
 import { createToolRegistry } from "../tools/index.js";
 import type { FrontEndEnvironment, SessionHooks, SessionStarter, StartedSession } from "../ui/front-end.js";
 import type { CliArgs } from "./args.js";
@@ -27,6 +31,32 @@ async function resolveWorkingDir(path: string, cwd: string): Promise<string> {
   return realpath(absolute);
 }
 
+/** The conversation `--session ID` names in the active profile, when it exists (non-interactive runs). */
+async function storedConversation(id: string, home: string): Promise<LoadedSession | undefined> {
+  const profiles = new ProfileStore(configPaths(home));
+  const profile = (await profiles.activeName()).value;
+  return new SessionStore(profiles.paths(profile).sessions).load(id);
+}
+
+/** The provider a stored conversation used, when it is one Marvin knows. */
+function storedProvider(stored: LoadedSession | undefined): ProviderName | undefined {
+  return stored?.state.provider ? parseProviderName(stored.state.provider) : undefined;
+}
+
+/** `--provider`, else the provider a continued conversation used (when still usable), else the usual choice. */
+async function chooseProvider(
+  flag: ProviderName | undefined,
+  stored: LoadedSession | undefined,
+  { env, home, notice }: SessionEnvironment,
+): ReturnType<typeof selectProvider> {
+  const previous = storedProvider(stored);
+  if (flag || !previous) return selectProvider(flag, env, home);
+  const problem = await providerProblem(previous, env, home);
+  if (!problem) return { provider: previous };
+  notice(`Session ${stored?.id} used ${previous}, which is not usable now (${problem}); choosing another provider.`);
+  return selectProvider(undefined, env, home);
+}
+
 /** The session starter `cli/main.ts` hands to the front end it chose. */
 export function sessionStarter(args: CliArgs, environment: FrontEndEnvironment): SessionStarter {
   return (hooks) => buildSession(args, { ...environment, ...hooks });
@@ -35,7 +65,8 @@ export function sessionStarter(args: CliArgs, environment: FrontEndEnvironment):
 /** Chooses the provider, builds the tool registry and the session. Throws with a user-facing message. */
 export async function buildSession(args: CliArgs, environment: SessionEnvironment): Promise<StartedSession> {
   const { env, home } = environment;
-  const selection = await selectProvider(args.provider, env, home);
+  const stored = args.nonInteractive && args.session ? await storedConversation(args.session, home) : undefined;
+  const selection = await chooseProvider(args.provider, stored, environment);
   if ("error" in selection) throw new Error(selection.error);
   if (selection.notice) environment.notice(selection.notice);
   const providerName = selection.provider;
@@ -54,6 +85,9 @@ export async function buildSession(args: CliArgs, environment: SessionEnvironmen
     codingMode: args.nonInteractive || workingDir !== null,
     readonly: env.MARVIN_READONLY === "1",
     workingDir,
+    cwd: environment.cwd,
+    // A one-shot run keeps nothing unless an integrator names the conversation (seed 000 §5).
+    record: args.nonInteractive && !args.session ? undefined : { id: args.session },
     registry: createToolRegistry(),
     createProvider: (codingMode) =>
       createProvider(
@@ -61,7 +95,8 @@ export async function buildSession(args: CliArgs, environment: SessionEnvironmen
           env,
           home,
           codingMode,
-          model: args.model,
+          model:
+            args.model ?? (providerName === storedProvider(stored) ? (stored?.state.model ?? undefined) : undefined),
           nonInteractive: args.nonInteractive,
         }),
         env,
@@ -88,6 +123,7 @@ export async function buildSession(args: CliArgs, environment: SessionEnvironmen
   });
   try {
     await session.start();
+    if (stored) for (const notice of await session.resume(stored)) environment.notice(notice);
   } finally {
     forwardStartNotices();
   }

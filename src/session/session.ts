@@ -1,4 +1,5 @@
-import { compactMessages } from "../agent/compaction.js";
+import { stat } from "node:fs/promises";
+import { compactMessages, KEEP_RECENT_MESSAGES } from "../agent/compaction.js";
 import { ContextBudget } from "../agent/context-budget.js";
 import type { AgentEvent, AgentEventListener, EventSink } from "../agent/events.js";
 import { type LoopResult, reportUsage, runToolLoop } from "../agent/loop.js";
@@ -17,6 +18,8 @@ import type { ToolRegistry } from "../tools/registry.js";
 import { stopLiveCommands } from "../tools/shell/live-commands.js";
 import { TimerStore } from "../tools/timers/timer-store.js";
 import { ensureInsideDir, OWN_DIRS } from "../workspace/own-dirs.js";
+import { SessionJournal } from "./history/journal.js";
+import { type LoadedSession, maxSessionsSetting, SessionStore } from "./history/session-store.js";
 import { usageRecorder } from "./listeners/usage-recorder.js";
 import { loadProjectContext } from "./project-context.js";
 import { type ProviderFactory, ProviderSlot } from "./provider-slot.js";
@@ -34,6 +37,13 @@ const HISTORY_CAP = { interactive: 40, coding: 100 };
 interface SessionOptions {
   home: string;
   env: Env;
+  /** The directory Marvin was started in (stored with the conversation for `--continue`). */
+  cwd?: string;
+  /**
+   * Keep the conversation in the profile's sessions folder. Interactive sessions do; a
+   * non-interactive run only when given an id (`--session ID`).
+   */
+  record?: { id?: string };
   nonInteractive: boolean;
   codingMode: boolean;
   readonly: boolean;
@@ -78,6 +88,10 @@ export class Session {
   private controller: AbortController | undefined;
   private queue: Promise<unknown> = Promise.resolve();
   private chatLog: ChatLogEntry[] = [];
+  private journal: SessionJournal | undefined;
+  /** The system message this session put at index 0, rebuilt before every request. */
+  private systemPrompt: Message | undefined;
+  private store: SessionStore | undefined;
 
   constructor(private readonly options: SessionOptions) {
     this.codingMode = options.codingMode || options.nonInteractive;
@@ -142,11 +156,22 @@ export class Session {
     }
   }
 
+  /** The active profile's saved conversations; undefined when this session keeps none. */
+  get sessions(): SessionStore | undefined {
+    return this.store;
+  }
+
+  /** The id under which this conversation is saved, if it is. */
+  get conversationId(): string | undefined {
+    return this.journal?.id;
+  }
+
   /** Loads the active profile; interactive sessions seed the last chat-log entries. */
   async start(): Promise<void> {
     const active = await this.profiles.activeName();
     this.profileName = active.value;
     if (active.warning) this.emit({ type: "notice", level: "warning", text: active.warning });
+    if (this.options.record) this.startJournal(this.options.record.id);
     if (this.options.nonInteractive) return;
     await this.profiles.ensure(this.profileName);
     await this.loadChatLog();
@@ -154,6 +179,84 @@ export class Session {
       if (entry.role === "you") this.messages.push({ role: "user", content: entry.text });
       else if (entry.role === "assistant") this.messages.push({ role: "assistant", content: entry.text });
     }
+    this.journal?.skipExisting();
+  }
+
+  private startJournal(id: string | undefined): void {
+    const paths = this.profiles.paths(this.profileName);
+    this.store = new SessionStore(paths.sessions, maxSessionsSetting(this.options.env.MARVIN_MAX_SESSIONS));
+    const source = {
+      messages: this.messages,
+      cwd: this.options.cwd ?? this.options.home,
+      systemPrompt: () => this.systemPrompt,
+      state: () => ({
+        provider: this.providers.info?.name ?? null,
+        model: this.providers.info?.model ?? null,
+        codingMode: this.codingMode,
+        workingDir: this.workingDir,
+      }),
+      notice: (text: string) => this.emit({ type: "notice", level: "warning", text }),
+    };
+    this.journal = new SessionJournal(this.store, source, id);
+    this.subscribeDurable({ listener: this.journal.listener, flush: () => this.journal?.flush() ?? Promise.resolve() });
+  }
+
+  /**
+   * Continues a stored conversation: its messages, coding mode and working directory (provider
+   * and model are the caller's to restore). Returns what could not be restored, as notices.
+   */
+  async resume(stored: LoadedSession): Promise<string[]> {
+    if (this.busyFlag) throw new Error("Marvin is still answering: resume after the answer.");
+    const notices: string[] = [];
+    if (stored.skippedLines > 0)
+      notices.push(`Session ${stored.id}: skipped ${stored.skippedLines} damaged line(s) of ${stored.path}.`);
+    this.messages.splice(0, this.messages.length, ...stored.messages);
+    this.codingMode = stored.state.codingMode || this.options.nonInteractive;
+    const dir = stored.state.workingDir;
+    if (dir && !this.options.nonInteractive) {
+      if (await isDirectory(dir)) this.workingDir = dir;
+      else notices.push(`The working directory of that session, ${dir}, is gone; none is set.`);
+    }
+    this.journal?.continueWith(stored);
+    this.providers.markStale(); // a Copilot session holds the old conversation
+    return notices;
+  }
+
+  /** Starts a new conversation (`clear`): nothing of the old one goes to the model again. */
+  startNewConversation(): void {
+    if (this.busyFlag) throw new Error("Marvin is still answering: clear after the answer.");
+    this.messages.length = 0;
+    this.journal?.startNew();
+    this.providers.markStale();
+  }
+
+  /** Condenses the conversation now (`compact`), as the loop does when the context fills up. */
+  compactNow(): Promise<{ tokensBefore: number; tokensAfter: number } | undefined> {
+    const run = this.queue.then(async () => {
+      await this.putSystemMessageFirst();
+      if (this.messages.length <= KEEP_RECENT_MESSAGES + 1) return undefined;
+      const before = await this.budget.exactTokens(this.messages);
+      this.emit({ type: "compaction", phase: "start", tokensBefore: before });
+      const compacted = await compactMessages(this.messages, {
+        backupDir: await this.backupDirForWrite(),
+        summarize: (transcript) => this.summarize(transcript, SUMMARY_INSTRUCTION),
+      });
+      this.messages.splice(0, this.messages.length, ...compacted.messages);
+      const after = await this.budget.exactTokens(this.messages);
+      const backupPath = compacted.backupPath;
+      this.emit({ type: "compaction", phase: "end", tokensBefore: before, tokensAfter: after, backupPath });
+      return { tokensBefore: before, tokensAfter: after };
+    });
+    this.queue = run.catch(() => undefined);
+    return run;
+  }
+
+  private async putSystemMessageFirst(): Promise<void> {
+    const system: Message = { role: "system", content: await this.systemMessage() };
+    // Seeded or resumed history (which may start with a compaction summary) gets the system message in front.
+    if (this.messages[0] !== undefined && this.messages[0] === this.systemPrompt) this.messages[0] = system;
+    else this.messages.unshift(system);
+    this.systemPrompt = system;
   }
 
   private async loadChatLog(): Promise<void> {
@@ -216,10 +319,7 @@ export class Session {
     this.controller = new AbortController();
     try {
       await this.pollNotifications();
-      const system: Message = { role: "system", content: await this.systemMessage() };
-      // Seeded history starts at index 0 until the first system message is put in front of it.
-      if (this.messages[0]?.role === "system") this.messages[0] = system;
-      else this.messages.unshift(system);
+      await this.putSystemMessageFirst();
       this.messages.push({ role: "user", content: text });
       this.trimHistory();
       // After `!code` or a profile switch the slot builds the provider for the new mode first.
@@ -401,6 +501,13 @@ export class Session {
     await stopLiveCommands();
     await this.providers.reset();
   }
+}
+
+async function isDirectory(path: string): Promise<boolean> {
+  return stat(path).then(
+    (info) => info.isDirectory(),
+    () => false,
+  );
 }
 
 const SUMMARY_INSTRUCTION =

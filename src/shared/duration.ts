@@ -9,3 +9,14 @@ export function formatDuration(milliseconds: number): string {
   if (minutes > 0) return `${minutes}m ${pad(seconds)}s`;
   return `${seconds}s`;
 }
+
+/** How long ago `then` was, in the largest whole unit: "just now", "5 min ago", "3 h ago", "2 days ago". */
+export function timeAgo(then: Date, now = new Date()): string {
+  const minutes = Math.floor((now.getTime() - then.getTime()) / 60_000);
+  if (minutes < 1) return "just now";
+  if (minutes < 60) return `${minutes} min ago`;
+  const hours = Math.floor(minutes / 60);
+  if (hours < 24) return `${hours} h ago`;
+  const days = Math.floor(hours / 24);
+  return days === 1 ? "1 day ago" : `${days} days ago`;
+}

@@ -32,6 +32,8 @@ export interface ProfilePaths {
   ntfySubscriptions: string;
   bookmarks: string;
   logs: string;
+  /** One JSON-lines file per conversation (`<id>.jsonl`). */
+  sessions: string;
 }
 
 export function profilePaths(paths: ConfigPaths, name: string): ProfilePaths {
@@ -47,6 +49,7 @@ export function profilePaths(paths: ConfigPaths, name: string): ProfilePaths {
     ntfySubscriptions: join(dir, "ntfy_subscriptions.json"),
     bookmarks: join(dir, "bookmarks.json"),
     logs: join(dir, "logs"),
+    sessions: join(dir, "sessions"),
   };
 }
 

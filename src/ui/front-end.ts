@@ -10,6 +10,14 @@ export interface FrontEndOptions {
   model?: string;
   plain?: boolean;
   output?: "text" | "jsonl";
+  /** `--provider`: chosen by the person, so a resumed conversation keeps it. */
+  provider?: ProviderName;
+  /** `--continue`: the latest conversation started in this directory. */
+  continueLatest?: boolean;
+  /** `--resume [ID]`: "" asks which one. */
+  resume?: string;
+  /** `--session ID`: the conversation's id, continued when it exists. */
+  session?: string;
 }
 
 /** Where the front end runs. */

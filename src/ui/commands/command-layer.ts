@@ -1,8 +1,11 @@
 import { realpath } from "node:fs/promises";
 import type { LoopResult } from "../../agent/loop.js";
 import { PROVIDER_NAMES, type ProviderName } from "../../providers/registry.js";
+import type { SessionSummary } from "../../session/history/session-store.js";
 import { errorMessage } from "../../shared/error-message.js";
 import { appendInputHistory, loadInputHistory } from "../../state/input-history.js";
+import type { FrontEndOptions } from "../front-end.js";
+import { conversationRecap, restoreProvider, sessionList } from "./conversations.js";
 import { editPreferences } from "./editor.js";
 import { COMMAND_HELP } from "./help.js";
 import { type ParsedInput, parseInput } from "./parse.js";
@@ -136,6 +139,14 @@ export class CommandLayer {
         return this.say(await usageReport(session, this.environment.home));
       case "saved":
         return this.say(await savedPlacesReport(session));
+      case "sessions":
+        return this.say(await this.sessionsReport());
+      case "resume":
+        return parsed.query ? this.resume(parsed.query) : this.pickOrList();
+      case "clear":
+        return this.clear();
+      case "compact":
+        return this.compact();
       case "unavailable":
         return this.say(UNAVAILABLE[parsed.feature]);
       case "message":
@@ -145,6 +156,86 @@ export class CommandLayer {
         return exhaustive;
       }
     }
+  }
+
+  /**
+   * What the command line asked for at start: `--continue`, `--resume ID` or `--session ID`.
+   * Returns "pick" when `--resume` came without an id: the UI then shows its picker.
+   */
+  async openRequested(options: FrontEndOptions): Promise<"pick" | undefined> {
+    const { session } = this.environment;
+    if (options.resume === "") return "pick";
+    if (options.resume) {
+      await this.resume(options.resume);
+    } else if (options.session) {
+      if (await session.sessions?.load(options.session)) await this.resume(options.session);
+    } else if (options.continueLatest) {
+      const latest = await session.sessions?.latestIn(this.environment.cwd);
+      if (latest) await this.resume(latest.id);
+      else this.host.system("No earlier conversation was started in this directory; this is a new one.");
+    }
+    return undefined;
+  }
+
+  /** Saved conversations, newest first, for a picker. */
+  async savedSessions(): Promise<SessionSummary[]> {
+    return (await this.environment.session.sessions?.list()) ?? [];
+  }
+
+  private async pickOrList(): Promise<CommandResult> {
+    if (!this.host.pickSession || !this.environment.session.sessions) return this.say(await this.sessionsReport());
+    this.host.pickSession(await this.savedSessions());
+    return HANDLED;
+  }
+
+  private async sessionsReport(): Promise<string> {
+    const { session } = this.environment;
+    if (!session.sessions) return "This session keeps no conversations.";
+    return sessionList(await session.sessions.list(), session.conversationId);
+  }
+
+  /** Continues a saved conversation: messages, mode, working directory, provider and model. */
+  async resume(query: string): Promise<CommandResult> {
+    const { session } = this.environment;
+    const store = session.sessions;
+    if (!store) return this.say("This session keeps no conversations.");
+    if (session.busy) return this.say("Marvin is still answering: resume after the answer, or press Ctrl+C first.");
+    const found = await store.find(query);
+    if ("problem" in found) return this.say(found.problem);
+    const stored = await store.load(found.id);
+    if (!stored) return this.say(`Session ${found.id} is gone.`);
+    const notices = await session.resume(stored);
+    if (!this.environment.providerFlag) {
+      const restored = await restoreProvider(this.environment, stored, this.activeModel);
+      this.selected = restored.active;
+      if (restored.notice) notices.push(restored.notice);
+    }
+    const { provider, model } = this.activeModel;
+    const coding = session.codingMode && session.workingDir ? ` · coding mode in ${session.workingDir}` : "";
+    const recap = conversationRecap(stored.messages);
+    return this.changed(
+      [
+        `Resumed "${stored.start.title}" (${stored.id}, ${stored.messages.length} messages) · ${provider} · ${model}` +
+          coding,
+        ...notices,
+        ...(recap.length ? ["Where it stopped:", ...recap.map((line) => `  ${line}`)] : []),
+      ].join("\n"),
+    );
+  }
+
+  private clear(): CommandResult {
+    const { session } = this.environment;
+    if (session.busy) return this.say("Marvin is still answering: clear after the answer, or press Ctrl+C first.");
+    const previous = session.conversationId;
+    session.startNewConversation();
+    const kept = previous && session.sessions ? ` The previous one is saved: resume ${previous}` : "";
+    return this.changed(`New conversation.${kept}`);
+  }
+
+  private async compact(): Promise<CommandResult> {
+    const result = await this.environment.session.compactNow();
+    if (!result) return this.say("Nothing to compact yet: the conversation is short.");
+    return this.say(`Compacted the conversation: ${result.tokensBefore} → ${result.tokensAfter} tokens.`);
   }
 
   private say(text: string): CommandResult {

@@ -9,6 +9,10 @@ export const COMMAND_HELP = `Commands:
   profiles                  list profiles (the active one is marked)
   usage                     cost and tokens: this session and lifetime
   saved                     saved places of this profile
+  sessions                  saved conversations of this profile, newest first
+  resume [N|ID]             continue a saved conversation (alone: list them)
+  clear                     start a new conversation (the current one stays saved)
+  compact                   condense the conversation now, keeping a backup of it
   help, !help               this list
   quit, exit, Ctrl+D        leave Marvin
   Ctrl+C                    stop the answer or command in progress; twice on an empty prompt: leave

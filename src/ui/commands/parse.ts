@@ -13,6 +13,11 @@ export type ParsedInput =
   | { kind: "profiles" }
   | { kind: "usage" }
   | { kind: "saved" }
+  | { kind: "sessions" }
+  /** `resume` alone lists the sessions; `resume ID` or `resume N` continues one. */
+  | { kind: "resume"; query: string }
+  | { kind: "clear" }
+  | { kind: "compact" }
   | { kind: "unavailable"; feature: "voice" | "blender" }
   | { kind: "message"; text: string };
 
@@ -26,6 +31,10 @@ const WORD_COMMANDS: Record<string, ParsedInput> = {
   profiles: { kind: "profiles" },
   usage: { kind: "usage" },
   saved: { kind: "saved" },
+  sessions: { kind: "sessions" },
+  resume: { kind: "resume", query: "" },
+  clear: { kind: "clear" },
+  compact: { kind: "compact" },
 };
 
 /** Word commands that still mean Marvin (not the shell) while shell mode is on. */
@@ -70,5 +79,7 @@ export function parseInput(line: string, shellMode: boolean): ParsedInput {
   if (text.startsWith("!")) return parseBang(text.slice(1).trim());
   const word = text.toLowerCase();
   if (shellMode) return SHELL_MODE_WORDS.has(word) ? WORD_COMMANDS[word]! : { kind: "shell", command: text };
+  const resume = /^resume\s+([A-Za-z0-9._-]+)$/i.exec(text);
+  if (resume) return { kind: "resume", query: resume[1]! };
   return WORD_COMMANDS[word] ?? { kind: "message", text: line.trim() };
 }

@@ -1,5 +1,6 @@
 import type { LoopResult } from "../../agent/loop.js";
 import type { ProviderName } from "../../providers/types.js";
+import type { SessionSummary } from "../../session/history/session-store.js";
 import type { Session } from "../../session/session.js";
 import type { Env } from "../../shared/env.js";
 
@@ -33,6 +34,8 @@ export interface CommandHost {
   messageSubmitted?(text: string, via: "session" | "copilot"): void;
   /** Shell mode, coding mode, provider or model changed: refresh the prompt / status bar. */
   stateChanged?(): void;
+  /** `resume` without an id: a UI with a picker shows it (the plain UI lists the sessions instead). */
+  pickSession?(sessions: readonly SessionSummary[]): void;
 }
 
 /** The session and the process facts the commands act on. */
@@ -46,6 +49,8 @@ export interface CommandEnvironment {
   providerName: ProviderName;
   /** The `--model` flag, if given. */
   model?: string;
+  /** The `--provider` flag, if given: a resumed conversation then stays on it. */
+  providerFlag?: ProviderName;
 }
 
 /** What became of one typed line. */

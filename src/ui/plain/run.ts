@@ -1,11 +1,12 @@
 import { errorMessage } from "../../shared/error-message.js";
 import { INPUT_HISTORY_LIMIT } from "../../state/input-history.js";
+import { sessionList } from "../commands/conversations.js";
 import { type CommandHost, CommandLayer, EXIT_HINT, InterruptKey } from "../commands/index.js";
 import { freshLine } from "../fresh-line.js";
 import type { FrontEndEnvironment, FrontEndOptions, SessionStarter, StartedSession } from "../front-end.js";
 import { LineInput } from "./line-input.js";
 import { formatRecentConversation } from "./recent-conversation.js";
-import { COLOR_PALETTE, createPlainRenderer, PLAIN_PALETTE } from "./renderer.js";
+import { COLOR_PALETTE, createPlainRenderer, type Palette, PLAIN_PALETTE } from "./renderer.js";
 import { PlainScreen } from "./screen.js";
 
 interface PlainStreams {
@@ -32,6 +33,15 @@ async function withTerminalReleased<T>(streams: PlainStreams, input: LineInput, 
     if (wasRaw) stdin.setRawMode(true);
     input.resume();
   }
+}
+
+/** `--resume` without an id: a numbered list, then the number or id typed at a prompt. */
+async function pickSession(layer: CommandLayer, lines: LineInput, screen: PlainScreen, palette: Palette) {
+  const sessions = await layer.savedSessions();
+  screen.system(sessionList(sessions));
+  if (sessions.length === 0) return;
+  const answer = await lines.next(palette.you("Resume which one (number or id; Enter for a new conversation)? "));
+  if (answer?.trim()) await layer.resume(answer.trim());
 }
 
 /**
@@ -85,7 +95,13 @@ export async function runPlain(
     releaseTerminal: (run) => withTerminalReleased(streams, lines, run),
   };
   const layer = new CommandLayer(
-    { ...environment, session, providerName: built.providerName, model: options.model },
+    {
+      ...environment,
+      session,
+      providerName: built.providerName,
+      model: options.model,
+      providerFlag: options.provider,
+    },
     host,
   );
   const lines = new LineInput({
@@ -128,14 +144,17 @@ export async function runPlain(
     lines.close();
   });
 
-  const { provider, model } = layer.activeModel;
-  const coding = session.codingMode && session.workingDir ? ` · coding mode in ${session.workingDir}` : "";
-  screen.system(
-    `Marvin — ${provider} · ${model} · profile ${session.profileName}${coding}. Type help for commands, quit to leave.`,
-  );
-  for (const line of formatRecentConversation(session.chatEntries, palette)) screen.line(line);
-
   try {
+    const { provider, model } = layer.activeModel;
+    const coding = session.codingMode && session.workingDir ? ` · coding mode in ${session.workingDir}` : "";
+    screen.system(
+      `Marvin — ${provider} · ${model} · profile ${session.profileName}${coding}. Type help for commands, ` +
+        "quit to leave.",
+    );
+    const resuming = options.resume !== undefined || options.continueLatest || options.session;
+    if (!resuming) for (const line of formatRecentConversation(session.chatEntries, palette)) screen.line(line);
+    if ((await layer.openRequested(options)) === "pick") await pickSession(layer, lines, screen, palette);
+
     let pending = options.prompt;
     while (true) {
       const line = pending ?? (await lines.next(palette.you(layer.prompt)));

@@ -1,3 +1,4 @@
+import type { SessionSummary } from "../../session/history/session-store.js";
 import type { Session } from "../../session/session.js";
 import { normalizeHistoryEntry } from "../../state/input-history.js";
 import {
@@ -13,6 +14,7 @@ import type { ConfirmBroker } from "./confirm-broker.js";
 import { HistoryBrowser } from "./history-browser.js";
 import { type InputEvent, KeyParser } from "./key-parser.js";
 import { EMPTY_PROMPT, type PromptEffect, type PromptState, promptKey } from "./prompt-keys.js";
+import { openPicker, type PickerState, pickerKey } from "./session-picker.js";
 import { pageSize, type ScrollTop, scrollBy } from "./viewport.js";
 
 /** Keys of the full-screen UI, added to the shared `help` text. */
@@ -54,6 +56,8 @@ export class TuiController {
   scrollTop: ScrollTop = null;
   layout: ChatLayout = { totalLines: 0, height: 1 };
   readonly history = new HistoryBrowser();
+  /** The `--resume` picker while it is open. */
+  picker: PickerState | undefined;
   readonly layer: CommandLayer;
   private readonly interruptKey: InterruptKey;
   private readonly listeners = new Set<() => void>();
@@ -115,11 +119,20 @@ export class TuiController {
       releaseTerminal: (run, options) => this.options.releaseTerminal(run, options),
       messageSubmitted: (text) => this.messageSubmitted(text),
       stateChanged: () => this.changed(),
+      pickSession: (sessions) => this.openSessionPicker(sessions),
     };
+  }
+
+  /** Shows the `--resume` picker over the prompt until one is chosen or Esc is pressed. */
+  openSessionPicker(sessions: readonly SessionSummary[]): void {
+    if (sessions.length === 0) this.chat.addSystem("No saved sessions yet: this is a new conversation.");
+    else this.picker = openPicker(sessions);
+    this.changed();
   }
 
   handleInput(event: InputEvent): void {
     if (this.exiting) return;
+    if (this.picker) return this.pickerInput(this.picker, event);
     if (this.pendingConfirmation !== undefined) return this.confirmKey(event);
     if (!(event.kind === "key" && event.ctrl && event.name === "c")) this.interruptKey.reset();
     const outcome = promptKey(this.prompt, event, this.history);
@@ -174,6 +187,19 @@ export class TuiController {
       case "exit":
         this.exit();
         break;
+    }
+    this.changed();
+  }
+
+  private pickerInput(picker: PickerState, event: InputEvent): void {
+    const outcome = pickerKey(picker, event);
+    if ("chosen" in outcome) {
+      this.picker = undefined;
+      void this.layer.resume(outcome.chosen.id).finally(() => this.changed());
+    } else if ("cancelled" in outcome) {
+      this.picker = undefined;
+    } else {
+      this.picker = outcome.state;
     }
     this.changed();
   }

@@ -2,6 +2,7 @@ import { preview } from "../../shared/truncate.js";
 import type { ChatPane } from "./chat-pane.js";
 import type { TuiController } from "./controller.js";
 import { renderPrompt } from "./prompt-view.js";
+import { renderPicker } from "./session-picker.js";
 import { wrapToLines } from "./spans.js";
 import type { StatusInfo } from "./status-line.js";
 import type { Theme } from "./theme.js";
@@ -30,7 +31,9 @@ function countMessages(controller: TuiController): number {
   ).length;
 }
 
-function promptArea(controller: TuiController, width: number, maxRows: number, theme: Theme): string[] {
+function promptArea(controller: TuiController, width: number, available: number, theme: Theme): string[] {
+  if (controller.picker) return renderPicker(controller.picker, width, Math.max(3, available - 2), theme);
+  const maxRows = Math.max(1, Math.floor(available / 3));
   const command = controller.pendingConfirmation;
   if (command !== undefined) {
     const question = wrapToLines(
@@ -52,7 +55,7 @@ export function buildScreen(
 ): ScreenView {
   const width = Math.max(1, columns - 1);
   const available = Math.max(1, rows - STATUS_ROWS - SEPARATOR_ROWS);
-  const promptLines = promptArea(controller, width, Math.max(1, Math.floor(available / 3)), theme);
+  const promptLines = promptArea(controller, width, available, theme);
   const queued = controller.queuedLines;
   const queuedLines = queued
     .slice(0, MAX_QUEUED_ROWS)

@@ -78,7 +78,16 @@ export async function startTui(
     chat,
     confirm,
     createLayer: (host) =>
-      new CommandLayer({ ...environment, session, providerName: built.providerName, model: options.model }, host),
+      new CommandLayer(
+        {
+          ...environment,
+          session,
+          providerName: built.providerName,
+          model: options.model,
+          providerFlag: options.provider,
+        },
+        host,
+      ),
     onExit: () => resolveExit(),
     terminal: Boolean(stdin.isTTY && stdout.isTTY),
     releaseTerminal: async (run, options) => {
@@ -116,7 +125,10 @@ export async function startTui(
     await controller.loadHistory();
     chat.addSystem(welcome(controller));
     for (const notice of startupNotices) chat.addSystem(notice);
-    showRecentConversation(controller);
+    const resuming = options.resume !== undefined || options.continueLatest || options.session;
+    if (!resuming) showRecentConversation(controller);
+    if ((await controller.layer.openRequested(options)) === "pick")
+      controller.openSessionPicker(await controller.layer.savedSessions());
     mount();
     if (options.prompt) void controller.submit(options.prompt);
     await exited;

@@ -22,6 +22,7 @@ const ARGS: CliArgs = {
   plain: false,
   curses: true,
   output: "text",
+  continueLatest: false,
   help: false,
   version: false,
 };

@@ -1,0 +1,135 @@
+import { z } from "zod";
+import type { Message } from "../../providers/types.js";
+
+/**
+ * The on-disk form of one conversation: a JSON-lines file, one record per line, only ever
+ * appended to. A crash loses at most the line being written; a damaged line is skipped.
+ *
+ * - `start`: the first line — id, title, when, where, and with which provider and model.
+ * - `message`: one message of the conversation, in order (tool calls and results included).
+ * - `state`: provider, model, coding mode or working directory changed.
+ * - `compaction`: the conversation was condensed; these messages replace everything before.
+ */
+
+const toolCall = z.object({
+  id: z.string(),
+  type: z.literal("function"),
+  function: z.object({ name: z.string(), arguments: z.string() }),
+});
+
+const message: z.ZodType<Message> = z.union([
+  z.object({ role: z.literal("system"), content: z.string() }),
+  z.object({ role: z.literal("user"), content: z.string() }),
+  z.object({
+    role: z.literal("assistant"),
+    content: z.string().nullable(),
+    tool_calls: z.array(toolCall).optional(),
+  }),
+  z.object({ role: z.literal("tool"), tool_call_id: z.string(), content: z.string() }),
+]);
+
+const conversationState = z.object({
+  provider: z.string().nullable(),
+  model: z.string().nullable(),
+  codingMode: z.boolean(),
+  workingDir: z.string().nullable(),
+});
+
+/** Provider, model and mode a conversation ran with; restored on resume. */
+export type ConversationState = z.infer<typeof conversationState>;
+
+const startRecord = conversationState.extend({
+  type: z.literal("start"),
+  version: z.literal(1),
+  id: z.string(),
+  title: z.string(),
+  startedAt: z.string(),
+  /** The directory Marvin was started in; `--continue` picks the latest conversation started here. */
+  cwd: z.string(),
+});
+
+type StartRecord = z.infer<typeof startRecord>;
+
+const record = z.discriminatedUnion("type", [
+  startRecord,
+  z.object({ type: z.literal("message"), at: z.string(), message }),
+  conversationState.extend({ type: z.literal("state"), at: z.string() }),
+  z.object({ type: z.literal("compaction"), at: z.string(), messages: z.array(message) }),
+]);
+
+export type SessionRecord = z.infer<typeof record>;
+
+export function recordLine(value: SessionRecord): string {
+  return `${JSON.stringify(value)}\n`;
+}
+
+export interface ParsedSession {
+  start: StartRecord;
+  /** The conversation as it stands: after the last compaction, every message since. */
+  messages: Message[];
+  /** Messages recorded over the conversation's life, compacted ones included. */
+  totalMessages: number;
+  state: ConversationState;
+  /** Lines that were not valid records (a torn last line after a crash, an edit gone wrong). */
+  skippedLines: number;
+  /** False when the file does not end with a line break: the next append must start a new line. */
+  endsWithNewline: boolean;
+}
+
+function parseRecord(line: string): SessionRecord | undefined {
+  try {
+    const parsed = record.safeParse(JSON.parse(line));
+    return parsed.success ? parsed.data : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Reads a session file's text; undefined when it has no valid start record. */
+export function parseSession(text: string): ParsedSession | undefined {
+  let start: StartRecord | undefined;
+  let messages: Message[] = [];
+  let totalMessages = 0;
+  let state: ConversationState | undefined;
+  let skippedLines = 0;
+  for (const line of text.split("\n")) {
+    if (line.trim() === "") continue;
+    const parsed = parseRecord(line);
+    if (!parsed || (parsed.type !== "start" && !start)) {
+      skippedLines++;
+      continue;
+    }
+    switch (parsed.type) {
+      case "start": {
+        if (start) {
+          skippedLines++;
+          break;
+        }
+        start = parsed;
+        const { provider, model, codingMode, workingDir } = parsed;
+        state = { provider, model, codingMode, workingDir };
+        break;
+      }
+      case "message":
+        messages.push(parsed.message);
+        totalMessages++;
+        break;
+      case "state": {
+        const { provider, model, codingMode, workingDir } = parsed;
+        state = { provider, model, codingMode, workingDir };
+        break;
+      }
+      case "compaction":
+        messages = parsed.messages;
+        break;
+    }
+  }
+  if (!start || !state) return undefined;
+  return { start, messages, totalMessages, state, skippedLines, endsWithNewline: text === "" || text.endsWith("\n") };
+}
+
+/** The first line of a message, shortened to `max` characters, for titles and lists. */
+export function firstLine(text: string, max: number): string {
+  const line = text.trim().split("\n")[0]!.trim();
+  return line.length > max ? `${line.slice(0, max - 1)}…` : line;
+}

@@ -1,0 +1,173 @@
+import { randomBytes } from "node:crypto";
+import { appendFileSync, mkdirSync } from "node:fs";
+import { readdir, readFile, rm, stat } from "node:fs/promises";
+import { join } from "node:path";
+import { errorMessage } from "../../shared/error-message.js";
+import { firstLine, type ParsedSession, parseSession } from "./session-file.js";
+
+/** Conversations kept per profile unless MARVIN_MAX_SESSIONS says otherwise; the oldest go first. */
+const DEFAULT_MAX_SESSIONS = 1000;
+
+const SUFFIX = ".jsonl";
+
+/** Session ids are file names: letters, digits, `.`, `_`, `-`, starting with a letter or digit. */
+export function isValidSessionId(id: string): boolean {
+  return /^[A-Za-z0-9][A-Za-z0-9._-]{0,99}$/.test(id) && !id.includes("..");
+}
+
+/** A new id that sorts by time and reads well: `20261124-143005-9f2c`. */
+export function newSessionId(now = new Date()): string {
+  const pad = (value: number) => String(value).padStart(2, "0");
+  const date = `${now.getFullYear()}${pad(now.getMonth() + 1)}${pad(now.getDate())}`;
+  const time = `${pad(now.getHours())}${pad(now.getMinutes())}${pad(now.getSeconds())}`;
+  return `${date}-${time}-${randomBytes(2).toString("hex")}`;
+}
+
+/** What a list or picker shows of one stored conversation. */
+export interface SessionSummary {
+  id: string;
+  title: string;
+  startedAt: Date;
+  updatedAt: Date;
+  messageCount: number;
+  cwd: string;
+  provider: string | null;
+  model: string | null;
+  /** The first line of the latest message the user sent. */
+  lastUserLine: string;
+}
+
+export interface LoadedSession extends ParsedSession {
+  id: string;
+  path: string;
+  updatedAt: Date;
+}
+
+function lastUserLine(parsed: ParsedSession): string {
+  for (let index = parsed.messages.length - 1; index >= 0; index--) {
+    const message = parsed.messages[index]!;
+    if (message.role === "user") return firstLine(message.content, 100);
+  }
+  return "";
+}
+
+/** The conversations of one profile: `sessions/<id>.jsonl`, newest first by last change. */
+export class SessionStore {
+  constructor(
+    readonly dir: string,
+    private readonly maxSessions = DEFAULT_MAX_SESSIONS,
+  ) {}
+
+  pathOf(id: string): string {
+    if (!isValidSessionId(id)) throw new Error(`'${id}' is not a valid session id (letters, digits, . _ -)`);
+    return join(this.dir, `${id}${SUFFIX}`);
+  }
+
+  /** Reads one conversation; undefined when there is none with this id. Throws when its file is unreadable. */
+  async load(id: string): Promise<LoadedSession | undefined> {
+    const path = this.pathOf(id);
+    let text: string;
+    let updatedAt: Date;
+    try {
+      [text, updatedAt] = await Promise.all([readFile(path, "utf8"), stat(path).then((info) => info.mtime)]);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === "ENOENT") return undefined;
+      throw new Error(`Could not read session ${id}: ${errorMessage(error)}`);
+    }
+    const parsed = parseSession(text);
+    if (!parsed) throw new Error(`Session ${id} (${path}) has no readable start line; it was left as it is.`);
+    return { ...parsed, id, path, updatedAt };
+  }
+
+  private async ids(): Promise<string[]> {
+    try {
+      const names = await readdir(this.dir);
+      return names.filter((name) => name.endsWith(SUFFIX)).map((name) => name.slice(0, -SUFFIX.length));
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === "ENOENT") return [];
+      throw error;
+    }
+  }
+
+  /** Every readable conversation, most recently changed first; unreadable files are left out. */
+  async list(): Promise<SessionSummary[]> {
+    const loaded = await Promise.all(
+      (await this.ids()).filter(isValidSessionId).map((id) => this.load(id).catch(() => undefined)),
+    );
+    return loaded
+      .filter((session): session is LoadedSession => session !== undefined)
+      .map((session) => ({
+        id: session.id,
+        title: session.start.title,
+        startedAt: new Date(session.start.startedAt),
+        updatedAt: session.updatedAt,
+        messageCount: session.totalMessages,
+        cwd: session.start.cwd,
+        provider: session.state.provider,
+        model: session.state.model,
+        lastUserLine: lastUserLine(session),
+      }))
+      .sort((a, b) => b.updatedAt.getTime() - a.updatedAt.getTime());
+  }
+
+  /**
+   * The conversation `query` names: an exact id, a unique id prefix, or a number from `list()`
+   * (1 = the most recent). Returns a sentence saying why when there is none or several.
+   */
+  async find(query: string): Promise<{ id: string } | { problem: string }> {
+    const sessions = await this.list();
+    const trimmed = query.trim();
+    if (/^\d{1,4}$/.test(trimmed)) {
+      const chosen = sessions[Number(trimmed) - 1];
+      if (chosen) return { id: chosen.id };
+    }
+    const exact = sessions.find((session) => session.id === trimmed);
+    if (exact) return { id: exact.id };
+    const matching = sessions.filter((session) => session.id.startsWith(trimmed));
+    if (matching.length === 1) return { id: matching[0]!.id };
+    if (matching.length > 1) {
+      const ids = matching.slice(0, 5).map((session) => session.id);
+      return { problem: `'${trimmed}' matches ${matching.length} sessions (${ids.join(", ")}…); give more of the id.` };
+    }
+    if (sessions.length === 0) return { problem: "There are no saved sessions yet." };
+    return { problem: `No session '${trimmed}'. The 'sessions' command lists them.` };
+  }
+
+  /** The most recent conversation started in `cwd`, if any. */
+  async latestIn(cwd: string): Promise<SessionSummary | undefined> {
+    return (await this.list()).find((session) => session.cwd === cwd);
+  }
+
+  /**
+   * Appends complete lines to a conversation's file (created owner-only if new). Synchronous on
+   * purpose: a message is on disk before the next request starts, so `kill -9` cannot lose it.
+   */
+  appendNow(id: string, lines: string): void {
+    mkdirSync(this.dir, { recursive: true, mode: 0o700 });
+    appendFileSync(this.pathOf(id), lines, { mode: 0o600 });
+  }
+
+  /**
+   * Removes the oldest conversations beyond the cap, never `keep`. Returns how many went, so
+   * the caller can say so: sessions are never dropped silently.
+   */
+  async prune(keep: string): Promise<number> {
+    const ids = await this.ids();
+    if (ids.length <= this.maxSessions) return 0;
+    const dated = await Promise.all(
+      ids.map(async (id) => ({ id, time: (await stat(join(this.dir, `${id}${SUFFIX}`))).mtimeMs })),
+    );
+    const oldest = dated
+      .filter((entry) => entry.id !== keep)
+      .sort((a, b) => a.time - b.time)
+      .slice(0, ids.length - this.maxSessions);
+    await Promise.all(oldest.map((entry) => rm(join(this.dir, `${entry.id}${SUFFIX}`), { force: true })));
+    return oldest.length;
+  }
+}
+
+/** The cap from MARVIN_MAX_SESSIONS: a positive whole number, else the default. */
+export function maxSessionsSetting(value: string | undefined): number {
+  const parsed = Number(value);
+  return Number.isInteger(parsed) && parsed > 0 ? parsed : DEFAULT_MAX_SESSIONS;
+}

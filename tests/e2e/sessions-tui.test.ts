@@ -1,0 +1,57 @@
+import { beforeAll } from "vitest";
+import { describe, expect, test } from "../support/fixtures.js";
+import { runMarvin, serverEnv } from "../support/run-marvin.js";
+import { TmuxMarvin, tmuxAvailable } from "../support/tmux.js";
+
+beforeAll(async () => {
+  if (!(await tmuxAvailable())) throw new Error("tmux is needed for the TUI end-to-end tests: apt-get install -y tmux");
+});
+
+describe("the --resume picker of the full-screen UI (tmux)", () => {
+  test("lists saved conversations, narrows them as you type, and resumes the chosen one", async ({ llm, home }) => {
+    const server = await llm([
+      { text: "Bern has the Zytglogge." },
+      { text: "Pasta needs salt." },
+      { text: "And the bear park." },
+    ]);
+    const env = serverEnv(server.url, home);
+    await runMarvin(["--plain"], { env, cwd: home, stdin: "sights in bern\n" });
+    await runMarvin(["--plain"], { env, cwd: home, stdin: "cooking pasta\n" });
+
+    const marvin = await TmuxMarvin.start({ env: { ...env, TERM: "xterm-256color" }, args: ["--resume"], cwd: home });
+    try {
+      const picker = await marvin.waitFor("Resume a conversation (2 of 2)");
+      expect(picker).toMatch(/▸ cooking pasta · just now · 2 messages[\s\S]*sights in bern · just now · 2 messages/);
+      await marvin.type("bern");
+      await marvin.waitFor("Resume a conversation (1 of 2)");
+      expect(await marvin.text()).not.toContain("cooking pasta ·");
+      await marvin.press("Enter");
+      await marvin.waitFor('Resumed "sights in bern"');
+      await marvin.submit("anything else?");
+      await marvin.waitFor("And the bear park.");
+      const sent = server.requests[2]!.body.messages.slice(1).map((message) => message.content);
+      expect(sent).toEqual(["sights in bern", "Bern has the Zytglogge.", "anything else?"]);
+    } finally {
+      await marvin.kill();
+    }
+  });
+
+  test("Esc leaves the picker for a new conversation, saved as a session of its own", async ({ llm, home }) => {
+    const server = await llm([{ text: "Noted." }, { text: "Fresh start." }]);
+    const env = serverEnv(server.url, home);
+    await runMarvin(["--plain"], { env, cwd: home, stdin: "remember the milk\n" });
+    const marvin = await TmuxMarvin.start({ env: { ...env, TERM: "xterm-256color" }, args: ["--resume"], cwd: home });
+    try {
+      await marvin.waitFor("Resume a conversation (1 of 1)");
+      await marvin.press("Escape");
+      await marvin.waitFor(/\n>\s*$/);
+      await marvin.submit("hello");
+      await marvin.waitFor("Fresh start.");
+      expect(server.requests[1]!.body.messages.at(-1)!.content).toBe("hello");
+      await marvin.submit("sessions");
+      await marvin.waitFor(/ 1\. hello \(this one\)[\s\S]* 2\. remember the milk/);
+    } finally {
+      await marvin.kill();
+    }
+  });
+});
