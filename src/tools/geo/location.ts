@@ -53,14 +53,14 @@ export async function resolveLocation(context: ToolContext, location: string): P
 }
 
 /** A place as a tool takes it: text (the model's usual way), or the upstream tools' separate coordinates. */
-export interface PlaceArgument {
+interface PlaceArgument {
   text?: string | undefined;
   latitude?: number | undefined;
   longitude?: number | undefined;
 }
 
 /** The tool's own names for a place's parameters, for the message when neither form is given. */
-export interface PlaceParameterNames {
+interface PlaceParameterNames {
   /** "where", "where from". */
   question: string;
   text: string;

@@ -91,7 +91,8 @@ describe("estimate_travel_time", () => {
     const { harness } = await open({ osrm: answerJson(OSRM_ERRORS.noRoute, 400), places: HOME_AND_WORK });
     expect(await harness.failure("estimate_travel_time", { origin: "home", destination: "work" })).toBe(
       "Error in estimate_travel_time: OSRM found no driving route between these places (NoRoute): nothing open to " +
-        "driving connects them, e.g. they are on different islands or continents. Check the places, or try another mode.",
+        "driving connects them, e.g. they are on different islands or continents. " +
+        "Check the places, or try another mode.",
     );
   });
 

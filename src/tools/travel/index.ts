@@ -6,14 +6,10 @@ import { findRoute } from "./osrm.js";
 import { formatFactor, trafficAdjustment } from "./traffic.js";
 import { describePlace, describeTrip, planTrip, tripParameters } from "./trip.js";
 
-const PLACES_HELP =
-  'Places may be saved labels ("home", "work"), addresses or place names, or "lat,lng"; ' +
-  "or give the coordinates as numbers.";
-
 export const travelTools = [
   defineTool({
     name: "estimate_travel_time",
-    description: `Free-flow travel time and distance of the fastest route (OSRM, no traffic). ${PLACES_HELP}`,
+    description: "Free-flow travel time and distance of the fastest route (OSRM, no traffic).",
     parameters: tripParameters,
     effect: "read",
     timeoutMs: 45_000,
@@ -26,7 +22,7 @@ export const travelTools = [
   }),
   defineTool({
     name: "get_directions",
-    description: `Turn-by-turn directions (OSRM): each maneuver with the street and distance. ${PLACES_HELP}`,
+    description: "Turn-by-turn directions (OSRM): each maneuver with the street and distance.",
     parameters: tripParameters.extend({
       waypoints: z
         .string()
@@ -49,7 +45,7 @@ export const travelTools = [
     name: "estimate_traffic_adjusted_time",
     description:
       "Travel time leaving now: OSRM's free-flow time adjusted for the weather now at the start (Open-Meteo) and " +
-      `the local time of day (rush hours, night); shows each factor applied. ${PLACES_HELP}`,
+      "the local time of day (rush hours, night); shows each factor applied.",
     parameters: tripParameters,
     effect: "read",
     timeoutMs: 60_000,

@@ -6,8 +6,8 @@ import { type ChosenMode, chooseMode, MODE_HELP, travelMode } from "./mode.js";
 
 /** The parameters every travel tool takes: the upstream tools' coordinates, or places as text. */
 export const tripParameters = z.object({
-  origin: z.string().optional().describe(`Where from: ${LOCATION_HELP}. Or give origin_lat and origin_lng.`),
-  destination: z.string().optional().describe(`Where to: ${LOCATION_HELP}. Or give dest_lat and dest_lng.`),
+  origin: z.string().optional().describe(`Where from: ${LOCATION_HELP}`),
+  destination: z.string().optional().describe(`Where to: ${LOCATION_HELP}`),
   origin_lat: z.number().min(-90).max(90).optional(),
   origin_lng: z.number().min(-180).max(180).optional(),
   dest_lat: z.number().min(-90).max(90).optional(),

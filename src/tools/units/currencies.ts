@@ -31,7 +31,7 @@ export function currencyCode(text: string, loosely: boolean): string | undefined
   return /^[A-Z]{3}$/.test(candidate) && isoCodes.has(candidate) ? candidate : undefined;
 }
 
-export interface CurrencyConversion {
+interface CurrencyConversion {
   result: number;
   rate: number;
   date: string;

@@ -73,7 +73,7 @@ function unitFactory(): Promise<UnitFactory> {
 }
 
 /** The unit text as math.js spells it: aliases, "m²"/"m2"/"square meters" as m^2, British "metre". */
-export function normalizeUnit(text: string): string {
+function normalizeUnit(text: string): string {
   const trimmed = text.trim().replace(/\s+/g, " ");
   const alias = SYMBOL_ALIASES[trimmed] ?? WORD_ALIASES[trimmed.toLowerCase()];
   if (alias) return alias;
@@ -93,7 +93,7 @@ function kindOf(unit: Unit): string | undefined {
 /** Eight significant digits, without trailing noise (211.99999999999997 → 212). */
 export const significant = (value: number) => Number(value.toPrecision(8));
 
-export interface QuantityConversion {
+interface QuantityConversion {
   result: number;
   kind: string | undefined;
 }
