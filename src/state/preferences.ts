@@ -15,7 +15,7 @@ has_car: true
 max_distance_km: 10
 budget: moderate
 accessibility: ""
-units: metric # or imperial: °F, mph and inches in weather forecasts
+units: metric # or imperial: °F, mph, inches and miles in weather and travel answers
 notes: ""
 `;
 
@@ -137,4 +137,12 @@ export async function updatePreference(
   }
   await writeFileAtomic(paths.preferences, document.toString());
   return description;
+}
+
+export type UnitSystem = "metric" | "imperial";
+
+/** `units: imperial` in the preferences; metric otherwise. */
+export function preferredUnits(preferences: Preferences): UnitSystem {
+  const wanted = preferences.units;
+  return typeof wanted === "string" && wanted.trim().toLowerCase() === "imperial" ? "imperial" : "metric";
 }

@@ -14,6 +14,8 @@ import { shellTools } from "./shell/index.js";
 import { systemTools } from "./system/index.js";
 import { ticketTools } from "./tickets/index.js";
 import { timerTools } from "./timers/index.js";
+import { travelTools } from "./travel/index.js";
+import { unitTools } from "./units/index.js";
 import { weatherTools } from "./weather/index.js";
 
 /** Every tool domain, registered in one place (seed 000 §4.1). */
@@ -24,6 +26,8 @@ export function createToolRegistry(): ToolRegistry {
     ...placeTools,
     ...weatherTools,
     ...mapTools,
+    ...travelTools,
+    ...unitTools,
     ...profileTools,
     ...historyTools,
     ...timerTools,

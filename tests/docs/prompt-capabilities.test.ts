@@ -43,6 +43,7 @@ const DOMAINS: Array<{ domain: string; words: RegExp; tools: RegExp }> = [
   { domain: "smart home", words: /\b(smart home|lights|thermostat)\b/i, tools: /home_assistant|light|thermostat/ },
   { domain: "encyclopedia", words: /\bwikipedia\b/i, tools: /wiki/ },
   // Domains Marvin has, so the check is seen to pass for real words too.
+  { domain: "unit conversion", words: /\b(unit\s+conversions?|convert\s+units)\b/i, tools: /^convert_units$/ },
   { domain: "maps", words: /\b(maps?|openstreetmap)\b/i, tools: /osm|map/ },
   { domain: "notes", words: /\bnotes?\b/i, tools: /note/ },
   { domain: "tickets", words: /\btickets?\b/i, tools: /ticket/ },
@@ -91,13 +92,30 @@ describe("the system prompt promises only what the tools can do", () => {
   it("recognises the domains it does name", () => {
     const text = prompt(MODES[0]![1], null);
     const named = DOMAINS.filter(({ words }) => words.test(text)).map(({ domain }) => domain);
-    expect(named).toEqual(expect.arrayContaining(["weather", "maps", "notes", "tickets", "timers", "saved places"]));
+    expect(named).toEqual(
+      expect.arrayContaining([
+        "weather",
+        "travel",
+        "unit conversion",
+        "maps",
+        "notes",
+        "tickets",
+        "timers",
+        "saved places",
+      ]),
+    );
   });
 
   it("would catch a capability without tools", () => {
     const names = registry.names();
     const oldPromise = "You help with everyday life (places, travel, weather, news, media, recipes).";
-    expect(unbackedClaims(oldPromise, names)).toEqual(["news", "media", "recipes", "travel"]);
+    expect(unbackedClaims(oldPromise, names)).toEqual(["news", "media", "recipes"]);
+    expect(
+      unbackedClaims(
+        "Plan travel.",
+        names.filter((name) => !/travel|direction/.test(name)),
+      ),
+    ).toEqual(["travel"]);
     expect(unbackedClaims("Give sources (URLs) for facts from the web.", names)).toEqual(["the web"]);
     expect(unbackedClaims("Look up the weather.", [...names, "get_weather"])).toEqual([]);
   });

@@ -51,3 +51,34 @@ export async function resolveLocation(context: ToolContext, location: string): P
   if (!text) throw new ToolError(`Give a location: ${LOCATION_HELP}.`);
   return parseLatLng(text) ?? (await savedPlace(context, text)) ?? (await geocode(context, text));
 }
+
+/** A place as a tool takes it: text (the model's usual way), or the upstream tools' separate coordinates. */
+interface PlaceArgument {
+  text?: string | undefined;
+  latitude?: number | undefined;
+  longitude?: number | undefined;
+}
+
+/** The tool's own names for a place's parameters, for the message when neither form is given. */
+interface PlaceParameterNames {
+  /** "where", "where from". */
+  question: string;
+  text: string;
+  latitude: string;
+  longitude: string;
+}
+
+/** Coordinates for a place argument: its text when given, else its latitude and longitude. */
+export async function resolvePlaceArgument(
+  context: ToolContext,
+  { text, latitude, longitude }: PlaceArgument,
+  names: PlaceParameterNames,
+): Promise<Coordinates> {
+  if (text?.trim()) return resolveLocation(context, text);
+  if (latitude === undefined || longitude === undefined) {
+    throw new ToolError(
+      `Say ${names.question}: give ${names.text} (${LOCATION_HELP}), or ${names.latitude} and ${names.longitude}.`,
+    );
+  }
+  return { latitude, longitude, label: `${latitude}, ${longitude}` };
+}

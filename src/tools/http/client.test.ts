@@ -206,6 +206,14 @@ describe("retries", () => {
     expect(server.requests).toHaveLength(1);
   });
 
+  test("keeps the error body for services whose errors carry a code (OSRM's NoRoute)", async ({ httpServers }) => {
+    const body = { code: "NoRoute", message: "Impossible route between points" };
+    const server = await httpServers.start(json(body, 400));
+    const error = await failureOf(getForecast(server));
+    expect(error.message).toMatch(/^Weather Test answered HTTP 400 \(Bad Request\): "Impossible route between points"/);
+    expect(JSON.parse(error.body!)).toEqual(body);
+  });
+
   test("never dumps a non-JSON error body", async ({ httpServers }) => {
     const page = "<html><body>Traceback (most recent call last): secret stuff</body></html>";
     const server = await httpServers.start(reply(400, { "content-type": "text/html" }, page));

@@ -115,11 +115,19 @@ function statusAdvice(status: number, waitMs: number | undefined): string {
   return "";
 }
 
-/** An HTTP error status; `excerpt` is the message field of the error body, if there was one. */
-export function failedStatus(peer: Peer, status: number, excerpt?: string, waitMs?: number): ServiceError {
+interface ErrorBody {
+  /** The message field of the error body, if there was one. */
+  excerpt?: string | undefined;
+  /** The body's first bytes as text. */
+  body?: string | undefined;
+}
+
+/** An HTTP error status, quoting the error body's message field. */
+export function failedStatus(peer: Peer, status: number, answer: ErrorBody = {}, waitMs?: number): ServiceError {
+  const { excerpt, body } = answer;
   const name = STATUS_CODES[status];
   const answered = `${peer.name} answered HTTP ${status}${name ? ` (${name})` : ""}${excerpt ? `: "${excerpt}"` : ""}`;
-  return fail(peer, "status", `${answered}${statusAdvice(status, waitMs)}.`, { status });
+  return fail(peer, "status", `${answered}${statusAdvice(status, waitMs)}.`, { status, ...(body ? { body } : {}) });
 }
 
 export function refusedUrl(peer: Peer, url: string, reason: string): ServiceError {

@@ -182,6 +182,7 @@ export class HttpResponse {
   /** The ServiceError for this (non-2xx) answer, quoting the error body's message field if any. */
   async failure(waitMs?: number): Promise<ServiceError> {
     let excerpt: string | undefined;
+    let body: string | undefined;
     try {
       const parts: Buffer[] = [];
       let size = 0;
@@ -190,11 +191,12 @@ export class HttpResponse {
         size += chunk.length;
         if (size >= ERROR_EXCERPT_BYTES) break;
       }
-      excerpt = errorMessageOf(decodeText(Buffer.concat(parts), charsetOf(this.raw.headers["content-type"])));
+      body = decodeText(Buffer.concat(parts), charsetOf(this.raw.headers["content-type"]));
+      excerpt = errorMessageOf(body);
     } catch {
       excerpt = undefined;
     }
     this.discard();
-    return failedStatus(this.settings.peer, this.status, excerpt, waitMs);
+    return failedStatus(this.settings.peer, this.status, { excerpt, body }, waitMs);
   }
 }

@@ -26,6 +26,8 @@ export interface ServiceErrorDetails {
   service: string;
   kind: ServiceErrorKind;
   status?: number;
+  /** The start of a non-2xx answer's body, for services whose error bodies carry a code to branch on. */
+  body?: string;
   cause?: unknown;
 }
 
@@ -38,11 +40,13 @@ export class ServiceError extends ToolError {
   readonly service: string;
   readonly kind: ServiceErrorKind;
   readonly status: number | undefined;
+  readonly body: string | undefined;
 
   constructor(message: string, details: ServiceErrorDetails) {
     super(message, details.cause === undefined ? undefined : { cause: details.cause });
     this.service = details.service;
     this.kind = details.kind;
     this.status = details.status;
+    this.body = details.body;
   }
 }

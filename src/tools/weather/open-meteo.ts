@@ -1,14 +1,9 @@
 import { z } from "zod";
-import { loadPreferences } from "../../state/preferences.js";
+import { loadPreferences, preferredUnits } from "../../state/preferences.js";
 import type { ToolContext } from "../define-tool.js";
 import type { Coordinates } from "../geo/location.js";
-import { type ExternalService, http } from "../http/index.js";
-
-const OPEN_METEO: ExternalService = {
-  name: "Open-Meteo",
-  envVar: "MARVIN_OPEN_METEO_URL",
-  defaultUrl: "https://api.open-meteo.com",
-};
+import { OPEN_METEO } from "../geo/open-meteo.js";
+import { http } from "../http/index.js";
 
 const CURRENT = ["temperature_2m", "apparent_temperature", "precipitation", "weather_code", "wind_speed_10m"];
 const DAILY = [
@@ -65,8 +60,7 @@ const IMPERIAL = { temperature_unit: "fahrenheit", wind_speed_unit: "mph", preci
 /** `units: imperial` in the profile's preferences; Open-Meteo's metric defaults otherwise. */
 async function unitQuery(context: ToolContext) {
   const { value: preferences } = await loadPreferences(context.profiles.paths(context.profileName));
-  const wanted = preferences.units;
-  return typeof wanted === "string" && wanted.trim().toLowerCase() === "imperial" ? IMPERIAL : {};
+  return preferredUnits(preferences) === "imperial" ? IMPERIAL : {};
 }
 
 /** Current conditions and `days` days of forecast, in the place's own time zone. */

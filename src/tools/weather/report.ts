@@ -1,6 +1,6 @@
 import type { Coordinates } from "../geo/location.js";
+import { describeWeatherCode } from "../geo/wmo-codes.js";
 import type { Forecast } from "./open-meteo.js";
-import { describeWeatherCode } from "./wmo-codes.js";
 
 const WEEKDAYS = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"];
 
