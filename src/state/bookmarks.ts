@@ -1,5 +1,5 @@
-import { type Loaded, loadJsonFile, writeJsonAtomic } from "./atomic-file.js";
-import { withFileLock } from "./file-lock.js";
+import { type Loaded, loadJsonFile } from "./atomic-file.js";
+import { updateJsonState } from "./locked-update.js";
 
 /** One entry of `bookmarks.json` (a JSON array, oldest first). */
 export interface Bookmark {
@@ -64,10 +64,5 @@ export function updateBookmarks<T>(
   path: string,
   change: (bookmarks: Bookmark[]) => T,
 ): Promise<{ result: T; warning?: string }> {
-  return withFileLock(path, async () => {
-    const { value: bookmarks, warning } = await loadBookmarks(path);
-    const result = change(bookmarks);
-    await writeJsonAtomic(path, bookmarks);
-    return warning === undefined ? { result } : { result, warning };
-  });
+  return updateJsonState(path, loadBookmarks, change);
 }

@@ -1,4 +1,5 @@
 import { type Loaded, loadJsonFile, writeJsonAtomic } from "./atomic-file.js";
+import { updateJsonState } from "./locked-update.js";
 
 export interface SavedPlace {
   label: string;
@@ -28,4 +29,12 @@ export function loadSavedPlaces(path: string): Promise<Loaded<SavedPlace[]>> {
 
 export async function saveSavedPlaces(path: string, places: SavedPlace[]): Promise<void> {
   await writeJsonAtomic(path, places);
+}
+
+/** Edits the saved places under `saved_places.json.lock`, so parallel saves all keep their place. */
+export function updateSavedPlaces<T>(
+  path: string,
+  change: (places: SavedPlace[]) => T,
+): Promise<{ result: T; warning?: string }> {
+  return updateJsonState(path, loadSavedPlaces, change);
 }

@@ -82,3 +82,12 @@ describe("list_places and remove_place", () => {
     expect(JSON.parse(await readFile(placesFile(home, "main"), "utf8"))[0].label).toBe("home");
   });
 });
+
+describe("save_place called in parallel", () => {
+  test("keeps every place when one answer saves several at once", async ({ harness }) => {
+    const labels = ["home", "work", "gym", "school"];
+    await Promise.all(labels.map((label, index) => harness.ok("save_place", { label, lat: 46 + index, lng: 7 })));
+    const listed = await harness.ok("list_places", {});
+    for (const label of labels) expect(listed).toContain(`- ${label}:`);
+  });
+});

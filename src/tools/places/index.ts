@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { loadSavedPlaces, type SavedPlace, saveSavedPlaces } from "../../state/saved-places.js";
+import { loadSavedPlaces, type SavedPlace, updateSavedPlaces } from "../../state/saved-places.js";
 import { defineTool, type ToolContext } from "../define-tool.js";
 
 function placesPath(context: ToolContext): string {
@@ -38,13 +38,12 @@ export const placeTools = [
       notes: z.string().default(""),
     }),
     handler: async (place, context) => {
-      const path = placesPath(context);
-      const { value: places, warning } = await loadSavedPlaces(path);
-      const index = places.findIndex((existing) => sameLabel(existing.label, place.label));
-      const updated = index >= 0;
-      if (updated) places[index] = place;
-      else places.push(place);
-      await saveSavedPlaces(path, places);
+      const { result: updated, warning } = await updateSavedPlaces(placesPath(context), (places) => {
+        const index = places.findIndex((existing) => sameLabel(existing.label, place.label));
+        if (index >= 0) places[index] = place;
+        else places.push(place);
+        return index >= 0;
+      });
       return (
         `${warning ? `${warning}\n` : ""}${updated ? "Updated" : "Saved"} place ` +
         `'${place.label}'.\n${formatPlace(place)}`
@@ -57,18 +56,17 @@ export const placeTools = [
     description: "Remove a saved place by label.",
     parameters: z.object({ label: z.string().min(1) }),
     handler: async ({ label }, context) => {
-      const path = placesPath(context);
-      const { value: places } = await loadSavedPlaces(path);
-      const kept = places.filter((place) => !sameLabel(place.label, label));
-      if (kept.length === places.length) {
-        const labels = places.map((place) => place.label);
-        return (
-          `No saved place labelled '${label}'. ` +
-          `${labels.length ? `Saved labels: ${labels.join(", ")}.` : "There are no saved places."}`
-        );
-      }
-      await saveSavedPlaces(path, kept);
-      return `Removed place '${label}'.`;
+      const { result: labels } = await updateSavedPlaces(placesPath(context), (places) => {
+        const before = places.map((place) => place.label);
+        const kept = places.filter((place) => !sameLabel(place.label, label));
+        places.splice(0, places.length, ...kept);
+        return kept.length === before.length ? before : undefined;
+      });
+      if (!labels) return `Removed place '${label}'.`;
+      return (
+        `No saved place labelled '${label}'. ` +
+        `${labels.length ? `Saved labels: ${labels.join(", ")}.` : "There are no saved places."}`
+      );
     },
   }),
   defineTool({
