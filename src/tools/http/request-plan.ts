@@ -39,6 +39,8 @@ export interface RequestPlan {
   /** Whether a 5xx or network failure may be retried (never for POST and PATCH). */
   retries: boolean;
   guard: GuardPolicy;
+  /** A paced service's queue (its setting's name) and spacing; undefined when requests need no pacing. */
+  pacing: { key: string; intervalMs: number } | undefined;
 }
 
 export interface ClientSettings {
@@ -56,6 +58,11 @@ function encodedBody(options: RequestOptions): { body: Buffer | undefined; conte
   }
   if (typeof body === "string") return { body: Buffer.from(body), contentType: "text/plain; charset=utf-8" };
   return { body: Buffer.from(body), contentType: "application/octet-stream" };
+}
+
+function pacingOf(target: Target): RequestPlan["pacing"] {
+  if (!("service" in target) || target.service.minIntervalMs === undefined) return undefined;
+  return { key: target.service.envVar, intervalMs: target.service.minIntervalMs };
 }
 
 function addressOf(target: Target, env: Env): { address: string; peer: Peer; trusted?: string } {
@@ -102,5 +109,6 @@ export function planRequest(target: Target, options: RequestOptions, settings: C
     maxBytes: options.maxBytes ?? DEFAULT_MAX_BYTES,
     retries: method !== "POST" && method !== "PATCH",
     guard: { allowPrivate: settings.env.MARVIN_ALLOW_PRIVATE_URLS === "1", trustedOrigins },
+    pacing: pacingOf(target),
   };
 }
