@@ -3,6 +3,7 @@ import type { Env } from "../../shared/env.js";
 import { ACCEPTED_ENCODINGS } from "./decode.js";
 import { type Peer, unsupportedUrl } from "./failures.js";
 import { type ExternalService, joinUrl, type QueryParams, serviceBaseUrl } from "./service.js";
+import { ServiceError } from "./service-error.js";
 import type { GuardPolicy } from "./url-guard.js";
 import { marvinUserAgent } from "./user-agent.js";
 
@@ -21,7 +22,7 @@ export interface RequestOptions {
   body?: string | Uint8Array | URLSearchParams;
   /** Sent as a JSON body (instead of `body`). */
   json?: unknown;
-  /** Limit for the whole exchange of one attempt, body included. Default 15 s. */
+  /** Limit for the whole exchange of one attempt, body included. Default MARVIN_HTTP_TIMEOUT, else 15 s. */
   timeoutMs?: number;
   /** Cap on the decoded body. Default 5 MB. */
   maxBytes?: number;
@@ -80,6 +81,16 @@ function addressOf(target: Target, env: Env): { address: string; peer: Peer; tru
   return { address: target.url, peer: { name: host, address: target.url } };
 }
 
+/** MARVIN_HTTP_TIMEOUT (seconds) when set, else DEFAULT_TIMEOUT_MS: the limit of a request that names none. */
+function defaultTimeoutMs(env: Env, peer: Peer): number {
+  const setting = env.MARVIN_HTTP_TIMEOUT?.trim();
+  if (!setting) return DEFAULT_TIMEOUT_MS;
+  const seconds = Number(setting);
+  if (Number.isFinite(seconds) && seconds > 0) return seconds * 1000;
+  const problem = `MARVIN_HTTP_TIMEOUT is '${setting}', not a number of seconds. Give e.g. 15, or unset it.`;
+  throw new ServiceError(problem, { service: peer.name, kind: "setting" });
+}
+
 export function planRequest(target: Target, options: RequestOptions, settings: ClientSettings): RequestPlan {
   const { address, peer, trusted } = addressOf(target, settings.env);
   let url: URL;
@@ -105,7 +116,7 @@ export function planRequest(target: Target, options: RequestOptions, settings: C
     method,
     headers,
     body,
-    timeoutMs: options.timeoutMs ?? DEFAULT_TIMEOUT_MS,
+    timeoutMs: options.timeoutMs ?? defaultTimeoutMs(settings.env, peer),
     maxBytes: options.maxBytes ?? DEFAULT_MAX_BYTES,
     retries: method !== "POST" && method !== "PATCH",
     guard: { allowPrivate: settings.env.MARVIN_ALLOW_PRIVATE_URLS === "1", trustedOrigins },
