@@ -3,6 +3,7 @@ import { fileTools } from "./files/index.js";
 import { gitTools } from "./git/index.js";
 import { historyTools } from "./history/index.js";
 import { mapTools } from "./maps/index.js";
+import { musicTools } from "./music/index.js";
 import { notesFileTools } from "./notes/file-tools.js";
 import { noteTools } from "./notes/index.js";
 import { placeTools } from "./places/index.js";
@@ -22,6 +23,7 @@ export function createToolRegistry(): ToolRegistry {
     ...placeTools,
     ...weatherTools,
     ...mapTools,
+    ...musicTools,
     ...profileTools,
     ...historyTools,
     ...timerTools,
