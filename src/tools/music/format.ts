@@ -23,7 +23,7 @@ function lifeSpan(span: Artist["life-span"]): string {
 }
 
 function joined(parts: Array<string | null | undefined>, separator = ", "): string {
-  return parts.filter((part) => part && part.trim()).join(separator);
+  return parts.filter((part) => part?.trim()).join(separator);
 }
 
 function scored(score: number | undefined): string {
