@@ -8,6 +8,7 @@ import { notesFileTools } from "./notes/file-tools.js";
 import { noteTools } from "./notes/index.js";
 import { placeTools } from "./places/index.js";
 import { profileTools } from "./profiles/index.js";
+import { recipeTools } from "./recipes/index.js";
 import { ToolRegistry } from "./registry.js";
 import { shellTools } from "./shell/index.js";
 import { systemTools } from "./system/index.js";
@@ -24,6 +25,7 @@ export function createToolRegistry(): ToolRegistry {
     ...weatherTools,
     ...mapTools,
     ...musicTools,
+    ...recipeTools,
     ...profileTools,
     ...historyTools,
     ...timerTools,
