@@ -11,6 +11,7 @@ import { profileTools } from "./profiles/index.js";
 import { recipeTools } from "./recipes/index.js";
 import { ToolRegistry } from "./registry.js";
 import { shellTools } from "./shell/index.js";
+import { spotifyTools } from "./spotify/index.js";
 import { systemTools } from "./system/index.js";
 import { ticketTools } from "./tickets/index.js";
 import { timerTools } from "./timers/index.js";
@@ -26,6 +27,7 @@ export function createToolRegistry(): ToolRegistry {
     ...mapTools,
     ...musicTools,
     ...recipeTools,
+    ...spotifyTools,
     ...profileTools,
     ...historyTools,
     ...timerTools,
