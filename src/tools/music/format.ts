@@ -85,7 +85,8 @@ export function formatSearch(query: string, found: SearchHits): string {
         ? found.hits.map((hit) => ({ head: releaseSummary(hit), id: hit.id, score: hit.score }))
         : found.hits.map((hit) => ({ head: recordingSummary(hit), id: hit.id, score: hit.score }));
   const shown = `${found.hits.length} of ${found.total}`;
-  return `MusicBrainz ${noun} matching '${query}' (${shown}; look one up with music_lookup and its MBID):\n${numbered(lines)}`;
+  const heading = `MusicBrainz ${noun} matching '${query}' (${shown}; look one up with music_lookup and its MBID):`;
+  return `${heading}\n${numbered(lines)}`;
 }
 
 /** Oldest first; release groups without a date go last. */

@@ -34,7 +34,7 @@ const fullMeal = z
 const meals = <Item extends z.ZodType>(item: Item) =>
   z.object({ meals: z.array(item).nullable() }).transform((answer) => answer.meals ?? []);
 
-export interface Ingredient {
+interface Ingredient {
   name: string;
   /** "1/2 teaspoon"; "" when the recipe gives none. */
   measure: string;

@@ -4,7 +4,7 @@ import type { OAuthTokens } from "../../state/oauth-tokens.js";
 import { ToolError } from "../define-tool.js";
 import { createHttpClient, type ExternalService, ServiceError, serviceUrl } from "../http/index.js";
 
-export const SPOTIFY_ACCOUNTS: ExternalService = {
+const SPOTIFY_ACCOUNTS: ExternalService = {
   name: "Spotify accounts",
   envVar: "MARVIN_SPOTIFY_ACCOUNTS_URL",
   defaultUrl: "https://accounts.spotify.com",

@@ -19,7 +19,9 @@ const CALLBACK_PATH = "/callback";
 
 function page(title: string, message: string): string {
   const escapeHtml = (text: string) => text.replace(/[&<>"]/g, (char) => `&#${char.charCodeAt(0)};`);
-  return `<!doctype html><meta charset="utf-8"><title>${escapeHtml(title)}</title><h1>${escapeHtml(title)}</h1><p>${escapeHtml(message)}</p>`;
+  const heading = escapeHtml(title);
+  const body = `<h1>${heading}</h1><p>${escapeHtml(message)}</p>`;
+  return `<!doctype html><meta charset="utf-8"><title>${heading}</title>${body}`;
 }
 
 /** What to show the browser after `finish` handled the callback: a heading and one sentence. */

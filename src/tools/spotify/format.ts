@@ -8,7 +8,11 @@ function minutes(ms: number | undefined): string {
   return `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, "0")}`;
 }
 
-const link = (urls: { spotify?: string | undefined } | undefined) => (urls?.spotify ? `\n   ${urls.spotify}` : "");
+/** The item's URI, and its open.spotify.com link when there is one, on their own lines. */
+const where = (uri: string, urls: { spotify?: string | undefined } | undefined) =>
+  `\n   ${uri}${urls?.spotify ? `\n   ${urls.spotify}` : ""}`;
+
+const bracketed = (parts: string[]) => (parts.length ? ` (${parts.join(", ")})` : "");
 
 export function trackLine(track: Track): string {
   const album = track.album
@@ -21,23 +25,25 @@ export function trackLine(track: Track): string {
 function lines(found: SearchResult): string[] {
   switch (found.type) {
     case "track":
-      return found.items.map((track) => `${trackLine(track)}\n   ${track.uri}${link(track.external_urls)}`);
+      return found.items.map((track) => `${trackLine(track)}${where(track.uri, track.external_urls)}`);
     case "artist":
       return found.items.map((artist) => {
-        const genres = artist.genres?.length ? ` (${artist.genres.slice(0, 3).join(", ")})` : "";
-        return `${artist.name}${genres}\n   ${artist.uri}${link(artist.external_urls)}`;
+        const genres = bracketed((artist.genres ?? []).slice(0, 3));
+        return `${artist.name}${genres}${where(artist.uri, artist.external_urls)}`;
       });
     case "album":
       return found.items.map((album) => {
-        const about = [album.release_date, album.total_tracks ? `${album.total_tracks} tracks` : ""].filter(Boolean);
-        return `${album.name} — ${names(album.artists)}${about.length ? ` (${about.join(", ")})` : ""}\n   ${album.uri}${link(album.external_urls)}`;
+        const about = [album.release_date ?? "", album.total_tracks ? `${album.total_tracks} tracks` : ""].filter(
+          Boolean,
+        );
+        return `${album.name} — ${names(album.artists)}${bracketed(about)}${where(album.uri, album.external_urls)}`;
       });
     case "playlist":
       return found.items.map((playlist) => {
         const total = (playlist.items ?? playlist.tracks)?.total;
         const owner = playlist.owner?.display_name ?? playlist.owner?.id;
         const about = [owner ? `by ${owner}` : "", total !== undefined ? `${total} tracks` : ""].filter(Boolean);
-        return `${playlist.name}${about.length ? ` (${about.join(", ")})` : ""}\n   ${playlist.uri}${link(playlist.external_urls)}`;
+        return `${playlist.name}${bracketed(about)}${where(playlist.uri, playlist.external_urls)}`;
       });
   }
 }

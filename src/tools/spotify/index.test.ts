@@ -297,7 +297,8 @@ describe("spotify_auth", () => {
       { SPOTIFY_CLIENT_ID: "", MARVIN_SPOTIFY_CALLBACK_PORT: "" },
     );
     expect(await harness.failure("spotify_auth", {})).toBe(
-      "Error in spotify_auth: Spotify needs SPOTIFY_CLIENT_ID: create an app at https://developer.spotify.com/dashboard, " +
+      "Error in spotify_auth: Spotify needs SPOTIFY_CLIENT_ID: create an app at " +
+        "https://developer.spotify.com/dashboard, " +
         "add the redirect URI http://127.0.0.1:8888/callback to it, and set SPOTIFY_CLIENT_ID to the app's client ID " +
         "before starting Marvin.",
     );

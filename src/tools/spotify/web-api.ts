@@ -128,7 +128,7 @@ const playlist = z.object({
 export type Track = z.output<typeof track>;
 export type Artist = z.output<typeof artist>;
 export type Album = z.output<typeof album>;
-export type Playlist = z.output<typeof playlist>;
+type Playlist = z.output<typeof playlist>;
 
 /** A page of search hits; Spotify puts `null` in place of items it cannot show (notably playlists). */
 const page = <Item extends z.ZodType>(item: Item) =>
@@ -144,7 +144,7 @@ const searchAnswers = {
   playlist: z.object({ playlists: page(playlist) }).transform((answer) => answer.playlists),
 };
 
-export type SearchType = keyof typeof searchAnswers;
+type SearchType = keyof typeof searchAnswers;
 
 export type SearchResult =
   | { type: "track"; total: number; items: Track[] }

@@ -74,7 +74,8 @@ export const PARANOID_ANDROID = spotifyTrack("6LgJvl0Xdtc73RJ1mmpotq", "Paranoid
 export const KARMA_POLICE = spotifyTrack("63OQupATfueTdZMWTxW03A", "Karma Police", 264066, 6);
 
 function searchPage(kind: string, query: string, items: unknown[], total = items.length, limit = 10) {
-  const href = `https://api.spotify.com/v1/search?offset=0&limit=${limit}&query=${encodeURIComponent(query)}&type=${kind}`;
+  const search = `query=${encodeURIComponent(query)}&type=${kind}`;
+  const href = `https://api.spotify.com/v1/search?offset=0&limit=${limit}&${search}`;
   return {
     href,
     items,
