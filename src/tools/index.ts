@@ -5,12 +5,15 @@ import { gitTools } from "./git/index.js";
 import { githubTools } from "./github/index.js";
 import { historyTools } from "./history/index.js";
 import { mapTools } from "./maps/index.js";
+import { musicTools } from "./music/index.js";
 import { notesFileTools } from "./notes/file-tools.js";
 import { noteTools } from "./notes/index.js";
 import { placeTools } from "./places/index.js";
 import { profileTools } from "./profiles/index.js";
+import { recipeTools } from "./recipes/index.js";
 import { ToolRegistry } from "./registry.js";
 import { shellTools } from "./shell/index.js";
+import { spotifyTools } from "./spotify/index.js";
 import { systemTools } from "./system/index.js";
 import { ticketTools } from "./tickets/index.js";
 import { timerTools } from "./timers/index.js";
@@ -28,6 +31,9 @@ export function createToolRegistry(): ToolRegistry {
     ...mapTools,
     ...travelTools,
     ...unitTools,
+    ...musicTools,
+    ...recipeTools,
+    ...spotifyTools,
     ...profileTools,
     ...historyTools,
     ...timerTools,

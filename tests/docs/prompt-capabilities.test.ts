@@ -109,7 +109,7 @@ describe("the system prompt promises only what the tools can do", () => {
   it("would catch a capability without tools", () => {
     const names = registry.names();
     const oldPromise = "You help with everyday life (places, travel, weather, news, media, recipes).";
-    expect(unbackedClaims(oldPromise, names)).toEqual(["news", "media", "recipes"]);
+    expect(unbackedClaims(oldPromise, names)).toEqual(["news"]);
     expect(
       unbackedClaims(
         "Plan travel.",

@@ -1,5 +1,4 @@
 import { z } from "zod";
-import { sleep } from "../../shared/sleep.js";
 import type { ToolContext } from "../define-tool.js";
 import { type ExternalService, http } from "../http/index.js";
 
@@ -7,18 +6,9 @@ const NOMINATIM: ExternalService = {
   name: "Nominatim (OpenStreetMap)",
   envVar: "MARVIN_NOMINATIM_URL",
   defaultUrl: "https://nominatim.openstreetmap.org",
+  // Nominatim's usage policy: at most one request a second.
+  minIntervalMs: 1_000,
 };
-
-/** Nominatim's usage policy allows one request a second; every caller in this process shares the turn. */
-const NOMINATIM_SPACING_MS = 1_000;
-let nextTurnAt = 0;
-
-async function waitForTurn(signal: AbortSignal): Promise<void> {
-  const now = Date.now();
-  const turn = Math.max(now, nextTurnAt);
-  nextTurnAt = turn + NOMINATIM_SPACING_MS;
-  if (turn > now) await sleep(turn - now, signal);
-}
 
 /** Nominatim sends coordinates as decimal strings ("46.9484742"). */
 const coordinate = z.string().transform(Number).pipe(z.number());
@@ -46,7 +36,6 @@ export interface FoundPlace {
 
 /** Places matching free text, best first; empty when Nominatim knows none. */
 export async function searchPlaces(context: ToolContext, text: string, limit: number): Promise<FoundPlace[]> {
-  await waitForTurn(context.signal);
   const query = { q: text, format: "jsonv2", limit };
   const results = await http(context).getJson(NOMINATIM, "/search", query, searchResults);
   return results.map((result) => ({

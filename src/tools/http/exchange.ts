@@ -1,6 +1,7 @@
 import { parseRetryAfter } from "../../shared/retry-after.js";
 import { sleep } from "../../shared/sleep.js";
 import { cancelled, isTransient, type Peer, rateLimited, timedOut, unreachable } from "./failures.js";
+import { waitForTurn } from "./pacing.js";
 import { sendFollowingRedirects } from "./redirects.js";
 import type { RequestPlan } from "./request-plan.js";
 import { HttpResponse } from "./response.js";
@@ -28,10 +29,21 @@ async function pause(ms: number, peer: Peer, outer: AbortSignal): Promise<void> 
   }
 }
 
+/** A paced service's turn; the wait does not count against the request's timeout. */
+async function paced(plan: RequestPlan, outer: AbortSignal): Promise<void> {
+  if (!plan.pacing) return;
+  try {
+    await waitForTurn(plan.pacing.key, plan.pacing.intervalMs, outer);
+  } catch {
+    throw cancelled(plan.peer);
+  }
+}
+
 /**
  * Runs the planned request and hands a 2xx answer to `consume`, which reads the body under the
  * same timeout. One retry after a 5xx or transient network failure (for retryable methods);
- * a 429's Retry-After is waited out once when it is at most LONGEST_RETRY_AFTER_MS.
+ * a 429's Retry-After is waited out once when it is at most LONGEST_RETRY_AFTER_MS. Every attempt to a
+ * paced service waits for its turn first.
  */
 export async function exchange<T>(
   plan: RequestPlan,
@@ -43,6 +55,7 @@ export async function exchange<T>(
   let waitedOutRateLimit = false;
   for (;;) {
     if (outer.aborted) throw cancelled(peer);
+    await paced(plan, outer);
     const deadline = AbortSignal.timeout(plan.timeoutMs);
     const explain = explainer(peer, outer, deadline, plan.timeoutMs);
     let response: HttpResponse;

@@ -22,6 +22,17 @@ describe("planRequest", () => {
     });
   });
 
+  it("takes the default limit from MARVIN_HTTP_TIMEOUT, in seconds, and refuses a value that is not one", () => {
+    const target = { service: NOMINATIM, path: "/search" };
+    const slow = { ...settings, env: { MARVIN_HTTP_TIMEOUT: " 0.5 " } };
+    expect(planRequest(target, {}, slow).timeoutMs).toBe(500);
+    expect(planRequest(target, { timeoutMs: 60_000 }, slow).timeoutMs).toBe(60_000);
+    const wrong = { ...settings, env: { MARVIN_HTTP_TIMEOUT: "soon" } };
+    expect(() => planRequest(target, {}, wrong)).toThrow(
+      "MARVIN_HTTP_TIMEOUT is 'soon', not a number of seconds. Give e.g. 15, or unset it.",
+    );
+  });
+
   it("trusts the service's origin only, and the guard follows MARVIN_ALLOW_PRIVATE_URLS", () => {
     const trusting = { ...settings, trustedOrigins: ["http://127.0.0.1:8080/x"] };
     const plan = planRequest({ service: NOMINATIM, path: "/search" }, {}, trusting);

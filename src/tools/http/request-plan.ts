@@ -3,6 +3,7 @@ import type { Env } from "../../shared/env.js";
 import { ACCEPTED_ENCODINGS } from "./decode.js";
 import { type Peer, unsupportedUrl } from "./failures.js";
 import { type ExternalService, joinUrl, type QueryParams, serviceBaseUrl } from "./service.js";
+import { ServiceError } from "./service-error.js";
 import type { GuardPolicy } from "./url-guard.js";
 import { marvinUserAgent } from "./user-agent.js";
 
@@ -21,7 +22,7 @@ export interface RequestOptions {
   body?: string | Uint8Array | URLSearchParams;
   /** Sent as a JSON body (instead of `body`). */
   json?: unknown;
-  /** Limit for the whole exchange of one attempt, body included. Default 15 s. */
+  /** Limit for the whole exchange of one attempt, body included. Default MARVIN_HTTP_TIMEOUT, else 15 s. */
   timeoutMs?: number;
   /** Cap on the decoded body. Default 5 MB. */
   maxBytes?: number;
@@ -39,6 +40,8 @@ export interface RequestPlan {
   /** Whether a 5xx or network failure may be retried (never for POST and PATCH). */
   retries: boolean;
   guard: GuardPolicy;
+  /** A paced service's queue (its setting's name) and spacing; undefined when requests need no pacing. */
+  pacing: { key: string; intervalMs: number } | undefined;
 }
 
 export interface ClientSettings {
@@ -58,6 +61,11 @@ function encodedBody(options: RequestOptions): { body: Buffer | undefined; conte
   return { body: Buffer.from(body), contentType: "application/octet-stream" };
 }
 
+function pacingOf(target: Target): RequestPlan["pacing"] {
+  if (!("service" in target) || target.service.minIntervalMs === undefined) return undefined;
+  return { key: target.service.envVar, intervalMs: target.service.minIntervalMs };
+}
+
 function addressOf(target: Target, env: Env): { address: string; peer: Peer; trusted?: string } {
   if ("service" in target) {
     const base = serviceBaseUrl(env, target.service);
@@ -71,6 +79,16 @@ function addressOf(target: Target, env: Env): { address: string; peer: Peer; tru
     // reported below, once the URL is parsed for real
   }
   return { address: target.url, peer: { name: host, address: target.url } };
+}
+
+/** MARVIN_HTTP_TIMEOUT (seconds) when set, else DEFAULT_TIMEOUT_MS: the limit of a request that names none. */
+function defaultTimeoutMs(env: Env, peer: Peer): number {
+  const setting = env.MARVIN_HTTP_TIMEOUT?.trim();
+  if (!setting) return DEFAULT_TIMEOUT_MS;
+  const seconds = Number(setting);
+  if (Number.isFinite(seconds) && seconds > 0) return seconds * 1000;
+  const problem = `MARVIN_HTTP_TIMEOUT is '${setting}', not a number of seconds. Give e.g. 15, or unset it.`;
+  throw new ServiceError(problem, { service: peer.name, kind: "setting" });
 }
 
 export function planRequest(target: Target, options: RequestOptions, settings: ClientSettings): RequestPlan {
@@ -98,9 +116,10 @@ export function planRequest(target: Target, options: RequestOptions, settings: C
     method,
     headers,
     body,
-    timeoutMs: options.timeoutMs ?? DEFAULT_TIMEOUT_MS,
+    timeoutMs: options.timeoutMs ?? defaultTimeoutMs(settings.env, peer),
     maxBytes: options.maxBytes ?? DEFAULT_MAX_BYTES,
     retries: method !== "POST" && method !== "PATCH",
     guard: { allowPrivate: settings.env.MARVIN_ALLOW_PRIVATE_URLS === "1", trustedOrigins },
+    pacing: pacingOf(target),
   };
 }

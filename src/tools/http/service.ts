@@ -12,6 +12,11 @@ export interface ExternalService {
   readonly envVar: `MARVIN_${string}_URL`;
   /** Origin plus any mount path, without the API version: tools append "/v1/…" themselves. */
   readonly defaultUrl: string;
+  /**
+   * At most one request every this many ms, across every caller in the process, retries included (a
+   * usage policy such as Nominatim's or MusicBrainz's one request a second). Unset: no pacing.
+   */
+  readonly minIntervalMs?: number;
 }
 
 export type QueryValue = string | number | boolean;
