@@ -20,7 +20,8 @@ describe("htmlToText", () => {
 describe("inlineText", () => {
   it("turns a highlighted snippet with entities into one line", async () => {
     const snippet =
-      'The official home of the <b>Python</b>\n  Programming Language &#39;3.13&#39; &mdash; <span class="searchmatch">fast</span>';
+      "The official home of the <b>Python</b>\n  Programming Language &#39;3.13&#39; &mdash; " +
+      '<span class="searchmatch">fast</span>';
     expect(await inlineText(snippet)).toBe("The official home of the Python Programming Language '3.13' — fast");
   });
 });
