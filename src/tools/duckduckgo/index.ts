@@ -19,7 +19,7 @@ export interface WebResult {
   snippet: string;
 }
 
-export interface WebSearchOptions {
+interface WebSearchOptions {
   limit: number;
   timeFilter?: TimeFilter;
   /** DuckDuckGo's `kl` region code, e.g. "de-de", "us-en". */
