@@ -190,7 +190,7 @@ export const ARTICLE_PAGE = `<!DOCTYPE html>
 /** A page in windows-1252 that says so only in its <meta> (the server sends no charset). */
 export const WINDOWS_1252_PAGE = Buffer.from(
   '<html><head><meta http-equiv="Content-Type" content="text/html; charset=windows-1252">' +
-    "<title>Caf\xe9 menu</title></head><body><h1>Caf\xe9 du Pont</h1><p>Cr\xe8me br\xfbl\xe9e \x96 8 CHF</p>" +
+    "<title>Caf\xe9 menu</title></head><body><h1>Caf\xe9 du Pont</h1><p>Cr\xe8me br\xfbl\xe9e \xe0 8 CHF</p>" +
     "</body></html>",
   "latin1",
 );

@@ -1,5 +1,5 @@
 import { type ToolContext, ToolError } from "../../define-tool.js";
-import { describeBytes, type HttpResponse, http } from "../../http/index.js";
+import { describeBytes, http } from "../../http/index.js";
 
 /** A page as it arrived: its final address (after redirects) and its body. */
 export interface FetchedPage {
@@ -24,7 +24,7 @@ const KINDS: Array<[RegExp, string]> = [
 ];
 
 function describeType(type: string): string {
-  return KINDS.find(([pattern]) => pattern.test(type))?.[1] ?? "a file that is not a web page";
+  return KINDS.find(([pattern]) => pattern.test(type))?.[1] ?? "a binary file";
 }
 
 /** Content-Type when the server gave none: a guess from the first bytes. */
@@ -53,28 +53,30 @@ function usableCharset(label: string | undefined): string | undefined {
   }
 }
 
-function refuseNonPage(response: HttpResponse, type: string, tool: string): never {
-  const length = Number(response.headers["content-length"]);
-  const size = Number.isFinite(length) ? `, ${describeBytes(length)}` : "";
-  response.discard();
-  throw new ToolError(
-    `${response.url} is ${describeType(type)} (${type}${size}), not a web page, so ${tool} cannot show it as ` +
-      "text. Save it with download_file instead.",
+function notAPage(url: string, type: string, tool: string, bytes?: number): ToolError {
+  const size = bytes === undefined ? "" : `, ${describeBytes(bytes)}`;
+  return new ToolError(
+    `${url} is ${describeType(type)} (${type}${size}), not a web page, so ${tool} cannot show it as text. ` +
+      "Save it with download_file instead.",
   );
+}
+
+function isReadable(type: string): boolean {
+  return HTML_TYPES.has(type) || TEXT_TYPES.test(type);
 }
 
 /** GETs a URL the model chose (through the guarded client) and keeps it only if it is a page to read. */
 export async function fetchPage(context: Pick<ToolContext, "env" | "signal">, url: string, tool: string) {
   const response = await http(context).send({ url }, { headers: { accept: ACCEPT } });
   const declared = response.contentType;
-  if (declared && !HTML_TYPES.has(declared) && !TEXT_TYPES.test(declared)) refuseNonPage(response, declared, tool);
+  if (declared && !isReadable(declared)) {
+    const length = Number(response.headers["content-length"]);
+    response.discard();
+    throw notAPage(response.url, declared, tool, Number.isFinite(length) ? length : undefined);
+  }
   const bytes = await response.bytes();
   const type = declared || sniffedType(bytes.subarray(0, 1024));
-  if (!HTML_TYPES.has(type) && !TEXT_TYPES.test(type)) {
-    throw new ToolError(
-      `${response.url} is ${describeType(type)}, not a web page. Save it with download_file instead.`,
-    );
-  }
+  if (!isReadable(type)) throw notAPage(response.url, `${type}, judged from its first bytes`, tool);
   const kind: FetchedPage["kind"] = HTML_TYPES.has(type) ? "html" : "text";
   const charset =
     usableCharset(headerCharset(response.headers["content-type"])) ??
