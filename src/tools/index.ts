@@ -1,4 +1,5 @@
 import { codingTools } from "./coding/index.js";
+import { downloadTools } from "./downloads/index.js";
 import { fileTools } from "./files/index.js";
 import { gitTools } from "./git/index.js";
 import { historyTools } from "./history/index.js";
@@ -24,6 +25,7 @@ export function createToolRegistry(): ToolRegistry {
     ...weatherTools,
     ...mapTools,
     ...webTools,
+    ...downloadTools,
     ...profileTools,
     ...historyTools,
     ...timerTools,

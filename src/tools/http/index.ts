@@ -30,4 +30,5 @@ export type { ExternalService, QueryParams, QueryValue } from "./service.js";
 export { encodeQuery, joinUrl, serviceBaseUrl, serviceUrl } from "./service.js";
 export type { ServiceErrorKind } from "./service-error.js";
 export { ServiceError } from "./service-error.js";
+export { checkPublicUrl } from "./url-guard.js";
 export { marvinUserAgent } from "./user-agent.js";
