@@ -1,7 +1,7 @@
 import type { PageLink } from "./browse/page-links.js";
 
 /** Links listed after a page's text; the list is capped on its own, apart from max_length. */
-export const MAX_LINKS = 40;
+const MAX_LINKS = 40;
 
 interface PageReport {
   title: string;

@@ -20,7 +20,9 @@ export const duckDuckGoSearchShell = (query: string, vqd?: string) => `<!DOCTYPE
   <div id="react-layout"></div>
   <script type="text/javascript">DDG.page = new DDG.Pages.SERP({ showSafeSearchInfo: false });</script>
   <script type="text/javascript">
-    ${vqd ? `DDG.deep.initialize('/d.js?q=${encodeURIComponent(query)}&l=wt-wt&s=0&dl=en&ct=CH&vqd=${vqd}&bing_market=en-US&p_ent=&ex=-1&sp=0');` : ""}
+    ${vqd ? `DDG.deep.initialize('/d.js?q=${encodeURIComponent(query)}&l=wt-wt&s=0&dl=en&ct=CH&vqd=${vqd}` : ""}${
+      vqd ? "&bing_market=en-US&p_ent=&ex=-1&sp=0');" : ""
+    }
     ${vqd ? `DDG.ready(function () { DDG.duckbar.future_signal_tab({signal:'high',from:'news'}); });vqd="${vqd}";` : ""}
   </script>
 </body>

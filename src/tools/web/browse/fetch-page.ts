@@ -2,7 +2,7 @@ import { type ToolContext, ToolError } from "../../define-tool.js";
 import { describeBytes, http } from "../../http/index.js";
 
 /** A page as it arrived: its final address (after redirects) and its body. */
-export interface FetchedPage {
+interface FetchedPage {
   url: string;
   kind: "html" | "text";
   bytes: Buffer;

@@ -46,10 +46,12 @@ describe("search_news", () => {
       [
         'News for "electric trucks" (past week) from GNews, NewsAPI, DuckDuckGo News, newest first:',
         "1. Orders for electric heavy trucks doubled",
-        "   Electrive, 2026-11-24 10:00 UTC — https://www.electrive.com/2026/11/24/orders-electric-heavy-trucks-doubled/",
+        "   Electrive, 2026-11-24 10:00 UTC — " +
+          "https://www.electrive.com/2026/11/24/orders-electric-heavy-trucks-doubled/",
         "   Order books for battery-electric heavy trucks doubled in the third quarter.",
         "2. Volvo sets 1,000 km target for electric trucks",
-        "   Reuters, 2026-11-24 07:02 UTC — https://www.reuters.com/business/autos/volvo-electric-trucks-range-2026-11-24/",
+        "   Reuters, 2026-11-24 07:02 UTC — " +
+          "https://www.reuters.com/business/autos/volvo-electric-trucks-range-2026-11-24/",
         "   Volvo Trucks aims to double the range of its battery-electric models by 2028.",
         "3. Hydrogen trucks lose ground to batteries, study finds",
         "   The Guardian, 2026-11-23 18:45 UTC — " +

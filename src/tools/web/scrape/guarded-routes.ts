@@ -20,7 +20,7 @@ function responseHeaders(headers: Record<string, string | string[] | undefined>)
 }
 
 /** Refusals of the address guard, by URL, so the page's own address can be reported as refused. */
-export type Refusals = Map<string, ServiceError>;
+type Refusals = Map<string, ServiceError>;
 
 async function fetchThroughClient(route: Route, context: Pick<ToolContext, "env" | "signal">, refusals: Refusals) {
   const request = route.request();

@@ -138,7 +138,8 @@ export const scrapePage = defineTool({
       const finalUrl = page.url();
       const links = extract === "html" ? [] : await pageLinks(page, selector);
       const text = extract === "links" ? "" : await selectedContent(page, selector, extract);
-      const renderedBy = `Chromium, JavaScript run${selector ? `; only '${selector}'` : ""}${extract === "html" ? "; HTML" : ""}`;
+      const only = selector ? `; only '${selector}'` : "";
+      const renderedBy = `Chromium, JavaScript run${only}${extract === "html" ? "; HTML" : ""}`;
       return formatPage({ title, url: finalUrl, renderedBy, text, maxLength: max_length, links });
     } finally {
       await browser?.close().catch(() => undefined);
