@@ -15,8 +15,9 @@ await build({
   platform: "node",
   target: "node20",
   chunkNames: "chunks/[name]-[hash]",
-  // The optional Copilot SDK (native runtime) stays in node_modules; Ink's devtools hook is never used.
-  external: ["@github/copilot-sdk", "react-devtools-core"],
+  // The optional Copilot SDK (native runtime) and playwright-core (which loads its own files at run time) stay
+  // in node_modules; Ink's devtools hook is never used.
+  external: ["@github/copilot-sdk", "react-devtools-core", "playwright-core"],
   // Bundled CommonJS dependencies call require() for Node built-ins.
   banner: {
     js:

@@ -1,5 +1,6 @@
 import { bookmarkTools } from "./bookmarks/index.js";
 import { codingTools } from "./coding/index.js";
+import { downloadTools } from "./downloads/index.js";
 import { fileTools } from "./files/index.js";
 import { gitTools } from "./git/index.js";
 import { githubTools } from "./github/index.js";
@@ -20,6 +21,7 @@ import { timerTools } from "./timers/index.js";
 import { travelTools } from "./travel/index.js";
 import { unitTools } from "./units/index.js";
 import { weatherTools } from "./weather/index.js";
+import { webTools } from "./web/index.js";
 
 /** Every tool domain, registered in one place (seed 000 §4.1). */
 export function createToolRegistry(): ToolRegistry {
@@ -34,6 +36,8 @@ export function createToolRegistry(): ToolRegistry {
     ...musicTools,
     ...recipeTools,
     ...spotifyTools,
+    ...webTools,
+    ...downloadTools,
     ...profileTools,
     ...historyTools,
     ...timerTools,

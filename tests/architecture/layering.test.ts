@@ -50,7 +50,7 @@ function upwardImports(): string[] {
 }
 
 /** Tool folders every tool domain may use; any other domain is off limits to the rest. */
-const SHARED_TOOL_FOLDERS = new Set(["http", "geo"]);
+const SHARED_TOOL_FOLDERS = new Set(["http", "geo", "html", "duckduckgo"]);
 const TOOLS_ROOT = join(SOURCE_ROOT, "tools");
 
 function toolDomain(path: string): string | undefined {

@@ -95,6 +95,8 @@ describe("the system prompt promises only what the tools can do", () => {
     expect(named).toEqual(
       expect.arrayContaining([
         "weather",
+        "news",
+        "the web",
         "travel",
         "unit conversion",
         "maps",
@@ -109,14 +111,16 @@ describe("the system prompt promises only what the tools can do", () => {
   it("would catch a capability without tools", () => {
     const names = registry.names();
     const oldPromise = "You help with everyday life (places, travel, weather, news, media, recipes).";
-    expect(unbackedClaims(oldPromise, names)).toEqual(["news"]);
+    expect(unbackedClaims(oldPromise, names)).toEqual([]);
     expect(
       unbackedClaims(
         "Plan travel.",
         names.filter((name) => !/travel|direction/.test(name)),
       ),
     ).toEqual(["travel"]);
-    expect(unbackedClaims("Give sources (URLs) for facts from the web.", names)).toEqual(["the web"]);
+    expect(unbackedClaims("Give sources (URLs) for facts from the web.", names)).toEqual([]);
+    const withoutWeb = names.filter((name) => !/web|browse|news/.test(name));
+    expect(unbackedClaims("Give sources (URLs) for the news.", withoutWeb)).toEqual(["news", "the web"]);
     expect(unbackedClaims("Look up the weather.", [...names, "get_weather"])).toEqual([]);
   });
 });

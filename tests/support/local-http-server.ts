@@ -88,3 +88,9 @@ export function sendJson(response: ServerResponse, body: unknown, status = 200, 
   response.writeHead(status, { "content-type": "application/json", ...headers });
   response.end(JSON.stringify(body));
 }
+
+/** Writes `body` as text (HTML unless `headers` says another content type) with the given status. */
+export function sendText(response: ServerResponse, body: string, status = 200, headers: HeaderMap = {}): void {
+  response.writeHead(status, { "content-type": "text/html; charset=utf-8", ...headers });
+  response.end(body);
+}

@@ -22,6 +22,7 @@
 export { refusedAddressReason } from "./address-class.js";
 export type { DownloadOptions, HttpClient, HttpClientOptions } from "./client.js";
 export { createHttpClient, DOWNLOAD_MAX_BYTES, DOWNLOAD_TIMEOUT_MS, http } from "./client.js";
+export { describeBytes } from "./failures.js";
 export type { HttpMethod, RequestOptions, Target } from "./request-plan.js";
 export { DEFAULT_MAX_BYTES, DEFAULT_TIMEOUT_MS } from "./request-plan.js";
 export type { HttpResponse, ProgressCallback } from "./response.js";
@@ -29,4 +30,5 @@ export type { ExternalService, QueryParams, QueryValue } from "./service.js";
 export { encodeQuery, joinUrl, serviceBaseUrl, serviceUrl } from "./service.js";
 export type { ServiceErrorKind } from "./service-error.js";
 export { ServiceError } from "./service-error.js";
+export { checkPublicUrl } from "./url-guard.js";
 export { marvinUserAgent } from "./user-agent.js";

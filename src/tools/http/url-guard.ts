@@ -1,7 +1,9 @@
 import { type LookupAddress, lookup as resolve } from "node:dns";
 import { isIP, type LookupFunction } from "node:net";
+import type { Env } from "../../shared/env.js";
 import { refusedAddressReason } from "./address-class.js";
-import { type Peer, refusedUrl, unsupportedUrl } from "./failures.js";
+import { type Peer, refusedUrl, unreachable, unsupportedUrl } from "./failures.js";
+import { ServiceError } from "./service-error.js";
 
 const METADATA_NAMES = new Set(["metadata.google.internal", "metadata.goog"]);
 
@@ -59,4 +61,35 @@ export function guardUrl(url: URL, peer: Peer, policy: GuardPolicy): LookupFunct
   const named = namedReason(hostname);
   if (named) throw refusedUrl(peer, url.href, named);
   return checkedLookup(peer, url);
+}
+
+/**
+ * Checks a URL the model chose before handing it to a program that fetches it itself (yt-dlp):
+ * http(s) only, and neither the address nor anything its name resolves to may be off limits,
+ * unless MARVIN_ALLOW_PRIVATE_URLS=1. Throws the ServiceError the HTTP client would.
+ */
+export async function checkPublicUrl(address: string, env: Env): Promise<void> {
+  const peer = { name: address, address };
+  let url: URL;
+  try {
+    url = new URL(address);
+  } catch {
+    throw unsupportedUrl(
+      peer,
+      `'${address}'`,
+      "it is not a valid web address. Give a full URL such as https://example.org/page.",
+    );
+  }
+  peer.name = url.host;
+  const lookup = guardUrl(url, peer, {
+    allowPrivate: env.MARVIN_ALLOW_PRIVATE_URLS === "1",
+    trustedOrigins: new Set(),
+  });
+  if (!lookup) return;
+  await new Promise<void>((resolve, reject) =>
+    lookup(url.hostname, { all: true }, (error) => (error ? reject(error) : resolve())),
+  ).catch((error: unknown) => {
+    if (error instanceof ServiceError) throw error;
+    throw unreachable(peer, error);
+  });
 }
