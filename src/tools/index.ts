@@ -3,12 +3,14 @@ import { fileTools } from "./files/index.js";
 import { gitTools } from "./git/index.js";
 import { historyTools } from "./history/index.js";
 import { mapTools } from "./maps/index.js";
+import { mediaTools } from "./media/index.js";
 import { notesFileTools } from "./notes/file-tools.js";
 import { noteTools } from "./notes/index.js";
 import { placeTools } from "./places/index.js";
 import { profileTools } from "./profiles/index.js";
 import { ToolRegistry } from "./registry.js";
 import { shellTools } from "./shell/index.js";
+import { steamTools } from "./steam/index.js";
 import { systemTools } from "./system/index.js";
 import { ticketTools } from "./tickets/index.js";
 import { timerTools } from "./timers/index.js";
@@ -22,6 +24,8 @@ export function createToolRegistry(): ToolRegistry {
     ...placeTools,
     ...weatherTools,
     ...mapTools,
+    ...mediaTools,
+    ...steamTools,
     ...profileTools,
     ...historyTools,
     ...timerTools,
