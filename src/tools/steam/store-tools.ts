@@ -30,7 +30,9 @@ const country = z
 const appId = z.number().int().positive().describe("Steam app id, e.g. 620 (from steam_search or a store URL)");
 
 function searchLine(item: StoreSearchItem, index: number): string {
-  const price = item.price ? priceWithDiscount(item.price.initial, item.price.final, item.price.currency) : "free";
+  const price = item.price
+    ? priceWithDiscount(item.price.initial, item.price.final, item.price.currency)
+    : "no price (free, or not on sale yet)";
   const facts = [`app ${item.id}`, price];
   if (item.metascore) facts.push(`Metacritic ${item.metascore}`);
   const platforms = platformNames(item.platforms);
