@@ -97,7 +97,7 @@ describe("the system prompt promises only what the tools can do", () => {
   it("would catch a capability without tools", () => {
     const names = registry.names();
     const oldPromise = "You help with everyday life (places, travel, weather, news, media, recipes).";
-    expect(unbackedClaims(oldPromise, names)).toEqual(["news", "media", "recipes", "travel"]);
+    expect(unbackedClaims(oldPromise, names)).toEqual(["news", "recipes", "travel"]);
     expect(unbackedClaims("Give sources (URLs) for facts from the web.", names)).toEqual(["the web"]);
     expect(unbackedClaims("Look up the weather.", [...names, "get_weather"])).toEqual([]);
   });
