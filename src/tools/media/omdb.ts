@@ -60,7 +60,7 @@ export type ListedTitle = z.output<typeof listedTitle>;
 export type TitleDetails = z.output<typeof titleDetails>;
 
 /** What OMDb said instead of results: nothing matched, or the search was too broad. */
-export interface OmdbRefusal {
+interface OmdbRefusal {
   refused: string;
 }
 

@@ -1,5 +1,5 @@
 /** Steam's amounts are hundredths of the currency (also for yen): 1999 USD → "$19.99". */
-export function money(hundredths: number, currency: string): string {
+function money(hundredths: number, currency: string): string {
   const amount = hundredths / 100;
   try {
     return new Intl.NumberFormat("en-US", { style: "currency", currency }).format(amount);
