@@ -6,6 +6,7 @@ import { gitTools } from "./git/index.js";
 import { githubTools } from "./github/index.js";
 import { historyTools } from "./history/index.js";
 import { mapTools } from "./maps/index.js";
+import { mediaTools } from "./media/index.js";
 import { musicTools } from "./music/index.js";
 import { notesFileTools } from "./notes/file-tools.js";
 import { noteTools } from "./notes/index.js";
@@ -15,6 +16,7 @@ import { recipeTools } from "./recipes/index.js";
 import { ToolRegistry } from "./registry.js";
 import { shellTools } from "./shell/index.js";
 import { spotifyTools } from "./spotify/index.js";
+import { steamTools } from "./steam/index.js";
 import { systemTools } from "./system/index.js";
 import { ticketTools } from "./tickets/index.js";
 import { timerTools } from "./timers/index.js";
@@ -38,6 +40,8 @@ export function createToolRegistry(): ToolRegistry {
     ...spotifyTools,
     ...webTools,
     ...downloadTools,
+    ...mediaTools,
+    ...steamTools,
     ...profileTools,
     ...historyTools,
     ...timerTools,

@@ -108,3 +108,6 @@ export const DUCKDUCKGO_CHALLENGE_PAGE = `<!DOCTYPE html>
     <form id="challenge-form" action="//duckduckgo.com/anomaly.js?sv=html&amp;cc=sre" method="POST"></form>
   </div>
 </body></html>`;
+
+/** For other domains' fixture pages built from the same markup (the movie and game fallbacks). */
+export { page as duckDuckGoPage, result as duckDuckGoResult };
