@@ -13,6 +13,7 @@ import { systemTools } from "./system/index.js";
 import { ticketTools } from "./tickets/index.js";
 import { timerTools } from "./timers/index.js";
 import { weatherTools } from "./weather/index.js";
+import { wikiTools } from "./wiki/index.js";
 
 /** Every tool domain, registered in one place (seed 000 §4.1). */
 export function createToolRegistry(): ToolRegistry {
@@ -32,6 +33,7 @@ export function createToolRegistry(): ToolRegistry {
     ...codingTools,
     ...gitTools,
     ...shellTools,
+    ...wikiTools,
   ]) {
     registry.register(tool);
   }
