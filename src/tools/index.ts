@@ -1,3 +1,4 @@
+import { academicTools } from "./academic/index.js";
 import { codingTools } from "./coding/index.js";
 import { fileTools } from "./files/index.js";
 import { gitTools } from "./git/index.js";
@@ -34,6 +35,7 @@ export function createToolRegistry(): ToolRegistry {
     ...gitTools,
     ...shellTools,
     ...wikiTools,
+    ...academicTools,
   ]) {
     registry.register(tool);
   }
