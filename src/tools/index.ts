@@ -10,6 +10,7 @@ import { placeTools } from "./places/index.js";
 import { profileTools } from "./profiles/index.js";
 import { ToolRegistry } from "./registry.js";
 import { shellTools } from "./shell/index.js";
+import { stackTools } from "./stack/index.js";
 import { systemTools } from "./system/index.js";
 import { ticketTools } from "./tickets/index.js";
 import { timerTools } from "./timers/index.js";
@@ -36,6 +37,7 @@ export function createToolRegistry(): ToolRegistry {
     ...shellTools,
     ...wikiTools,
     ...academicTools,
+    ...stackTools,
   ]) {
     registry.register(tool);
   }
