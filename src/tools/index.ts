@@ -3,6 +3,7 @@ import { codingTools } from "./coding/index.js";
 import { fileTools } from "./files/index.js";
 import { gitTools } from "./git/index.js";
 import { historyTools } from "./history/index.js";
+import { languageTools } from "./language/index.js";
 import { mapTools } from "./maps/index.js";
 import { notesFileTools } from "./notes/file-tools.js";
 import { noteTools } from "./notes/index.js";
@@ -38,6 +39,7 @@ export function createToolRegistry(): ToolRegistry {
     ...wikiTools,
     ...academicTools,
     ...stackTools,
+    ...languageTools,
   ]) {
     registry.register(tool);
   }
