@@ -1,5 +1,6 @@
 import { academicTools } from "./academic/index.js";
 import { codingTools } from "./coding/index.js";
+import { feedTools } from "./feeds/index.js";
 import { fileTools } from "./files/index.js";
 import { gitTools } from "./git/index.js";
 import { historyTools } from "./history/index.js";
@@ -40,6 +41,7 @@ export function createToolRegistry(): ToolRegistry {
     ...academicTools,
     ...stackTools,
     ...languageTools,
+    ...feedTools,
   ]) {
     registry.register(tool);
   }
