@@ -9,7 +9,7 @@ const ARXIV: ExternalService = {
 };
 
 export const ARXIV_SORTS = ["relevance", "lastUpdatedDate", "submittedDate"] as const;
-export type ArxivSort = (typeof ARXIV_SORTS)[number];
+type ArxivSort = (typeof ARXIV_SORTS)[number];
 
 export interface Preprint {
   title: string;
@@ -25,7 +25,7 @@ export interface Preprint {
 const QUERY_SYNTAX = /\b(ti|au|abs|co|jr|cat|rn|id|all):|\b(AND|OR|ANDNOT)\b/;
 
 /** Plain words become `all:word AND all:word…`, so every word must occur somewhere in the record. */
-export function arxivQuery(query: string): string {
+function arxivQuery(query: string): string {
   if (QUERY_SYNTAX.test(query)) return query.trim();
   return query
     .trim()

@@ -52,7 +52,8 @@ describe("search_papers", () => {
         "1. Attention is All you Need (2017, Neural Information Processing Systems) — 151,026 citations",
         "   Ashish Vaswani, Noam M. Shazeer, Niki Parmar, Jakob Uszkoreit, Llion Jones et al. (8 authors)",
         "   The dominant sequence transduction models are based on complex recurrent or convolutional neural " +
-          "networks in an encoder-decoder configuration. We propose a new simple network architecture, the Transformer.",
+          "networks in an encoder-decoder configuration. We propose a new simple network architecture, " +
+          "the Transformer.",
         "   https://www.semanticscholar.org/paper/204e3073870fae3d05bcbc2f6a8e263d9b72e776 · arXiv 1706.03762",
         "2. Transformers in Vision: A Survey (2021) — 2,913 citations",
         "   Salman Khan, Muzammal Naseer",

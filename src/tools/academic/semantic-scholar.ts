@@ -33,7 +33,7 @@ const searchAnswer = z.object({
 
 export type Paper = z.output<typeof paper>;
 
-export interface PaperQuery {
+interface PaperQuery {
   query: string;
   limit: number;
   /** 0 = no bound. */

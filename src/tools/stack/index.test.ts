@@ -203,7 +203,8 @@ describe("stack_answers", () => {
     );
     expect(await harness.ok("stack_answers", { question_id: 952914, site: "stackoverflow" })).toBe(
       '"How do I make a flat list out of a list of lists?" ' +
-        "(https://stackoverflow.com/questions/952914/how-do-i-make-a-flat-list-out-of-a-list-of-lists) has no answers yet.",
+        "(https://stackoverflow.com/questions/952914/how-do-i-make-a-flat-list-out-of-a-list-of-lists) " +
+        "has no answers yet.",
     );
     expect(await harness.ok("stack_answers", { question_id: 1, site: "unix" })).toBe(
       "unix has no question 1. Check the id and the site.",

@@ -92,7 +92,7 @@ async function get<Item extends z.ZodType>(
   return { items: page.items as z.output<Item>[], quotaRemaining: page.quota_remaining };
 }
 
-export interface QuestionSearch {
+interface QuestionSearch {
   query: string;
   site: string;
   /** Tags every question must have. */

@@ -6,13 +6,13 @@ const HEADING = /^(={2,6})\s*(.+?)\s*\1$/;
 const MATCH_WINDOW = 320;
 const CONTEXT_CHARS = 160;
 
-export interface GrepOptions {
+interface GrepOptions {
   contextLines: number;
   maxMatches: number;
 }
 
 /** The pattern as a case-insensitive regular expression, or as literal text when it is not a valid one. */
-export function searchPattern(pattern: string): RegExp {
+function searchPattern(pattern: string): RegExp {
   try {
     return new RegExp(pattern, "i");
   } catch {

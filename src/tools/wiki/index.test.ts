@@ -219,7 +219,8 @@ describe("wiki_full and wiki_grep", () => {
         "1 line of 'Ada Lovelace' match 'bernoulli':",
         '1. Line 14 (section "First Computer Program"):',
         "   | === First Computer Program ===",
-        "   > …cle by the Italian military engineer Luigi Menabrea about the Analytical Engine, supplementing it with seven long notes, labelled A to G. " +
+        "   > …cle by the Italian military engineer Luigi Menabrea about the Analytical Engine, supplementing it " +
+          "with seven long notes, labelled A to G. " +
           "Note G describes an algorithm for the engine to compute Bernoulli numbers; it is considered the first " +
           "published algorithm ever specifically tailored for implementation on a computer.",
         "   | == Legacy ==",

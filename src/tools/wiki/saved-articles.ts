@@ -8,7 +8,7 @@ import { type ToolContext, ToolError } from "../define-tool.js";
 const LABEL = "Saved Wikipedia articles folder";
 
 /** Where wiki_full saves articles: `~/Downloads/wikipedia/<language>/<Title>.txt`. */
-export function savedArticlesRoot(context: Pick<ToolContext, "home">): string {
+function savedArticlesRoot(context: Pick<ToolContext, "home">): string {
   return join(context.home, "Downloads", "wikipedia");
 }
 
@@ -16,7 +16,7 @@ export function savedArticlesRoot(context: Pick<ToolContext, "home">): string {
  * The file name of a title: Wikipedia's underscore spelling, with the characters a file name
  * cannot hold (and a leading dot) replaced, so a title can never name a path elsewhere.
  */
-export function articleFileName(title: string): string {
+function articleFileName(title: string): string {
   const name = title
     .trim()
     .replace(/\.txt$/i, "")
@@ -27,7 +27,7 @@ export function articleFileName(title: string): string {
   return `${name || "_"}.txt`;
 }
 
-export interface SavedArticle {
+interface SavedArticle {
   /** Absolute path of the saved file. */
   path: string;
   bytes: number;

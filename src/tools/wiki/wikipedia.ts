@@ -22,7 +22,7 @@ function wikipedia(language: string): ExternalService {
 /** "Albert Einstein" → "Albert_Einstein", as Wikipedia writes titles in its URLs. */
 const urlTitle = (title: string) => title.trim().replace(/ /g, "_");
 
-export function articleUrl(context: Caller, language: string, title: string): string {
+function articleUrl(context: Caller, language: string, title: string): string {
   return `${serviceBaseUrl(context.env, wikipedia(language))}/wiki/${encodeURIComponent(urlTitle(title))}`;
 }
 
@@ -59,7 +59,7 @@ export interface FoundArticle {
   url: string;
 }
 
-export interface SearchOutcome {
+interface SearchOutcome {
   total: number;
   suggestion: string | undefined;
   articles: FoundArticle[];

@@ -69,7 +69,9 @@ export const ATOM_RELEASES = `<?xml version="1.0" encoding="UTF-8"?>
     <title>2026-11-20, Version 24.12.0 &#39;Krypton&#39; (LTS), @aduh95</title>
     <content type="html">&lt;h3&gt;Notable Changes&lt;/h3&gt;
 &lt;ul&gt;
-&lt;li&gt;[&lt;a href=&quot;https://github.com/nodejs/node/commit/0a1b2c3&quot;&gt;&lt;code&gt;0a1b2c3&lt;/code&gt;&lt;/a&gt;] - &lt;strong&gt;(SEMVER-MINOR)&lt;/strong&gt; sqlite: add backup API&lt;/li&gt;
+&lt;li&gt;[&lt;a
+href=&quot;https://github.com/nodejs/node/commit/0a1b2c3&quot;&gt;&lt;code&gt;0a1b2c3&lt;/code&gt;&lt;/a&gt;]
+ - &lt;strong&gt;(SEMVER-MINOR)&lt;/strong&gt; sqlite: add backup API&lt;/li&gt;
 &lt;/ul&gt;</content>
     <author>
       <name>aduh95</name>
@@ -97,7 +99,8 @@ export const RDF_SLASH = `<?xml version="1.0" encoding="ISO-8859-1"?>
     <title>Linux 6.18 Released</title>
     <link>https://slash.example.org/story/26/11/23/1845/linux-6-18</link>
     <description>Linus Torvalds announced &lt;a href="https://lkml.example.org/"&gt;Linux 6.18&lt;/a&gt;,
- with a new scheduler &amp;amp; better Rust support.&lt;p&gt;&lt;div class="share_submission"&gt;&lt;/div&gt;&lt;/p&gt;</description>
+ with a new scheduler &amp;amp; better Rust support.&lt;p&gt;&lt;div class="share_submission"&gt;
+&lt;/div&gt;&lt;/p&gt;</description>
     <dc:creator>msmash</dc:creator>
     <dc:date>2026-11-23T18:45:00+00:00</dc:date>
     <slash:comments>211</slash:comments>
