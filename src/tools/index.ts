@@ -1,10 +1,13 @@
+import { academicTools } from "./academic/index.js";
 import { bookmarkTools } from "./bookmarks/index.js";
 import { codingTools } from "./coding/index.js";
 import { downloadTools } from "./downloads/index.js";
+import { feedTools } from "./feeds/index.js";
 import { fileTools } from "./files/index.js";
 import { gitTools } from "./git/index.js";
 import { githubTools } from "./github/index.js";
 import { historyTools } from "./history/index.js";
+import { languageTools } from "./language/index.js";
 import { mapTools } from "./maps/index.js";
 import { mediaTools } from "./media/index.js";
 import { musicTools } from "./music/index.js";
@@ -16,6 +19,7 @@ import { recipeTools } from "./recipes/index.js";
 import { ToolRegistry } from "./registry.js";
 import { shellTools } from "./shell/index.js";
 import { spotifyTools } from "./spotify/index.js";
+import { stackTools } from "./stack/index.js";
 import { steamTools } from "./steam/index.js";
 import { systemTools } from "./system/index.js";
 import { ticketTools } from "./tickets/index.js";
@@ -24,6 +28,7 @@ import { travelTools } from "./travel/index.js";
 import { unitTools } from "./units/index.js";
 import { weatherTools } from "./weather/index.js";
 import { webTools } from "./web/index.js";
+import { wikiTools } from "./wiki/index.js";
 
 /** Every tool domain, registered in one place (seed 000 §4.1). */
 export function createToolRegistry(): ToolRegistry {
@@ -54,6 +59,11 @@ export function createToolRegistry(): ToolRegistry {
     ...shellTools,
     ...bookmarkTools,
     ...githubTools,
+    ...wikiTools,
+    ...academicTools,
+    ...stackTools,
+    ...languageTools,
+    ...feedTools,
   ]) {
     registry.register(tool);
   }

@@ -50,6 +50,10 @@ const DOMAINS: Array<{ domain: string; words: RegExp; tools: RegExp }> = [
   { domain: "timers", words: /\btimers?\b/i, tools: /^timer_/ },
   { domain: "profiles", words: /\bprofiles?\b/i, tools: /profile/ },
   { domain: "saved places", words: /\bsaved places?\b/i, tools: /place/ },
+  { domain: "research papers", words: /\b(research papers?|arxiv|semantic scholar)\b/i, tools: /paper|arxiv/ },
+  { domain: "Stack Exchange", words: /\bstack (exchange|overflow)\b/i, tools: /^stack_/ },
+  { domain: "dictionary", words: /\bdictionar(y|ies)\b/i, tools: /dictionary/ },
+  { domain: "feeds", words: /\b(rss|feeds?)\b/i, tools: /rss|feed/ },
 ];
 
 /** Domains the text names that none of `toolNames` backs. */

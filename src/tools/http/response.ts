@@ -20,7 +20,7 @@ interface ResponseSettings {
 }
 
 const ERROR_EXCERPT_BYTES = 16 * 1024;
-const MESSAGE_FIELDS = ["message", "error_description", "error", "detail", "reason", "title"];
+const MESSAGE_FIELDS = ["message", "error_message", "error_description", "error", "detail", "reason", "title"];
 
 function charsetOf(contentType: string | undefined): string {
   return /;\s*charset\s*=\s*"?([^";\s]+)/i.exec(contentType ?? "")?.[1]?.toLowerCase() ?? "utf-8";
