@@ -2,6 +2,7 @@ import { codingTools } from "./coding/index.js";
 import { fileTools } from "./files/index.js";
 import { gitTools } from "./git/index.js";
 import { historyTools } from "./history/index.js";
+import { locationTools } from "./location/index.js";
 import { mapTools } from "./maps/index.js";
 import { notesFileTools } from "./notes/file-tools.js";
 import { noteTools } from "./notes/index.js";
@@ -19,6 +20,7 @@ export function createToolRegistry(): ToolRegistry {
   const registry = new ToolRegistry();
   for (const tool of [
     ...systemTools,
+    ...locationTools,
     ...placeTools,
     ...weatherTools,
     ...mapTools,

@@ -51,3 +51,23 @@ export async function resolveLocation(context: ToolContext, location: string): P
   if (!text) throw new ToolError(`Give a location: ${LOCATION_HELP}.`);
   return parseLatLng(text) ?? (await savedPlace(context, text)) ?? (await geocode(context, text));
 }
+
+/** A location argument as tools take it: a location text (the model's usual way) or the upstream coordinates. */
+export interface Where {
+  location?: string | undefined;
+  latitude?: number | undefined;
+  longitude?: number | undefined;
+}
+
+/** The location when one is given, else latitude and longitude when both are; undefined when neither is. */
+export async function resolveWhere(context: ToolContext, where: Where): Promise<Coordinates | undefined> {
+  const { location, latitude, longitude } = where;
+  if (location?.trim()) return resolveLocation(context, location);
+  if (latitude === undefined || longitude === undefined) return undefined;
+  return { latitude, longitude, label: `${latitude}, ${longitude}` };
+}
+
+/** The error for a tool that needs a place and was given none. */
+export function placeMissing(): ToolError {
+  return new ToolError(`Say where: give location (${LOCATION_HELP}), or latitude and longitude.`);
+}

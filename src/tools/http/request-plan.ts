@@ -25,6 +25,11 @@ export interface RequestOptions {
   timeoutMs?: number;
   /** Cap on the decoded body. Default 5 MB. */
   maxBytes?: number;
+  /**
+   * 4xx statuses handed to the caller like a 2xx answer instead of thrown, for a service whose
+   * error body says what was wrong in a form the caller reads itself (an HTML error page).
+   */
+  passStatuses?: readonly number[];
 }
 
 /** Everything one exchange needs, settled before the first byte is sent. */
@@ -39,6 +44,7 @@ export interface RequestPlan {
   /** Whether a 5xx or network failure may be retried (never for POST and PATCH). */
   retries: boolean;
   guard: GuardPolicy;
+  passStatuses: ReadonlySet<number>;
 }
 
 export interface ClientSettings {
@@ -102,5 +108,6 @@ export function planRequest(target: Target, options: RequestOptions, settings: C
     maxBytes: options.maxBytes ?? DEFAULT_MAX_BYTES,
     retries: method !== "POST" && method !== "PATCH",
     guard: { allowPrivate: settings.env.MARVIN_ALLOW_PRIVATE_URLS === "1", trustedOrigins },
+    passStatuses: new Set(options.passStatuses),
   };
 }

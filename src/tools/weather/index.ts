@@ -1,23 +1,8 @@
 import { z } from "zod";
-import { defineTool, type ToolContext, ToolError } from "../define-tool.js";
-import { type Coordinates, LOCATION_HELP, resolveLocation } from "../geo/location.js";
+import { defineTool } from "../define-tool.js";
+import { LOCATION_HELP, placeMissing, resolveWhere } from "../geo/location.js";
 import { fetchForecast } from "./open-meteo.js";
 import { formatForecast } from "./report.js";
-
-interface Where {
-  location?: string | undefined;
-  latitude?: number | undefined;
-  longitude?: number | undefined;
-}
-
-/** The location when one is given (the model's usual way), else the upstream tool's coordinates. */
-async function placeOf({ location, latitude, longitude }: Where, context: ToolContext): Promise<Coordinates> {
-  if (location?.trim()) return resolveLocation(context, location);
-  if (latitude === undefined || longitude === undefined) {
-    throw new ToolError(`Say where: give location (${LOCATION_HELP}), or latitude and longitude.`);
-  }
-  return { latitude, longitude, label: `${latitude}, ${longitude}` };
-}
 
 export const weatherTools = [
   defineTool({
@@ -34,7 +19,8 @@ export const weatherTools = [
     effect: "read",
     timeoutMs: 45_000,
     handler: async ({ days, ...where }, context) => {
-      const place = await placeOf(where, context);
+      const place = await resolveWhere(context, where);
+      if (!place) throw placeMissing();
       return formatForecast(place, await fetchForecast(context, place, days));
     },
   }),
