@@ -91,7 +91,9 @@ describe("the system prompt promises only what the tools can do", () => {
   it("recognises the domains it does name", () => {
     const text = prompt(MODES[0]![1], null);
     const named = DOMAINS.filter(({ words }) => words.test(text)).map(({ domain }) => domain);
-    expect(named).toEqual(expect.arrayContaining(["weather", "maps", "notes", "tickets", "timers", "saved places"]));
+    expect(named).toEqual(
+      expect.arrayContaining(["weather", "place search", "maps", "notes", "tickets", "timers", "saved places"]),
+    );
   });
 
   it("would catch a capability without tools", () => {

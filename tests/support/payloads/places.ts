@@ -230,3 +230,25 @@ export const OVERPASS_BUSY_PAGE = OVERPASS_PARSE_ERROR_PAGE.replace(
   '<p><strong style="color:#FF0000">Error</strong>: runtime error: open64: 0 Success /osm3s_osm_base ' +
     "Dispatcher_Client::request_read_and_idx::timeout. The server is probably too busy to handle your request. </p>\n",
 );
+
+/** Nominatim's jsonv2 answer for "Apotheke" inside a bounded viewbox around the Bundesplatz. */
+export const NOMINATIM_PHARMACY_BERN = [
+  {
+    place_id: 131749281,
+    licence: "Data © OpenStreetMap contributors, ODbL 1.0. http://osm.org/copyright",
+    osm_type: "node",
+    osm_id: 2397104877,
+    lat: "46.9481402",
+    lon: "7.4442189",
+    category: "amenity",
+    type: "pharmacy",
+    place_rank: 30,
+    importance: 0.00000999999999995449,
+    addresstype: "amenity",
+    name: "Apotheke Dr. Noyer",
+    display_name:
+      "Apotheke Dr. Noyer, 44, Marktgasse, Altstadt, Bern, Verwaltungskreis Bern-Mittelland, " +
+      "Verwaltungsregion Bern-Mittelland, Bern/Berne, 3011, Schweiz/Suisse/Svizzera/Svizra",
+    boundingbox: ["46.9480902", "46.9481902", "7.4441689", "7.4442689"],
+  },
+];
