@@ -45,7 +45,7 @@ export interface FoundPlace {
 }
 
 /** A circle to search in: results outside its bounding box are left out. */
-export interface SearchArea {
+interface SearchArea {
   latitude: number;
   longitude: number;
   radiusMeters: number;

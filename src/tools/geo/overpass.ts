@@ -37,7 +37,7 @@ const answer = z.object({
 
 export type OsmElement = z.output<typeof element>;
 
-export interface OverpassResult {
+interface OverpassResult {
   elements: OsmElement[];
   remark: string | undefined;
 }
@@ -47,7 +47,7 @@ const SETTINGS = /^\s*((?:\[\s*[a-z]+\s*:[^\]]*\]\s*)+);/i;
 const SETTING = /\[\s*([a-z]+)\s*:[^\]]*\]/gi;
 
 /** The query with `[out:json][timeout:N]` in its settings, replacing any output format or time limit it had. */
-export function withJsonOutput(query: string, timeoutSeconds: number): string {
+function withJsonOutput(query: string, timeoutSeconds: number): string {
   const settings = SETTINGS.exec(query);
   const kept = [...(settings?.[1] ?? "").matchAll(SETTING)]
     .filter(([, name]) => !["out", "timeout"].includes(name!.toLowerCase()))

@@ -30,8 +30,9 @@ async function pause(ms: number, peer: Peer, outer: AbortSignal): Promise<void> 
 
 /**
  * Runs the planned request and hands a 2xx answer (or one of the plan's passed statuses) to
- * `consume`, which reads the body under the same timeout. One retry after a 5xx or transient network failure (for retryable methods);
- * a 429's Retry-After is waited out once when it is at most LONGEST_RETRY_AFTER_MS.
+ * `consume`, which reads the body under the same timeout. One retry after a 5xx or transient
+ * network failure (for retryable methods); a 429's Retry-After is waited out once when it is at
+ * most LONGEST_RETRY_AFTER_MS.
  */
 export async function exchange<T>(
   plan: RequestPlan,

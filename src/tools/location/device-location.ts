@@ -3,7 +3,7 @@ import { existsSync } from "node:fs";
 import { toolChildEnv } from "../../shared/child-env.js";
 import type { Env } from "../../shared/env.js";
 
-export interface DeviceLocation {
+interface DeviceLocation {
   latitude: number;
   longitude: number;
   accuracyMeters: number;
@@ -12,7 +12,7 @@ export interface DeviceLocation {
 }
 
 /** A position from the machine's location service, or why there is none (said in the result). */
-export type DeviceLookup = { found: DeviceLocation } | { missing: string };
+type DeviceLookup = { found: DeviceLocation } | { missing: string };
 
 /** Seconds the location service gets to find a position (it may have to scan Wi-Fi first). */
 const WAIT_SECONDS = 10;

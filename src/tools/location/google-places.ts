@@ -56,8 +56,15 @@ const googleError = z.object({
   }),
 });
 
+/** True when the key itself is the problem (not the question asked). */
+function blamesKey(code: number, reason: string | undefined): boolean {
+  return code === 401 || code === 403 || (reason ?? "").startsWith("API_KEY");
+}
+
 /** Google Places said no: a bad key, an API not enabled, a bad argument. */
 export class GoogleRefusal extends ToolError {
+  readonly isKeyProblem: boolean;
+
   constructor(
     readonly code: number,
     /** "PERMISSION_DENIED", "INVALID_ARGUMENT"… */
@@ -66,15 +73,13 @@ export class GoogleRefusal extends ToolError {
     readonly reason: string | undefined,
     readonly googleMessage: string,
   ) {
+    const isKeyProblem = blamesKey(code, reason);
+    const advice = isKeyProblem ? "Run setup_google_auth to check the key step by step." : "Fix the arguments.";
     super(
       `Google Places refused the request (HTTP ${code} ${status}${reason ? `, ${reason}` : ""}): ` +
-        `"${googleMessage}". Run setup_google_auth to check the key step by step.`,
+        `"${googleMessage}". ${advice}`,
     );
-  }
-
-  /** True when the key itself is the problem (not the question asked). */
-  get isKeyProblem(): boolean {
-    return this.code === 401 || this.code === 403 || (this.reason ?? "").startsWith("API_KEY");
+    this.isKeyProblem = isKeyProblem;
   }
 }
 
@@ -132,7 +137,7 @@ interface Circle {
 
 const circleOf = ({ latitude, longitude, radius }: Circle) => ({ circle: { center: { latitude, longitude }, radius } });
 
-export interface GoogleTextQuery {
+interface GoogleTextQuery {
   text: string;
   maxResults: number;
   openNow: boolean;
@@ -151,7 +156,7 @@ export async function googleTextSearch(context: ToolContext, key: string, query:
   return places.map(toHit);
 }
 
-export interface GoogleNearbyQuery {
+interface GoogleNearbyQuery {
   types: string[];
   maxResults: number;
   rankBy: "POPULARITY" | "DISTANCE";

@@ -45,8 +45,9 @@ export async function googleSetupReport(context: ToolContext): Promise<string> {
     await checkGoogleKey(context, key);
   } catch (error) {
     if (!(error instanceof GoogleRefusal)) throw error;
-    const verdict = `${GOOGLE_KEY_VARIABLE} is set but Google Places does not accept it: HTTP ${error.code} ${error.status}`;
-    return `${verdict}${error.reason ? ` (${error.reason})` : ""}: "${error.googleMessage}"\n${advice(error)}\n\n${HOW_TO}`;
+    const refusal = `HTTP ${error.code} ${error.status}${error.reason ? ` (${error.reason})` : ""}`;
+    const verdict = `${GOOGLE_KEY_VARIABLE} is set but Google Places does not accept it: ${refusal}`;
+    return `${verdict}: "${error.googleMessage}"\n${advice(error)}\n\n${HOW_TO}`;
   }
   return `${GOOGLE_KEY_VARIABLE} is set and valid: Google Places (New) accepted it, so place searches use Google.`;
 }

@@ -329,6 +329,20 @@ describe("places_nearby_search with OpenStreetMap", () => {
     );
   });
 
+  test("warns that the list may be incomplete when Overpass stopped early", async ({
+    home,
+    harnesses,
+    httpServers,
+  }) => {
+    const partial = { ...OVERPASS_CAFES_BERN, remark: OVERPASS_TIMED_OUT.remark };
+    const { harness } = await setUp({ home, harnesses, httpServers }, { overpass: json(partial) });
+    const text = await harness.ok("places_nearby_search", { location: "home", included_types: ["cafe"] });
+    expect(text).toMatch(/^cafe within 5000 m of home .*\n1\. \(unnamed cafe\)/);
+    expect(text).toMatch(
+      /\nOverpass stopped early \(runtime error: Query timed out in "query" at line 3 after 26 seconds\.\); nearer places may be missing\.$/,
+    );
+  });
+
   test("asks where when given no place", async ({ home, harnesses, httpServers }) => {
     const { harness } = await setUp({ home, harnesses, httpServers });
     expect(await harness.failure("places_nearby_search", { included_types: ["cafe"] })).toBe(
@@ -374,7 +388,7 @@ describe("places_nearby_search with Google Places", () => {
     );
     expect(await harness.failure("places_nearby_search", { location: "home", included_types: ["fuel_pump"] })).toBe(
       'Error in places_nearby_search: Google Places refused the request (HTTP 400 INVALID_ARGUMENT): "Unsupported ' +
-        'types: fuel_pump.". Run setup_google_auth to check the key step by step.',
+        'types: fuel_pump.". Fix the arguments.',
     );
   });
 

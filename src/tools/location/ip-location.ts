@@ -27,7 +27,7 @@ const answer = z.discriminatedUnion("status", [
   z.object({ status: z.literal("fail"), message: z.string() }),
 ]);
 
-export interface IpLocation {
+interface IpLocation {
   latitude: number;
   longitude: number;
   /** "Bern, Bern, Switzerland" */

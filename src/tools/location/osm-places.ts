@@ -42,13 +42,16 @@ function toHit(item: OsmElement): PlaceHit | undefined {
   };
 }
 
-/** OpenStreetMap features with any of `tags` within the circle, nearest first. */
+/**
+ * OpenStreetMap features with any of `tags` within the circle, nearest first, and Overpass's
+ * remark when it stopped early (the list may then be incomplete).
+ */
 export async function osmNearbySearch(
   context: ToolContext,
   center: Coordinates,
   radiusMeters: number,
   tags: readonly OsmTag[],
-): Promise<PlaceHit[]> {
+): Promise<{ hits: PlaceHit[]; remark: string | undefined }> {
   const { elements, remark } = await runOverpass(
     context,
     nearbyQuery(center, radiusMeters, tags),
@@ -58,7 +61,7 @@ export async function osmNearbySearch(
     throw new ToolError(`Overpass stopped without results: ${remark} Try a smaller radius, or again in a minute.`);
   }
   const hits = elements.map(toHit).filter((hit) => hit !== undefined);
-  return hits.sort((a, b) => distanceMeters(center, a) - distanceMeters(center, b));
+  return { hits: hits.sort((a, b) => distanceMeters(center, a) - distanceMeters(center, b)), remark };
 }
 
 /** Nominatim's matches for free text, within the circle when one is given. */

@@ -32,7 +32,7 @@ function report(title: string, hits: readonly PlaceHit[], empty: string, center?
   return hits.length ? `${title}:\n${formatHits(hits, center)}` : empty;
 }
 
-export interface TextSearch {
+interface TextSearch {
   text: string;
   near: Area | undefined;
   maxResults: number;
@@ -61,7 +61,7 @@ export function textSearch(context: ToolContext, search: TextSearch): Promise<st
   );
 }
 
-export interface NearbySearch {
+interface NearbySearch {
   types: string[];
   radiusMeters: number;
   maxResults: number;
@@ -95,9 +95,10 @@ export function nearbySearch(context: ToolContext, center: Coordinates, search: 
           `${MAPPED_PLACE_TYPES.join(", ")}. places_text_search or overpass_query can look for anything else.`
         : "";
       if (tags.length === 0) throw new ToolError(`Nothing to search for.${skipped}`);
-      const hits = (await osmNearbySearch(context, center, radiusMeters, tags)).slice(0, maxResults);
+      const { hits, remark } = await osmNearbySearch(context, center, radiusMeters, tags);
       const title = `${what} ${where}, from OpenStreetMap (Overpass), nearest first`;
-      return report(title, hits, empty("OpenStreetMap (Overpass)"), center) + skipped;
+      const partial = remark ? `\nOverpass stopped early (${remark}); nearer places may be missing.` : "";
+      return report(title, hits.slice(0, maxResults), empty("OpenStreetMap (Overpass)"), center) + partial + skipped;
     },
   );
 }

@@ -1,7 +1,7 @@
 import { elementAddress, elementKind, elementPosition, type OsmElement } from "../geo/overpass.js";
 
 /** Elements listed in full at most; the rest are only counted. */
-export const MAX_LISTED_ELEMENTS = 50;
+const MAX_LISTED_ELEMENTS = 50;
 
 /** Tags worth a line of their own, after the name, kind and address. */
 const DETAIL_KEYS = ["cuisine", "opening_hours", "phone", "contact:phone", "website", "contact:website", "operator"];
