@@ -26,11 +26,23 @@ const WHERE_AM_I_FIX = /Latitude:\s*(-?[\d.]+)°?\s*\n\s*Longitude:\s*(-?[\d.]+)
 /** CoreLocationCLI with the format below prints "46.948090 7.447440 65.000000". */
 const CORE_LOCATION_FIX = /^(-?[\d.]+) (-?[\d.]+) ([\d.]+)\s*$/m;
 
+type Fix = Omit<DeviceLocation, "source">;
+
+function fixFrom(pattern: RegExp, output: string): Fix | undefined {
+  const match = pattern.exec(output);
+  if (!match) return undefined;
+  const [latitude, longitude, accuracyMeters] = match.slice(1, 4).map(Number) as [number, number, number];
+  return { latitude, longitude, accuracyMeters };
+}
+
+/** The first position in where-am-i's output so far; undefined until a whole one has arrived. */
+export const whereAmIFix = (output: string) => fixFrom(WHERE_AM_I_FIX, output);
+
 interface Program {
   source: string;
   command: string;
   args: string[];
-  fix: RegExp;
+  fix: (output: string) => Fix | undefined;
   /** How to get the program, for the note when it is missing. */
   install: string;
 }
@@ -59,10 +71,8 @@ function readFix(program: Program, env: Env, signal: AbortSignal): Promise<Devic
     );
     child.stdout.setEncoding("utf8").on("data", (chunk: string) => {
       output += chunk;
-      const match = program.fix.exec(output);
-      if (!match) return;
-      const [latitude, longitude, accuracyMeters] = match.slice(1, 4).map(Number) as [number, number, number];
-      finish({ found: { latitude, longitude, accuracyMeters, source: program.source } });
+      const fix = program.fix(output);
+      if (fix) finish({ found: { ...fix, source: program.source } });
     });
     child.stderr.setEncoding("utf8").on("data", (chunk: string) => (errors += chunk));
     child.on("error", (error: NodeJS.ErrnoException) => {
@@ -78,14 +88,14 @@ function readFix(program: Program, env: Env, signal: AbortSignal): Promise<Devic
 
 function geoClue(path: string): Program {
   const args = ["--timeout", String(WAIT_SECONDS), "--accuracy-level", "8"];
-  return { source: "GeoClue", command: path, args, fix: WHERE_AM_I_FIX, install: GEOCLUE_PACKAGE };
+  return { source: "GeoClue", command: path, args, fix: whereAmIFix, install: GEOCLUE_PACKAGE };
 }
 
 const CORE_LOCATION: Program = {
   source: "CoreLocation",
   command: "CoreLocationCLI",
   args: ["--format", "%latitude %longitude %h_accuracy"],
-  fix: CORE_LOCATION_FIX,
+  fix: (output) => fixFrom(CORE_LOCATION_FIX, output),
   install: "brew install corelocationcli",
 };
 
