@@ -68,8 +68,8 @@ describe("get_my_location", () => {
   }) => {
     const { harness, ipApi } = await setUp({ home, harnesses, httpServers }, { ipApi: json(IP_API_BERN) });
     expect(await harness.ok("get_my_location", {})).toBe(
-      "Approximate location from IP geolocation (ip-api.com), city-level only — it can be off by tens of " +
-        "kilometres, e.g. show the network provider's city: Bern, Switzerland (46.9481, 7.4474); time zone " +
+      "Approximate location from IP geolocation (ip-api.com), city-level only (it can be tens of kilometres off, " +
+        "or name the network provider's city): Bern, Switzerland (46.9481, 7.4474); time zone " +
         "Europe/Zurich; network Swisscom (Schweiz) AG.\n" +
         `Not from the system's location service: GeoClue is not installed (Debian package geoclue-2-demo). For an ` +
         'exact place, ask the user or use a saved place such as "home" (list_places).',

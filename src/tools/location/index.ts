@@ -30,8 +30,8 @@ export const locationTools = [
       }
       const ip = await locateByIp(context);
       return (
-        `Approximate location from IP geolocation (ip-api.com), city-level only — it can be off by tens of ` +
-        `kilometres, e.g. show the network provider's city: ${ip.place} (${ip.latitude}, ${ip.longitude}); ` +
+        `Approximate location from IP geolocation (ip-api.com), city-level only (it can be tens of kilometres ` +
+        `off, or name the network provider's city): ${ip.place} (${ip.latitude}, ${ip.longitude}); ` +
         `time zone ${ip.timezone}; network ${ip.isp}.\n` +
         `Not from the system's location service: ${device.missing}. For an exact place, ask the user or use a ` +
         'saved place such as "home" (list_places).'
