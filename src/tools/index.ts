@@ -8,6 +8,7 @@ import { gitTools } from "./git/index.js";
 import { githubTools } from "./github/index.js";
 import { historyTools } from "./history/index.js";
 import { languageTools } from "./language/index.js";
+import { locationTools } from "./location/index.js";
 import { mapTools } from "./maps/index.js";
 import { mediaTools } from "./media/index.js";
 import { musicTools } from "./music/index.js";
@@ -35,6 +36,7 @@ export function createToolRegistry(): ToolRegistry {
   const registry = new ToolRegistry();
   for (const tool of [
     ...systemTools,
+    ...locationTools,
     ...placeTools,
     ...weatherTools,
     ...mapTools,

@@ -103,6 +103,7 @@ describe("the system prompt promises only what the tools can do", () => {
         "the web",
         "travel",
         "unit conversion",
+        "place search",
         "maps",
         "notes",
         "tickets",

@@ -68,6 +68,14 @@ interface PlaceParameterNames {
   longitude: string;
 }
 
+/** The parameter names most tools use for one place: `location`, or `latitude` and `longitude`. */
+export const PLACE_PARAMETERS: PlaceParameterNames = {
+  question: "where",
+  text: "location",
+  latitude: "latitude",
+  longitude: "longitude",
+};
+
 /** Coordinates for a place argument: its text when given, else its latitude and longitude. */
 export async function resolvePlaceArgument(
   context: ToolContext,

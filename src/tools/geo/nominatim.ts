@@ -34,9 +34,33 @@ export interface FoundPlace {
   kind: string;
 }
 
+/** A circle to search in: results outside its bounding box are left out. */
+interface SearchArea {
+  latitude: number;
+  longitude: number;
+  radiusMeters: number;
+}
+
+const METERS_PER_DEGREE = 111_320;
+
+/** Nominatim's `viewbox` (west,north,east,south) around the circle, with `bounded` so it limits the results. */
+function areaQuery(area: SearchArea | undefined) {
+  if (!area) return {};
+  const dLat = area.radiusMeters / METERS_PER_DEGREE;
+  const dLon = area.radiusMeters / (METERS_PER_DEGREE * Math.max(Math.cos((area.latitude * Math.PI) / 180), 0.01));
+  const round = (value: number) => Number(value.toFixed(6));
+  const box = [area.longitude - dLon, area.latitude + dLat, area.longitude + dLon, area.latitude - dLat];
+  return { viewbox: box.map(round).join(","), bounded: 1 };
+}
+
 /** Places matching free text, best first; empty when Nominatim knows none. */
-export async function searchPlaces(context: ToolContext, text: string, limit: number): Promise<FoundPlace[]> {
-  const query = { q: text, format: "jsonv2", limit };
+export async function searchPlaces(
+  context: ToolContext,
+  text: string,
+  limit: number,
+  area?: SearchArea,
+): Promise<FoundPlace[]> {
+  const query = { q: text, format: "jsonv2", limit, ...areaQuery(area) };
   const results = await http(context).getJson(NOMINATIM, "/search", query, searchResults);
   return results.map((result) => ({
     name: result.name || result.display_name.split(",")[0]!.trim(),

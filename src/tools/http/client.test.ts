@@ -91,6 +91,15 @@ describe("service requests", () => {
     const context = { env: { MARVIN_WEATHER_TEST_URL: server.origin }, signal: new AbortController().signal };
     expect((await http(context).getJson(WEATHER, "/v1/x", {}, forecast)).temperature).toBe(21.5);
   });
+  test("hands a passed 4xx status to the caller with its body, and still throws others", async ({ httpServers }) => {
+    const page = "<p><strong>Error</strong>: line 1: parse error</p>";
+    const server = await httpServers.start(reply(400, { "content-type": "text/html" }, page));
+    const target = { service: WEATHER, path: "/api/interpreter" };
+    const passed = await weather(server).send(target, { body: "x", passStatuses: [400] });
+    expect([passed.status, await passed.text()]).toEqual([400, page]);
+    const thrown = await failureOf(weather(server).send(target, { body: "x", passStatuses: [403] }));
+    expect([thrown.kind, thrown.status]).toEqual(["status", 400]);
+  });
 });
 
 describe("time limits and cancellation", () => {

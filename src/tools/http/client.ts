@@ -35,7 +35,8 @@ export interface HttpClient {
   getText(service: ExternalService, path: string, query?: QueryParams, options?: RequestOptions): Promise<string>;
   /**
    * Any request; resolves with a 2xx answer whose body is still unread (read it with one of
-   * HttpResponse's readers, or discard it). Non-2xx answers throw a ServiceError.
+   * HttpResponse's readers, or discard it). Non-2xx answers throw a ServiceError, except the
+   * statuses in `options.passStatuses`, which resolve too.
    */
   send(target: Target, options?: RequestOptions): Promise<HttpResponse>;
   /** Streams the body into `file`; returns its size in bytes. */

@@ -40,10 +40,10 @@ async function paced(plan: RequestPlan, outer: AbortSignal): Promise<void> {
 }
 
 /**
- * Runs the planned request and hands a 2xx answer to `consume`, which reads the body under the
- * same timeout. One retry after a 5xx or transient network failure (for retryable methods);
- * a 429's Retry-After is waited out once when it is at most LONGEST_RETRY_AFTER_MS. Every attempt to a
- * paced service waits for its turn first.
+ * Runs the planned request and hands a 2xx answer (or one of the plan's passed statuses) to
+ * `consume`, which reads the body under the same timeout. One retry after a 5xx or transient
+ * network failure (for retryable methods); a 429's Retry-After is waited out once when it is at
+ * most LONGEST_RETRY_AFTER_MS. Every attempt to a paced service waits for its turn first.
  */
 export async function exchange<T>(
   plan: RequestPlan,
@@ -94,7 +94,8 @@ export async function exchange<T>(
       }
       throw await response.failure(waitMs);
     }
-    if (status < 200 || status >= 300) throw await response.failure();
+    const passed = plan.passStatuses.has(status);
+    if ((status < 200 || status >= 300) && !passed) throw await response.failure();
 
     try {
       return await consume(response);

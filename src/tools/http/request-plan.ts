@@ -26,6 +26,11 @@ export interface RequestOptions {
   timeoutMs?: number;
   /** Cap on the decoded body. Default 5 MB. */
   maxBytes?: number;
+  /**
+   * 4xx statuses handed to the caller like a 2xx answer instead of thrown, for a service whose
+   * error body says what was wrong in a form the caller reads itself (an HTML error page).
+   */
+  passStatuses?: readonly number[];
 }
 
 /** Everything one exchange needs, settled before the first byte is sent. */
@@ -42,6 +47,7 @@ export interface RequestPlan {
   guard: GuardPolicy;
   /** A paced service's queue (its setting's name) and spacing; undefined when requests need no pacing. */
   pacing: { key: string; intervalMs: number } | undefined;
+  passStatuses: ReadonlySet<number>;
 }
 
 export interface ClientSettings {
@@ -121,5 +127,6 @@ export function planRequest(target: Target, options: RequestOptions, settings: C
     retries: method !== "POST" && method !== "PATCH",
     guard: { allowPrivate: settings.env.MARVIN_ALLOW_PRIVATE_URLS === "1", trustedOrigins },
     pacing: pacingOf(target),
+    passStatuses: new Set(options.passStatuses),
   };
 }

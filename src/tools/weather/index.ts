@@ -1,10 +1,8 @@
 import { z } from "zod";
 import { defineTool } from "../define-tool.js";
-import { LOCATION_HELP, resolvePlaceArgument } from "../geo/location.js";
+import { LOCATION_HELP, PLACE_PARAMETERS, resolvePlaceArgument } from "../geo/location.js";
 import { fetchForecast } from "./open-meteo.js";
 import { formatForecast } from "./report.js";
-
-const PARAMETER_NAMES = { question: "where", text: "location", latitude: "latitude", longitude: "longitude" };
 
 export const weatherTools = [
   defineTool({
@@ -21,7 +19,7 @@ export const weatherTools = [
     effect: "read",
     timeoutMs: 45_000,
     handler: async ({ days, location, latitude, longitude }, context) => {
-      const place = await resolvePlaceArgument(context, { text: location, latitude, longitude }, PARAMETER_NAMES);
+      const place = await resolvePlaceArgument(context, { text: location, latitude, longitude }, PLACE_PARAMETERS);
       return formatForecast(place, await fetchForecast(context, place, days));
     },
   }),
