@@ -5,6 +5,7 @@ import { historyTools } from "./history/index.js";
 import { mapTools } from "./maps/index.js";
 import { notesFileTools } from "./notes/file-tools.js";
 import { noteTools } from "./notes/index.js";
+import { organiserTools } from "./organiser/index.js";
 import { placeTools } from "./places/index.js";
 import { profileTools } from "./profiles/index.js";
 import { ToolRegistry } from "./registry.js";
@@ -25,6 +26,7 @@ export function createToolRegistry(): ToolRegistry {
     ...profileTools,
     ...historyTools,
     ...timerTools,
+    ...organiserTools,
     ...ticketTools,
     ...noteTools,
     ...notesFileTools,
