@@ -19,11 +19,10 @@ export interface Occurrence {
 /** Instances looked at per recurring event at most: a daily event for a century. */
 const MAX_INSTANCES = 40_000;
 
-const LOCAL_ZONE = Intl.DateTimeFormat().resolvedOptions().timeZone;
-
 function zoneNote(time: IcalTime): string | undefined {
   const tzid = time.zone?.tzid;
-  if (time.isDate || !tzid || tzid === "UTC" || tzid === "floating" || tzid === LOCAL_ZONE) return undefined;
+  const localZone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+  if (time.isDate || !tzid || tzid === "UTC" || tzid === "floating" || tzid === localZone) return undefined;
   return `${String(time.hour).padStart(2, "0")}:${String(time.minute).padStart(2, "0")} ${tzid}`;
 }
 

@@ -56,7 +56,8 @@ const DESCRIPTION_CHARS = 160;
 export function occurrenceList(items: readonly Occurrence[]): string {
   return items
     .map((item, index) => {
-      const where = item.location ? ` @ ${item.location}` : "";
+      const location = item.location.replace(/\s*\n\s*/g, ", ").trim();
+      const where = location ? ` @ ${location}` : "";
       const repeats = item.recurring ? ", repeats" : "";
       const lines = [`${index + 1}. ${when(item)} — ${item.title}${where} (uid ${item.uid}${repeats})`];
       const description = item.description.replace(/\s+/g, " ").trim();
