@@ -11,6 +11,8 @@ import { ThrowawayCrontabs } from "../../../../tests/support/throwaway-crontab.j
 import { formatDay } from "../when.js";
 
 const crontabs = new ThrowawayCrontabs();
+/** Tests that give no crontab of their own get none: the developer's crontab is never touched. */
+const NO_CRONTAB = { MARVIN_CRONTAB_COMMAND: "/nonexistent/bin/crontab" };
 afterEach(() => crontabs.cleanupAll());
 
 const profileDir = (home: string) => join(home, ".config", "local-finder", "profiles", "main");
@@ -35,7 +37,7 @@ describe("calendar files exported by other programs", () => {
     harnesses,
   }) => {
     writeCalendar(home, GOOGLE_EXPORT);
-    const harness = await harnesses.open({ home });
+    const harness = await harnesses.open({ home, env: NO_CRONTAB });
     expect(await harness.ok("calendar_view", { month: 3, year: 2026 })).toBe(
       [
         "March 2026",
@@ -69,7 +71,7 @@ describe("calendar files exported by other programs", () => {
     harnesses,
   }) => {
     writeCalendar(home, APPLE_EXPORT);
-    const harness = await harnesses.open({ home });
+    const harness = await harnesses.open({ home, env: NO_CRONTAB });
     const text = await harness.ok("calendar_view", { month: 3, year: 2026 });
     expect(text).toContain(" 23  24  25  26  27  28* 29*\n 30* 31\n");
     expect(text).toContain(
@@ -87,7 +89,7 @@ describe("calendar files exported by other programs", () => {
     harnesses,
   }) => {
     writeCalendar(home, THUNDERBIRD_EXPORT);
-    const harness = await harnesses.open({ home });
+    const harness = await harnesses.open({ home, env: NO_CRONTAB });
     const text = await harness.ok("calendar_view", { month: 3, year: 2026 });
     expect(text.split("\n").filter((line) => /^\d\. /.test(line))).toEqual([
       "1. Thu 5 Mar 2026 20:00–22:00 (19:00 Europe/London) — Choir rehearsal @ St Mary's Church Hall " +
@@ -107,8 +109,9 @@ describe("calendar files exported by other programs", () => {
     harnesses,
   }) => {
     writeCalendar(home, APPLE_EXPORT);
-    const harness = await harnesses.open({ home });
-    await harness.ok("calendar_add_event", { title: "Call the bank", start: "2026-03-12 10:15" });
+    const harness = await harnesses.open({ home, env: NO_CRONTAB });
+    const added = await harness.ok("calendar_add_event", { title: "Call the bank", start: "2026-03-12 10:15" });
+    expect(added).toMatch(/\nNo reminders: both reminder times have passed\.$/);
     const written = readFileSync(calendarFile(home), "utf8");
     for (const kept of [
       "PRODID:-//Apple Inc.//macOS 14.4//EN",
@@ -135,7 +138,7 @@ describe("calendar_add_event and calendar_delete_event", () => {
     home,
     harnesses,
   }) => {
-    const harness = await harnesses.open({ home });
+    const harness = await harnesses.open({ home, env: NO_CRONTAB });
     const title = "Grandma's 90th birthday party — bring the photo album, the cake and the folding chairs";
     const text = await harness.ok("calendar_add_event", { title, start: "2026-07-04", location: "Garden; Main St." });
     expect(text).toMatch(
@@ -199,7 +202,7 @@ describe("calendar_add_event and calendar_delete_event", () => {
   });
 
   test("keeps the event when there is no crontab program, and says what to install", async ({ home, harnesses }) => {
-    const harness = await harnesses.open({ home, env: { MARVIN_CRONTAB_COMMAND: "/nonexistent/bin/crontab" } });
+    const harness = await harnesses.open({ home, env: NO_CRONTAB });
     const text = await harness.ok("calendar_add_event", { title: "Talk", start: `${dayFromToday(2).text} 18:00` });
     expect(text).toMatch(
       /\nReminders could not be scheduled: The program '\/nonexistent\/bin\/crontab' is not installed, .*sudo apt install cron/,
@@ -209,7 +212,7 @@ describe("calendar_add_event and calendar_delete_event", () => {
   });
 
   test("refuses starts it cannot read and ends before the start", async ({ home, harnesses }) => {
-    const harness = await harnesses.open({ home });
+    const harness = await harnesses.open({ home, env: NO_CRONTAB });
     expect(await harness.failure("calendar_add_event", { title: "X", start: "whenever" })).toContain(
       "Could not read the start 'whenever'",
     );
@@ -224,7 +227,7 @@ describe("calendar_add_event and calendar_delete_event", () => {
 
   test("leaves a calendar it cannot parse as it is", async ({ home, harnesses }) => {
     writeCalendar(home, "this is not a calendar\n");
-    const harness = await harnesses.open({ home });
+    const harness = await harnesses.open({ home, env: NO_CRONTAB });
     expect(await harness.failure("calendar_add_event", { title: "X", start: "2026-05-01" })).toContain(
       "is not valid iCalendar",
     );
@@ -239,7 +242,7 @@ describe("calendar_list_upcoming", () => {
     home,
     harnesses,
   }) => {
-    const harness = await harnesses.open({ home });
+    const harness = await harnesses.open({ home, env: NO_CRONTAB });
     expect(await harness.ok("calendar_list_upcoming", {})).toBe("No events in the next 7 days.");
     const start = dayFromToday(-14).text.replaceAll("-", "");
     writeCalendar(

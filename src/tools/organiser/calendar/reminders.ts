@@ -38,7 +38,7 @@ export async function scheduleReminders(context: ToolContext, event: ReminderEve
     pushUrl,
     pushTag: "calendar",
   })).filter((job) => job.at.getTime() > now);
-  if (jobs.length === 0) return "No reminders: the event starts in less than 30 minutes.";
+  if (jobs.length === 0) return "No reminders: both reminder times have passed.";
   try {
     await scheduleOneShots(context.env, configPaths(context.home).alarms, jobs);
   } catch (error) {
