@@ -41,7 +41,7 @@ Options:
   --plain                  plain readline UI instead of the full-screen one
   --curses                 full-screen UI (the default when stdout is a terminal)
   --ntfy TOPIC             push a notification to this ntfy topic when an answer is ready
-                           (server: $NTFY_URL, default https://ntfy.sh)
+                           (server: $MARVIN_NTFY_URL, default https://ntfy.sh)
   --output FORMAT          non-interactive output: text (default) or jsonl (one agent event per line)
   -h, --help               show this help
   -v, --version            show the version

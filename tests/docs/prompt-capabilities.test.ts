@@ -12,7 +12,8 @@ const DOMAINS: Array<{ domain: string; words: RegExp; tools: RegExp }> = [
   { domain: "weather", words: /\b(weather|forecasts?)\b/i, tools: /weather|forecast/ },
   { domain: "news", words: /\b(news|headlines?)\b/i, tools: /news|headline/ },
   { domain: "calendar", words: /\b(calendars?|appointments?|schedules?)\b/i, tools: /calendar|appointment|schedule/ },
-  { domain: "reminders", words: /\breminders?\b/i, tools: /remind/ },
+  // Reminders come with calendar events (1 h and 30 min before) and with alarms.
+  { domain: "reminders", words: /\breminders?\b/i, tools: /remind|alarm|calendar_add/ },
   { domain: "alarms", words: /\balarms?\b/i, tools: /alarm/ },
   { domain: "music", words: /\b(music|songs?|playlists?|spotify)\b/i, tools: /music|song|playlist|spotify/ },
   { domain: "movies", words: /\b(movies?|films?|tv shows?)\b/i, tools: /movie|film|tv_/ },
@@ -45,6 +46,7 @@ const DOMAINS: Array<{ domain: string; words: RegExp; tools: RegExp }> = [
   // Domains Marvin has, so the check is seen to pass for real words too.
   { domain: "maps", words: /\b(maps?|openstreetmap)\b/i, tools: /osm|map/ },
   { domain: "notes", words: /\bnotes?\b/i, tools: /note/ },
+  { domain: "push notifications", words: /\b(ntfy|push notifications?)\b/i, tools: /ntfy/ },
   { domain: "tickets", words: /\btickets?\b/i, tools: /ticket/ },
   { domain: "timers", words: /\btimers?\b/i, tools: /^timer_/ },
   { domain: "profiles", words: /\bprofiles?\b/i, tools: /profile/ },
@@ -91,7 +93,20 @@ describe("the system prompt promises only what the tools can do", () => {
   it("recognises the domains it does name", () => {
     const text = prompt(MODES[0]![1], null);
     const named = DOMAINS.filter(({ words }) => words.test(text)).map(({ domain }) => domain);
-    expect(named).toEqual(expect.arrayContaining(["weather", "maps", "notes", "tickets", "timers", "saved places"]));
+    expect(named).toEqual(
+      expect.arrayContaining([
+        "weather",
+        "maps",
+        "notes",
+        "tickets",
+        "timers",
+        "saved places",
+        "calendar",
+        "alarms",
+        "reminders",
+        "push notifications",
+      ]),
+    );
   });
 
   it("would catch a capability without tools", () => {
