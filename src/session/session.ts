@@ -57,7 +57,7 @@ interface SessionOptions {
 }
 
 /** What one notification poll found: new notifications, and sources that could not be asked. */
-export interface NotificationPoll {
+interface NotificationPoll {
   notifications: string[];
   problems: string[];
   warning?: string;

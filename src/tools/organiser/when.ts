@@ -1,6 +1,6 @@
 import { ToolError } from "../define-tool.js";
 
-export interface ParsedWhen {
+interface ParsedWhen {
   date: Date;
   /** False for a day without a time of day ("tomorrow", "2026-03-01"). */
   hasTime: boolean;
@@ -11,7 +11,7 @@ export interface ParsedWhen {
  * "next friday 18:00" — in local time, the next such moment after `reference` when the day is
  * left open. chrono-node is loaded on first use: most sessions never parse a time.
  */
-export async function parseWhen(text: string, reference: Date): Promise<ParsedWhen | undefined> {
+async function parseWhen(text: string, reference: Date): Promise<ParsedWhen | undefined> {
   const chrono = await import("chrono-node/en");
   const [result] = chrono.casual.parse(text.trim(), reference, { forwardDate: true });
   if (!result) return undefined;

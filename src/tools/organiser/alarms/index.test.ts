@@ -6,6 +6,7 @@ import { afterEach } from "vitest";
 import { describe, expect, test } from "../../../../tests/support/fixtures.js";
 import { startNtfyServer } from "../../../../tests/support/ntfy-server.js";
 import { ThrowawayCrontabs } from "../../../../tests/support/throwaway-crontab.js";
+import type { ToolHarnessPool } from "../../../../tests/support/tool-harness.js";
 
 const crontabs = new ThrowawayCrontabs();
 afterEach(() => crontabs.cleanupAll());
@@ -18,7 +19,7 @@ const scriptOf = (home: string, label: string) => join(home, ".config", "local-f
 /** The cron fields of a moment, local time: minute hour day month. */
 const cronFields = (date: Date) => `${date.getMinutes()} ${date.getHours()} ${date.getDate()} ${date.getMonth() + 1} *`;
 
-async function setUp(harnesses: Parameters<Parameters<typeof test>[1]>[0]["harnesses"], home: string) {
+async function setUp(harnesses: ToolHarnessPool, home: string) {
   const crontab = await crontabs.make();
   await crontab.install(USER_LINES);
   const harness = await harnesses.open({ home, env: { MARVIN_CRONTAB_COMMAND: crontab.command } });
@@ -125,8 +126,9 @@ describe("set_alarm, list_alarms and cancel_alarm on a real crontab", () => {
       ["list_alarms", {}],
     ] as const) {
       expect(await harness.failure(tool, args)).toBe(
-        `Error in ${tool}: The program '/nonexistent/crontab' is not installed, so Marvin cannot read or change the ` +
-          "crontab. Install it (Debian/Ubuntu: sudo apt install cron), or point MARVIN_CRONTAB_COMMAND at a crontab program.",
+        `Error in ${tool}: The program '/nonexistent/crontab' is not installed, so Marvin cannot read or change ` +
+          "the crontab. Install it (Debian/Ubuntu: sudo apt install cron), or point MARVIN_CRONTAB_COMMAND at a " +
+          "crontab program.",
       );
     }
   });

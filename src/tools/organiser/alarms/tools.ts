@@ -53,8 +53,9 @@ export const alarmTools = [
       const pushUrl = await profilePushUrl(context);
       const job = { kind: "alarm" as const, id, at, title: `Alarm: ${id}`, message, pushUrl, pushTag: "alarm_clock" };
       await scheduleOneShots(context.env, alarmsDir(context), [job]);
-      const push = pushUrl ? ` and a push to ${pushUrl}` : "";
-      return `Alarm '${id}' set for ${formatDay(at)} ${formatClock(at)}: "${message}". It shows a desktop notification${push}, then removes itself.`;
+      const shows = `a desktop notification${pushUrl ? ` and a push to ${pushUrl}` : ""}`;
+      const when = `${formatDay(at)} ${formatClock(at)}`;
+      return `Alarm '${id}' set for ${when}: "${message}". It shows ${shows}, then removes itself.`;
     },
   }),
   defineTool({

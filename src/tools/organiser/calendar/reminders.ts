@@ -13,7 +13,7 @@ const REMINDER_OFFSETS = [60, 30];
 /** Crontab ids of an event's reminders: a hash of the UID (UIDs hold "@", "." and worse), then the offset. */
 const uidKey = (uid: string) => createHash("sha256").update(uid).digest("hex").slice(0, 16);
 
-export interface ReminderEvent {
+interface ReminderEvent {
   uid: string;
   title: string;
   location: string;

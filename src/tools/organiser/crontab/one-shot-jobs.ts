@@ -19,7 +19,7 @@ export interface OneShotJob {
 }
 
 /** What a job's script records about it, read back by list_alarms. */
-export interface JobRecord {
+interface JobRecord {
   kind: CronKind;
   id: string;
   at: string;
@@ -33,7 +33,7 @@ const shellQuote = (text: string) => `'${text.replaceAll("'", `'\\''`)}'`;
 /** In a crontab command an unescaped % is a line break. */
 const cronEscape = (command: string) => command.replaceAll("%", "\\%");
 
-export function jobScriptPath(alarmsDir: string, kind: CronKind, id: string): string {
+function jobScriptPath(alarmsDir: string, kind: CronKind, id: string): string {
   return join(alarmsDir, `${kind}-${id}.sh`);
 }
 

@@ -8,7 +8,7 @@ export type CronKind = "alarm" | "reminder";
 /** Ids are one safe word: they end up in file names and in the self-removing scripts' grep patterns. */
 export const CRON_ID = /^[A-Za-z0-9_-]{1,64}$/;
 
-export interface TaggedLine {
+interface TaggedLine {
   kind: CronKind;
   id: string;
   line: string;

@@ -17,7 +17,7 @@ const ntfyEvent = z.object({
 
 export type NtfyEvent = z.output<typeof ntfyEvent>;
 
-export interface NtfyNote {
+interface NtfyNote {
   message: string;
   title?: string;
   tags?: readonly string[];

@@ -9,7 +9,7 @@ const SHOWN_PER_TOPIC = 10;
 /** A topic never polled and without a subscription time is asked for the last hour, as the original did. */
 const FIRST_POLL_WINDOW = "1h";
 
-export interface PollOutcome {
+interface PollOutcome {
   /** One line per new notification, oldest first. */
   notifications: string[];
   /** Topics that could not be polled, with the reason. */

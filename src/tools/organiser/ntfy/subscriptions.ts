@@ -16,7 +16,7 @@ export interface NtfySubscription {
   [other: string]: unknown;
 }
 
-export type NtfySubscriptions = Record<string, NtfySubscription>;
+type NtfySubscriptions = Record<string, NtfySubscription>;
 
 function parse(raw: unknown): NtfySubscriptions | undefined {
   if (typeof raw !== "object" || raw === null || Array.isArray(raw)) return undefined;
