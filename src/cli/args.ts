@@ -48,7 +48,7 @@ Options:
   --plain                  plain readline UI instead of the full-screen one
   --curses                 full-screen UI (the default when stdout is a terminal)
   --ntfy TOPIC             push a notification to this ntfy topic when an answer is ready
-                           (server: $NTFY_URL, default https://ntfy.sh)
+                           (server: $MARVIN_NTFY_URL, default https://ntfy.sh)
   -c, --continue           continue the latest conversation started in this directory
   --resume [ID]            continue a saved conversation: pick one from a list, or give its id
   --session ID             keep this conversation as ID and continue it when it exists (lets a

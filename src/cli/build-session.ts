@@ -13,6 +13,7 @@ import { Session } from "../session/session.js";
 import { configPaths } from "../state/paths.js";
 import { ProfileStore } from "../state/profiles.js";
 import { createToolRegistry } from "../tools/index.js";
+import { pollSubscriptions } from "../tools/organiser/ntfy/poller.js";
 import type { FrontEndEnvironment, SessionHooks, SessionStarter, StartedSession } from "../ui/front-end.js";
 import type { CliArgs } from "./args.js";
 
@@ -111,6 +112,10 @@ export async function buildSession(args: CliArgs, environment: SessionEnvironmen
               return createProvider(resolveProviderConfig("copilot", options), env);
             })),
     confirmCommand: environment.confirmCommand,
+    // Only a person at the terminal reads what arrived on their ntfy topics.
+    pollNotifications: args.nonInteractive
+      ? undefined
+      : (profile, signal) => pollSubscriptions(profile.ntfySubscriptions, env, signal),
   });
 
   // Listeners whose writes must finish before the process exits (Session.dispose waits for them).

@@ -7,7 +7,7 @@ import type { LLMProvider, Message, ProviderName, ToolCall } from "../providers/
 import type { Env } from "../shared/env.js";
 import { errorMessage } from "../shared/error-message.js";
 import { appendChatLog, type ChatLogEntry, clockTime, loadChatLog } from "../state/chat-log.js";
-import { configPaths } from "../state/paths.js";
+import { configPaths, type ProfilePaths } from "../state/paths.js";
 import { loadPreferences } from "../state/preferences.js";
 import { ProfileStore } from "../state/profiles.js";
 import { loadSavedPlaces } from "../state/saved-places.js";
@@ -55,13 +55,26 @@ interface SessionOptions {
   fallbackProvider?: () => Promise<LLMProvider | undefined>;
   /** Asks the person to approve a shell command; absent → approved (non-interactive). */
   confirmCommand?: (command: string) => Promise<boolean>;
-  /** Session-level hook run on every submission (ntfy); returns notices to show. */
-  pollNotifications?: () => Promise<string[]>;
+  /**
+   * Session-level hook run on every submission (ntfy, seed 000 invariant 12): what arrived since
+   * the last poll enters the conversation as a system message. `signal` ends it after a short wait.
+   */
+  pollNotifications?: (profile: ProfilePaths, signal: AbortSignal) => Promise<NotificationPoll>;
   budget?: ContextBudget;
   /** Seconds between retries of transient provider errors (tests shorten them). */
   transientBackoffSeconds?: readonly number[];
   now?: () => Date;
 }
+
+/** What one notification poll found: new notifications, and sources that could not be asked. */
+interface NotificationPoll {
+  notifications: string[];
+  problems: string[];
+  warning?: string;
+}
+
+/** The longest a submission waits for notifications before going on without them. */
+const NOTIFICATION_POLL_MS = 3_000;
 
 /**
  * State and lifecycle of one conversation (seed 000 §2.2): builds the system message,
@@ -318,8 +331,12 @@ export class Session {
     this.busyFlag = true;
     this.controller = new AbortController();
     try {
-      await this.pollNotifications();
+      const notifications = await this.pollNotifications(this.controller.signal);
       await this.putSystemMessageFirst();
+      if (notifications.length) {
+        const content = `Notifications that arrived since the last message:\n${notifications.join("\n")}`;
+        this.messages.push({ role: "system", content });
+      }
       this.messages.push({ role: "user", content: text });
       this.trimHistory();
       // After `!code` or a profile switch the slot builds the provider for the new mode first.
@@ -361,13 +378,23 @@ export class Session {
     return { reason: "error", text: "", rounds: 0, error: message };
   }
 
-  private async pollNotifications(): Promise<void> {
-    if (!this.options.pollNotifications) return;
+  /** New notifications, each shown once; a failing source costs a short wait and a warning, never the turn. */
+  private async pollNotifications(signal: AbortSignal): Promise<string[]> {
+    if (!this.options.pollNotifications) return [];
+    const warn = (text: string) => this.emit({ type: "notice", level: "warning", text });
     try {
-      for (const text of await this.options.pollNotifications())
-        this.emit({ type: "notice", level: "info", text: `🔔 ${text}` });
+      const paths = this.profiles.paths(this.profileName);
+      const poll = await this.options.pollNotifications(
+        paths,
+        AbortSignal.any([signal, AbortSignal.timeout(NOTIFICATION_POLL_MS)]),
+      );
+      if (poll.warning) warn(poll.warning);
+      for (const problem of poll.problems) warn(problem);
+      for (const text of poll.notifications) this.emit({ type: "notice", level: "info", text: `🔔 ${text}` });
+      return poll.notifications;
     } catch (error) {
-      this.emit({ type: "notice", level: "warning", text: `Could not check notifications: ${errorMessage(error)}` });
+      warn(`Could not check notifications: ${errorMessage(error)}`);
+      return [];
     }
   }
 

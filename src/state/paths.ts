@@ -7,6 +7,8 @@ export interface ConfigPaths {
   lastProfile: string;
   usage: string;
   profilesDir: string;
+  /** Scripts of the crontab lines Marvin writes (alarms, calendar reminders). */
+  alarms: string;
 }
 
 export function configPaths(home: string): ConfigPaths {
@@ -17,6 +19,7 @@ export function configPaths(home: string): ConfigPaths {
     lastProfile: join(root, "last_profile"),
     usage: join(root, "usage.json"),
     profilesDir: join(root, "profiles"),
+    alarms: join(root, "alarms"),
   };
 }
 
@@ -30,6 +33,7 @@ export interface ProfilePaths {
   inputHistory: string;
   tokens: string;
   ntfySubscriptions: string;
+  calendar: string;
   bookmarks: string;
   logs: string;
   /** One JSON-lines file per conversation (`<id>.jsonl`). */
@@ -47,6 +51,7 @@ export function profilePaths(paths: ConfigPaths, name: string): ProfilePaths {
     inputHistory: join(dir, "history"),
     tokens: join(dir, "tokens.json"),
     ntfySubscriptions: join(dir, "ntfy_subscriptions.json"),
+    calendar: join(dir, "calendar.ics"),
     bookmarks: join(dir, "bookmarks.json"),
     logs: join(dir, "logs"),
     sessions: join(dir, "sessions"),

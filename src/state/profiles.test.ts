@@ -20,6 +20,7 @@ describe("the on-disk layout shared with the original Marvin", () => {
       lastProfile: join(root(home), "last_profile"),
       usage: join(root(home), "usage.json"),
       profilesDir: join(root(home), "profiles"),
+      alarms: join(root(home), "alarms"),
     });
     const profile = profilePaths(configPaths(home), "ada");
     const dir = join(root(home), "profiles", "ada");
@@ -32,6 +33,7 @@ describe("the on-disk layout shared with the original Marvin", () => {
       inputHistory: join(dir, "history"),
       tokens: join(dir, "tokens.json"),
       ntfySubscriptions: join(dir, "ntfy_subscriptions.json"),
+      calendar: join(dir, "calendar.ics"),
     });
   });
 });

@@ -14,6 +14,7 @@ import { mediaTools } from "./media/index.js";
 import { musicTools } from "./music/index.js";
 import { notesFileTools } from "./notes/file-tools.js";
 import { noteTools } from "./notes/index.js";
+import { organiserTools } from "./organiser/index.js";
 import { placeTools } from "./places/index.js";
 import { profileTools } from "./profiles/index.js";
 import { recipeTools } from "./recipes/index.js";
@@ -52,6 +53,7 @@ export function createToolRegistry(): ToolRegistry {
     ...profileTools,
     ...historyTools,
     ...timerTools,
+    ...organiserTools,
     ...ticketTools,
     ...noteTools,
     ...notesFileTools,

@@ -12,7 +12,8 @@ const DOMAINS: Array<{ domain: string; words: RegExp; tools: RegExp }> = [
   { domain: "weather", words: /\b(weather|forecasts?)\b/i, tools: /weather|forecast/ },
   { domain: "news", words: /\b(news|headlines?)\b/i, tools: /news|headline/ },
   { domain: "calendar", words: /\b(calendars?|appointments?|schedules?)\b/i, tools: /calendar|appointment|schedule/ },
-  { domain: "reminders", words: /\breminders?\b/i, tools: /remind/ },
+  // Reminders come with calendar events (1 h and 30 min before) and with alarms.
+  { domain: "reminders", words: /\breminders?\b/i, tools: /remind|alarm|calendar_add/ },
   { domain: "alarms", words: /\balarms?\b/i, tools: /alarm/ },
   { domain: "music", words: /\b(music|songs?|playlists?|spotify)\b/i, tools: /music|song|playlist|spotify/ },
   { domain: "movies", words: /\b(movies?|films?|tv shows?)\b/i, tools: /movie|film|tv_/ },
@@ -46,6 +47,7 @@ const DOMAINS: Array<{ domain: string; words: RegExp; tools: RegExp }> = [
   { domain: "unit conversion", words: /\b(unit\s+conversions?|convert\s+units)\b/i, tools: /^convert_units$/ },
   { domain: "maps", words: /\b(maps?|openstreetmap)\b/i, tools: /osm|map/ },
   { domain: "notes", words: /\bnotes?\b/i, tools: /note/ },
+  { domain: "push notifications", words: /\b(ntfy|push notifications?)\b/i, tools: /ntfy/ },
   { domain: "tickets", words: /\btickets?\b/i, tools: /ticket/ },
   { domain: "timers", words: /\btimers?\b/i, tools: /^timer_/ },
   { domain: "profiles", words: /\bprofiles?\b/i, tools: /profile/ },
@@ -109,6 +111,10 @@ describe("the system prompt promises only what the tools can do", () => {
         "tickets",
         "timers",
         "saved places",
+        "calendar",
+        "alarms",
+        "reminders",
+        "push notifications",
       ]),
     );
   });

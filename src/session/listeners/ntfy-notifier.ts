@@ -2,8 +2,8 @@ import type { AgentEventListener, EventSink } from "../../agent/events.js";
 import type { Env } from "../../shared/env.js";
 import { errorMessage } from "../../shared/error-message.js";
 import { preview } from "../../shared/truncate.js";
+import { ntfyBaseUrl } from "../../tools/organiser/ntfy/service.js";
 
-const DEFAULT_NTFY_URL = "https://ntfy.sh";
 const PUBLISH_TIMEOUT_MS = 5_000;
 const MESSAGE_CHARS = 300;
 
@@ -14,9 +14,9 @@ interface NtfyMessage {
   tags?: string[];
 }
 
-/** Publishes one message to an ntfy topic (NTFY_URL, default ntfy.sh); throws with a readable reason. */
+/** Publishes one message to an ntfy topic (server: MARVIN_NTFY_URL or NTFY_URL); throws with a readable reason. */
 async function publishNtfy(topic: string, note: NtfyMessage, env: Env): Promise<void> {
-  const base = (env.NTFY_URL?.trim() || DEFAULT_NTFY_URL).replace(/\/+$/, "");
+  const base = ntfyBaseUrl(env);
   const headers: Record<string, string> = { Title: note.title, Priority: note.priority ?? "default" };
   if (note.tags?.length) headers.Tags = note.tags.join(",");
   let response: Response;

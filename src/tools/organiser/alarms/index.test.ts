@@ -1,0 +1,151 @@
+import { execFile } from "node:child_process";
+import { existsSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { promisify } from "node:util";
+import { afterEach } from "vitest";
+import { describe, expect, test } from "../../../../tests/support/fixtures.js";
+import { startNtfyServer } from "../../../../tests/support/ntfy-server.js";
+import { ThrowawayCrontabs } from "../../../../tests/support/throwaway-crontab.js";
+import type { ToolHarnessPool } from "../../../../tests/support/tool-harness.js";
+
+const crontabs = new ThrowawayCrontabs();
+afterEach(() => crontabs.cleanupAll());
+
+/** The user's own lines: a comment with trailing spaces, a variable, a % (stdin in cron), a blank line. */
+const USER_LINES = '# nightly jobs  \nMAILTO=""\n*/5 * * * * date +\\%H >> /tmp/ticks\n\n@reboot /usr/bin/true\n';
+
+const scriptOf = (home: string, label: string) => join(home, ".config", "local-finder", "alarms", `alarm-${label}.sh`);
+
+/** The cron fields of a moment, local time: minute hour day month. */
+const cronFields = (date: Date) => `${date.getMinutes()} ${date.getHours()} ${date.getDate()} ${date.getMonth() + 1} *`;
+
+async function setUp(harnesses: ToolHarnessPool, home: string) {
+  const crontab = await crontabs.make();
+  await crontab.install(USER_LINES);
+  const harness = await harnesses.open({ home, env: { MARVIN_CRONTAB_COMMAND: crontab.command } });
+  return { crontab, harness };
+}
+
+describe("set_alarm, list_alarms and cancel_alarm on a real crontab", () => {
+  test("adds tagged one-shot lines after the user's lines, which stay byte for byte", async ({ home, harnesses }) => {
+    const { crontab, harness } = await setUp(harnesses, home);
+    const before = new Date();
+    const text = await harness.ok("set_alarm", { time: "in 20 minutes", message: "Tea's ready", label: "tea" });
+    const after = new Date();
+    const expected = [before, after].map((moment) => {
+      const at = new Date(moment.getTime() + 20 * 60_000);
+      return `${cronFields(at)} /bin/sh '${scriptOf(home, "tea")}' # marvin:alarm:tea`;
+    });
+    const table = await crontab.read();
+    expect(table.startsWith(USER_LINES)).toBe(true);
+    expect(expected).toContain(table.slice(USER_LINES.length).trimEnd());
+    expect(text).toMatch(/^Alarm 'tea' set for \w{3} \d+ \w{3} \d{4} \d\d:\d\d: "Tea's ready"\. It shows a desktop/);
+    const script = readFileSync(scriptOf(home, "tea"), "utf8");
+    expect(script).toContain("message='Tea'\\''s ready'");
+    expect(script).not.toContain("curl"); // the profile has no ntfy topic
+
+    await harness.ok("set_alarm", { time: "tomorrow 7am", message: "Get up", label: "wake up" });
+    const tomorrow = new Date();
+    tomorrow.setDate(tomorrow.getDate() + 1);
+    tomorrow.setHours(7, 0, 0, 0);
+    expect(await crontab.read()).toContain(
+      `\n${cronFields(tomorrow)} /bin/sh '${scriptOf(home, "wake_up")}' # marvin:alarm:wake_up\n`,
+    );
+
+    const list = await harness.ok("list_alarms", {});
+    expect(list.split("\n")).toEqual([
+      "Alarms (2):",
+      expect.stringMatching(/^1\. tea — \w{3} \d+ \w{3} \d{4} \d\d:\d\d: Tea's ready$/),
+      expect.stringMatching(/^2\. wake_up — \w{3} \d+ \w{3} \d{4} 07:00: Get up$/),
+    ]);
+
+    // The same label again replaces the alarm.
+    await harness.ok("set_alarm", { time: "07:30", message: "Get up, really", label: "wake_up" });
+    const next730 = new Date();
+    if (next730.getHours() * 60 + next730.getMinutes() >= 7 * 60 + 30) next730.setDate(next730.getDate() + 1);
+    next730.setHours(7, 30, 0, 0);
+    const replaced = await crontab.read();
+    expect(replaced.match(/# marvin:alarm:wake_up/g)).toHaveLength(1);
+    expect(replaced).toContain(`${cronFields(next730)} /bin/sh`);
+
+    expect(await harness.ok("cancel_alarm", { label: "tea" })).toBe("Alarm 'tea' cancelled.");
+    expect(existsSync(scriptOf(home, "tea"))).toBe(false);
+    expect(await harness.failure("cancel_alarm", { label: "tea" })).toBe(
+      "Error in cancel_alarm: No alarm is labelled 'tea'. Alarms: wake_up.",
+    );
+    await harness.ok("cancel_alarm", { label: "wake up" });
+    expect(await crontab.read()).toBe(USER_LINES);
+    expect(await harness.ok("list_alarms", {})).toBe("No alarms set.");
+  });
+
+  test("fires once: the script notifies, pushes to the profile's ntfy topic, then removes its line and itself", async ({
+    home,
+    harnesses,
+    httpServers,
+  }) => {
+    const ntfy = await startNtfyServer(httpServers);
+    const crontab = await crontabs.make();
+    await crontab.install(USER_LINES);
+    const env = { MARVIN_CRONTAB_COMMAND: crontab.command, MARVIN_NTFY_URL: ntfy.origin };
+    const harness = await harnesses.open({ home, env });
+    await harness.ok("ntfy_subscribe", { topic: "phone-alerts" });
+    expect(
+      await harness.ok("set_alarm", { time: "in 2 hours", message: "Leave for the station", label: "train" }),
+    ).toContain(`and a push to ${ntfy.origin}/phone-alerts`);
+    await harness.ok("set_alarm", { time: "in 3 hours", message: "Other", label: "other" });
+
+    // Run the script as cron would: /bin/sh, a bare PATH, no desktop.
+    await promisify(execFile)("/bin/sh", [scriptOf(home, "train")], { env: { PATH: "/usr/bin:/bin" } });
+    expect(ntfy.messages.get("phone-alerts")).toEqual([
+      expect.objectContaining({ message: "Leave for the station", title: "Alarm: train", tags: ["alarm_clock"] }),
+    ]);
+    const table = await crontab.read();
+    expect(table.startsWith(USER_LINES)).toBe(true);
+    expect(table).not.toContain("marvin:alarm:train");
+    expect(table).toContain("marvin:alarm:other");
+    expect(existsSync(scriptOf(home, "train"))).toBe(false);
+  });
+
+  test("a crontab that refuses the new table is left as it was", async ({ home, harnesses }) => {
+    const crontab = await crontabs.make();
+    // A line crontab itself would refuse, put there by hand: every install now fails.
+    await crontab.writeSpool("61 * * * * /usr/bin/true\n");
+    const harness = await harnesses.open({ home, env: { MARVIN_CRONTAB_COMMAND: crontab.command } });
+    const error = await harness.failure("set_alarm", { time: "in 10 minutes", message: "x", label: "never" });
+    expect(error).toMatch(
+      /^Error in set_alarm: crontab refused the new table, so the crontab was left as it was: .*bad minute/s,
+    );
+    expect(await crontab.read()).toBe("61 * * * * /usr/bin/true\n");
+    expect(existsSync(scriptOf(home, "never"))).toBe(false);
+  });
+
+  test("says what to install when there is no crontab program", async ({ home, harnesses }) => {
+    const harness = await harnesses.open({ home, env: { MARVIN_CRONTAB_COMMAND: "/nonexistent/crontab" } });
+    for (const [tool, args] of [
+      ["set_alarm", { time: "in 5 minutes", message: "x" }],
+      ["list_alarms", {}],
+    ] as const) {
+      expect(await harness.failure(tool, args)).toBe(
+        `Error in ${tool}: The program '/nonexistent/crontab' is not installed, so Marvin cannot read or change ` +
+          "the crontab. Install it (Debian/Ubuntu: sudo apt install cron), or point MARVIN_CRONTAB_COMMAND at a " +
+          "crontab program.",
+      );
+    }
+  });
+
+  test("refuses times in the past, without a time of day, or unreadable, before touching the crontab", async ({
+    home,
+    harnesses,
+  }) => {
+    const { crontab, harness } = await setUp(harnesses, home);
+    expect(await harness.failure("set_alarm", { time: "yesterday 7am", message: "x" })).toMatch(/is in the past/);
+    expect(await harness.failure("set_alarm", { time: "tomorrow", message: "x" })).toMatch(/has no time of day/);
+    expect(await harness.failure("set_alarm", { time: "soonish", message: "x" })).toMatch(
+      /Could not read the alarm time 'soonish'/,
+    );
+    expect(await harness.failure("set_alarm", { time: "in 5 minutes", message: "x", label: "!!" })).toMatch(
+      /cannot be an alarm label/,
+    );
+    expect(await crontab.read()).toBe(USER_LINES);
+  });
+});

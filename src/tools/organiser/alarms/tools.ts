@@ -1,0 +1,96 @@
+import { z } from "zod";
+import { configPaths } from "../../../state/paths.js";
+import { defineTool, type ToolContext, ToolError } from "../../define-tool.js";
+import { readCrontab } from "../crontab/crontab-program.js";
+import { readJobRecord, removeOneShots, scheduleOneShots } from "../crontab/one-shot-jobs.js";
+import { CRON_ID, taggedLines } from "../crontab/tagged-lines.js";
+import { profilePushUrl } from "../ntfy/push-target.js";
+import { formatClock, formatDay, requireWhen } from "../when.js";
+
+/** Cron has no year: a one-shot line further ahead than this would fire a year early. */
+const LONGEST_AHEAD_MS = 364 * 24 * 3600_000;
+
+const alarmsDir = (context: ToolContext) => configPaths(context.home).alarms;
+
+/** Labels become crontab tags and file names: spaces to "_", anything else unsafe dropped. */
+function alarmLabel(label: string): string {
+  const cleaned = label
+    .trim()
+    .replace(/\s+/g, "_")
+    .replace(/[^A-Za-z0-9_-]/g, "");
+  if (CRON_ID.test(cleaned)) return cleaned;
+  throw new ToolError(`'${label}' cannot be an alarm label: use letters, digits, '-' or '_' (at most 64).`);
+}
+
+/** The alarm's moment, to the minute, checked to be one cron can fire once. */
+async function alarmTime(text: string, now: Date): Promise<Date> {
+  const { date, hasTime } = await requireWhen(text, now, "the alarm time");
+  if (!hasTime) throw new ToolError(`'${text}' has no time of day. Say when, e.g. "tomorrow 7am".`);
+  date.setSeconds(0, 0);
+  if (date <= now) throw new ToolError(`${formatDay(date)} ${formatClock(date)} is in the past. Give a later time.`);
+  if (date.getTime() - now.getTime() > LONGEST_AHEAD_MS) {
+    throw new ToolError("Alarms can be set up to a year ahead; for later dates add a calendar event.");
+  }
+  return date;
+}
+
+export const alarmTools = [
+  defineTool({
+    name: "set_alarm",
+    description:
+      'Set a one-time alarm through the user\'s crontab, e.g. time "07:30", "tomorrow 7am", "in 20 minutes". At ' +
+      "that time a desktop notification shows (and a push to the profile's ntfy topic, if any); then the alarm " +
+      "removes itself. Setting a label again replaces that alarm.",
+    parameters: z.object({
+      time: z.string().min(1),
+      message: z.string().min(1),
+      label: z.string().default("local-finder-alarm").describe("short name, used to cancel it"),
+    }),
+    effect: "write",
+    handler: async ({ time, message, label }, context) => {
+      const id = alarmLabel(label);
+      const at = await alarmTime(time, new Date());
+      const pushUrl = await profilePushUrl(context);
+      const job = { kind: "alarm" as const, id, at, title: `Alarm: ${id}`, message, pushUrl, pushTag: "alarm_clock" };
+      await scheduleOneShots(context.env, alarmsDir(context), [job]);
+      const shows = `a desktop notification${pushUrl ? ` and a push to ${pushUrl}` : ""}`;
+      const when = `${formatDay(at)} ${formatClock(at)}`;
+      return `Alarm '${id}' set for ${when}: "${message}". It shows ${shows}, then removes itself.`;
+    },
+  }),
+  defineTool({
+    name: "list_alarms",
+    description: "List the alarms Marvin has set in the crontab.",
+    parameters: z.object({}),
+    effect: "read",
+    handler: async (_args, context) => {
+      const lines = taggedLines(await readCrontab(context.env), "alarm");
+      if (lines.length === 0) return "No alarms set.";
+      const items = await Promise.all(
+        lines.map(async ({ id, line }, index) => {
+          const record = await readJobRecord(alarmsDir(context), "alarm", id);
+          if (!record) return `${index + 1}. ${id} — crontab schedule ${line.split(" ").slice(0, 5).join(" ")}`;
+          const at = new Date(record.at);
+          return `${index + 1}. ${id} — ${formatDay(at)} ${formatClock(at)}: ${record.message}`;
+        }),
+      );
+      return [`Alarms (${lines.length}):`, ...items].join("\n");
+    },
+  }),
+  defineTool({
+    name: "cancel_alarm",
+    description: "Cancel an alarm by its label (see list_alarms).",
+    parameters: z.object({ label: z.string().min(1) }),
+    effect: "write",
+    handler: async ({ label }, context) => {
+      const id = alarmLabel(label);
+      const removed = await removeOneShots(context.env, alarmsDir(context), "alarm", (candidate) => candidate === id);
+      if (removed.length === 0) {
+        const labels = taggedLines(await readCrontab(context.env), "alarm").map((line) => line.id);
+        const known = labels.length ? `Alarms: ${labels.join(", ")}.` : "There are no alarms.";
+        throw new ToolError(`No alarm is labelled '${id}'. ${known}`);
+      }
+      return `Alarm '${id}' cancelled.`;
+    },
+  }),
+];

@@ -1,0 +1,45 @@
+import { errorMessage } from "../../../shared/error-message.js";
+import { readTextIfExists, writeFileAtomic } from "../../../state/atomic-file.js";
+import { ToolError } from "../../define-tool.js";
+import { type Ical, type IcalComponent, loadIcal } from "./ical.js";
+
+export interface CalendarFile {
+  ical: Ical;
+  /** The VCALENDAR component, with everything the file holds (time zones, other programs' properties). */
+  calendar: IcalComponent;
+}
+
+function emptyCalendar(ical: Ical): IcalComponent {
+  const calendar = new ical.Component(["vcalendar", [], []]);
+  calendar.updatePropertyWithValue("prodid", "-//Marvin//Marvin assistant//EN");
+  calendar.updatePropertyWithValue("version", "2.0");
+  calendar.updatePropertyWithValue("calscale", "GREGORIAN");
+  return calendar;
+}
+
+/** The profile's calendar.ics (an empty calendar when there is none yet). */
+export async function readCalendar(path: string): Promise<CalendarFile> {
+  const ical = await loadIcal();
+  const text = await readTextIfExists(path).catch((error: unknown) => {
+    throw new ToolError(`Could not read the calendar ${path}: ${errorMessage(error)}`);
+  });
+  if (text === undefined || text.trim() === "") return { ical, calendar: emptyCalendar(ical) };
+  let parsed: unknown;
+  try {
+    parsed = ical.parse(text);
+  } catch (error) {
+    throw new ToolError(
+      `The calendar ${path} is not valid iCalendar (${errorMessage(error)}). Fix or move the file; Marvin ` +
+        "leaves it as it is.",
+    );
+  }
+  if (!Array.isArray(parsed) || parsed[0] !== "vcalendar") {
+    throw new ToolError(`The calendar ${path} does not start with BEGIN:VCALENDAR. Fix or move the file.`);
+  }
+  return { ical, calendar: new ical.Component(parsed as [string, unknown[], unknown[]]) };
+}
+
+/** Writes the calendar back whole (folded lines, CRLF, as RFC 5545 wants), atomically. */
+export async function writeCalendar(path: string, file: CalendarFile): Promise<void> {
+  await writeFileAtomic(path, `${file.calendar.toString()}\r\n`);
+}
