@@ -5,10 +5,13 @@ import { resolveProviderConfig } from "../providers/config.js";
 import { createProvider } from "../providers/create.js";
 import { providerProblem, selectProvider } from "../providers/select.js";
 import type { LLMProvider } from "../providers/types.js";
+import { Extensions } from "../session/extensions.js";
 import { createAuditLog } from "../session/listeners/audit-log.js";
 import { createNtfyNotifier } from "../session/listeners/ntfy-notifier.js";
 import { Session } from "../session/session.js";
+import { configPaths } from "../state/paths.js";
 import { createToolRegistry } from "../tools/index.js";
+import { loadCustomCommands } from "../ui/commands/custom-commands.js";
 import type { FrontEndEnvironment, SessionHooks, SessionStarter, StartedSession } from "../ui/front-end.js";
 import type { CliArgs } from "./args.js";
 
@@ -46,6 +49,14 @@ export async function buildSession(args: CliArgs, environment: SessionEnvironmen
       ? await realpath(environment.cwd)
       : null;
 
+  const registry = createToolRegistry();
+  const [extensions, custom] = await Promise.all([
+    Extensions.load({ home, env, projectDir: workingDir ?? environment.cwd, registry }, environment.notice),
+    loadCustomCommands(configPaths(home).commandsDir),
+  ]);
+  for (const problem of custom.problems) environment.notice(problem);
+  await extensions.hooks.emit({ type: "app.start" });
+
   let fallback: Promise<LLMProvider | undefined> | undefined;
   const session = new Session({
     home,
@@ -54,7 +65,8 @@ export async function buildSession(args: CliArgs, environment: SessionEnvironmen
     codingMode: args.nonInteractive || workingDir !== null,
     readonly: env.MARVIN_READONLY === "1",
     workingDir,
-    registry: createToolRegistry(),
+    registry,
+    extensions,
     createProvider: (codingMode) =>
       createProvider(
         resolveProviderConfig(providerName, {
@@ -88,8 +100,16 @@ export async function buildSession(args: CliArgs, environment: SessionEnvironmen
   });
   try {
     await session.start();
+    await extensions.hooks.emit({ type: "session.start" });
   } finally {
     forwardStartNotices();
   }
-  return { session, providerName };
+  extensions.connect({
+    notice: (text) => session.notify(text),
+    // A one-shot run ends with its answer: a message sent after it would never be answered.
+    send: args.nonInteractive
+      ? () => session.notify("A hook's send() is ignored in a non-interactive run.")
+      : (text) => void session.submit(text),
+  });
+  return { session, providerName, extensions, customCommands: custom.commands };
 }

@@ -17,6 +17,7 @@ import type { ToolRegistry } from "../tools/registry.js";
 import { stopLiveCommands } from "../tools/shell/live-commands.js";
 import { TimerStore } from "../tools/timers/timer-store.js";
 import { ensureInsideDir, OWN_DIRS } from "../workspace/own-dirs.js";
+import type { Extensions } from "./extensions.js";
 import { usageRecorder } from "./listeners/usage-recorder.js";
 import { loadProjectContext } from "./project-context.js";
 import { type ProviderFactory, ProviderSlot } from "./provider-slot.js";
@@ -48,6 +49,8 @@ interface SessionOptions {
   /** Session-level hook run on every submission (ntfy); returns notices to show. */
   pollNotifications?: () => Promise<string[]>;
   budget?: ContextBudget;
+  /** Hooks, custom tools and MCP servers (seed 003): awaited before each request, hooked around each tool call. */
+  extensions?: Extensions;
   /** Seconds between retries of transient provider errors (tests shorten them). */
   transientBackoffSeconds?: readonly number[];
   now?: () => Date;
@@ -94,6 +97,7 @@ export class Session {
       this.emit({ type: "notice", level: "info", text: `⏰ Timer '${name}' is done.` }),
     );
     this.subscribe(usageRecorder(this.usage));
+    if (options.extensions) this.subscribe(options.extensions.hooks.listener);
   }
 
   get busy(): boolean {
@@ -130,6 +134,11 @@ export class Session {
   subscribeDurable(listener: EventSink): void {
     this.subscribe(listener.listener);
     this.flushes.add(listener.flush);
+  }
+
+  /** Shows something to the person from outside a run (an MCP server that stopped, a failing hook). */
+  notify(text: string, level: "info" | "warning" = "warning"): void {
+    this.emit({ type: "notice", level, text });
   }
 
   private emit(event: AgentEvent): void {
@@ -216,6 +225,8 @@ export class Session {
     this.controller = new AbortController();
     try {
       await this.pollNotifications();
+      await this.options.extensions?.ready();
+      await this.options.extensions?.hooks.runStarted(text);
       const system: Message = { role: "system", content: await this.systemMessage() };
       // Seeded history starts at index 0 until the first system message is put in front of it.
       if (this.messages[0]?.role === "system") this.messages[0] = system;
@@ -377,11 +388,10 @@ export class Session {
   }
 
   private executeTool(call: ToolCall, signal: AbortSignal, onProgress: ToolContext["onProgress"]) {
-    return this.options.registry.execute(
-      call.function.name,
-      call.function.arguments,
-      this.toolContext(signal, onProgress),
-    );
+    const run = () =>
+      this.options.registry.execute(call.function.name, call.function.arguments, this.toolContext(signal, onProgress));
+    const hooks = this.options.extensions?.hooks;
+    return hooks && !hooks.empty ? hooks.aroundTool(call, run) : run();
   }
 
   /** What a tool call in this session may see and do. */
@@ -399,6 +409,7 @@ export class Session {
     this.timers.clear();
     this.jobs.cancelAll();
     await stopLiveCommands();
+    await this.options.extensions?.close();
     await this.providers.reset();
   }
 }

@@ -3,8 +3,9 @@ import type { LoopResult } from "../../agent/loop.js";
 import { PROVIDER_NAMES, type ProviderName } from "../../providers/registry.js";
 import { errorMessage } from "../../shared/error-message.js";
 import { appendInputHistory, loadInputHistory } from "../../state/input-history.js";
+import { expandCustomCommand, matchCustomCommand } from "./custom-commands.js";
 import { editPreferences } from "./editor.js";
-import { COMMAND_HELP } from "./help.js";
+import { helpText, mcpReport } from "./extension-reports.js";
 import { type ParsedInput, parseInput } from "./parse.js";
 import { modelFor, parseProviderName, providerChoices, providerFactory, providerProblem } from "./providers.js";
 import { profilesReport, savedPlacesReport, usageReport } from "./reports.js";
@@ -95,6 +96,8 @@ export class CommandLayer {
   async handle(line: string): Promise<CommandResult> {
     const parsed = parseInput(line, this.shell);
     if (parsed.kind !== "empty") this.recordHistory(line);
+    const custom = parsed.kind === "message" && matchCustomCommand(line, this.environment.customCommands ?? []);
+    if (custom) return this.submit(expandCustomCommand(custom.command, custom.args));
     try {
       return await this.dispatch(parsed);
     } catch (error) {
@@ -117,7 +120,7 @@ export class CommandLayer {
       case "exit":
         return { type: "exit" };
       case "help":
-        return this.say(COMMAND_HELP);
+        return this.say(helpText(this.environment.customCommands ?? []));
       case "toggle-shell":
         return this.toggleShell();
       case "toggle-coding":
@@ -136,6 +139,8 @@ export class CommandLayer {
         return this.say(await usageReport(session, this.environment.home));
       case "saved":
         return this.say(await savedPlacesReport(session));
+      case "mcp":
+        return this.mcp(parsed.args);
       case "unavailable":
         return this.say(UNAVAILABLE[parsed.feature]);
       case "message":
@@ -145,6 +150,14 @@ export class CommandLayer {
         return exhaustive;
       }
     }
+  }
+
+  private async mcp(args: string[]): Promise<CommandResult> {
+    const { extensions } = this.environment;
+    if (args.length === 0) return this.say(mcpReport(extensions));
+    if (args.length === 1 && args[0]!.toLowerCase() === "trust" && extensions)
+      return this.say(await extensions.trustProject());
+    return this.say("Usage: mcp (list the MCP servers) or !mcp trust (start this project's .marvin/mcp.json).");
   }
 
   private say(text: string): CommandResult {

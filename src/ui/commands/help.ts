@@ -9,6 +9,9 @@ export const COMMAND_HELP = `Commands:
   profiles                  list profiles (the active one is marked)
   usage                     cost and tokens: this session and lifetime
   saved                     saved places of this profile
+  mcp, !mcp                 MCP servers: their state and tools
+  !mcp trust                trust this project's .marvin/mcp.json and start its servers
+  /NAME [ARGUMENTS]         a custom command of ~/.config/local-finder/commands/ (listed below)
   help, !help               this list
   quit, exit, Ctrl+D        leave Marvin
   Ctrl+C                    stop the answer or command in progress; twice on an empty prompt: leave

@@ -1,7 +1,9 @@
 import type { LoopResult } from "../../agent/loop.js";
 import type { ProviderName } from "../../providers/types.js";
+import type { Extensions } from "../../session/extensions.js";
 import type { Session } from "../../session/session.js";
 import type { Env } from "../../shared/env.js";
+import type { CustomCommand } from "./custom-commands.js";
 
 /**
  * What the command layer needs from a front end. Every method must not throw; the layer
@@ -46,6 +48,10 @@ export interface CommandEnvironment {
   providerName: ProviderName;
   /** The `--model` flag, if given. */
   model?: string;
+  /** MCP servers and hooks, for `mcp` and `!mcp trust`. */
+  extensions?: Extensions;
+  /** `/name` prompt templates, for `help` and expansion. */
+  customCommands?: readonly CustomCommand[];
 }
 
 /** What became of one typed line. */

@@ -84,10 +84,7 @@ export async function runPlain(
     shellOutput: (chunk) => screen.write(chunk),
     releaseTerminal: (run) => withTerminalReleased(streams, lines, run),
   };
-  const layer = new CommandLayer(
-    { ...environment, session, providerName: built.providerName, model: options.model },
-    host,
-  );
+  const layer = new CommandLayer({ ...environment, ...built, model: options.model }, host);
   const lines = new LineInput({
     input: stdin,
     output: stdout,

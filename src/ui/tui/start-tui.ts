@@ -77,8 +77,7 @@ export async function startTui(
     session,
     chat,
     confirm,
-    createLayer: (host) =>
-      new CommandLayer({ ...environment, session, providerName: built.providerName, model: options.model }, host),
+    createLayer: (host) => new CommandLayer({ ...environment, ...built, model: options.model }, host),
     onExit: () => resolveExit(),
     terminal: Boolean(stdin.isTTY && stdout.isTTY),
     releaseTerminal: async (run, options) => {
