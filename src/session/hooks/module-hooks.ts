@@ -9,6 +9,8 @@ import { HOOK_EVENT_TYPES, type HookAnswer, type HookEvent, type HookEventType }
 
 const DEFAULT_TIMEOUT_MS = 30_000;
 const EXEC_TIMEOUT_MS = 30_000;
+/** A factory still running after this is reported and left behind: start-up goes on. */
+const FACTORY_TIMEOUT_MS = 5_000;
 
 interface ExecResult {
   code: number | null;
@@ -86,11 +88,19 @@ export async function loadModuleHooks(dispatcher: HookDispatcher, places: Module
       cwd: places.cwd,
       configDir: places.configDir,
     };
-    try {
-      await factory(api);
-    } catch (error) {
-      problems.push(`The ${label} failed while starting: ${errorMessage(error)}.`);
-    }
+    let timer: NodeJS.Timeout | undefined;
+    const late = new Promise<string>((resolve) => {
+      const text = `did not finish starting within ${FACTORY_TIMEOUT_MS / 1000} s`;
+      timer = setTimeout(() => resolve(text), FACTORY_TIMEOUT_MS);
+    });
+    const started = Promise.resolve()
+      .then(() => factory(api))
+      .then(
+        () => undefined,
+        (error: unknown) => `failed while starting: ${errorMessage(error)}`,
+      );
+    const problem = await Promise.race([started, late]).finally(() => clearTimeout(timer));
+    if (problem) problems.push(`The ${label} ${problem}.`);
   }
   return problems;
 }
