@@ -31,6 +31,11 @@ export function parametersFromJsonSchema(schema: JsonSchema): z.ZodObject {
   return z.looseObject({});
 }
 
+/** A tool's own JSON Schema (MCP, custom tools) as the model sees it: without `$schema`. */
+export function cleanToolSchema(schema: JsonSchema): JsonSchema {
+  return clean(schema) as JsonSchema;
+}
+
 /** JSON Schema of a tool's parameters as the model sees it (defaults make fields optional). */
 export function toParametersSchema(parameters: z.ZodObject): JsonSchema {
   return clean(z.toJSONSchema(parameters, { io: "input", unrepresentable: "any" })) as JsonSchema;

@@ -57,6 +57,7 @@ describe("MCP servers in the built CLI", () => {
     expect(run.code, run.stderr).toBe(0);
     expect(run.stdout).toBe("  🔧 dictionary__define, dictionary__environment\nA towel is useful.\n");
     const offered = server.requests[0]!.body.tools!.find((tool) => tool.function.name === "dictionary__define");
+    expect(offered?.function.parameters).not.toHaveProperty("$schema");
     expect(offered?.function.parameters).toMatchObject({
       type: "object",
       properties: { word: { type: "string", description: "The word to look up" } },
