@@ -1,6 +1,7 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, test } from "../support/fixtures.js";
+import type { LlmServer, Script } from "../support/llm-server.js";
 import { runMarvin, serverEnv } from "../support/run-marvin.js";
 
 const configDir = (home: string) => join(home, ".config", "local-finder");
@@ -57,6 +58,28 @@ function toolResults(body: { messages: Array<{ role: string; content: unknown }>
   return body.messages.filter((message) => message.role === "tool").map((message) => String(message.content));
 }
 
+/** The model asks for `rm keep.txt`, then `echo hello`; returns both results, and checks the file survived. */
+async function tidyUp(home: string, workspace: string, llm: (script: Script[]) => Promise<LlmServer>) {
+  writeFileSync(join(workspace, "keep.txt"), "precious");
+  const server = await llm([
+    {
+      toolCalls: [
+        { name: "run_command", arguments: { command: "rm keep.txt" } },
+        { name: "run_command", arguments: { command: "echo hello" } },
+      ],
+    },
+    { text: "Done." },
+  ]);
+  const run = await runMarvin(["--non-interactive", "--working-dir", workspace, "--prompt", "tidy up"], {
+    env: serverEnv(server.url, home),
+    cwd: workspace,
+  });
+  expect(run.code, run.stderr).toBe(0);
+  expect(existsSync(join(workspace, "keep.txt"))).toBe(true);
+  const [blocked, echoed] = toolResults(server.requests[1]!.body);
+  return { run, blocked, echoed };
+}
+
 describe("hooks in the built CLI", () => {
   test("a module hook blocks run_command, rewrites a result, hears every event; a throwing one is skipped", async ({
     home,
@@ -65,23 +88,7 @@ describe("hooks in the built CLI", () => {
   }) => {
     writeConfigFile(home, "hooks/guard.mjs", GUARD_HOOK);
     writeConfigFile(home, "hooks/broken.mjs", THROWING_HOOK);
-    writeFileSync(join(workspace, "keep.txt"), "precious");
-    const server = await llm([
-      {
-        toolCalls: [
-          { name: "run_command", arguments: { command: "rm keep.txt" } },
-          { name: "run_command", arguments: { command: "echo hello" } },
-        ],
-      },
-      { text: "Done." },
-    ]);
-    const run = await runMarvin(["--non-interactive", "--working-dir", workspace, "--prompt", "tidy up"], {
-      env: serverEnv(server.url, home),
-      cwd: workspace,
-    });
-    expect(run.code, run.stderr).toBe(0);
-    expect(existsSync(join(workspace, "keep.txt"))).toBe(true);
-    const [blocked, echoed] = toolResults(server.requests[1]!.body);
+    const { run, blocked, echoed } = await tidyUp(home, workspace, llm);
     expect(blocked).toBe("run_command was blocked by a hook (hook guard.mjs): deleting files is not allowed here");
     expect(echoed).toMatch(/hello[\s\S]*\n\[checked by guard\]$/);
     expect(run.stderr).toContain(
@@ -108,23 +115,7 @@ describe("hooks in the built CLI", () => {
     llm,
   }) => {
     writeConfigFile(home, "hooks.json", JSON.stringify(COMMAND_HOOKS));
-    writeFileSync(join(workspace, "keep.txt"), "precious");
-    const server = await llm([
-      {
-        toolCalls: [
-          { name: "run_command", arguments: { command: "rm keep.txt" } },
-          { name: "run_command", arguments: { command: "echo hello" } },
-        ],
-      },
-      { text: "Done." },
-    ]);
-    const run = await runMarvin(["--non-interactive", "--working-dir", workspace, "--prompt", "tidy up"], {
-      env: serverEnv(server.url, home),
-      cwd: workspace,
-    });
-    expect(run.code, run.stderr).toBe(0);
-    expect(existsSync(join(workspace, "keep.txt"))).toBe(true);
-    const [blocked, echoed] = toolResults(server.requests[1]!.body);
+    const { run, blocked, echoed } = await tidyUp(home, workspace, llm);
     expect(blocked).toMatch(/^run_command was blocked by a hook \(command hook `input=.*`\): rm is off limits$/);
     expect(echoed).toBe("(rewritten)");
     expect(run.stderr).toContain(
