@@ -6,6 +6,7 @@ import { createProvider } from "../providers/create.js";
 import { type ProviderName, parseProviderName } from "../providers/registry.js";
 import { providerProblem, selectProvider } from "../providers/select.js";
 import type { LLMProvider } from "../providers/types.js";
+import { Extensions } from "../session/extensions.js";
 import { type LoadedSession, SessionStore } from "../session/history/session-store.js";
 import { createAuditLog } from "../session/listeners/audit-log.js";
 import { createNtfyNotifier } from "../session/listeners/ntfy-notifier.js";
@@ -14,6 +15,7 @@ import { configPaths } from "../state/paths.js";
 import { ProfileStore } from "../state/profiles.js";
 import { createToolRegistry } from "../tools/index.js";
 import { pollSubscriptions } from "../tools/organiser/ntfy/poller.js";
+import { loadCustomCommands } from "../ui/commands/custom-commands.js";
 import type { FrontEndEnvironment, SessionHooks, SessionStarter, StartedSession } from "../ui/front-end.js";
 import type { CliArgs } from "./args.js";
 
@@ -78,6 +80,14 @@ export async function buildSession(args: CliArgs, environment: SessionEnvironmen
       ? await realpath(environment.cwd)
       : null;
 
+  const registry = createToolRegistry();
+  const [extensions, custom] = await Promise.all([
+    Extensions.load({ home, env, projectDir: workingDir ?? environment.cwd, registry }, environment.notice),
+    loadCustomCommands(configPaths(home).commandsDir),
+  ]);
+  for (const problem of custom.problems) environment.notice(problem);
+  await extensions.hooks.emit({ type: "app.start" });
+
   let fallback: Promise<LLMProvider | undefined> | undefined;
   const session = new Session({
     home,
@@ -89,7 +99,8 @@ export async function buildSession(args: CliArgs, environment: SessionEnvironmen
     cwd: environment.cwd,
     // A one-shot run keeps nothing unless an integrator names the conversation (seed 000 §5).
     record: args.nonInteractive && !args.session ? undefined : { id: args.session },
-    registry: createToolRegistry(),
+    registry,
+    extensions,
     createProvider: (codingMode) =>
       createProvider(
         resolveProviderConfig(providerName, {
@@ -129,8 +140,16 @@ export async function buildSession(args: CliArgs, environment: SessionEnvironmen
   try {
     await session.start();
     if (stored) for (const notice of await session.resume(stored)) environment.notice(notice);
+    else await extensions.hooks.emit({ type: "session.start" });
   } finally {
     forwardStartNotices();
   }
-  return { session, providerName };
+  extensions.connect({
+    notice: (text) => session.notify(text),
+    // A one-shot run ends with its answer: a message sent after it would never be answered.
+    send: args.nonInteractive
+      ? () => session.notify("A hook's send() is ignored in a non-interactive run.")
+      : (text) => void session.submit(text),
+  });
+  return { session, providerName, extensions, customCommands: custom.commands };
 }

@@ -18,6 +18,7 @@ import type { ToolRegistry } from "../tools/registry.js";
 import { stopLiveCommands } from "../tools/shell/live-commands.js";
 import { TimerStore } from "../tools/timers/timer-store.js";
 import { ensureInsideDir, OWN_DIRS } from "../workspace/own-dirs.js";
+import type { Extensions } from "./extensions.js";
 import { SessionJournal } from "./history/journal.js";
 import { type LoadedSession, maxSessionsSetting, SessionStore } from "./history/session-store.js";
 import { usageRecorder } from "./listeners/usage-recorder.js";
@@ -61,6 +62,8 @@ interface SessionOptions {
    */
   pollNotifications?: (profile: ProfilePaths, signal: AbortSignal) => Promise<NotificationPoll>;
   budget?: ContextBudget;
+  /** Hooks, custom tools and MCP servers (seed 003): awaited before each request, hooked around each tool call. */
+  extensions?: Extensions;
   /** Seconds between retries of transient provider errors (tests shorten them). */
   transientBackoffSeconds?: readonly number[];
   now?: () => Date;
@@ -121,6 +124,7 @@ export class Session {
       this.emit({ type: "notice", level: "info", text: `⏰ Timer '${name}' is done.` }),
     );
     this.subscribe(usageRecorder(this.usage));
+    if (options.extensions) this.subscribe(options.extensions.hooks.listener);
   }
 
   get busy(): boolean {
@@ -157,6 +161,11 @@ export class Session {
   subscribeDurable(listener: EventSink): void {
     this.subscribe(listener.listener);
     this.flushes.add(listener.flush);
+  }
+
+  /** Shows something to the person from outside a run (an MCP server that stopped, a failing hook). */
+  notify(text: string, level: "info" | "warning" = "warning"): void {
+    this.emit({ type: "notice", level, text });
   }
 
   private emit(event: AgentEvent): void {
@@ -232,15 +241,17 @@ export class Session {
     }
     this.journal?.continueWith(stored);
     this.providers.markStale(); // a Copilot session holds the old conversation
+    await this.options.extensions?.hooks.sessionResumed();
     return notices;
   }
 
   /** Starts a new conversation (`clear`): nothing of the old one goes to the model again. */
-  startNewConversation(): void {
+  async startNewConversation(): Promise<void> {
     if (this.busyFlag) throw new Error("Marvin is still answering: clear after the answer.");
     this.messages.length = 0;
     this.journal?.startNew();
     this.providers.markStale();
+    await this.options.extensions?.hooks.sessionCleared();
   }
 
   /** Condenses the conversation now (`compact`), as the loop does when the context fills up. */
@@ -332,6 +343,8 @@ export class Session {
     this.controller = new AbortController();
     try {
       const notifications = await this.pollNotifications(this.controller.signal);
+      await this.options.extensions?.ready();
+      await this.options.extensions?.hooks.runStarted(text);
       await this.putSystemMessageFirst();
       if (notifications.length) {
         const content = `Notifications that arrived since the last message:\n${notifications.join("\n")}`;
@@ -504,11 +517,10 @@ export class Session {
   }
 
   private executeTool(call: ToolCall, signal: AbortSignal, onProgress: ToolContext["onProgress"]) {
-    return this.options.registry.execute(
-      call.function.name,
-      call.function.arguments,
-      this.toolContext(signal, onProgress),
-    );
+    const run = () =>
+      this.options.registry.execute(call.function.name, call.function.arguments, this.toolContext(signal, onProgress));
+    const hooks = this.options.extensions?.hooks;
+    return hooks && !hooks.empty ? hooks.aroundTool(call, run) : run();
   }
 
   /** What a tool call in this session may see and do. */
@@ -526,6 +538,7 @@ export class Session {
     this.timers.clear();
     this.jobs.cancelAll();
     await stopLiveCommands();
+    await this.options.extensions?.close();
     await this.providers.reset();
   }
 }

@@ -9,6 +9,18 @@ export interface ConfigPaths {
   profilesDir: string;
   /** Scripts of the crontab lines Marvin writes (alarms, calendar reminders). */
   alarms: string;
+  /** MCP servers of the user (`mcpServers`, the shape other agent CLIs use). */
+  mcpConfig: string;
+  /** Projects whose `.marvin/mcp.json` the user has trusted. */
+  trustedProjects: string;
+  /** Module hooks: one JavaScript file each. */
+  hooksDir: string;
+  /** Command hooks: events and tool-name matchers mapped to shell commands. */
+  hookCommands: string;
+  /** Custom tools: one JavaScript file each. */
+  toolsDir: string;
+  /** Custom commands: markdown prompt templates. */
+  commandsDir: string;
 }
 
 export function configPaths(home: string): ConfigPaths {
@@ -20,6 +32,12 @@ export function configPaths(home: string): ConfigPaths {
     usage: join(root, "usage.json"),
     profilesDir: join(root, "profiles"),
     alarms: join(root, "alarms"),
+    mcpConfig: join(root, "mcp.json"),
+    trustedProjects: join(root, "trusted_projects.json"),
+    hooksDir: join(root, "hooks"),
+    hookCommands: join(root, "hooks.json"),
+    toolsDir: join(root, "tools"),
+    commandsDir: join(root, "commands"),
   };
 }
 

@@ -21,6 +21,12 @@ describe("the on-disk layout shared with the original Marvin", () => {
       usage: join(root(home), "usage.json"),
       profilesDir: join(root(home), "profiles"),
       alarms: join(root(home), "alarms"),
+      mcpConfig: join(root(home), "mcp.json"),
+      trustedProjects: join(root(home), "trusted_projects.json"),
+      hooksDir: join(root(home), "hooks"),
+      hookCommands: join(root(home), "hooks.json"),
+      toolsDir: join(root(home), "tools"),
+      commandsDir: join(root(home), "commands"),
     });
     const profile = profilePaths(configPaths(home), "ada");
     const dir = join(root(home), "profiles", "ada");
@@ -34,6 +40,7 @@ describe("the on-disk layout shared with the original Marvin", () => {
       tokens: join(dir, "tokens.json"),
       ntfySubscriptions: join(dir, "ntfy_subscriptions.json"),
       calendar: join(dir, "calendar.ics"),
+      sessions: join(dir, "sessions"),
     });
   });
 });

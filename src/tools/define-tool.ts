@@ -20,6 +20,7 @@
  * or with every tool and a real session through `tests/support/tool-harness.ts`.
  */
 import type { z } from "zod";
+import type { JsonSchema } from "./json-schema.js";
 import type { ToolServices } from "./tool-services.js";
 
 /** The mode a tool runs in; decides which tools the model is offered. */
@@ -79,6 +80,11 @@ interface ToolDef<Params extends z.ZodObject = z.ZodObject, Details = unknown> {
   name: string;
   description: string;
   parameters: Params;
+  /**
+   * The JSON Schema the model is shown, for a tool described by one (an MCP server's tool, a custom
+   * tool); `parameters` still validates. Default: the JSON Schema of `parameters`.
+   */
+  inputSchema?: JsonSchema;
   /**
    * A read-only agent (MARVIN_READONLY=1) is neither offered nor allowed to run "write" tools. A
    * function decides per call, for a tool that only sometimes writes: it is offered, and its

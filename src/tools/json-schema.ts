@@ -17,6 +17,25 @@ function clean(node: unknown): unknown {
   return result;
 }
 
+/**
+ * Validation for a tool that brings its own JSON Schema (MCP servers, custom tools): the zod
+ * equivalent where zod can express it; otherwise any object passes and the tool checks its input.
+ */
+export function parametersFromJsonSchema(schema: JsonSchema): z.ZodObject {
+  try {
+    const converted = z.fromJSONSchema(schema as Parameters<typeof z.fromJSONSchema>[0]);
+    if (converted instanceof z.ZodObject) return converted;
+  } catch {
+    // Schemas zod cannot express ($ref cycles, exotic keywords) still reach the tool unchanged.
+  }
+  return z.looseObject({});
+}
+
+/** A tool's own JSON Schema (MCP, custom tools) as the model sees it: without `$schema`. */
+export function cleanToolSchema(schema: JsonSchema): JsonSchema {
+  return clean(schema) as JsonSchema;
+}
+
 /** JSON Schema of a tool's parameters as the model sees it (defaults make fields optional). */
 export function toParametersSchema(parameters: z.ZodObject): JsonSchema {
   return clean(z.toJSONSchema(parameters, { io: "input", unrepresentable: "any" })) as JsonSchema;

@@ -12,6 +12,7 @@ import {
   type ToolProgress,
 } from "./define-tool.js";
 import {
+  cleanToolSchema,
   coerceArguments,
   describeParameters,
   exampleCall,
@@ -85,7 +86,7 @@ export class ToolRegistry {
       const choices = TOOL_EFFECTS.map((effect) => `"${effect}"`).join(", ");
       throw new Error(`Tool '${def.name}' must declare its effect: ${choices} or a function of its arguments`);
     }
-    const parameters = toParametersSchema(def.parameters);
+    const parameters = def.inputSchema ? cleanToolSchema(def.inputSchema) : toParametersSchema(def.parameters);
     this.tools.set(def.name, {
       def,
       schema: { type: "function", function: { name: def.name, description: def.description, parameters } },

@@ -1,6 +1,8 @@
 import type { ProviderName } from "../providers/registry.js";
+import type { Extensions } from "../session/extensions.js";
 import type { Session } from "../session/session.js";
 import type { Env } from "../shared/env.js";
+import type { CustomCommand } from "./commands/custom-commands.js";
 
 /** What a front end is asked to do, as the command line said it. */
 export interface FrontEndOptions {
@@ -38,6 +40,10 @@ export interface SessionHooks {
 export interface StartedSession {
   session: Session;
   providerName: ProviderName;
+  /** MCP servers, hooks and custom tools (absent in tests that build a bare session). */
+  extensions?: Extensions;
+  /** `/name` prompt templates of the user's commands folder. */
+  customCommands?: readonly CustomCommand[];
 }
 
 /**

@@ -6,8 +6,9 @@ import { errorMessage } from "../../shared/error-message.js";
 import { appendInputHistory, loadInputHistory } from "../../state/input-history.js";
 import type { FrontEndOptions } from "../front-end.js";
 import { conversationRecap, restoreProvider, sessionList } from "./conversations.js";
+import { expandCustomCommand, matchCustomCommand } from "./custom-commands.js";
 import { editPreferences } from "./editor.js";
-import { COMMAND_HELP } from "./help.js";
+import { helpText, mcpReport } from "./extension-reports.js";
 import { type ParsedInput, parseInput } from "./parse.js";
 import { modelFor, parseProviderName, providerChoices, providerFactory, providerProblem } from "./providers.js";
 import { profilesReport, savedPlacesReport, usageReport } from "./reports.js";
@@ -98,6 +99,8 @@ export class CommandLayer {
   async handle(line: string): Promise<CommandResult> {
     const parsed = parseInput(line, this.shell);
     if (parsed.kind !== "empty") this.recordHistory(line);
+    const custom = parsed.kind === "message" && matchCustomCommand(line, this.environment.customCommands ?? []);
+    if (custom) return this.submit(expandCustomCommand(custom.command, custom.args));
     try {
       return await this.dispatch(parsed);
     } catch (error) {
@@ -120,7 +123,7 @@ export class CommandLayer {
       case "exit":
         return { type: "exit" };
       case "help":
-        return this.say(COMMAND_HELP);
+        return this.say(helpText(this.environment.customCommands ?? []));
       case "toggle-shell":
         return this.toggleShell();
       case "toggle-coding":
@@ -147,6 +150,8 @@ export class CommandLayer {
         return this.clear();
       case "compact":
         return this.compact();
+      case "mcp":
+        return this.mcp(parsed.args);
       case "unavailable":
         return this.say(UNAVAILABLE[parsed.feature]);
       case "message":
@@ -223,11 +228,11 @@ export class CommandLayer {
     );
   }
 
-  private clear(): CommandResult {
+  private async clear(): Promise<CommandResult> {
     const { session } = this.environment;
     if (session.busy) return this.say("Marvin is still answering: clear after the answer, or press Ctrl+C first.");
     const previous = session.conversationId;
-    session.startNewConversation();
+    await session.startNewConversation();
     const kept = previous && session.sessions ? ` The previous one is saved: resume ${previous}` : "";
     return this.changed(`New conversation.${kept}`);
   }
@@ -236,6 +241,14 @@ export class CommandLayer {
     const result = await this.environment.session.compactNow();
     if (!result) return this.say("Nothing to compact yet: the conversation is short.");
     return this.say(`Compacted the conversation: ${result.tokensBefore} → ${result.tokensAfter} tokens.`);
+  }
+
+  private async mcp(args: string[]): Promise<CommandResult> {
+    const { extensions } = this.environment;
+    if (args.length === 0) return this.say(mcpReport(extensions));
+    if (args.length === 1 && args[0]!.toLowerCase() === "trust" && extensions)
+      return this.say(await extensions.trustProject());
+    return this.say("Usage: mcp (list the MCP servers) or !mcp trust (start this project's .marvin/mcp.json).");
   }
 
   private say(text: string): CommandResult {

@@ -13,6 +13,9 @@ export const COMMAND_HELP = `Commands:
   resume [N|ID]             continue a saved conversation (alone: list them)
   clear                     start a new conversation (the current one stays saved)
   compact                   condense the conversation now, keeping a backup of it
+  mcp, !mcp                 MCP servers: their state and tools
+  !mcp trust                trust this project's .marvin/mcp.json and start its servers
+  /NAME [ARGUMENTS]         a custom command of ~/.config/local-finder/commands/ (listed below)
   help, !help               this list
   quit, exit, Ctrl+D        leave Marvin
   Ctrl+C                    stop the answer or command in progress; twice on an empty prompt: leave

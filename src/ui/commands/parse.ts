@@ -18,6 +18,8 @@ export type ParsedInput =
   | { kind: "resume"; query: string }
   | { kind: "clear" }
   | { kind: "compact" }
+  /** `mcp` or `!mcp [trust]`: the MCP servers, or trusting the project's own. */
+  | { kind: "mcp"; args: string[] }
   | { kind: "unavailable"; feature: "voice" | "blender" }
   | { kind: "message"; text: string };
 
@@ -35,6 +37,7 @@ const WORD_COMMANDS: Record<string, ParsedInput> = {
   resume: { kind: "resume", query: "" },
   clear: { kind: "clear" },
   compact: { kind: "compact" },
+  mcp: { kind: "mcp", args: [] },
 };
 
 /** Word commands that still mean Marvin (not the shell) while shell mode is on. */
@@ -62,6 +65,8 @@ function parseBang(body: string): ParsedInput {
       return { kind: "shell", command: body };
     case "blender":
       return { kind: "unavailable", feature: "blender" };
+    case "mcp":
+      return { kind: "mcp", args: rest.filter(Boolean) };
     default:
       return { kind: "shell", command: body };
   }
@@ -69,7 +74,7 @@ function parseBang(body: string): ParsedInput {
 
 /**
  * Classifies a typed line. Outside shell mode: `!…` commands, the word commands
- * (`quit`, `exit`, `help`, `preferences`, `profiles`, `usage`, `saved`, case-insensitive,
+ * (`quit`, `exit`, `help`, `preferences`, `profiles`, `usage`, `saved`, `mcp`, case-insensitive,
  * alone on the line), else a message for the model. In shell mode every line is a shell
  * command except `!…` commands (so `!sh` toggles back, `!ls` runs `ls`) and `quit`/`exit`.
  */

@@ -1,8 +1,10 @@
 import type { LoopResult } from "../../agent/loop.js";
 import type { ProviderName } from "../../providers/types.js";
+import type { Extensions } from "../../session/extensions.js";
 import type { SessionSummary } from "../../session/history/session-store.js";
 import type { Session } from "../../session/session.js";
 import type { Env } from "../../shared/env.js";
+import type { CustomCommand } from "./custom-commands.js";
 
 /**
  * What the command layer needs from a front end. Every method must not throw; the layer
@@ -51,6 +53,10 @@ export interface CommandEnvironment {
   model?: string;
   /** The `--provider` flag, if given: a resumed conversation then stays on it. */
   providerFlag?: ProviderName;
+  /** MCP servers and hooks, for `mcp` and `!mcp trust`. */
+  extensions?: Extensions;
+  /** `/name` prompt templates, for `help` and expansion. */
+  customCommands?: readonly CustomCommand[];
 }
 
 /** What became of one typed line. */

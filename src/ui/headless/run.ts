@@ -1,5 +1,6 @@
 import { errorMessage } from "../../shared/error-message.js";
 import { UsageTracker } from "../../state/usage.js";
+import { expandCustomCommand, matchCustomCommand } from "../commands/custom-commands.js";
 import type { FrontEndOptions, SessionStarter, StartedSession } from "../front-end.js";
 import { createJsonlRenderer } from "./jsonl-renderer.js";
 import { createTextRenderer, type Output } from "./text-renderer.js";
@@ -67,7 +68,8 @@ export async function runNonInteractive(
     // word; the exit code still says whether the answer was complete (the contract knows 0 and 1).
     io.stdout.on("error", () => stop("reader gone"));
     try {
-      const result = await session.submit(prompt);
+      const custom = matchCustomCommand(prompt, built.customCommands ?? []);
+      const result = await session.submit(custom ? expandCustomCommand(custom.command, custom.args) : prompt);
       if (stopped === "reader gone") return result.reason === "done" ? 0 : 1;
       if (result.reason === "done" && !stopped) return 0;
       if (result.reason === "aborted" || stopped) return fail(stopped ?? "the request was cancelled");

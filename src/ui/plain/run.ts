@@ -95,13 +95,7 @@ export async function runPlain(
     releaseTerminal: (run) => withTerminalReleased(streams, lines, run),
   };
   const layer = new CommandLayer(
-    {
-      ...environment,
-      session,
-      providerName: built.providerName,
-      model: options.model,
-      providerFlag: options.provider,
-    },
+    { ...environment, ...built, model: options.model, providerFlag: options.provider },
     host,
   );
   const lines = new LineInput({

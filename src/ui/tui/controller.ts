@@ -113,7 +113,7 @@ export class TuiController {
   /** How the command layer reaches this UI. */
   private createHost(): CommandHost {
     return {
-      system: (text) => this.chat.addSystem(text === COMMAND_HELP ? `${text}\n${TUI_KEYS_HELP}` : text),
+      system: (text) => this.chat.addSystem(text.startsWith(COMMAND_HELP) ? `${text}\n${TUI_KEYS_HELP}` : text),
       terminal: this.options.terminal,
       shellOutput: (chunk) => this.chat.addOutput(chunk),
       releaseTerminal: (run, options) => this.options.releaseTerminal(run, options),

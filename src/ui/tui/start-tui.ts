@@ -78,16 +78,7 @@ export async function startTui(
     chat,
     confirm,
     createLayer: (host) =>
-      new CommandLayer(
-        {
-          ...environment,
-          session,
-          providerName: built.providerName,
-          model: options.model,
-          providerFlag: options.provider,
-        },
-        host,
-      ),
+      new CommandLayer({ ...environment, ...built, model: options.model, providerFlag: options.provider }, host),
     onExit: () => resolveExit(),
     terminal: Boolean(stdin.isTTY && stdout.isTTY),
     releaseTerminal: async (run, options) => {

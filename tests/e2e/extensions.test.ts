@@ -1,0 +1,199 @@
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { describe, expect, test } from "../support/fixtures.js";
+import type { LlmServer, Script } from "../support/llm-server.js";
+import { runMarvin, serverEnv } from "../support/run-marvin.js";
+
+const configDir = (home: string) => join(home, ".config", "local-finder");
+
+function writeConfigFile(home: string, relative: string, text: string): void {
+  const path = join(configDir(home), relative);
+  mkdirSync(join(path, ".."), { recursive: true });
+  writeFileSync(path, text);
+}
+
+/** Blocks `rm` in run_command, rewrites run_command's result, and logs every event it hears. */
+const GUARD_HOOK = `
+import { appendFileSync } from "node:fs";
+import { join } from "node:path";
+export default function (marvin) {
+  const log = (line) => appendFileSync(join(marvin.configDir, "events.log"), line + "\\n");
+  const events = ["app.start", "session.start", "agent.start", "turn.start", "turn.end", "agent.end"];
+  for (const name of events) marvin.on(name, () => log(name));
+  marvin.on("app.start", async () => log("exec " + (await marvin.exec("echo", ["from", "exec"])).stdout.trim()));
+  marvin.on("tool.execute.before", (event) => {
+    log("before " + event.tool);
+    if (event.tool === "run_command" && event.arguments.command.startsWith("rm "))
+      return { block: true, reason: "deleting files is not allowed here" };
+  });
+  marvin.on("tool.execute.after", (event) => {
+    if (event.tool === "run_command") return { result: event.result + "\\n[checked by guard]" };
+  });
+}
+`;
+
+const THROWING_HOOK = `
+export default function (marvin) {
+  marvin.on("tool.execute.before", () => { throw new Error("the policy file is missing"); });
+}
+`;
+
+/** exit 2 blocks `rm`; an after-hook answers with JSON that replaces the result; one command hangs. */
+const COMMAND_HOOKS = {
+  hooks: {
+    "tool.execute.before": [
+      {
+        matcher: "run_command",
+        command: `input=$(cat); case "$input" in *'"command":"rm '*) echo "rm is off limits" >&2; exit 2;; esac`,
+      },
+      { matcher: "run_.*", command: "sleep 30", timeout: 1 },
+    ],
+    PostToolUse: [
+      { matcher: "run_command", hooks: [{ type: "command", command: `echo '{"result": "(rewritten)"}'` }] },
+    ],
+  },
+};
+
+function toolResults(body: { messages: Array<{ role: string; content: unknown }> }): string[] {
+  return body.messages.filter((message) => message.role === "tool").map((message) => String(message.content));
+}
+
+/** The model asks for `rm keep.txt`, then `echo hello`; returns both results, and checks the file survived. */
+async function tidyUp(home: string, workspace: string, llm: (script: Script[]) => Promise<LlmServer>) {
+  writeFileSync(join(workspace, "keep.txt"), "precious");
+  const server = await llm([
+    {
+      toolCalls: [
+        { name: "run_command", arguments: { command: "rm keep.txt" } },
+        { name: "run_command", arguments: { command: "echo hello" } },
+      ],
+    },
+    { text: "Done." },
+  ]);
+  const run = await runMarvin(["--non-interactive", "--working-dir", workspace, "--prompt", "tidy up"], {
+    env: serverEnv(server.url, home),
+    cwd: workspace,
+  });
+  expect(run.code, run.stderr).toBe(0);
+  expect(existsSync(join(workspace, "keep.txt"))).toBe(true);
+  const [blocked, echoed] = toolResults(server.requests[1]!.body);
+  return { run, blocked, echoed };
+}
+
+describe("hooks in the built CLI", () => {
+  test("a module hook blocks run_command, rewrites a result, hears every event; a throwing one is skipped", async ({
+    home,
+    workspace,
+    llm,
+  }) => {
+    writeConfigFile(home, "hooks/guard.mjs", GUARD_HOOK);
+    writeConfigFile(home, "hooks/broken.mjs", THROWING_HOOK);
+    const { run, blocked, echoed } = await tidyUp(home, workspace, llm);
+    expect(blocked).toBe("run_command was blocked by a hook (hook guard.mjs): deleting files is not allowed here");
+    expect(echoed).toMatch(/hello[\s\S]*\n\[checked by guard\]$/);
+    expect(run.stderr).toContain(
+      "The hook broken.mjs on tool.execute.before failed: the policy file is missing; skipped.",
+    );
+    const events = readFileSync(join(configDir(home), "events.log"), "utf8")
+      .trim()
+      .split("\n");
+    expect(events.slice(0, 4)).toEqual(["app.start", "exec from exec", "session.start", "agent.start"]);
+    expect(events.slice(4)).toEqual([
+      "turn.start",
+      "before run_command",
+      "before run_command",
+      "turn.end",
+      "turn.start",
+      "turn.end",
+      "agent.end",
+    ]);
+  });
+
+  test("command hooks: exit 2 blocks with stderr, JSON rewrites, a hanging one is stopped", async ({
+    home,
+    workspace,
+    llm,
+  }) => {
+    writeConfigFile(home, "hooks.json", JSON.stringify(COMMAND_HOOKS));
+    const { run, blocked, echoed } = await tidyUp(home, workspace, llm);
+    expect(blocked).toMatch(/^run_command was blocked by a hook \(command hook `input=.*`\): rm is off limits$/);
+    expect(echoed).toBe("(rewritten)");
+    expect(run.stderr).toContain(
+      "The command hook `sleep 30` on tool.execute.before failed: did not finish within 1 s and was stopped; skipped.",
+    );
+  });
+});
+
+/** A zod tool from the `{ z }` Marvin hands in, and a JSON-Schema tool that writes. */
+const CUSTOM_TOOLS = `
+export default ({ z }) => [
+  {
+    name: "shout",
+    description: "Say the text loudly.",
+    parameters: z.object({ text: z.string().describe("What to shout") }),
+    effect: "read",
+    handler: async ({ text }, context) => text.toUpperCase() + "! (from " + context.home + ")",
+  },
+  {
+    name: "add_numbers",
+    description: "Add two numbers.",
+    parameters: { type: "object", properties: { a: { type: "number" }, b: { type: "number" } }, required: ["a", "b"] },
+    handler: ({ a, b }) => String(a + b),
+  },
+];
+`;
+
+describe("custom tools and commands in the built CLI", () => {
+  test("custom tools are offered, validated and called like built-ins", async ({ home, llm }) => {
+    writeConfigFile(home, "tools/mine.mjs", CUSTOM_TOOLS);
+    writeConfigFile(home, "tools/broken.mjs", "export default { name: 'no spaces allowed' };");
+    const server = await llm([
+      {
+        toolCalls: [
+          { name: "shout", arguments: { text: "hello" } },
+          { name: "add_numbers", arguments: { a: 2, b: "40" } },
+          { name: "add_numbers", arguments: { a: "two" } },
+        ],
+      },
+      { text: "Done." },
+    ]);
+    const run = await runMarvin(["--non-interactive", "--prompt", "go"], {
+      env: serverEnv(server.url, home),
+      cwd: home,
+    });
+    expect(run.code, run.stderr).toBe(0);
+    expect(run.stderr).toContain("Custom tool broken.mjs was not loaded: its name must be 1-64 letters");
+    const shout = server.requests[0]!.body.tools!.find((tool) => tool.function.name === "shout");
+    expect(shout?.function.parameters).toMatchObject({ properties: { text: { description: "What to shout" } } });
+    const [shouted, sum, invalid] = toolResults(server.requests[1]!.body);
+    expect(shouted).toBe(`HELLO! (from ${home})`);
+    expect(sum).toBe("42");
+    expect(invalid).toMatch(/^Validation error for add_numbers:\n {2}- a: /);
+    expect(invalid).toContain("- b: required");
+
+    const readOnly = await llm([{ text: "ok" }]);
+    const env = serverEnv(readOnly.url, home, { MARVIN_READONLY: "1" });
+    expect((await runMarvin(["--non-interactive", "--prompt", "go"], { env, cwd: home })).code).toBe(0);
+    const offered = readOnly.requests[0]!.body.tools!.map((tool) => tool.function.name);
+    expect(offered).toContain("shout");
+    expect(offered).not.toContain("add_numbers");
+  });
+
+  test("a custom command expands in the plain UI and is listed in help", async ({ home, llm }) => {
+    writeConfigFile(
+      home,
+      "commands/review.md",
+      "---\ndescription: Review a file for bugs\n---\nReview $ARGUMENTS for bugs.\n",
+    );
+    const server = await llm([{ text: "Looks fine." }]);
+    const run = await runMarvin(["--plain"], {
+      env: serverEnv(server.url, home),
+      cwd: home,
+      stdin: "help\n/review src/main.ts\n",
+    });
+    expect(run.code, run.stderr).toBe(0);
+    expect(run.stdout).toMatch(/Custom commands:\n {2}\/review {3}Review a file for bugs/);
+    expect(server.requests[0]!.body.messages.at(-1)).toEqual({ role: "user", content: "Review src/main.ts for bugs." });
+    expect(run.stdout).toContain("Looks fine.");
+  });
+});
