@@ -1,6 +1,6 @@
 import { sleep } from "../../shared/sleep.js";
 
-/** When each paced service may next be asked, by its setting's name; shared by every caller in this process. */
+/** When each paced server may next be asked, by its base URL; shared by every caller in this process. */
 const nextTurnAt = new Map<string, number>();
 
 /**

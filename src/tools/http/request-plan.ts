@@ -45,7 +45,7 @@ export interface RequestPlan {
   /** Whether a 5xx or network failure may be retried (never for POST and PATCH). */
   retries: boolean;
   guard: GuardPolicy;
-  /** A paced service's queue (its setting's name) and spacing; undefined when requests need no pacing. */
+  /** A paced service's queue (its base URL) and spacing; undefined when requests need no pacing. */
   pacing: { key: string; intervalMs: number } | undefined;
   passStatuses: ReadonlySet<number>;
 }
@@ -67,9 +67,10 @@ function encodedBody(options: RequestOptions): { body: Buffer | undefined; conte
   return { body: Buffer.from(body), contentType: "application/octet-stream" };
 }
 
-function pacingOf(target: Target): RequestPlan["pacing"] {
+/** A paced service's queue is its server: the usage policy binds requests to one server, not to its setting. */
+function pacingOf(target: Target, env: Env): RequestPlan["pacing"] {
   if (!("service" in target) || target.service.minIntervalMs === undefined) return undefined;
-  return { key: target.service.envVar, intervalMs: target.service.minIntervalMs };
+  return { key: serviceBaseUrl(env, target.service), intervalMs: target.service.minIntervalMs };
 }
 
 function addressOf(target: Target, env: Env): { address: string; peer: Peer; trusted?: string } {
@@ -126,7 +127,7 @@ export function planRequest(target: Target, options: RequestOptions, settings: C
     maxBytes: options.maxBytes ?? DEFAULT_MAX_BYTES,
     retries: method !== "POST" && method !== "PATCH",
     guard: { allowPrivate: settings.env.MARVIN_ALLOW_PRIVATE_URLS === "1", trustedOrigins },
-    pacing: pacingOf(target),
+    pacing: pacingOf(target, settings.env),
     passStatuses: new Set(options.passStatuses),
   };
 }
