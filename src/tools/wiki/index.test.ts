@@ -1,13 +1,7 @@
 import { mkdir, readFile, symlink, writeFile } from "node:fs/promises";
 import { join } from "node:path";
-import { test as base, describe, expect } from "../../../tests/support/fixtures.js";
-import {
-  answerJson,
-  type Handler,
-  type LocalHttpServer,
-  sendJson,
-  sendText,
-} from "../../../tests/support/local-http-server.js";
+import { describe, expect } from "../../../tests/support/fixtures.js";
+import { answerJson, sendJson, sendText } from "../../../tests/support/local-http-server.js";
 import {
   WIKI_EXTRACT_LOVELACE,
   WIKI_EXTRACT_MISSING,
@@ -19,18 +13,11 @@ import {
   WIKI_SUMMARY_DISAMBIGUATION,
   WIKI_SUMMARY_LOVELACE,
 } from "../../../tests/support/payloads/wikipedia.js";
-import type { ToolHarness } from "../../../tests/support/tool-harness.js";
+import { type ServerFor, test as serviceTest } from "../../../tests/support/service-fixtures.js";
 import { searchArticles } from "./wikipedia.js";
 
-type Wikipedia = (handler: Handler) => Promise<{ server: LocalHttpServer; harness: ToolHarness }>;
-
-/** `wikipedia(handler)`: a harness whose Wikipedia is a local server answering with `handler`. */
-const test = base.extend<{ wikipedia: Wikipedia }>({
-  wikipedia: async ({ home, harnesses, httpServers }, use) =>
-    use(async (handler) => {
-      const server = await httpServers.start(handler);
-      return { server, harness: await harnesses.open({ home, env: { MARVIN_WIKIPEDIA_URL: server.origin } }) };
-    }),
+const test = serviceTest.extend<{ wikipedia: ServerFor }>({
+  wikipedia: async ({ withServer }, use) => use((handler, env) => withServer("MARVIN_WIKIPEDIA_URL", handler, env)),
 });
 
 const query = (url: string) => Object.fromEntries(new URL(url, "http://fixture").searchParams);
