@@ -1,27 +1,18 @@
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { type LlmServer, startLlmServer } from "../support/llm-server.js";
-import { LocalHttpServers, sendJson } from "../support/local-http-server.js";
+import { describe, expect, test } from "../support/fixtures.js";
+import { sendJson } from "../support/local-http-server.js";
 import { OMDB_SEARCH_BLADE_RUNNER } from "../support/payloads/media.js";
 import { STEAM_APP_PORTAL_2 } from "../support/payloads/steam.js";
-import { runMarvin, serverEnv, tempDir } from "../support/run-marvin.js";
-
-const services = new LocalHttpServers();
-let llm: LlmServer | undefined;
-let home: { path: string; cleanup: () => void };
-beforeEach(() => {
-  home = tempDir("marvin-home-");
-});
-afterEach(async () => {
-  await llm?.close();
-  await services.closeAll();
-  home.cleanup();
-});
+import { runMarvin, serverEnv } from "../support/run-marvin.js";
 
 describe("film, game and Steam tools in the built CLI", () => {
-  it("searches OMDb with the key from the environment and reads the Steam store without one", async () => {
-    const omdb = await services.start((_request, response) => sendJson(response, OMDB_SEARCH_BLADE_RUNNER));
-    const steam = await services.start((_request, response) => sendJson(response, STEAM_APP_PORTAL_2));
-    llm = await startLlmServer([
+  test("searches OMDb with the key from the environment and reads the Steam store without one", async ({
+    home,
+    llm,
+    httpServers,
+  }) => {
+    const omdb = await httpServers.start((_request, response) => sendJson(response, OMDB_SEARCH_BLADE_RUNNER));
+    const steam = await httpServers.start((_request, response) => sendJson(response, STEAM_APP_PORTAL_2));
+    const server = await llm([
       {
         toolCalls: [
           { name: "search_movies", arguments: { query: "blade runner" } },
@@ -30,21 +21,21 @@ describe("film, game and Steam tools in the built CLI", () => {
       },
       { text: "Blade Runner is from 1982; Portal 2 costs $9.99." },
     ]);
-    const env = serverEnv(llm.url, home.path, {
+    const env = serverEnv(server.url, home, {
       MARVIN_OMDB_URL: omdb.origin,
       OMDB_API_KEY: "e2e-omdb-key",
       MARVIN_STEAM_STORE_URL: steam.origin,
     });
     const run = await runMarvin(["--non-interactive", "--prompt", "Blade Runner year? Portal 2 price?"], {
       env,
-      cwd: home.path,
+      cwd: home,
     });
     expect(run.code, run.stderr).toBe(0);
     expect(run.stdout).toBe(
       "  🔧 search_movies, steam_app_details\nBlade Runner is from 1982; Portal 2 costs $9.99.\n",
     );
     expect(new URL(omdb.requests[0]!.url, omdb.origin).searchParams.get("apikey")).toBe("e2e-omdb-key");
-    const results = llm.requests[1]!.body.messages.filter((message) => message.role === "tool");
+    const results = server.requests[1]!.body.messages.filter((message) => message.role === "tool");
     expect(results.map((message) => message.content?.split("\n")[0])).toEqual([
       "OMDb titles for 'blade runner' (first 4 of 38):",
       "Portal 2 (app 620) — https://store.steampowered.com/app/620/",

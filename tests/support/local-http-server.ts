@@ -94,3 +94,9 @@ export function sendText(response: ServerResponse, body: string, status = 200, h
   response.writeHead(status, { "content-type": "text/html; charset=utf-8", ...headers });
   response.end(body);
 }
+
+/** A handler answering every request with `body` as JSON. */
+export const answerJson =
+  (body: unknown, status = 200, headers: HeaderMap = {}): Handler =>
+  (_request, response) =>
+    sendJson(response, body, status, headers);

@@ -1,6 +1,7 @@
 import type { AgentEvent } from "../../agent/events.js";
 import type { ToolCall } from "../../providers/types.js";
 import { errorMessage } from "../../shared/error-message.js";
+import { raceTimeLimit } from "../../shared/time-limit.js";
 import type { ToolOutcome } from "../../tools/define-tool.js";
 import type { HookAnswer, HookEvent, HookEventType, HookHandler } from "./hook-events.js";
 
@@ -132,13 +133,6 @@ export class HookDispatcher {
 
   /** One handler, within its time limit; a failure is reported here and returned as such. */
   private async settle(handler: HookHandler, event: HookEvent): Promise<Settled> {
-    let timer: NodeJS.Timeout | undefined;
-    const late = new Promise<Settled>((resolve) => {
-      timer = setTimeout(
-        () => resolve({ failed: `did not finish within ${handler.timeoutMs / 1000} s` }),
-        handler.timeoutMs,
-      );
-    });
     const ran = (async (): Promise<Settled> => {
       try {
         const answer = await handler.run(event);
@@ -147,7 +141,13 @@ export class HookDispatcher {
         return { failed: `failed: ${errorMessage(error)}` };
       }
     })();
-    const settled = await Promise.race([ran, late]).finally(() => clearTimeout(timer));
+    const settled = await raceTimeLimit(
+      ran,
+      handler.timeoutMs,
+      (): Settled => ({
+        failed: `did not finish within ${handler.timeoutMs / 1000} s`,
+      }),
+    );
     if ("failed" in settled) this.outlets.notice(`The ${handler.label} on ${event.type} ${settled.failed}; skipped.`);
     return settled;
   }

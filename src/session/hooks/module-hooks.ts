@@ -3,6 +3,7 @@ import { basename } from "node:path";
 import { toolChildEnv } from "../../shared/child-env.js";
 import type { Env } from "../../shared/env.js";
 import { errorMessage } from "../../shared/error-message.js";
+import { raceTimeLimit } from "../../shared/time-limit.js";
 import { importUserModules } from "../../shared/user-modules.js";
 import type { HookDispatcher } from "./hook-dispatcher.js";
 import { HOOK_EVENT_TYPES, type HookAnswer, type HookEvent, type HookEventType } from "./hook-events.js";
@@ -88,18 +89,17 @@ export async function loadModuleHooks(dispatcher: HookDispatcher, places: Module
       cwd: places.cwd,
       configDir: places.configDir,
     };
-    let timer: NodeJS.Timeout | undefined;
-    const late = new Promise<string>((resolve) => {
-      const text = `did not finish starting within ${FACTORY_TIMEOUT_MS / 1000} s`;
-      timer = setTimeout(() => resolve(text), FACTORY_TIMEOUT_MS);
-    });
     const started = Promise.resolve()
       .then(() => factory(api))
       .then(
         () => undefined,
         (error: unknown) => `failed while starting: ${errorMessage(error)}`,
       );
-    const problem = await Promise.race([started, late]).finally(() => clearTimeout(timer));
+    const problem = await raceTimeLimit(
+      started,
+      FACTORY_TIMEOUT_MS,
+      () => `did not finish starting within ${FACTORY_TIMEOUT_MS / 1000} s`,
+    );
     if (problem) problems.push(`The ${label} ${problem}.`);
   }
   return problems;

@@ -1,5 +1,5 @@
-import { describe, expect, test } from "../../../tests/support/fixtures.js";
-import type { Handler, LocalHttpServers } from "../../../tests/support/local-http-server.js";
+import { describe, expect } from "../../../tests/support/fixtures.js";
+import type { Handler } from "../../../tests/support/local-http-server.js";
 import { sendJson, sendText } from "../../../tests/support/local-http-server.js";
 import {
   ARXIV_ERROR,
@@ -10,25 +10,10 @@ import {
   S2_SEARCH_TRANSFORMER,
   S2_TOO_MANY_REQUESTS,
 } from "../../../tests/support/payloads/academic.js";
-import type { ToolHarnessPool } from "../../../tests/support/tool-harness.js";
+import { type ServerFor, test as serviceTest } from "../../../tests/support/service-fixtures.js";
 import { searchArxiv } from "./arxiv.js";
 import { searchPapers } from "./semantic-scholar.js";
 
-interface Setup {
-  home: string;
-  harnesses: ToolHarnessPool;
-  httpServers: LocalHttpServers;
-}
-
-async function service(setup: Setup, variable: string, handler: Handler, env: Record<string, string> = {}) {
-  const server = await setup.httpServers.start(handler);
-  const harness = await setup.harnesses.open({ home: setup.home, env: { [variable]: server.origin, ...env } });
-  return { server, harness };
-}
-
-const semanticScholar = (setup: Setup, handler: Handler, env?: Record<string, string>) =>
-  service(setup, "MARVIN_SEMANTIC_SCHOLAR_URL", handler, env);
-const arxiv = (setup: Setup, handler: Handler) => service(setup, "MARVIN_ARXIV_URL", handler);
 const atom =
   (body: string, status = 200): Handler =>
   (_request, response) =>
@@ -36,13 +21,15 @@ const atom =
 
 const query = (url: string) => Object.fromEntries(new URL(url, "http://fixture").searchParams);
 
+const test = serviceTest.extend<{ semanticScholar: ServerFor; arxiv: ServerFor }>({
+  semanticScholar: async ({ withServer }, use) =>
+    use((handler, env) => withServer("MARVIN_SEMANTIC_SCHOLAR_URL", handler, env)),
+  arxiv: async ({ withServer }, use) => use((handler, env) => withServer("MARVIN_ARXIV_URL", handler, env)),
+});
+
 describe("search_papers", () => {
-  test("lists papers with year, venue, citations, authors, abstract and links", async ({
-    home,
-    harnesses,
-    httpServers,
-  }) => {
-    const { server, harness } = await semanticScholar({ home, harnesses, httpServers }, (_request, response) =>
+  test("lists papers with year, venue, citations, authors, abstract and links", async ({ semanticScholar }) => {
+    const { server, harness } = await semanticScholar((_request, response) =>
       sendJson(response, S2_SEARCH_TRANSFORMER),
     );
     const text = await harness.ok("search_papers", { query: "transformer attention", max_results: 2 });
@@ -70,14 +57,9 @@ describe("search_papers", () => {
     expect(server.requests[0]!.headers["x-api-key"]).toBeUndefined();
   });
 
-  test("sends the year range, the open-access filter and the API key when set", async ({
-    home,
-    harnesses,
-    httpServers,
-  }) => {
+  test("sends the year range, the open-access filter and the API key when set", async ({ semanticScholar }) => {
     const env = { SEMANTIC_SCHOLAR_API_KEY: "s2-key-123" };
     const { server, harness } = await semanticScholar(
-      { home, harnesses, httpServers },
       (_request, response) => sendJson(response, S2_SEARCH_TRANSFORMER),
       env,
     );
@@ -89,19 +71,15 @@ describe("search_papers", () => {
     expect(server.requests[0]!.headers["x-api-key"]).toBe("s2-key-123");
   });
 
-  test("says so when nothing matches (the answer then has no data)", async ({ home, harnesses, httpServers }) => {
-    const { harness } = await semanticScholar({ home, harnesses, httpServers }, (_request, response) =>
-      sendJson(response, S2_SEARCH_NOTHING),
-    );
+  test("says so when nothing matches (the answer then has no data)", async ({ semanticScholar }) => {
+    const { harness } = await semanticScholar((_request, response) => sendJson(response, S2_SEARCH_NOTHING));
     expect(await harness.ok("search_papers", { query: "xyzzy plugh" })).toBe(
       "Semantic Scholar has no paper matching 'xyzzy plugh' with these filters. Try other or fewer words.",
     );
   });
 
-  test("a 429 without a key suggests SEMANTIC_SCHOLAR_API_KEY", async ({ home, harnesses, httpServers }) => {
-    const { harness } = await semanticScholar({ home, harnesses, httpServers }, (_request, response) =>
-      sendJson(response, S2_TOO_MANY_REQUESTS, 429),
-    );
+  test("a 429 without a key suggests SEMANTIC_SCHOLAR_API_KEY", async ({ semanticScholar }) => {
+    const { harness } = await semanticScholar((_request, response) => sendJson(response, S2_TOO_MANY_REQUESTS, 429));
     expect(await harness.failure("search_papers", { query: "x" })).toBe(
       "Error in search_papers: Semantic Scholar is limiting how often Marvin may ask (HTTP 429) — try again in a " +
         "minute. Without an API key all anonymous users share one small allowance; set SEMANTIC_SCHOLAR_API_KEY " +
@@ -109,20 +87,16 @@ describe("search_papers", () => {
     );
   });
 
-  test("hands on a refused request with Semantic Scholar's own words", async ({ home, harnesses, httpServers }) => {
-    const { harness } = await semanticScholar({ home, harnesses, httpServers }, (_request, response) =>
-      sendJson(response, S2_BAD_FIELDS, 400),
-    );
+  test("hands on a refused request with Semantic Scholar's own words", async ({ semanticScholar }) => {
+    const { harness } = await semanticScholar((_request, response) => sendJson(response, S2_BAD_FIELDS, 400));
     expect(await harness.failure("search_papers", { query: "x" })).toBe(
       'Error in search_papers: Semantic Scholar answered HTTP 400 (Bad Request): "Unrecognized or unsupported ' +
         'fields: [bogus]" — it did not accept the request; check the parameters.',
     );
   });
 
-  test("refuses an answer without the paper list's shape", async ({ home, harnesses, httpServers }) => {
-    const { harness } = await semanticScholar({ home, harnesses, httpServers }, (_request, response) =>
-      sendJson(response, { data: [{ title: 42 }] }),
-    );
+  test("refuses an answer without the paper list's shape", async ({ semanticScholar }) => {
+    const { harness } = await semanticScholar((_request, response) => sendJson(response, { data: [{ title: 42 }] }));
     expect(await harness.failure("search_papers", { query: "x" })).toMatch(
       /^Error in search_papers: Semantic Scholar sent an answer Marvin does not understand: total: /,
     );
@@ -139,12 +113,8 @@ describe("search_papers", () => {
 });
 
 describe("search_arxiv", () => {
-  test("reads wrapped titles and abstracts, authors, dates, categories and links", async ({
-    home,
-    harnesses,
-    httpServers,
-  }) => {
-    const { server, harness } = await arxiv({ home, harnesses, httpServers }, atom(ARXIV_TRANSFORMER));
+  test("reads wrapped titles and abstracts, authors, dates, categories and links", async ({ arxiv }) => {
+    const { server, harness } = await arxiv(atom(ARXIV_TRANSFORMER));
     const text = await harness.ok("search_arxiv", { query: "attention transformer", max_results: 2 });
     expect(text).toBe(
       [
@@ -173,8 +143,8 @@ describe("search_arxiv", () => {
     });
   });
 
-  test("passes arXiv's own query syntax on as written and sorts by date", async ({ home, harnesses, httpServers }) => {
-    const { server, harness } = await arxiv({ home, harnesses, httpServers }, atom(ARXIV_TRANSFORMER));
+  test("passes arXiv's own query syntax on as written and sorts by date", async ({ arxiv }) => {
+    const { server, harness } = await arxiv(atom(ARXIV_TRANSFORMER));
     const text = await harness.ok("search_arxiv", { query: "au:vaswani AND cat:cs.CL", sort_by: "submittedDate" });
     expect(text).toMatch(/^arXiv preprints for 'au:vaswani AND cat:cs\.CL' \(4,211 found, newest first by submit/);
     expect(query(server.requests[0]!.url)).toMatchObject({
@@ -183,30 +153,30 @@ describe("search_arxiv", () => {
     });
   });
 
-  test("says so when totalResults is 0", async ({ home, harnesses, httpServers }) => {
-    const { harness } = await arxiv({ home, harnesses, httpServers }, atom(ARXIV_NOTHING));
+  test("says so when totalResults is 0", async ({ arxiv }) => {
+    const { harness } = await arxiv(atom(ARXIV_NOTHING));
     expect(await harness.ok("search_arxiv", { query: "xyzzyplugh" })).toBe(
       "arXiv has no preprint matching 'xyzzyplugh'. Try other or fewer words.",
     );
   });
 
-  test("reports arXiv's error entry", async ({ home, harnesses, httpServers }) => {
-    const { harness } = await arxiv({ home, harnesses, httpServers }, atom(ARXIV_ERROR));
+  test("reports arXiv's error entry", async ({ arxiv }) => {
+    const { harness } = await arxiv(atom(ARXIV_ERROR));
     expect(await harness.failure("search_arxiv", { query: "ti:" })).toBe(
       "Error in search_arxiv: arXiv refused the query: incorrect id format for ti:. Check the query syntax.",
     );
   });
 
-  test("hands on an HTTP error", async ({ home, harnesses, httpServers }) => {
-    const { harness } = await arxiv({ home, harnesses, httpServers }, atom(ARXIV_ERROR, 400));
+  test("hands on an HTTP error", async ({ arxiv }) => {
+    const { harness } = await arxiv(atom(ARXIV_ERROR, 400));
     expect(await harness.failure("search_arxiv", { query: "ti:" })).toBe(
       "Error in search_arxiv: arXiv answered HTTP 400 (Bad Request) — it did not accept the request; check the " +
         "parameters.",
     );
   });
 
-  test("refuses an answer that is not an Atom feed", async ({ home, harnesses, httpServers }) => {
-    const { server, harness } = await arxiv({ home, harnesses, httpServers }, (_request, response) =>
+  test("refuses an answer that is not an Atom feed", async ({ arxiv }) => {
+    const { server, harness } = await arxiv((_request, response) =>
       sendText(response, "<html><body>Rate exceeded.</body></html>"),
     );
     expect(await harness.failure("search_arxiv", { query: "x" })).toBe(

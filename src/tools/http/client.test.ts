@@ -4,7 +4,7 @@ import { brotliCompressSync, deflateSync, gzipSync } from "node:zlib";
 import { z } from "zod";
 import { describe, expect, test } from "../../../tests/support/fixtures.js";
 import type { Handler, LocalHttpServer } from "../../../tests/support/local-http-server.js";
-import { sendJson } from "../../../tests/support/local-http-server.js";
+import { answerJson, sendJson } from "../../../tests/support/local-http-server.js";
 import type { Env } from "../../shared/env.js";
 import { marvinVersion } from "../../shared/version.js";
 import type { ExternalService, HttpClientOptions, RequestOptions } from "./index.js";
@@ -17,12 +17,6 @@ const WEATHER: ExternalService = {
 };
 const forecast = z.object({ temperature: z.number(), days: z.array(z.string()) });
 const GOOD = { temperature: 21.5, days: ["mon", "tue"] };
-
-/** A handler answering every request with `body` as JSON. */
-const json =
-  (body: unknown, status = 200, headers: Record<string, string> = {}): Handler =>
-  (_request, response) =>
-    sendJson(response, body, status, headers);
 
 /** A handler answering with a status, headers and an optional raw body. */
 const reply =
@@ -62,7 +56,7 @@ async function timed<T>(run: () => Promise<T>): Promise<{ outcome: T; ms: number
 
 describe("service requests", () => {
   test("sends a User-Agent naming Marvin, its version and a contact URL", async ({ httpServers }) => {
-    const server = await httpServers.start(json(GOOD));
+    const server = await httpServers.start(answerJson(GOOD));
     await getForecast(server);
     const headers = server.requests[0]!.headers;
     expect(headers["user-agent"]).toBe(`Marvin/${marvinVersion()} (+https://www.npmjs.com/package/marvin-assistant)`);
@@ -72,7 +66,7 @@ describe("service requests", () => {
   });
 
   test("keeps the mount path of the setting and encodes the query", async ({ httpServers }) => {
-    const server = await httpServers.start(json(GOOD));
+    const server = await httpServers.start(answerJson(GOOD));
     const mounted = client({ MARVIN_WEATHER_TEST_URL: `${server.origin}/prefix/` });
     const query = { city: "São Paulo", day: [1, 2], skip: undefined };
     expect(await mounted.getJson(WEATHER, "/v1/forecast", query, forecast)).toEqual(GOOD);
@@ -80,14 +74,14 @@ describe("service requests", () => {
   });
 
   test("uses the service's default URL when its setting is unset", async ({ httpServers }) => {
-    const server = await httpServers.start(json(GOOD));
+    const server = await httpServers.start(answerJson(GOOD));
     const local: ExternalService = { ...WEATHER, defaultUrl: `${server.origin}/mounted` };
     expect(await client().getText(local, "/v1/ping")).toBe(JSON.stringify(GOOD));
     expect(server.requests[0]!.url).toBe("/mounted/v1/ping");
   });
 
   test("builds the client from a tool context's env and signal", async ({ httpServers }) => {
-    const server = await httpServers.start(json(GOOD));
+    const server = await httpServers.start(answerJson(GOOD));
     const context = { env: { MARVIN_WEATHER_TEST_URL: server.origin }, signal: new AbortController().signal };
     expect((await http(context).getJson(WEATHER, "/v1/x", {}, forecast)).temperature).toBe(21.5);
   });
@@ -139,7 +133,7 @@ describe("time limits and cancellation", () => {
   });
 
   test("fails at once when the signal is already aborted", async ({ httpServers }) => {
-    const server = await httpServers.start(json(GOOD));
+    const server = await httpServers.start(answerJson(GOOD));
     const controller = new AbortController();
     controller.abort();
     const cancelled = weather(server, { signal: controller.signal });
@@ -155,13 +149,13 @@ describe("retries", () => {
       index === 0 ? first(request, response, index) : sendJson(response, GOOD);
 
   test("retries once after a 503 and succeeds", async ({ httpServers }) => {
-    const server = await httpServers.start(failingFirst(json({ error: "busy" }, 503)));
+    const server = await httpServers.start(failingFirst(answerJson({ error: "busy" }, 503)));
     expect(await getForecast(server)).toEqual(GOOD);
     expect(server.requests).toHaveLength(2);
   });
 
   test("gives up after a second 503 with a message naming the service", async ({ httpServers }) => {
-    const server = await httpServers.start(json({ message: "maintenance until noon" }, 503));
+    const server = await httpServers.start(answerJson({ message: "maintenance until noon" }, 503));
     const error = await failureOf(getForecast(server));
     expect(error.message).toBe(
       'Weather Test answered HTTP 503 (Service Unavailable): "maintenance until noon" — try again in a minute.',
@@ -171,14 +165,14 @@ describe("retries", () => {
   });
 
   test("does not retry a 5xx whose Retry-After is too far away", async ({ httpServers }) => {
-    const server = await httpServers.start(json({}, 503, { "retry-after": "120" }));
+    const server = await httpServers.start(answerJson({}, 503, { "retry-after": "120" }));
     const error = await failureOf(getForecast(server));
     expect(error.message).toBe("Weather Test answered HTTP 503 (Service Unavailable) — try again in 2m 00s.");
     expect(server.requests).toHaveLength(1);
   });
 
   test("does not retry a POST after a 5xx", async ({ httpServers }) => {
-    const server = await httpServers.start(json({}, 502));
+    const server = await httpServers.start(answerJson({}, 502));
     const error = await failureOf(weather(server).send({ service: WEATHER, path: "/publish" }, { json: { a: 1 } }));
     expect(error.status).toBe(502);
     expect(server.requests).toHaveLength(1);
@@ -205,7 +199,7 @@ describe("retries", () => {
 
   test("does not retry a 4xx, and quotes the error body's message field only", async ({ httpServers }) => {
     const body = { error: { message: "No city called Atlantis", trace: "at x.js:1" } };
-    const server = await httpServers.start(json(body, 404));
+    const server = await httpServers.start(answerJson(body, 404));
     const error = await failureOf(getForecast(server));
     expect(error.message).toBe(
       'Weather Test answered HTTP 404 (Not Found): "No city called Atlantis" — ' +
@@ -217,7 +211,7 @@ describe("retries", () => {
 
   test("keeps the error body for services whose errors carry a code (OSRM's NoRoute)", async ({ httpServers }) => {
     const body = { code: "NoRoute", message: "Impossible route between points" };
-    const server = await httpServers.start(json(body, 400));
+    const server = await httpServers.start(answerJson(body, 400));
     const error = await failureOf(getForecast(server));
     expect(error.message).toMatch(/^Weather Test answered HTTP 400 \(Bad Request\): "Impossible route between points"/);
     expect(JSON.parse(error.body!)).toEqual(body);
@@ -232,7 +226,7 @@ describe("retries", () => {
   });
 
   test("says where nothing answers, naming the setting", async ({ httpServers }) => {
-    const server = await httpServers.start(json(GOOD));
+    const server = await httpServers.start(answerJson(GOOD));
     await server.close();
     const error = await failureOf(getForecast(server));
     expect(error.kind).toBe("network");
@@ -246,7 +240,7 @@ describe("retries", () => {
 describe("rate limits", () => {
   test("waits out a Retry-After of 1 second once and retries", async ({ httpServers }) => {
     const server = await httpServers.start((request, response, index) =>
-      index === 0 ? json({}, 429, { "retry-after": "1" })(request, response, index) : sendJson(response, GOOD),
+      index === 0 ? answerJson({}, 429, { "retry-after": "1" })(request, response, index) : sendJson(response, GOOD),
     );
     const { outcome, ms } = await timed(() => getForecast(server));
     expect(outcome).toEqual(GOOD);
@@ -255,7 +249,7 @@ describe("rate limits", () => {
   });
 
   test("fails fast when Retry-After is an hour, saying when to try again", async ({ httpServers }) => {
-    const server = await httpServers.start(json({}, 429, { "retry-after": "3600" }));
+    const server = await httpServers.start(answerJson({}, 429, { "retry-after": "3600" }));
     const { outcome, ms } = await timed(() => failureOf(getForecast(server)));
     expect(outcome.kind).toBe("rate-limited");
     expect(outcome.message).toBe(
@@ -266,7 +260,7 @@ describe("rate limits", () => {
   });
 
   test("honours Retry-After only once", async ({ httpServers }) => {
-    const server = await httpServers.start(json({}, 429, { "retry-after": "0" }));
+    const server = await httpServers.start(answerJson({}, 429, { "retry-after": "0" }));
     const error = await failureOf(getForecast(server));
     expect(error.message).toBe("Weather Test is limiting how often Marvin may ask (HTTP 429) — try again in 0s.");
     expect(server.requests).toHaveLength(2);
@@ -361,7 +355,7 @@ describe("content encodings and answers", () => {
   });
 
   test("explains JSON that does not match the schema, field by field", async ({ httpServers }) => {
-    const server = await httpServers.start(json({ temperature: "warm", days: [1] }));
+    const server = await httpServers.start(answerJson({ temperature: "warm", days: [1] }));
     expect((await failureOf(getForecast(server))).message).toMatch(
       "Weather Test sent an answer Marvin does not understand: " +
         "temperature: Invalid input: expected number, received string; " +
@@ -390,7 +384,7 @@ describe("URLs the model chose", () => {
     "http://[::ffff:7f00:1]:PORT/",
     "http://localhost:PORT/",
   ])("refuses %s without any connection reaching the listening server", async (template, { httpServers }) => {
-    const server = await httpServers.start(json(GOOD));
+    const server = await httpServers.start(answerJson(GOOD));
     const error = await failureOf(client().send({ url: template.replace("PORT", String(server.port)) }));
     expect(error.kind).toBe("refused");
     expect(error.message).toMatch(/^Marvin does not open http:\/\/.*(is|resolves to .*,) (a loopback|an unspecified) /);
@@ -398,7 +392,7 @@ describe("URLs the model chose", () => {
   });
 
   test("checks the addresses a name resolves to when connecting", async ({ httpServers }) => {
-    const server = await httpServers.start(json(GOOD));
+    const server = await httpServers.start(answerJson(GOOD));
     const error = await failureOf(client().send({ url: `http://localhost:${server.port}/` }));
     expect(error.kind).toBe("refused");
     expect(error.message).toMatch(
@@ -408,7 +402,7 @@ describe("URLs the model chose", () => {
   });
 
   test("opens local addresses when MARVIN_ALLOW_PRIVATE_URLS=1", async ({ httpServers }) => {
-    const server = await httpServers.start(json(GOOD));
+    const server = await httpServers.start(answerJson(GOOD));
     const allowing = client({ MARVIN_ALLOW_PRIVATE_URLS: "1" });
     const response = await allowing.send({ url: `http://0x7f.1:${server.port}/page` });
     expect(response.url).toBe(`http://127.0.0.1:${server.port}/page`);
@@ -418,7 +412,7 @@ describe("URLs the model chose", () => {
   test("refuses a redirect from a public page to a private address, before connecting to it", async ({
     httpServers,
   }) => {
-    const inside = await httpServers.start(json({ secret: true }));
+    const inside = await httpServers.start(answerJson({ secret: true }));
     const outside = await httpServers.start(redirectTo(`http://127.0.0.1:${inside.port}/admin`));
     // The test server stands in for a public site: its origin is trusted, the redirect target is not.
     const trusting = client({}, { trustedOrigins: [outside.origin] });
@@ -431,7 +425,7 @@ describe("URLs the model chose", () => {
   });
 
   test("refuses a redirect to a name that resolves to a private address", async ({ httpServers }) => {
-    const inside = await httpServers.start(json({ secret: true }));
+    const inside = await httpServers.start(answerJson({ secret: true }));
     const outside = await httpServers.start(redirectTo(`http://localhost:${inside.port}/`, 301));
     const error = await failureOf(client({}, { trustedOrigins: [outside.origin] }).send({ url: outside.origin }));
     expect(error.kind).toBe("refused");
@@ -439,7 +433,7 @@ describe("URLs the model chose", () => {
   });
 
   test("checks a service's redirect to another origin like any URL the model chose", async ({ httpServers }) => {
-    const elsewhere = await httpServers.start(json(GOOD));
+    const elsewhere = await httpServers.start(answerJson(GOOD));
     const server = await httpServers.start(redirectTo(`${elsewhere.origin}/v1/forecast`));
     expect((await failureOf(getForecast(server))).kind).toBe("refused");
     expect(elsewhere.connections).toBe(0);

@@ -1,5 +1,4 @@
-import { describe, expect, test } from "../../../tests/support/fixtures.js";
-import type { Handler, LocalHttpServers } from "../../../tests/support/local-http-server.js";
+import { describe, expect } from "../../../tests/support/fixtures.js";
 import { sendJson, sendText } from "../../../tests/support/local-http-server.js";
 import {
   DICTIONARY_HELLO,
@@ -9,35 +8,20 @@ import {
   MYMEMORY_NO_AUTODETECT,
   MYMEMORY_QUOTA,
 } from "../../../tests/support/payloads/language.js";
-import type { ToolHarnessPool } from "../../../tests/support/tool-harness.js";
+import { type ServerFor, test as serviceTest } from "../../../tests/support/service-fixtures.js";
 import { lookUpWord } from "./dictionary.js";
 import { chunks, translate } from "./mymemory.js";
 
-interface Setup {
-  home: string;
-  harnesses: ToolHarnessPool;
-  httpServers: LocalHttpServers;
-}
-
-async function service({ home, harnesses, httpServers }: Setup, variable: string, handler: Handler) {
-  const server = await httpServers.start(handler);
-  const harness = await harnesses.open({ home, env: { [variable]: server.origin } });
-  return { server, harness };
-}
-
-const dictionary = (setup: Setup, handler: Handler) => service(setup, "MARVIN_DICTIONARY_URL", handler);
-const myMemory = (setup: Setup, handler: Handler) => service(setup, "MARVIN_MYMEMORY_URL", handler);
 const query = (url: string) => Object.fromEntries(new URL(url, "http://fixture").searchParams);
 
+const test = serviceTest.extend<{ dictionary: ServerFor; myMemory: ServerFor }>({
+  dictionary: async ({ withServer }, use) => use((handler, env) => withServer("MARVIN_DICTIONARY_URL", handler, env)),
+  myMemory: async ({ withServer }, use) => use((handler, env) => withServer("MARVIN_MYMEMORY_URL", handler, env)),
+});
+
 describe("dictionary_lookup", () => {
-  test("gives pronunciation, definitions by part of speech, examples, synonyms and source", async ({
-    home,
-    harnesses,
-    httpServers,
-  }) => {
-    const { server, harness } = await dictionary({ home, harnesses, httpServers }, (_request, response) =>
-      sendJson(response, DICTIONARY_HELLO),
-    );
+  test("gives pronunciation, definitions by part of speech, examples, synonyms and source", async ({ dictionary }) => {
+    const { server, harness } = await dictionary((_request, response) => sendJson(response, DICTIONARY_HELLO));
     expect(await harness.ok("dictionary_lookup", { word: "hello" })).toBe(
       [
         "hello /həˈləʊ/",
@@ -62,18 +46,16 @@ describe("dictionary_lookup", () => {
     expect(plain).not.toContain("Synonyms");
   });
 
-  test("says so when the dictionary answers 404 No Definitions Found", async ({ home, harnesses, httpServers }) => {
-    const { server, harness } = await dictionary({ home, harnesses, httpServers }, (_request, response) =>
-      sendJson(response, DICTIONARY_NOT_FOUND, 404),
-    );
+  test("says so when the dictionary answers 404 No Definitions Found", async ({ dictionary }) => {
+    const { server, harness } = await dictionary((_request, response) => sendJson(response, DICTIONARY_NOT_FOUND, 404));
     expect(await harness.ok("dictionary_lookup", { word: "xyzzy plugh" })).toBe(
       "The dictionary has no definitions for 'xyzzy plugh'. Check the spelling, or try the base form.",
     );
     expect(server.requests[0]!.url).toBe("/api/v2/entries/en/xyzzy%20plugh");
   });
 
-  test("hands on a server error", async ({ home, harnesses, httpServers }) => {
-    const { harness } = await dictionary({ home, harnesses, httpServers }, (_request, response) =>
+  test("hands on a server error", async ({ dictionary }) => {
+    const { harness } = await dictionary((_request, response) =>
       sendText(response, "<html><body>502 Bad Gateway</body></html>", 502),
     );
     expect(await harness.failure("dictionary_lookup", { word: "hello" })).toMatch(
@@ -81,10 +63,8 @@ describe("dictionary_lookup", () => {
     );
   });
 
-  test("refuses entries without meanings", async ({ home, harnesses, httpServers }) => {
-    const { harness } = await dictionary({ home, harnesses, httpServers }, (_request, response) =>
-      sendJson(response, [{ word: "hello" }]),
-    );
+  test("refuses entries without meanings", async ({ dictionary }) => {
+    const { harness } = await dictionary((_request, response) => sendJson(response, [{ word: "hello" }]));
     expect(await harness.failure("dictionary_lookup", { word: "hello" })).toMatch(
       /^Error in dictionary_lookup: Free Dictionary API sent an answer Marvin does not understand: 0\.meanings: /,
     );
@@ -100,10 +80,8 @@ describe("dictionary_lookup", () => {
 });
 
 describe("translate_text", () => {
-  test("translates with the language pair asked for", async ({ home, harnesses, httpServers }) => {
-    const { server, harness } = await myMemory({ home, harnesses, httpServers }, (_request, response) =>
-      sendJson(response, MYMEMORY_HELLO_DE),
-    );
+  test("translates with the language pair asked for", async ({ myMemory }) => {
+    const { server, harness } = await myMemory((_request, response) => sendJson(response, MYMEMORY_HELLO_DE));
     const text = await harness.ok("translate_text", {
       text: "Hello World!",
       target_language: "DE",
@@ -114,37 +92,29 @@ describe("translate_text", () => {
     expect(query(server.requests[0]!.url)).toEqual({ q: "Hello World!", langpair: "en|de" });
   });
 
-  test("lets MyMemory detect the source with auto, and decodes entities", async ({ home, harnesses, httpServers }) => {
-    const { server, harness } = await myMemory({ home, harnesses, httpServers }, (_request, response) =>
-      sendJson(response, MYMEMORY_ENTITIES),
-    );
+  test("lets MyMemory detect the source with auto, and decodes entities", async ({ myMemory }) => {
+    const { server, harness } = await myMemory((_request, response) => sendJson(response, MYMEMORY_ENTITIES));
     const text = await harness.ok("translate_text", { text: "It's tea time.", target_language: "fr" });
     expect(text).toBe(`Translation (detected language → French):\nC'est l'heure du "thé".`);
     expect(query(server.requests[0]!.url)).toMatchObject({ langpair: "autodetect|fr" });
   });
 
-  test("says clearly when MyMemory cannot detect the language", async ({ home, harnesses, httpServers }) => {
-    const { harness } = await myMemory({ home, harnesses, httpServers }, (_request, response) =>
-      sendJson(response, MYMEMORY_NO_AUTODETECT),
-    );
+  test("says clearly when MyMemory cannot detect the language", async ({ myMemory }) => {
+    const { harness } = await myMemory((_request, response) => sendJson(response, MYMEMORY_NO_AUTODETECT));
     expect(await harness.failure("translate_text", { text: "Hallo", target_language: "en" })).toMatch(
       /^Error in translate_text: MyMemory could not detect the source language\. Give source_language as a two-letter/,
     );
   });
 
-  test("reports the used-up daily quota that arrives inside an HTTP 200", async ({ home, harnesses, httpServers }) => {
-    const { harness } = await myMemory({ home, harnesses, httpServers }, (_request, response) =>
-      sendJson(response, MYMEMORY_QUOTA),
-    );
+  test("reports the used-up daily quota that arrives inside an HTTP 200", async ({ myMemory }) => {
+    const { harness } = await myMemory((_request, response) => sendJson(response, MYMEMORY_QUOTA));
     expect(await harness.failure("translate_text", { text: "Hello", target_language: "es" })).toMatch(
       /^Error in translate_text: MyMemory's free daily translation allowance is used up: MYMEMORY WARNING: .*10 HOURS/,
     );
   });
 
-  test("checks language codes before any request", async ({ home, harnesses, httpServers }) => {
-    const { server, harness } = await myMemory({ home, harnesses, httpServers }, (_request, response) =>
-      sendJson(response, MYMEMORY_HELLO_DE),
-    );
+  test("checks language codes before any request", async ({ myMemory }) => {
+    const { server, harness } = await myMemory((_request, response) => sendJson(response, MYMEMORY_HELLO_DE));
     expect(await harness.failure("translate_text", { text: "Hello", target_language: "german" })).toMatch(
       /^Error in translate_text: target_language 'german' is not an ISO 639-1 language code\. Use two letters/,
     );
@@ -159,14 +129,8 @@ describe("translate_text", () => {
     expect(query(server.requests[0]!.url)).toMatchObject({ langpair: "pt|pt-BR" });
   });
 
-  test("sends a long text in pieces of at most 500 bytes, split between sentences", async ({
-    home,
-    harnesses,
-    httpServers,
-  }) => {
-    const { server, harness } = await myMemory({ home, harnesses, httpServers }, (_request, response) =>
-      sendJson(response, MYMEMORY_HELLO_DE),
-    );
+  test("sends a long text in pieces of at most 500 bytes, split between sentences", async ({ myMemory }) => {
+    const { server, harness } = await myMemory((_request, response) => sendJson(response, MYMEMORY_HELLO_DE));
     const sentence = "This sentence is about fifty bytes long, roughly. ";
     const text = sentence.repeat(15);
     const translated = await harness.ok("translate_text", { text, target_language: "de", source_language: "en" });
@@ -177,8 +141,8 @@ describe("translate_text", () => {
     expect(chunks("word ".repeat(150)).every((piece) => Buffer.byteLength(piece) <= 500)).toBe(true);
   });
 
-  test("refuses a malformed answer and hands on HTTP errors", async ({ home, harnesses, httpServers }) => {
-    const { harness } = await myMemory({ home, harnesses, httpServers }, (request, response) =>
+  test("refuses a malformed answer and hands on HTTP errors", async ({ myMemory }) => {
+    const { harness } = await myMemory((request, response) =>
       query(request.url).q === "broken"
         ? sendJson(response, { responseStatus: 200 })
         : sendText(response, "Service Unavailable", 503, { "retry-after": "3600" }),

@@ -1,6 +1,5 @@
-import { describe, expect, test } from "../../../tests/support/fixtures.js";
-import type { Handler, LocalHttpServers } from "../../../tests/support/local-http-server.js";
-import { sendJson } from "../../../tests/support/local-http-server.js";
+import { test as base, describe, expect } from "../../../tests/support/fixtures.js";
+import { answerJson, type Handler, type LocalHttpServer, sendJson } from "../../../tests/support/local-http-server.js";
 import {
   GOOGLE_API_KEY_INVALID,
   GOOGLE_NEARBY_PHARMACIES,
@@ -15,58 +14,53 @@ import {
   OVERPASS_EMPTY,
   OVERPASS_TIMED_OUT,
 } from "../../../tests/support/payloads/places.js";
-import type { ToolHarnessPool } from "../../../tests/support/tool-harness.js";
-
-interface Fixtures {
-  home: string;
-  harnesses: ToolHarnessPool;
-  httpServers: LocalHttpServers;
-}
-
-const json =
-  (body: unknown, status = 200): Handler =>
-  (_request, response) =>
-    sendJson(response, body, status);
+import type { ToolHarness } from "../../../tests/support/tool-harness.js";
 
 const KEY = "AIzaSyA-test-key-0123456789abcdefghijk";
 const NO_GEOCLUE = "/nonexistent/geoclue-2.0/demos/where-am-i";
 
-/**
- * A harness whose services answer with the given handlers (those not given are never asked, and
- * fail the test when they are), with "home" saved at the Bundesplatz, Bern.
- */
-async function setUp(
-  { home, harnesses, httpServers }: Fixtures,
-  handlers: { google?: Handler; overpass?: Handler; nominatim?: Handler; ipApi?: Handler; key?: string } = {},
-) {
-  const unexpected: Handler = (request, response) => sendJson(response, { unexpected: request.url }, 418);
-  const google = await httpServers.start(handlers.google ?? unexpected);
-  const overpass = await httpServers.start(handlers.overpass ?? unexpected);
-  const nominatim = await httpServers.start(handlers.nominatim ?? unexpected);
-  const ipApi = await httpServers.start(handlers.ipApi ?? unexpected);
-  const env = {
-    MARVIN_GOOGLE_PLACES_URL: google.origin,
-    MARVIN_OVERPASS_URL: overpass.origin,
-    MARVIN_NOMINATIM_URL: nominatim.origin,
-    MARVIN_IPGEO_URL: ipApi.origin,
-    MARVIN_WHERE_AM_I: NO_GEOCLUE,
-    ...(handlers.key ? { GOOGLE_PLACES_API_KEY: handlers.key } : {}),
-  };
-  const harness = await harnesses.open({ home, env });
-  await harness.ok("save_place", { label: "home", address: "Bundesplatz 3, Bern", lat: 46.9466, lng: 7.4444 });
-  return { harness, google, overpass, nominatim, ipApi };
+interface Services {
+  harness: ToolHarness;
+  google: LocalHttpServer;
+  overpass: LocalHttpServer;
+  nominatim: LocalHttpServer;
+  ipApi: LocalHttpServer;
 }
+
+type ServiceHandlers = { google?: Handler; overpass?: Handler; nominatim?: Handler; ipApi?: Handler; key?: string };
+
+/**
+ * `setUp(handlers)`: a harness whose services answer with the given handlers (those not given are never asked,
+ * and fail the test when they are), with "home" saved at the Bundesplatz, Bern.
+ */
+const test = base.extend<{ setUp: (handlers?: ServiceHandlers) => Promise<Services> }>({
+  setUp: async ({ home, harnesses, httpServers }, use) =>
+    use(async (handlers = {}) => {
+      const unexpected: Handler = (request, response) => sendJson(response, { unexpected: request.url }, 418);
+      const google = await httpServers.start(handlers.google ?? unexpected);
+      const overpass = await httpServers.start(handlers.overpass ?? unexpected);
+      const nominatim = await httpServers.start(handlers.nominatim ?? unexpected);
+      const ipApi = await httpServers.start(handlers.ipApi ?? unexpected);
+      const env = {
+        MARVIN_GOOGLE_PLACES_URL: google.origin,
+        MARVIN_OVERPASS_URL: overpass.origin,
+        MARVIN_NOMINATIM_URL: nominatim.origin,
+        MARVIN_IPGEO_URL: ipApi.origin,
+        MARVIN_WHERE_AM_I: NO_GEOCLUE,
+        ...(handlers.key ? { GOOGLE_PLACES_API_KEY: handlers.key } : {}),
+      };
+      const harness = await harnesses.open({ home, env });
+      await harness.ok("save_place", { label: "home", address: "Bundesplatz 3, Bern", lat: 46.9466, lng: 7.4444 });
+      return { harness, google, overpass, nominatim, ipApi };
+    }),
+});
 
 const query = (url: string) => Object.fromEntries(new URL(url, "http://fixture").searchParams);
 const overpassData = (body: string) => new URLSearchParams(body).get("data");
 
 describe("get_my_location", () => {
-  test("falls back to IP geolocation when GeoClue is missing, and says how coarse that is", async ({
-    home,
-    harnesses,
-    httpServers,
-  }) => {
-    const { harness, ipApi } = await setUp({ home, harnesses, httpServers }, { ipApi: json(IP_API_BERN) });
+  test("falls back to IP geolocation when GeoClue is missing, and says how coarse that is", async ({ setUp }) => {
+    const { harness, ipApi } = await setUp({ ipApi: answerJson(IP_API_BERN) });
     expect(await harness.ok("get_my_location", {})).toBe(
       "Approximate location from IP geolocation (ip-api.com), city-level only (it can be tens of kilometres off, " +
         "or name the network provider's city): Bern, Switzerland (46.9481, 7.4474); time zone " +
@@ -79,8 +73,8 @@ describe("get_my_location", () => {
     );
   });
 
-  test("falls back when GeoClue's client runs but gives no position", async ({ home, harnesses, httpServers }) => {
-    const ipApi = await httpServers.start(json(IP_API_BERN));
+  test("falls back when GeoClue's client runs but gives no position", async ({ httpServers, harnesses, home }) => {
+    const ipApi = await httpServers.start(answerJson(IP_API_BERN));
     const env = { MARVIN_IPGEO_URL: ipApi.origin, MARVIN_WHERE_AM_I: "/bin/false" };
     const harness = await harnesses.open({ home, env });
     expect(await harness.ok("get_my_location", {})).toMatch(
@@ -88,26 +82,23 @@ describe("get_my_location", () => {
     );
   });
 
-  test("says what to do when ip-api.com cannot place the address", async ({ home, harnesses, httpServers }) => {
-    const { harness } = await setUp({ home, harnesses, httpServers }, { ipApi: json(IP_API_PRIVATE_RANGE) });
+  test("says what to do when ip-api.com cannot place the address", async ({ setUp }) => {
+    const { harness } = await setUp({ ipApi: answerJson(IP_API_PRIVATE_RANGE) });
     expect(await harness.failure("get_my_location", {})).toBe(
       "Error in get_my_location: ip-api.com could not place this machine's address (private range). Ask the user " +
         'where they are, or use a saved place such as "home" (list_places).',
     );
   });
 
-  test("passes on ip-api.com's rate limit", async ({ home, harnesses, httpServers }) => {
-    const { harness } = await setUp({ home, harnesses, httpServers }, { ipApi: json({}, 429) });
+  test("passes on ip-api.com's rate limit", async ({ setUp }) => {
+    const { harness } = await setUp({ ipApi: answerJson({}, 429) });
     expect(await harness.failure("get_my_location", {})).toBe(
       "Error in get_my_location: ip-api.com is limiting how often Marvin may ask (HTTP 429) — try again in a minute.",
     );
   });
 
-  test("refuses an answer without coordinates", async ({ home, harnesses, httpServers }) => {
-    const { harness } = await setUp(
-      { home, harnesses, httpServers },
-      { ipApi: json({ status: "success", country: "Switzerland" }) },
-    );
+  test("refuses an answer without coordinates", async ({ setUp }) => {
+    const { harness } = await setUp({ ipApi: answerJson({ status: "success", country: "Switzerland" }) });
     expect(await harness.failure("get_my_location", {})).toMatch(
       /^Error in get_my_location: ip-api\.com sent an answer Marvin does not understand: /,
     );
@@ -115,15 +106,8 @@ describe("get_my_location", () => {
 });
 
 describe("places_text_search with Google Places", () => {
-  test("asks Places API (New) near a saved place, with the key and field mask in headers", async ({
-    home,
-    harnesses,
-    httpServers,
-  }) => {
-    const { harness, google } = await setUp(
-      { home, harnesses, httpServers },
-      { key: KEY, google: json(GOOGLE_TEXT_SEARCH_CAFES) },
-    );
+  test("asks Places API (New) near a saved place, with the key and field mask in headers", async ({ setUp }) => {
+    const { harness, google } = await setUp({ key: KEY, google: answerJson(GOOGLE_TEXT_SEARCH_CAFES) });
     const text = await harness.ok("places_text_search", {
       text_query: "Kaffee",
       location: "home",
@@ -157,33 +141,21 @@ describe("places_text_search with Google Places", () => {
   });
 
   test("searches everywhere when given no place (latitude and longitude 0 as the original tool had it)", async ({
-    home,
-    harnesses,
-    httpServers,
+    setUp,
   }) => {
-    const { harness, google } = await setUp(
-      { home, harnesses, httpServers },
-      { key: KEY, google: json(GOOGLE_NOTHING_FOUND) },
-    );
+    const { harness, google } = await setUp({ key: KEY, google: answerJson(GOOGLE_NOTHING_FOUND) });
     expect(await harness.ok("places_text_search", { text_query: "Xyzzy Café", latitude: 0, longitude: 0 })).toBe(
       "Google Places found no places matching 'Xyzzy Café'. Try other words or a wider radius.",
     );
     expect(JSON.parse(google.requests[0]!.body)).toEqual({ textQuery: "Xyzzy Café", pageSize: 5 });
   });
 
-  test("falls back to OpenStreetMap when Google refuses the key, and says why", async ({
-    home,
-    harnesses,
-    httpServers,
-  }) => {
-    const { harness } = await setUp(
-      { home, harnesses, httpServers },
-      {
-        key: "not-a-key",
-        google: json(GOOGLE_API_KEY_INVALID, 400),
-        nominatim: json(NOMINATIM_PHARMACY_BERN),
-      },
-    );
+  test("falls back to OpenStreetMap when Google refuses the key, and says why", async ({ setUp }) => {
+    const { harness } = await setUp({
+      key: "not-a-key",
+      google: answerJson(GOOGLE_API_KEY_INVALID, 400),
+      nominatim: answerJson(NOMINATIM_PHARMACY_BERN),
+    });
     const text = await harness.ok("places_text_search", { text_query: "Apotheke", location: "46.9466,7.4444" });
     expect(text).toBe(
       [
@@ -199,22 +171,19 @@ describe("places_text_search with Google Places", () => {
     );
   });
 
-  test("refuses an answer whose places have no location", async ({ home, harnesses, httpServers }) => {
+  test("refuses an answer whose places have no location", async ({ setUp }) => {
     const broken = { places: [{ id: "ChIJ", displayName: { text: "Café" } }] };
-    const { harness } = await setUp({ home, harnesses, httpServers }, { key: KEY, google: json(broken) });
+    const { harness } = await setUp({ key: KEY, google: answerJson(broken) });
     expect(await harness.failure("places_text_search", { text_query: "Café" })).toMatch(
       /^Error in places_text_search: Google Places sent an answer Marvin does not understand: places\.0\.location/,
     );
   });
 
-  test("passes on a server error", async ({ home, harnesses, httpServers }) => {
+  test("passes on a server error", async ({ setUp }) => {
     const unavailable = {
       error: { code: 503, message: "The service is currently unavailable.", status: "UNAVAILABLE" },
     };
-    const { harness, google } = await setUp(
-      { home, harnesses, httpServers },
-      { key: KEY, google: json(unavailable, 503) },
-    );
+    const { harness, google } = await setUp({ key: KEY, google: answerJson(unavailable, 503) });
     expect(await harness.failure("places_text_search", { text_query: "Café" })).toBe(
       'Error in places_text_search: Google Places answered HTTP 503 (Service Unavailable): "The service is ' +
         'currently unavailable." — try again in a minute.',
@@ -224,15 +193,8 @@ describe("places_text_search with Google Places", () => {
 });
 
 describe("places_text_search with OpenStreetMap", () => {
-  test("asks Nominatim within the box around the circle, and says it cannot tell what is open", async ({
-    home,
-    harnesses,
-    httpServers,
-  }) => {
-    const { harness, nominatim } = await setUp(
-      { home, harnesses, httpServers },
-      { nominatim: json(NOMINATIM_PHARMACY_BERN) },
-    );
+  test("asks Nominatim within the box around the circle, and says it cannot tell what is open", async ({ setUp }) => {
+    const { harness, nominatim } = await setUp({ nominatim: answerJson(NOMINATIM_PHARMACY_BERN) });
     const text = await harness.ok("places_text_search", {
       text_query: "Apotheke",
       location: "home",
@@ -250,8 +212,8 @@ describe("places_text_search with OpenStreetMap", () => {
     });
   });
 
-  test("says so when nothing matches", async ({ home, harnesses, httpServers }) => {
-    const { harness } = await setUp({ home, harnesses, httpServers }, { nominatim: json([]) });
+  test("says so when nothing matches", async ({ setUp }) => {
+    const { harness } = await setUp({ nominatim: answerJson([]) });
     expect(await harness.ok("places_text_search", { text_query: "Xyzzy" })).toBe(
       "OpenStreetMap (Nominatim) found no places matching 'Xyzzy'. Try other words or a wider radius.",
     );
@@ -259,15 +221,8 @@ describe("places_text_search with OpenStreetMap", () => {
 });
 
 describe("places_nearby_search with OpenStreetMap", () => {
-  test("asks Overpass around a saved place for the type's tags and lists the nearest first", async ({
-    home,
-    harnesses,
-    httpServers,
-  }) => {
-    const { harness, overpass } = await setUp(
-      { home, harnesses, httpServers },
-      { overpass: json(OVERPASS_CAFES_BERN) },
-    );
+  test("asks Overpass around a saved place for the type's tags and lists the nearest first", async ({ setUp }) => {
+    const { harness, overpass } = await setUp({ overpass: answerJson(OVERPASS_CAFES_BERN) });
     const text = await harness.ok("places_nearby_search", {
       location: "Home",
       included_types: ["cafe"],
@@ -289,12 +244,8 @@ describe("places_nearby_search with OpenStreetMap", () => {
     );
   });
 
-  test("maps everyday words to tags and says which types it could not search", async ({
-    home,
-    harnesses,
-    httpServers,
-  }) => {
-    const { harness, overpass } = await setUp({ home, harnesses, httpServers }, { overpass: json(OVERPASS_EMPTY) });
+  test("maps everyday words to tags and says which types it could not search", async ({ setUp }) => {
+    const { harness, overpass } = await setUp({ overpass: answerJson(OVERPASS_EMPTY) });
     const text = await harness.ok("places_nearby_search", {
       latitude: 46.9466,
       longitude: 7.4444,
@@ -313,29 +264,25 @@ describe("places_nearby_search with OpenStreetMap", () => {
     );
   });
 
-  test("refuses types it has no tags for, without asking Overpass", async ({ home, harnesses, httpServers }) => {
-    const { harness, overpass } = await setUp({ home, harnesses, httpServers });
+  test("refuses types it has no tags for, without asking Overpass", async ({ setUp }) => {
+    const { harness, overpass } = await setUp();
     expect(await harness.failure("places_nearby_search", { location: "home", included_types: ["zoo"] })).toMatch(
       /^Error in places_nearby_search: Nothing to search for\.\nNot searched \(no OpenStreetMap equivalent known\): zoo\./,
     );
     expect(overpass.requests).toHaveLength(0);
   });
 
-  test("explains an Overpass query that ran out of time", async ({ home, harnesses, httpServers }) => {
-    const { harness } = await setUp({ home, harnesses, httpServers }, { overpass: json(OVERPASS_TIMED_OUT) });
+  test("explains an Overpass query that ran out of time", async ({ setUp }) => {
+    const { harness } = await setUp({ overpass: answerJson(OVERPASS_TIMED_OUT) });
     expect(await harness.failure("places_nearby_search", { location: "home", included_types: ["cafe"] })).toBe(
       'Error in places_nearby_search: Overpass stopped without results: runtime error: Query timed out in "query" ' +
         "at line 3 after 26 seconds. Try a smaller radius, or again in a minute.",
     );
   });
 
-  test("warns that the list may be incomplete when Overpass stopped early", async ({
-    home,
-    harnesses,
-    httpServers,
-  }) => {
+  test("warns that the list may be incomplete when Overpass stopped early", async ({ setUp }) => {
     const partial = { ...OVERPASS_CAFES_BERN, remark: OVERPASS_TIMED_OUT.remark };
-    const { harness } = await setUp({ home, harnesses, httpServers }, { overpass: json(partial) });
+    const { harness } = await setUp({ overpass: answerJson(partial) });
     const text = await harness.ok("places_nearby_search", { location: "home", included_types: ["cafe"] });
     expect(text).toMatch(/^cafe within 5000 m of home .*\n1\. \(unnamed cafe\)/);
     expect(text).toMatch(
@@ -343,8 +290,8 @@ describe("places_nearby_search with OpenStreetMap", () => {
     );
   });
 
-  test("asks where when given no place", async ({ home, harnesses, httpServers }) => {
-    const { harness } = await setUp({ home, harnesses, httpServers });
+  test("asks where when given no place", async ({ setUp }) => {
+    const { harness } = await setUp();
     expect(await harness.failure("places_nearby_search", { included_types: ["cafe"] })).toBe(
       'Error in places_nearby_search: Say where: give location (a saved place label such as "home", a place name ' +
         'or address, or "lat,lng"), or latitude and longitude.',
@@ -353,11 +300,8 @@ describe("places_nearby_search with OpenStreetMap", () => {
 });
 
 describe("places_nearby_search with Google Places", () => {
-  test("restricts the search to the circle and ranks as asked", async ({ home, harnesses, httpServers }) => {
-    const { harness, google } = await setUp(
-      { home, harnesses, httpServers },
-      { key: KEY, google: json(GOOGLE_NEARBY_PHARMACIES) },
-    );
+  test("restricts the search to the circle and ranks as asked", async ({ setUp }) => {
+    const { harness, google } = await setUp({ key: KEY, google: answerJson(GOOGLE_NEARBY_PHARMACIES) });
     const text = await harness.ok("places_nearby_search", {
       location: "home",
       included_types: ["pharmacy"],
@@ -381,30 +325,20 @@ describe("places_nearby_search with Google Places", () => {
     });
   });
 
-  test("hands on Google's message for a type it does not know", async ({ home, harnesses, httpServers }) => {
-    const { harness } = await setUp(
-      { home, harnesses, httpServers },
-      { key: KEY, google: json(GOOGLE_UNSUPPORTED_TYPE, 400) },
-    );
+  test("hands on Google's message for a type it does not know", async ({ setUp }) => {
+    const { harness } = await setUp({ key: KEY, google: answerJson(GOOGLE_UNSUPPORTED_TYPE, 400) });
     expect(await harness.failure("places_nearby_search", { location: "home", included_types: ["fuel_pump"] })).toBe(
       'Error in places_nearby_search: Google Places refused the request (HTTP 400 INVALID_ARGUMENT): "Unsupported ' +
         'types: fuel_pump.". Fix the arguments.',
     );
   });
 
-  test("falls back to OpenStreetMap when the key's project has not enabled the API", async ({
-    home,
-    harnesses,
-    httpServers,
-  }) => {
-    const { harness, overpass } = await setUp(
-      { home, harnesses, httpServers },
-      {
-        key: KEY,
-        google: json(GOOGLE_SERVICE_DISABLED, 403),
-        overpass: json(OVERPASS_CAFES_BERN),
-      },
-    );
+  test("falls back to OpenStreetMap when the key's project has not enabled the API", async ({ setUp }) => {
+    const { harness, overpass } = await setUp({
+      key: KEY,
+      google: answerJson(GOOGLE_SERVICE_DISABLED, 403),
+      overpass: answerJson(OVERPASS_CAFES_BERN),
+    });
     const text = await harness.ok("places_nearby_search", { location: "home", included_types: ["cafe"] });
     expect(text).toMatch(/^Google Places refused the request \(HTTP 403 PERMISSION_DENIED, SERVICE_DISABLED\): /);
     expect(text).toMatch(/ Meanwhile, OpenStreetMap answered:\ncafe within 5000 m of home .*, from OpenStreetMap/);
@@ -413,8 +347,8 @@ describe("places_nearby_search with Google Places", () => {
 });
 
 describe("setup_google_auth", () => {
-  test("explains step by step how to get a key when none is set", async ({ home, harnesses, httpServers }) => {
-    const { harness, google } = await setUp({ home, harnesses, httpServers });
+  test("explains step by step how to get a key when none is set", async ({ setUp }) => {
+    const { harness, google } = await setUp();
     const text = await harness.ok("setup_google_auth", {});
     expect(text).toMatch(/^GOOGLE_PLACES_API_KEY is not set, so place searches use OpenStreetMap/);
     expect(text).toContain(
@@ -424,11 +358,8 @@ describe("setup_google_auth", () => {
     expect(google.requests).toHaveLength(0);
   });
 
-  test("checks a key with one request for place IDs only", async ({ home, harnesses, httpServers }) => {
-    const { harness, google } = await setUp(
-      { home, harnesses, httpServers },
-      { key: KEY, google: json({ places: [{ id: "ChIJ" }] }) },
-    );
+  test("checks a key with one request for place IDs only", async ({ setUp }) => {
+    const { harness, google } = await setUp({ key: KEY, google: answerJson({ places: [{ id: "ChIJ" }] }) });
     expect(await harness.ok("setup_google_auth", {})).toBe(
       "GOOGLE_PLACES_API_KEY is set and valid: Google Places (New) accepted it, so place searches use Google.",
     );
@@ -437,11 +368,8 @@ describe("setup_google_auth", () => {
     expect(JSON.parse(google.requests[0]!.body)).toEqual({ textQuery: "coffee", pageSize: 1 });
   });
 
-  test("says which step to redo when the API is not enabled", async ({ home, harnesses, httpServers }) => {
-    const { harness } = await setUp(
-      { home, harnesses, httpServers },
-      { key: KEY, google: json(GOOGLE_SERVICE_DISABLED, 403) },
-    );
+  test("says which step to redo when the API is not enabled", async ({ setUp }) => {
+    const { harness } = await setUp({ key: KEY, google: answerJson(GOOGLE_SERVICE_DISABLED, 403) });
     const text = await harness.ok("setup_google_auth", {});
     expect(text).toMatch(
       /^GOOGLE_PLACES_API_KEY is set but Google Places does not accept it: HTTP 403 PERMISSION_DENIED \(SERVICE_DISABLED\): "Places API \(New\) has not been used in project 740162372195/,
@@ -449,11 +377,8 @@ describe("setup_google_auth", () => {
     expect(text).toContain("\nPlaces API (New) is not enabled for the key's project: do step 2");
   });
 
-  test("says the key is not a key", async ({ home, harnesses, httpServers }) => {
-    const { harness } = await setUp(
-      { home, harnesses, httpServers },
-      { key: "nonsense", google: json(GOOGLE_API_KEY_INVALID, 400) },
-    );
+  test("says the key is not a key", async ({ setUp }) => {
+    const { harness } = await setUp({ key: "nonsense", google: answerJson(GOOGLE_API_KEY_INVALID, 400) });
     const text = await harness.ok("setup_google_auth", {});
     expect(text).toMatch(
       /^GOOGLE_PLACES_API_KEY is set but Google Places does not accept it: HTTP 400 INVALID_ARGUMENT/,
@@ -461,11 +386,8 @@ describe("setup_google_auth", () => {
     expect(text).toContain("\nThe key is not a valid key: copy it again from the Credentials page (step 3).");
   });
 
-  test("cannot judge the key when Google does not answer properly", async ({ home, harnesses, httpServers }) => {
-    const { harness } = await setUp(
-      { home, harnesses, httpServers },
-      { key: KEY, google: json({ unexpected: true }, 502) },
-    );
+  test("cannot judge the key when Google does not answer properly", async ({ setUp }) => {
+    const { harness } = await setUp({ key: KEY, google: answerJson({ unexpected: true }, 502) });
     expect(await harness.failure("setup_google_auth", {})).toMatch(
       /^Error in setup_google_auth: Google Places answered HTTP 502 \(Bad Gateway\) — try again in a minute\.$/,
     );

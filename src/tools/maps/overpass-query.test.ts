@@ -1,7 +1,6 @@
 import type { ServerResponse } from "node:http";
-import { describe, expect, test } from "../../../tests/support/fixtures.js";
-import type { Handler, LocalHttpServers } from "../../../tests/support/local-http-server.js";
-import { sendJson } from "../../../tests/support/local-http-server.js";
+import { test as base, describe, expect } from "../../../tests/support/fixtures.js";
+import { answerJson, type Handler, type LocalHttpServer } from "../../../tests/support/local-http-server.js";
 import {
   OVERPASS_BUSY_PAGE,
   OVERPASS_CAFES_BERN,
@@ -10,24 +9,18 @@ import {
   OVERPASS_PARSE_ERROR_PAGE,
   OVERPASS_TIMED_OUT,
 } from "../../../tests/support/payloads/places.js";
-import type { ToolHarnessPool } from "../../../tests/support/tool-harness.js";
+import type { ToolHarness } from "../../../tests/support/tool-harness.js";
 
-interface Fixtures {
-  home: string;
-  harnesses: ToolHarnessPool;
-  httpServers: LocalHttpServers;
-}
+type OverpassAnswering = (handler: Handler) => Promise<{ harness: ToolHarness; overpass: LocalHttpServer }>;
 
-async function overpassAnswering(handler: Handler, { home, harnesses, httpServers }: Fixtures) {
-  const overpass = await httpServers.start(handler);
-  const harness = await harnesses.open({ home, env: { MARVIN_OVERPASS_URL: overpass.origin } });
-  return { harness, overpass };
-}
-
-const json =
-  (body: unknown, status = 200): Handler =>
-  (_request, response) =>
-    sendJson(response, body, status);
+/** `overpassAnswering(handler)`: a harness whose Overpass is a local server answering with `handler`. */
+const test = base.extend<{ overpassAnswering: OverpassAnswering }>({
+  overpassAnswering: async ({ home, harnesses, httpServers }, use) =>
+    use(async (handler) => {
+      const overpass = await httpServers.start(handler);
+      return { harness: await harnesses.open({ home, env: { MARVIN_OVERPASS_URL: overpass.origin } }), overpass };
+    }),
+});
 
 function sendHtml(response: ServerResponse, status: number, page: string) {
   response.writeHead(status, { "content-type": "text/html; charset=utf-8" });
@@ -37,12 +30,8 @@ function sendHtml(response: ServerResponse, status: number, page: string) {
 const CAFES = "node[amenity=cafe](around:300,46.9466,7.4444);\nout center;";
 
 describe("overpass_query", () => {
-  test("posts the query as JSON output with the time limit, and lists each element", async ({
-    home,
-    harnesses,
-    httpServers,
-  }) => {
-    const { harness, overpass } = await overpassAnswering(json(OVERPASS_CAFES_BERN), { home, harnesses, httpServers });
+  test("posts the query as JSON output with the time limit, and lists each element", async ({ overpassAnswering }) => {
+    const { harness, overpass } = await overpassAnswering(answerJson(OVERPASS_CAFES_BERN));
     expect(await harness.ok("overpass_query", { query: CAFES })).toBe(
       [
         "Overpass returned 3 elements:",
@@ -61,11 +50,9 @@ describe("overpass_query", () => {
   });
 
   test("replaces the query's own output format and time limit, keeping its other settings", async ({
-    home,
-    harnesses,
-    httpServers,
+    overpassAnswering,
   }) => {
-    const { harness, overpass } = await overpassAnswering(json(OVERPASS_COUNT), { home, harnesses, httpServers });
+    const { harness, overpass } = await overpassAnswering(answerJson(OVERPASS_COUNT));
     const query = "[out:xml] [timeout:900][bbox:46.94,7.43,46.96,7.46];\nnode[amenity=bench];\nout count;";
     expect(await harness.ok("overpass_query", { query, timeout: 60 })).toBe(
       "Overpass returned 1 element:\n1. nodes=41, ways=7, relations=0, total=48 — count 0",
@@ -75,22 +62,22 @@ describe("overpass_query", () => {
     );
   });
 
-  test("says so when nothing matches", async ({ home, harnesses, httpServers }) => {
-    const { harness } = await overpassAnswering(json(OVERPASS_EMPTY), { home, harnesses, httpServers });
+  test("says so when nothing matches", async ({ overpassAnswering }) => {
+    const { harness } = await overpassAnswering(answerJson(OVERPASS_EMPTY));
     expect(await harness.ok("overpass_query", { query: CAFES })).toBe("Overpass found no elements for this query.");
   });
 
-  test("reports a runtime error Overpass puts in its remark", async ({ home, harnesses, httpServers }) => {
-    const { harness } = await overpassAnswering(json(OVERPASS_TIMED_OUT), { home, harnesses, httpServers });
+  test("reports a runtime error Overpass puts in its remark", async ({ overpassAnswering }) => {
+    const { harness } = await overpassAnswering(answerJson(OVERPASS_TIMED_OUT));
     expect(await harness.ok("overpass_query", { query: CAFES })).toBe(
       'Overpass stopped early: runtime error: Query timed out in "query" at line 3 after 26 seconds. The elements ' +
         "below may be incomplete; raise timeout or narrow the query.\nOverpass found no elements for this query.",
     );
   });
 
-  test("quotes the errors of a query Overpass rejects", async ({ home, harnesses, httpServers }) => {
+  test("quotes the errors of a query Overpass rejects", async ({ overpassAnswering }) => {
     const page = (_request: unknown, response: ServerResponse) => sendHtml(response, 400, OVERPASS_PARSE_ERROR_PAGE);
-    const { harness } = await overpassAnswering(page, { home, harnesses, httpServers });
+    const { harness } = await overpassAnswering(page);
     expect(await harness.failure("overpass_query", { query: "nod[amenity=cafe];out;" })).toBe(
       "Error in overpass_query: Overpass did not accept the query (HTTP 400):\n" +
         '- line 2: parse error: Unknown type "nod"\n' +
@@ -99,9 +86,9 @@ describe("overpass_query", () => {
     );
   });
 
-  test("says to come back later when Overpass limits the rate", async ({ home, harnesses, httpServers }) => {
+  test("says to come back later when Overpass limits the rate", async ({ overpassAnswering }) => {
     const page = (_request: unknown, response: ServerResponse) => sendHtml(response, 429, OVERPASS_BUSY_PAGE);
-    const { harness, overpass } = await overpassAnswering(page, { home, harnesses, httpServers });
+    const { harness, overpass } = await overpassAnswering(page);
     expect(await harness.failure("overpass_query", { query: CAFES })).toBe(
       "Error in overpass_query: Overpass API (OpenStreetMap) is limiting how often Marvin may ask (HTTP 429) — " +
         "try again in a minute.",
@@ -109,13 +96,9 @@ describe("overpass_query", () => {
     expect(overpass.requests).toHaveLength(1);
   });
 
-  test("passes on a busy server's gateway timeout without repeating the query", async ({
-    home,
-    harnesses,
-    httpServers,
-  }) => {
+  test("passes on a busy server's gateway timeout without repeating the query", async ({ overpassAnswering }) => {
     const page = (_request: unknown, response: ServerResponse) => sendHtml(response, 504, OVERPASS_BUSY_PAGE);
-    const { harness, overpass } = await overpassAnswering(page, { home, harnesses, httpServers });
+    const { harness, overpass } = await overpassAnswering(page);
     expect(await harness.failure("overpass_query", { query: CAFES })).toBe(
       "Error in overpass_query: Overpass API (OpenStreetMap) answered HTTP 504 (Gateway Timeout) — try again in a " +
         "minute.",
@@ -123,23 +106,17 @@ describe("overpass_query", () => {
     expect(overpass.requests).toHaveLength(1);
   });
 
-  test("refuses an answer without elements", async ({ home, harnesses, httpServers }) => {
-    const { harness } = await overpassAnswering(json({ version: 0.6, generator: "Overpass API" }), {
-      home,
-      harnesses,
-      httpServers,
-    });
+  test("refuses an answer without elements", async ({ overpassAnswering }) => {
+    const { harness } = await overpassAnswering(answerJson({ version: 0.6, generator: "Overpass API" }));
     expect(await harness.failure("overpass_query", { query: CAFES })).toMatch(
       /^Error in overpass_query: Overpass API \(OpenStreetMap\) sent an answer Marvin does not understand: elements:/,
     );
   });
 
   test("gives up on a server that stays silent past the query's time limit", { timeout: 30_000 }, async ({
-    home,
-    harnesses,
-    httpServers,
+    overpassAnswering,
   }) => {
-    const { harness } = await overpassAnswering(() => undefined, { home, harnesses, httpServers });
+    const { harness } = await overpassAnswering(() => undefined);
     const started = Date.now();
     expect(await harness.failure("overpass_query", { query: CAFES, timeout: 1 })).toBe(
       "Error in overpass_query: Overpass API (OpenStreetMap) took longer than 11 s to answer — try again in a " +

@@ -1,5 +1,6 @@
 import type { Env } from "../../shared/env.js";
 import { errorMessage } from "../../shared/error-message.js";
+import { raceTimeLimit } from "../../shared/time-limit.js";
 import type { ToolRegistry } from "../registry.js";
 import type { McpServerConfig } from "./config.js";
 import { connectMcpServer, type McpConnection } from "./connection.js";
@@ -37,26 +38,18 @@ function targetOf(config: McpServerConfig): string {
 }
 
 /** `work` within `timeoutMs`, or a rejection; what it yields after the time is up goes to `discard`. */
-async function withinTime<T>(work: Promise<T>, timeoutMs: number, discard: (value: T) => void): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
+function withinTime<T>(work: Promise<T>, timeoutMs: number, discard: (value: T) => void): Promise<T> {
   let timedOut = false;
-  const late = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => {
-      timedOut = true;
-      reject(new Error(`no answer within ${timeoutMs / 1000} s`));
-    }, timeoutMs);
-  });
   work.then(
     (value) => {
       if (timedOut) discard(value);
     },
     () => undefined,
   );
-  try {
-    return await Promise.race([work, late]);
-  } finally {
-    clearTimeout(timer);
-  }
+  return raceTimeLimit(work, timeoutMs, (): never => {
+    timedOut = true;
+    throw new Error(`no answer within ${timeoutMs / 1000} s`);
+  });
 }
 
 /**

@@ -1,6 +1,5 @@
-import type { ServerResponse } from "node:http";
-import { describe, expect, test } from "../../../tests/support/fixtures.js";
-import { type LocalHttpServers, sendJson, sendText } from "../../../tests/support/local-http-server.js";
+import { describe, expect } from "../../../tests/support/fixtures.js";
+import { type LocalHttpServer, sendJson, sendText } from "../../../tests/support/local-http-server.js";
 import { DUCKDUCKGO_CHALLENGE_PAGE } from "../../../tests/support/payloads/duckduckgo.js";
 import {
   DUCKDUCKGO_WIKIPEDIA_PORTAL,
@@ -10,38 +9,25 @@ import {
   RAWG_SEARCH_NOTHING,
   RAWG_SEARCH_PORTAL,
 } from "../../../tests/support/payloads/media.js";
-import type { ToolHarnessPool } from "../../../tests/support/tool-harness.js";
+import { type Answer, test as serviceTest, urlOf } from "../../../tests/support/service-fixtures.js";
+import type { ToolHarness } from "../../../tests/support/tool-harness.js";
 import { callWithTimeLimit } from "../../../tests/support/tool-time-limit.js";
 import { gameTools } from "./games.js";
 
-interface Fixtures {
-  httpServers: LocalHttpServers;
-  harnesses: ToolHarnessPool;
-  home: string;
-}
-
-type Answer = (response: ServerResponse, path: string, query: URLSearchParams) => void;
-
-const urlOf = (url: string) => new URL(url, "http://fixture");
-
-async function withRawg({ httpServers, harnesses, home }: Fixtures, answer: Answer) {
-  const rawg = await httpServers.start((request, response) => {
-    const url = urlOf(request.url);
-    answer(response, url.pathname, url.searchParams);
-  });
-  const harness = await harnesses.open({ home, env: { MARVIN_RAWG_URL: rawg.origin, RAWG_API_KEY: "fixture-key" } });
-  return { rawg, harness };
-}
+/** `withRawg(answer)`: a session with a RAWG key whose RAWG is a local server answering as `answer` says. */
+const test = serviceTest.extend<{
+  withRawg: (answer: Answer) => Promise<{ rawg: LocalHttpServer; harness: ToolHarness }>;
+}>({
+  withRawg: async ({ serve, harnessWith }, use) =>
+    use(async (answer) => {
+      const rawg = await serve(answer);
+      return { rawg, harness: await harnessWith({ MARVIN_RAWG_URL: rawg.origin, RAWG_API_KEY: "fixture-key" }) };
+    }),
+});
 
 describe("search_games on RAWG", () => {
-  test("lists games with id, date, scores, platforms and genres; nulls left out", async ({
-    httpServers,
-    harnesses,
-    home,
-  }) => {
-    const { rawg, harness } = await withRawg({ httpServers, harnesses, home }, (response) =>
-      sendJson(response, RAWG_SEARCH_PORTAL),
-    );
+  test("lists games with id, date, scores, platforms and genres; nulls left out", async ({ withRawg }) => {
+    const { rawg, harness } = await withRawg((response) => sendJson(response, RAWG_SEARCH_PORTAL));
     expect(await harness.ok("search_games", { query: "portal", max_results: 2 })).toBe(
       [
         "RAWG games for 'portal' (first 2 of 312):",
@@ -56,26 +42,22 @@ describe("search_games on RAWG", () => {
     expect(Object.fromEntries(asked.searchParams)).toEqual({ key: "fixture-key", search: "portal", page_size: "2" });
   });
 
-  test("says so when RAWG finds nothing", async ({ httpServers, harnesses, home }) => {
-    const { harness } = await withRawg({ httpServers, harnesses, home }, (response) =>
-      sendJson(response, RAWG_SEARCH_NOTHING),
-    );
+  test("says so when RAWG finds nothing", async ({ withRawg }) => {
+    const { harness } = await withRawg((response) => sendJson(response, RAWG_SEARCH_NOTHING));
     expect(await harness.ok("search_games", { query: "xyzzy" })).toBe(
       "RAWG has no game matching 'xyzzy'. Check the spelling, or try fewer words.",
     );
   });
 
-  test("explains a refused key", async ({ httpServers, harnesses, home }) => {
-    const { harness } = await withRawg({ httpServers, harnesses, home }, (response) =>
-      sendJson(response, RAWG_NO_KEY, 401),
-    );
+  test("explains a refused key", async ({ withRawg }) => {
+    const { harness } = await withRawg((response) => sendJson(response, RAWG_NO_KEY, 401));
     expect(await harness.failure("search_games", { query: "portal" })).toMatch(
       /^Error in search_games: RAWG refused RAWG_API_KEY \(HTTP 401\): the key is wrong, or its monthly requests/,
     );
   });
 
-  test("names RAWG when it fails or sends something else", async ({ httpServers, harnesses, home }) => {
-    const { harness } = await withRawg({ httpServers, harnesses, home }, (response, _path, query) =>
+  test("names RAWG when it fails or sends something else", async ({ withRawg }) => {
+    const { harness } = await withRawg((response, _path, query) =>
       query.get("search") === "down"
         ? sendText(response, "<html><body><h1>502 Bad Gateway</h1></body></html>", 502)
         : sendJson(response, { count: "many", results: null }),
@@ -88,14 +70,8 @@ describe("search_games on RAWG", () => {
     );
   });
 
-  test("gives up on a long Retry-After of a 429, saying when to come back", async ({
-    httpServers,
-    harnesses,
-    home,
-  }) => {
-    const { harness } = await withRawg({ httpServers, harnesses, home }, (response) =>
-      sendJson(response, {}, 429, { "retry-after": "90" }),
-    );
+  test("gives up on a long Retry-After of a 429, saying when to come back", async ({ withRawg }) => {
+    const { harness } = await withRawg((response) => sendJson(response, {}, 429, { "retry-after": "90" }));
     expect(await harness.failure("search_games", { query: "portal" })).toBe(
       "Error in search_games: RAWG is limiting how often Marvin may ask (HTTP 429) — try again in 1m 30s.",
     );
@@ -147,10 +123,8 @@ describe("search_games without a key", () => {
 });
 
 describe("get_game_details", () => {
-  test("reads a game by id, its HTML description as text", async ({ httpServers, harnesses, home }) => {
-    const { rawg, harness } = await withRawg({ httpServers, harnesses, home }, (response) =>
-      sendJson(response, RAWG_PORTAL_2),
-    );
+  test("reads a game by id, its HTML description as text", async ({ withRawg }) => {
+    const { rawg, harness } = await withRawg((response) => sendJson(response, RAWG_PORTAL_2));
     expect(await harness.ok("get_game_details", { game_id: 4200 })).toBe(
       [
         "Portal 2 — https://rawg.io/games/portal-2",
@@ -179,19 +153,15 @@ describe("get_game_details", () => {
     expect([asked.pathname, asked.searchParams.get("key")]).toEqual(["/api/games/4200", "fixture-key"]);
   });
 
-  test("says so when RAWG has no game with the id", async ({ httpServers, harnesses, home }) => {
-    const { harness } = await withRawg({ httpServers, harnesses, home }, (response) =>
-      sendJson(response, RAWG_NOT_FOUND, 404),
-    );
+  test("says so when RAWG has no game with the id", async ({ withRawg }) => {
+    const { harness } = await withRawg((response) => sendJson(response, RAWG_NOT_FOUND, 404));
     expect(await harness.ok("get_game_details", { game_id: 1 })).toBe(
       "RAWG has no game with id 1. Find the id with search_games.",
     );
   });
 
-  test("refuses an answer that is not a game", async ({ httpServers, harnesses, home }) => {
-    const { harness } = await withRawg({ httpServers, harnesses, home }, (response) =>
-      sendText(response, "<html>maintenance</html>"),
-    );
+  test("refuses an answer that is not a game", async ({ withRawg }) => {
+    const { harness } = await withRawg((response) => sendText(response, "<html>maintenance</html>"));
     expect(await harness.failure("get_game_details", { game_id: 4200 })).toMatch(
       /^Error in get_game_details: RAWG sent an answer Marvin does not understand/,
     );

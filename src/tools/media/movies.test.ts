@@ -1,6 +1,5 @@
-import type { ServerResponse } from "node:http";
-import { describe, expect, test } from "../../../tests/support/fixtures.js";
-import { type LocalHttpServers, sendJson, sendText } from "../../../tests/support/local-http-server.js";
+import { describe, expect } from "../../../tests/support/fixtures.js";
+import { type LocalHttpServer, sendJson, sendText } from "../../../tests/support/local-http-server.js";
 import { DUCKDUCKGO_NO_RESULTS_PAGE } from "../../../tests/support/payloads/duckduckgo.js";
 import {
   DUCKDUCKGO_IMDB_BLADE_RUNNER,
@@ -12,38 +11,34 @@ import {
   OMDB_SEARCH_BLADE_RUNNER,
   OMDB_TOO_MANY_RESULTS,
 } from "../../../tests/support/payloads/media.js";
-import type { ToolHarnessPool } from "../../../tests/support/tool-harness.js";
+import { type Answer, test as serviceTest, urlOf } from "../../../tests/support/service-fixtures.js";
+import type { ToolHarness } from "../../../tests/support/tool-harness.js";
 import { callWithTimeLimit } from "../../../tests/support/tool-time-limit.js";
 import { movieTools } from "./movies.js";
 
-type Answer = (response: ServerResponse, query: URLSearchParams) => void;
-
-const query = (url: string) => new URL(url, "http://fixture").searchParams;
-
-interface Fixtures {
-  httpServers: LocalHttpServers;
-  harnesses: ToolHarnessPool;
-  home: string;
+interface MovieFixtures {
+  /** A session with an OMDb key whose OMDb is a local server answering as `answer` says. */
+  withOmdb: (answer: Answer) => Promise<{ omdb: LocalHttpServer; harness: ToolHarness }>;
+  /** A session without a key whose DuckDuckGo is a local server sending `page`. */
+  withoutKey: (page: string) => Promise<{ duckDuckGo: LocalHttpServer; harness: ToolHarness }>;
 }
 
-async function withOmdb(fixtures: Fixtures, answer: Answer) {
-  const omdb = await fixtures.httpServers.start((request, response) => answer(response, query(request.url)));
-  const env = { MARVIN_OMDB_URL: omdb.origin, OMDB_API_KEY: "fixture-key" };
-  const harness = await fixtures.harnesses.open({ home: fixtures.home, env });
-  return { omdb, harness };
-}
-
-async function withoutKey(fixtures: Fixtures, page: string) {
-  const duckDuckGo = await fixtures.httpServers.start((_request, response) => sendText(response, page));
-  const harness = await fixtures.harnesses.open({ home: fixtures.home, env: { MARVIN_DDG_URL: duckDuckGo.origin } });
-  return { duckDuckGo, harness };
-}
+const test = serviceTest.extend<MovieFixtures>({
+  withOmdb: async ({ serve, harnessWith }, use) =>
+    use(async (answer) => {
+      const omdb = await serve(answer);
+      return { omdb, harness: await harnessWith({ MARVIN_OMDB_URL: omdb.origin, OMDB_API_KEY: "fixture-key" }) };
+    }),
+  withoutKey: async ({ serve, harnessWith }, use) =>
+    use(async (page) => {
+      const duckDuckGo = await serve((response) => sendText(response, page));
+      return { duckDuckGo, harness: await harnessWith({ MARVIN_DDG_URL: duckDuckGo.origin }) };
+    }),
+});
 
 describe("search_movies on OMDb", () => {
-  test("lists titles with year, type and IMDb id, asking with the key", async ({ httpServers, harnesses, home }) => {
-    const { omdb, harness } = await withOmdb({ httpServers, harnesses, home }, (response) =>
-      sendJson(response, OMDB_SEARCH_BLADE_RUNNER),
-    );
+  test("lists titles with year, type and IMDb id, asking with the key", async ({ withOmdb }) => {
+    const { omdb, harness } = await withOmdb((response) => sendJson(response, OMDB_SEARCH_BLADE_RUNNER));
     const text = await harness.ok("search_movies", { query: "blade runner", year: "", type: "" });
     expect(text).toBe(
       [
@@ -54,23 +49,20 @@ describe("search_movies on OMDb", () => {
         "4. Blade Runner: Black Out 2022 (2017, movie) — IMDb id tt7428594",
       ].join("\n"),
     );
-    expect(Object.fromEntries(query(omdb.requests[0]!.url))).toEqual({ s: "blade runner", apikey: "fixture-key" });
+    expect(Object.fromEntries(urlOf(omdb.requests[0]!.url).searchParams)).toEqual({
+      s: "blade runner",
+      apikey: "fixture-key",
+    });
   });
 
-  test("passes the year and the kind of title on", async ({ httpServers, harnesses, home }) => {
-    const { omdb, harness } = await withOmdb({ httpServers, harnesses, home }, (response) =>
-      sendJson(response, OMDB_SEARCH_BLADE_RUNNER),
-    );
+  test("passes the year and the kind of title on", async ({ withOmdb }) => {
+    const { omdb, harness } = await withOmdb((response) => sendJson(response, OMDB_SEARCH_BLADE_RUNNER));
     await harness.ok("search_movies", { query: "blade runner", year: "2021", type: "series" });
-    expect(Object.fromEntries(query(omdb.requests[0]!.url))).toMatchObject({ y: "2021", type: "series" });
+    expect(Object.fromEntries(urlOf(omdb.requests[0]!.url).searchParams)).toMatchObject({ y: "2021", type: "series" });
   });
 
-  test("says so when OMDb finds nothing, and when the words match too much", async ({
-    httpServers,
-    harnesses,
-    home,
-  }) => {
-    const { harness } = await withOmdb({ httpServers, harnesses, home }, (response, asked) =>
+  test("says so when OMDb finds nothing, and when the words match too much", async ({ withOmdb }) => {
+    const { harness } = await withOmdb((response, _path, asked) =>
       sendJson(response, asked.get("s") === "a" ? OMDB_TOO_MANY_RESULTS : OMDB_MOVIE_NOT_FOUND),
     );
     expect(await harness.ok("search_movies", { query: "xyzzy plugh" })).toBe(
@@ -81,17 +73,15 @@ describe("search_movies on OMDb", () => {
     );
   });
 
-  test("explains a refused key instead of a bare 401", async ({ httpServers, harnesses, home }) => {
-    const { harness } = await withOmdb({ httpServers, harnesses, home }, (response) =>
-      sendJson(response, OMDB_INVALID_KEY, 401),
-    );
+  test("explains a refused key instead of a bare 401", async ({ withOmdb }) => {
+    const { harness } = await withOmdb((response) => sendJson(response, OMDB_INVALID_KEY, 401));
     expect(await harness.failure("search_movies", { query: "alien" })).toMatch(
       /^Error in search_movies: OMDb refused OMDB_API_KEY \(HTTP 401\): the key is wrong or not yet activated .*unset it to search the web instead\.$/,
     );
   });
 
-  test("names OMDb when it fails or answers something else", async ({ httpServers, harnesses, home }) => {
-    const { harness } = await withOmdb({ httpServers, harnesses, home }, (response, asked) =>
+  test("names OMDb when it fails or answers something else", async ({ withOmdb }) => {
+    const { harness } = await withOmdb((response, _path, asked) =>
       asked.get("s") === "broken"
         ? sendText(response, "<html><body>Service Unavailable</body></html>", 503)
         : sendJson(response, { Search: "not a list", Response: "True" }),
@@ -104,8 +94,8 @@ describe("search_movies on OMDb", () => {
     );
   });
 
-  test("waits out a short Retry-After of a 429, then reads the answer", async ({ httpServers, harnesses, home }) => {
-    const { omdb, harness } = await withOmdb({ httpServers, harnesses, home }, (response) =>
+  test("waits out a short Retry-After of a 429, then reads the answer", async ({ withOmdb }) => {
+    const { omdb, harness } = await withOmdb((response) =>
       omdb.requests.length === 1
         ? sendJson(response, { Response: "False", Error: "Too many requests" }, 429, { "retry-after": "1" })
         : sendJson(response, OMDB_SEARCH_BLADE_RUNNER),
@@ -114,10 +104,8 @@ describe("search_movies on OMDb", () => {
     expect(omdb.requests).toHaveLength(2);
   });
 
-  test("gives up on a long Retry-After, saying when to come back", async ({ httpServers, harnesses, home }) => {
-    const { harness } = await withOmdb({ httpServers, harnesses, home }, (response) =>
-      sendJson(response, {}, 429, { "retry-after": "120" }),
-    );
+  test("gives up on a long Retry-After, saying when to come back", async ({ withOmdb }) => {
+    const { harness } = await withOmdb((response) => sendJson(response, {}, 429, { "retry-after": "120" }));
     expect(await harness.failure("search_movies", { query: "alien" })).toBe(
       "Error in search_movies: OMDb is limiting how often Marvin may ask (HTTP 429) — try again in 2m 00s.",
     );
@@ -140,8 +128,8 @@ describe("search_movies on OMDb", () => {
 });
 
 describe("search_movies without a key", () => {
-  test("finds IMDb title pages on the web and says which key gives more", async ({ httpServers, harnesses, home }) => {
-    const { duckDuckGo, harness } = await withoutKey({ httpServers, harnesses, home }, DUCKDUCKGO_IMDB_BLADE_RUNNER);
+  test("finds IMDb title pages on the web and says which key gives more", async ({ withoutKey }) => {
+    const { duckDuckGo, harness } = await withoutKey(DUCKDUCKGO_IMDB_BLADE_RUNNER);
     const text = await harness.ok("search_movies", { query: "blade runner" });
     expect(text).toBe(
       [
@@ -159,11 +147,11 @@ describe("search_movies without a key", () => {
           "and runtime.",
       ].join("\n"),
     );
-    expect(query(duckDuckGo.requests[0]!.url).get("q")).toBe("blade runner site:imdb.com/title");
+    expect(urlOf(duckDuckGo.requests[0]!.url).searchParams.get("q")).toBe("blade runner site:imdb.com/title");
   });
 
-  test("says so when the web search finds no IMDb page", async ({ httpServers, harnesses, home }) => {
-    const { harness } = await withoutKey({ httpServers, harnesses, home }, DUCKDUCKGO_NO_RESULTS_PAGE);
+  test("says so when the web search finds no IMDb page", async ({ withoutKey }) => {
+    const { harness } = await withoutKey(DUCKDUCKGO_NO_RESULTS_PAGE);
     expect(await harness.ok("search_movies", { query: "xyzzy", year: "1999" })).toMatch(
       /^A web search found no IMDb page for 'xyzzy' \(1999\)\.\nOMDB_API_KEY is not set/,
     );
@@ -171,14 +159,8 @@ describe("search_movies without a key", () => {
 });
 
 describe("get_movie_details", () => {
-  test("reads ratings, plot, director and cast by IMDb id, leaving out what OMDb lacks", async ({
-    httpServers,
-    harnesses,
-    home,
-  }) => {
-    const { omdb, harness } = await withOmdb({ httpServers, harnesses, home }, (response) =>
-      sendJson(response, OMDB_BLADE_RUNNER),
-    );
+  test("reads ratings, plot, director and cast by IMDb id, leaving out what OMDb lacks", async ({ withOmdb }) => {
+    const { omdb, harness } = await withOmdb((response) => sendJson(response, OMDB_BLADE_RUNNER));
     const text = await harness.ok("get_movie_details", { imdb_id: "tt0083658" });
     expect(text).toBe(
       [
@@ -199,25 +181,23 @@ describe("get_movie_details", () => {
         `Plot: ${OMDB_BLADE_RUNNER.Plot}`,
       ].join("\n"),
     );
-    expect(Object.fromEntries(query(omdb.requests[0]!.url))).toEqual({
+    expect(Object.fromEntries(urlOf(omdb.requests[0]!.url).searchParams)).toEqual({
       i: "tt0083658",
       plot: "full",
       apikey: "fixture-key",
     });
   });
 
-  test("looks a series up by title, without the fields OMDb marks N/A", async ({ httpServers, harnesses, home }) => {
-    const { omdb, harness } = await withOmdb({ httpServers, harnesses, home }, (response) =>
-      sendJson(response, OMDB_BLACK_LOTUS),
-    );
+  test("looks a series up by title, without the fields OMDb marks N/A", async ({ withOmdb }) => {
+    const { omdb, harness } = await withOmdb((response) => sendJson(response, OMDB_BLACK_LOTUS));
     const text = await harness.ok("get_movie_details", { title: "Blade Runner: Black Lotus" });
-    expect(query(omdb.requests[0]!.url).get("t")).toBe("Blade Runner: Black Lotus");
+    expect(urlOf(omdb.requests[0]!.url).searchParams.get("t")).toBe("Blade Runner: Black Lotus");
     expect(text).toContain("Seasons: 1\n");
     expect(text).not.toMatch(/N\/A|Director|Awards|Box office/);
   });
 
-  test("says so when OMDb has no such title or id", async ({ httpServers, harnesses, home }) => {
-    const { harness } = await withOmdb({ httpServers, harnesses, home }, (response, asked) =>
+  test("says so when OMDb has no such title or id", async ({ withOmdb }) => {
+    const { harness } = await withOmdb((response, _path, asked) =>
       sendJson(response, asked.has("i") ? OMDB_INCORRECT_ID : OMDB_MOVIE_NOT_FOUND),
     );
     expect(await harness.ok("get_movie_details", { imdb_id: "tt9999999999" })).toBe(
@@ -226,10 +206,8 @@ describe("get_movie_details", () => {
     expect(await harness.ok("get_movie_details", { title: "Xyzzy" })).toMatch(/^OMDb has no title with 'Xyzzy'\./);
   });
 
-  test("refuses a call without title and id, and an id that is not one", async ({ httpServers, harnesses, home }) => {
-    const { omdb, harness } = await withOmdb({ httpServers, harnesses, home }, (response) =>
-      sendJson(response, OMDB_BLADE_RUNNER),
-    );
+  test("refuses a call without title and id, and an id that is not one", async ({ withOmdb }) => {
+    const { omdb, harness } = await withOmdb((response) => sendJson(response, OMDB_BLADE_RUNNER));
     expect(await harness.failure("get_movie_details", {})).toBe(
       "Error in get_movie_details: Give imdb_id (from search_movies) or title.",
     );
@@ -239,11 +217,11 @@ describe("get_movie_details", () => {
     expect(omdb.requests).toHaveLength(0);
   });
 
-  test("without a key, gives the IMDb page the web search finds first", async ({ httpServers, harnesses, home }) => {
-    const { duckDuckGo, harness } = await withoutKey({ httpServers, harnesses, home }, DUCKDUCKGO_IMDB_BLADE_RUNNER);
+  test("without a key, gives the IMDb page the web search finds first", async ({ withoutKey }) => {
+    const { duckDuckGo, harness } = await withoutKey(DUCKDUCKGO_IMDB_BLADE_RUNNER);
     const text = await harness.ok("get_movie_details", { imdb_id: "tt0083658" });
     expect(text).toMatch(/^Blade Runner \(1982\) — https:\/\/www\.imdb\.com\/title\/tt0083658\/\n {3}Blade Runner: /);
     expect(text).toContain("OMDB_API_KEY is not set");
-    expect(query(duckDuckGo.requests[0]!.url).get("q")).toBe("tt0083658 site:imdb.com/title");
+    expect(urlOf(duckDuckGo.requests[0]!.url).searchParams.get("q")).toBe("tt0083658 site:imdb.com/title");
   });
 });

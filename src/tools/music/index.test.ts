@@ -1,6 +1,6 @@
 import type { ServerResponse } from "node:http";
-import { describe, expect, test } from "../../../tests/support/fixtures.js";
-import type { Handler, LocalHttpServer } from "../../../tests/support/local-http-server.js";
+import { describe, expect } from "../../../tests/support/fixtures.js";
+import type { Handler } from "../../../tests/support/local-http-server.js";
 import { sendJson } from "../../../tests/support/local-http-server.js";
 import {
   CREEP_MBID,
@@ -16,24 +16,7 @@ import {
   OK_COMPUTER_MBID,
   RADIOHEAD_MBID,
 } from "../../../tests/support/payloads/music.js";
-import type { ToolHarnessPool } from "../../../tests/support/tool-harness.js";
-
-interface Setup {
-  harnesses: ToolHarnessPool;
-  httpServers: { start(handler: Handler): Promise<LocalHttpServer> };
-  home: string;
-}
-
-/** A harness whose MusicBrainz is a local server answering with `handler`. */
-async function musicBrainz(
-  { harnesses, httpServers, home }: Setup,
-  handler: Handler,
-  env: Record<string, string> = {},
-) {
-  const server = await httpServers.start(handler);
-  const harness = await harnesses.open({ home, env: { MARVIN_MUSICBRAINZ_URL: server.origin, ...env } });
-  return { server, harness };
-}
+import { type ServerFor, test as serviceTest } from "../../../tests/support/service-fixtures.js";
 
 const answer =
   (body: unknown, status = 200): Handler =>
@@ -43,13 +26,15 @@ const answer =
 const query = (url: string) => Object.fromEntries(new URL(url, "http://fixture").searchParams);
 const path = (url: string) => new URL(url, "http://fixture").pathname;
 
+const test = serviceTest.extend<{ musicBrainz: ServerFor }>({
+  musicBrainz: async ({ withServer }, use) => use((handler, env) => withServer("MARVIN_MUSICBRAINZ_URL", handler, env)),
+});
+
 describe("music_search", () => {
   test("lists artists with type, country, life span and MBID, asking with Marvin's User-Agent", async ({
-    harnesses,
-    httpServers,
-    home,
+    musicBrainz,
   }) => {
-    const { server, harness } = await musicBrainz({ harnesses, httpServers, home }, answer(MUSICBRAINZ_ARTIST_SEARCH));
+    const { server, harness } = await musicBrainz(answer(MUSICBRAINZ_ARTIST_SEARCH));
     const text = await harness.ok("music_search", { query: "radiohead", max_results: 2 });
     expect(text).toBe(
       [
@@ -66,8 +51,8 @@ describe("music_search", () => {
     expect(request!.headers["user-agent"]).toMatch(/^Marvin\/\d+\.\d+\.\d+\S* \(\+https:\/\/\S+\)$/);
   });
 
-  test("searches releases for an album and recordings for a song", async ({ harnesses, httpServers, home }) => {
-    const { server, harness } = await musicBrainz({ harnesses, httpServers, home }, (request, response) =>
+  test("searches releases for an album and recordings for a song", async ({ musicBrainz }) => {
+    const { server, harness } = await musicBrainz((request, response) =>
       sendJson(
         response,
         path(request.url).endsWith("/release") ? MUSICBRAINZ_RELEASE_SEARCH : MUSICBRAINZ_RECORDING_SEARCH,
@@ -92,22 +77,15 @@ describe("music_search", () => {
     expect(server.requests.map((request) => path(request.url))).toEqual(["/ws/2/release", "/ws/2/recording"]);
   });
 
-  test("says so when nothing matches", async ({ harnesses, httpServers, home }) => {
-    const { harness } = await musicBrainz({ harnesses, httpServers, home }, answer(MUSICBRAINZ_EMPTY_ARTIST_SEARCH));
+  test("says so when nothing matches", async ({ musicBrainz }) => {
+    const { harness } = await musicBrainz(answer(MUSICBRAINZ_EMPTY_ARTIST_SEARCH));
     expect(await harness.ok("music_search", { query: "xyzzy plugh" })).toBe(
       "MusicBrainz has no artists matching 'xyzzy plugh'. Try other or fewer words.",
     );
   });
 
-  test("explains MusicBrainz's 503 as its rate limit, after one paced retry", async ({
-    harnesses,
-    httpServers,
-    home,
-  }) => {
-    const { server, harness } = await musicBrainz(
-      { harnesses, httpServers, home },
-      answer(MUSICBRAINZ_RATE_LIMITED, 503),
-    );
+  test("explains MusicBrainz's 503 as its rate limit, after one paced retry", async ({ musicBrainz }) => {
+    const { server, harness } = await musicBrainz(answer(MUSICBRAINZ_RATE_LIMITED, 503));
     expect(await harness.failure("music_search", { query: "radiohead" })).toBe(
       "Error in music_search: MusicBrainz turned the request away (HTTP 503): it allows about one request a second " +
         "and sheds load when busy. Wait a few seconds and ask again, with fewer lookups at once.",
@@ -115,22 +93,15 @@ describe("music_search", () => {
     expect(server.requests).toHaveLength(2);
   });
 
-  test("hands on another server error", async ({ harnesses, httpServers, home }) => {
-    const { harness } = await musicBrainz(
-      { harnesses, httpServers, home },
-      answer({ error: "Internal Server Error" }, 500),
-    );
+  test("hands on another server error", async ({ musicBrainz }) => {
+    const { harness } = await musicBrainz(answer({ error: "Internal Server Error" }, 500));
     expect(await harness.failure("music_search", { query: "radiohead" })).toMatch(
       /^Error in music_search: MusicBrainz answered HTTP 500 \(Internal Server Error\): "Internal Server Error"/,
     );
   });
 
-  test("refuses an answer that is not a search result, naming the setting", async ({
-    harnesses,
-    httpServers,
-    home,
-  }) => {
-    const { harness } = await musicBrainz({ harnesses, httpServers, home }, (_request, response: ServerResponse) => {
+  test("refuses an answer that is not a search result, naming the setting", async ({ musicBrainz }) => {
+    const { harness } = await musicBrainz((_request, response: ServerResponse) => {
       response.writeHead(200, { "content-type": "text/html" });
       response.end("<html><body>Maintenance</body></html>");
     });
@@ -139,8 +110,8 @@ describe("music_search", () => {
     );
   });
 
-  test("gives up on a server that does not answer", async ({ harnesses, httpServers, home }) => {
-    const { harness } = await musicBrainz({ harnesses, httpServers, home }, () => undefined, {
+  test("gives up on a server that does not answer", async ({ musicBrainz }) => {
+    const { harness } = await musicBrainz(() => undefined, {
       MARVIN_HTTP_TIMEOUT: "0.3",
     });
     expect(await harness.failure("music_search", { query: "radiohead" })).toBe(
@@ -148,9 +119,9 @@ describe("music_search", () => {
     );
   });
 
-  test("queues parallel calls one second apart", async ({ harnesses, httpServers, home }) => {
+  test("queues parallel calls one second apart", async ({ musicBrainz }) => {
     const arrivals: number[] = [];
-    const { harness } = await musicBrainz({ harnesses, httpServers, home }, (_request, response) => {
+    const { harness } = await musicBrainz((_request, response) => {
       arrivals.push(performance.now());
       sendJson(response, MUSICBRAINZ_EMPTY_ARTIST_SEARCH);
     });
@@ -161,8 +132,8 @@ describe("music_search", () => {
 });
 
 describe("music_lookup", () => {
-  test("gives an artist's release groups, oldest first, undated last", async ({ harnesses, httpServers, home }) => {
-    const { server, harness } = await musicBrainz({ harnesses, httpServers, home }, answer(MUSICBRAINZ_ARTIST_LOOKUP));
+  test("gives an artist's release groups, oldest first, undated last", async ({ musicBrainz }) => {
+    const { server, harness } = await musicBrainz(answer(MUSICBRAINZ_ARTIST_LOOKUP));
     expect(await harness.ok("music_lookup", { mbid: RADIOHEAD_MBID.toUpperCase() })).toBe(
       [
         "Radiohead (Group, GB United Kingdom, 1991 – present)",
@@ -178,8 +149,8 @@ describe("music_lookup", () => {
     expect(query(server.requests[0]!.url)).toEqual({ inc: "release-groups", fmt: "json" });
   });
 
-  test("gives a release's track list", async ({ harnesses, httpServers, home }) => {
-    const { server, harness } = await musicBrainz({ harnesses, httpServers, home }, answer(MUSICBRAINZ_RELEASE_LOOKUP));
+  test("gives a release's track list", async ({ musicBrainz }) => {
+    const { server, harness } = await musicBrainz(answer(MUSICBRAINZ_RELEASE_LOOKUP));
     expect(await harness.ok("music_lookup", { mbid: OK_COMPUTER_MBID, entity: "album" })).toBe(
       [
         "OK Computer — Radiohead (Album, Official, 1997-05-21, GB, CD)",
@@ -193,11 +164,8 @@ describe("music_lookup", () => {
     expect(query(server.requests[0]!.url)).toEqual({ inc: "artist-credits recordings", fmt: "json" });
   });
 
-  test("gives a recording and the releases it is on", async ({ harnesses, httpServers, home }) => {
-    const { server, harness } = await musicBrainz(
-      { harnesses, httpServers, home },
-      answer(MUSICBRAINZ_RECORDING_LOOKUP),
-    );
+  test("gives a recording and the releases it is on", async ({ musicBrainz }) => {
+    const { server, harness } = await musicBrainz(answer(MUSICBRAINZ_RECORDING_LOOKUP));
     expect(await harness.ok("music_lookup", { mbid: CREEP_MBID, entity: "recording" })).toBe(
       [
         "Creep — Radiohead (3:59, first released 1992-09-21)",
@@ -210,16 +178,16 @@ describe("music_lookup", () => {
     expect(path(server.requests[0]!.url)).toBe(`/ws/2/recording/${CREEP_MBID}`);
   });
 
-  test("says which MBID MusicBrainz does not know", async ({ harnesses, httpServers, home }) => {
-    const { harness } = await musicBrainz({ harnesses, httpServers, home }, answer(MUSICBRAINZ_NOT_FOUND, 404));
+  test("says which MBID MusicBrainz does not know", async ({ musicBrainz }) => {
+    const { harness } = await musicBrainz(answer(MUSICBRAINZ_NOT_FOUND, 404));
     expect(await harness.failure("music_lookup", { mbid: CREEP_MBID, entity: "song" })).toBe(
       `Error in music_lookup: MusicBrainz has no recording with MBID ${CREEP_MBID}. ` +
         "Find the right MBID with music_search.",
     );
   });
 
-  test("refuses what is not an MBID without asking", async ({ harnesses, httpServers, home }) => {
-    const { server, harness } = await musicBrainz({ harnesses, httpServers, home }, answer(MUSICBRAINZ_ARTIST_LOOKUP));
+  test("refuses what is not an MBID without asking", async ({ musicBrainz }) => {
+    const { server, harness } = await musicBrainz(answer(MUSICBRAINZ_ARTIST_LOOKUP));
     expect(await harness.failure("music_lookup", { mbid: "Radiohead" })).toBe(
       "Error in music_lookup: 'Radiohead' is not a MusicBrainz ID (like a74b1b7f-71a5-4011-9441-d0b5e4122711). " +
         "Find one with music_search.",
@@ -227,11 +195,8 @@ describe("music_lookup", () => {
     expect(server.requests).toHaveLength(0);
   });
 
-  test("refuses a lookup answer without the artist's fields", async ({ harnesses, httpServers, home }) => {
-    const { harness } = await musicBrainz(
-      { harnesses, httpServers, home },
-      answer({ id: RADIOHEAD_MBID, "release-groups": "none" }),
-    );
+  test("refuses a lookup answer without the artist's fields", async ({ musicBrainz }) => {
+    const { harness } = await musicBrainz(answer({ id: RADIOHEAD_MBID, "release-groups": "none" }));
     expect(await harness.failure("music_lookup", { mbid: RADIOHEAD_MBID })).toMatch(
       /^Error in music_lookup: MusicBrainz sent an answer Marvin does not understand: name: .*release-groups: /,
     );

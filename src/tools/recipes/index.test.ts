@@ -1,5 +1,5 @@
-import { describe, expect, test } from "../../../tests/support/fixtures.js";
-import type { Handler, LocalHttpServer } from "../../../tests/support/local-http-server.js";
+import { describe, expect } from "../../../tests/support/fixtures.js";
+import type { Handler } from "../../../tests/support/local-http-server.js";
 import {
   ARRABIATA,
   MEALDB_FILTER_CHICKEN,
@@ -8,13 +8,7 @@ import {
   mealDbText,
   PASTA_SALAD,
 } from "../../../tests/support/payloads/recipes.js";
-import type { ToolHarnessPool } from "../../../tests/support/tool-harness.js";
-
-interface Fixtures {
-  harnesses: ToolHarnessPool;
-  httpServers: { start(handler: Handler): Promise<LocalHttpServer> };
-  home: string;
-}
+import { type ServerFor, test as serviceTest } from "../../../tests/support/service-fixtures.js";
 
 /** TheMealDB's way of answering: JSON with escaped slashes. */
 const mealDb =
@@ -24,17 +18,15 @@ const mealDb =
     response.end(mealDbText(body));
   };
 
-async function setUp({ harnesses, httpServers, home }: Fixtures, handler: Handler, env: Record<string, string> = {}) {
-  const server = await httpServers.start(handler);
-  const harness = await harnesses.open({ home, env: { MARVIN_MEALDB_URL: server.origin, ...env } });
-  return { server, harness };
-}
-
 const url = (seen: string) => new URL(seen, "http://fixture");
 
+const test = serviceTest.extend<{ setUp: ServerFor }>({
+  setUp: async ({ withServer }, use) => use((handler, env) => withServer("MARVIN_MEALDB_URL", handler, env)),
+});
+
 describe("recipe_search", () => {
-  test("finds recipes by name, with category, cuisine and id", async ({ harnesses, httpServers, home }) => {
-    const { server, harness } = await setUp({ harnesses, httpServers, home }, mealDb(MEALDB_SEARCH_PASTA));
+  test("finds recipes by name, with category, cuisine and id", async ({ setUp }) => {
+    const { server, harness } = await setUp(mealDb(MEALDB_SEARCH_PASTA));
     expect(await harness.ok("recipe_search", { query: "pasta" })).toBe(
       [
         "TheMealDB recipes named like 'pasta':",
@@ -47,8 +39,8 @@ describe("recipe_search", () => {
     expect(url(server.requests[0]!.url).searchParams.get("s")).toBe("pasta");
   });
 
-  test("flags recipes that clash with the profile's dietary preferences", async ({ harnesses, httpServers, home }) => {
-    const { harness } = await setUp({ harnesses, httpServers, home }, mealDb(MEALDB_SEARCH_PASTA));
+  test("flags recipes that clash with the profile's dietary preferences", async ({ setUp }) => {
+    const { harness } = await setUp(mealDb(MEALDB_SEARCH_PASTA));
     await harness.ok("update_preferences", {
       key: "dietary",
       action: "add",
@@ -66,12 +58,8 @@ describe("recipe_search", () => {
     );
   });
 
-  test("finds recipes by main ingredient, and warns when the ingredient itself clashes", async ({
-    harnesses,
-    httpServers,
-    home,
-  }) => {
-    const { server, harness } = await setUp({ harnesses, httpServers, home }, mealDb(MEALDB_FILTER_CHICKEN));
+  test("finds recipes by main ingredient, and warns when the ingredient itself clashes", async ({ setUp }) => {
+    const { server, harness } = await setUp(mealDb(MEALDB_FILTER_CHICKEN));
     expect(await harness.ok("recipe_search", { query: "Chicken Breast", search_type: "ingredient" })).toBe(
       [
         "TheMealDB recipes with Chicken Breast (2):",
@@ -86,8 +74,8 @@ describe("recipe_search", () => {
     expect(flagged.split("\n")[1]).toBe("⚠ chicken does not suit the dietary preferences pescatarian.");
   });
 
-  test('says so when TheMealDB answers {"meals": null}', async ({ harnesses, httpServers, home }) => {
-    const { harness } = await setUp({ harnesses, httpServers, home }, mealDb(MEALDB_NOTHING));
+  test('says so when TheMealDB answers {"meals": null}', async ({ setUp }) => {
+    const { harness } = await setUp(mealDb(MEALDB_NOTHING));
     expect(await harness.ok("recipe_search", { query: "xyzzy" })).toBe(
       "TheMealDB has no recipe named like 'xyzzy'. Try one word of the dish, or search_type \"ingredient\".",
     );
@@ -96,33 +84,30 @@ describe("recipe_search", () => {
     );
   });
 
-  test("hands on a server error", async ({ harnesses, httpServers, home }) => {
-    const { server, harness } = await setUp({ harnesses, httpServers, home }, mealDb({ message: "Server Error" }, 500));
+  test("hands on a server error", async ({ setUp }) => {
+    const { server, harness } = await setUp(mealDb({ message: "Server Error" }, 500));
     expect(await harness.failure("recipe_search", { query: "pasta" })).toMatch(
       /^Error in recipe_search: TheMealDB answered HTTP 500 \(Internal Server Error\): "Server Error" — try again/,
     );
     expect(server.requests).toHaveLength(2);
   });
 
-  test("says when TheMealDB limits requests", async ({ harnesses, httpServers, home }) => {
-    const { harness } = await setUp(
-      { harnesses, httpServers, home },
-      mealDb({ message: "Too Many Attempts." }, 429, { "retry-after": "120" }),
-    );
+  test("says when TheMealDB limits requests", async ({ setUp }) => {
+    const { harness } = await setUp(mealDb({ message: "Too Many Attempts." }, 429, { "retry-after": "120" }));
     expect(await harness.failure("recipe_search", { query: "pasta" })).toBe(
       "Error in recipe_search: TheMealDB is limiting how often Marvin may ask (HTTP 429) — try again in 2m 00s.",
     );
   });
 
-  test("refuses an answer that is not a meal list", async ({ harnesses, httpServers, home }) => {
-    const { harness } = await setUp({ harnesses, httpServers, home }, mealDb({ meals: "Invalid" }));
+  test("refuses an answer that is not a meal list", async ({ setUp }) => {
+    const { harness } = await setUp(mealDb({ meals: "Invalid" }));
     expect(await harness.failure("recipe_search", { query: "pasta" })).toMatch(
       /^Error in recipe_search: TheMealDB sent an answer Marvin does not understand: meals: .*MARVIN_MEALDB_URL=/,
     );
   });
 
-  test("gives up on a server that does not answer", async ({ harnesses, httpServers, home }) => {
-    const { harness } = await setUp({ harnesses, httpServers, home }, () => undefined, { MARVIN_HTTP_TIMEOUT: "0.3" });
+  test("gives up on a server that does not answer", async ({ setUp }) => {
+    const { harness } = await setUp(() => undefined, { MARVIN_HTTP_TIMEOUT: "0.3" });
     expect(await harness.failure("recipe_search", { query: "pasta" })).toBe(
       "Error in recipe_search: TheMealDB took longer than 0.3 s to answer — try again in a minute, or ask for less.",
     );
@@ -131,11 +116,9 @@ describe("recipe_search", () => {
 
 describe("recipe_lookup", () => {
   test("gives ingredients with measures, skipping the empty and null slots, and the instructions", async ({
-    harnesses,
-    httpServers,
-    home,
+    setUp,
   }) => {
-    const { server, harness } = await setUp({ harnesses, httpServers, home }, mealDb({ meals: [ARRABIATA] }));
+    const { server, harness } = await setUp(mealDb({ meals: [ARRABIATA] }));
     expect(await harness.ok("recipe_lookup", { meal_id: "52771" })).toBe(
       [
         "Spicy Arrabiata Penne (Vegetarian, Italian) — id 52771",
@@ -163,12 +146,8 @@ describe("recipe_lookup", () => {
     expect(url(server.requests[0]!.url).searchParams.get("i")).toBe("52771");
   });
 
-  test("says whether the recipe suits the dietary preferences, and tidies stray spaces", async ({
-    harnesses,
-    httpServers,
-    home,
-  }) => {
-    const { harness } = await setUp({ harnesses, httpServers, home }, (request, response) => {
+  test("says whether the recipe suits the dietary preferences, and tidies stray spaces", async ({ setUp }) => {
+    const { harness } = await setUp((request, response) => {
       const id = url(request.url).searchParams.get("i");
       response.writeHead(200, { "content-type": "application/json" });
       response.end(mealDbText({ meals: [id === "52777" ? PASTA_SALAD : ARRABIATA] }));
@@ -188,15 +167,15 @@ describe("recipe_lookup", () => {
     );
   });
 
-  test("says so when no recipe has the id", async ({ harnesses, httpServers, home }) => {
-    const { harness } = await setUp({ harnesses, httpServers, home }, mealDb(MEALDB_NOTHING));
+  test("says so when no recipe has the id", async ({ setUp }) => {
+    const { harness } = await setUp(mealDb(MEALDB_NOTHING));
     expect(await harness.failure("recipe_lookup", { meal_id: "99999" })).toBe(
       "Error in recipe_lookup: TheMealDB has no recipe with id 99999. Find one with recipe_search.",
     );
   });
 
-  test("refuses an id that is not a number without asking", async ({ harnesses, httpServers, home }) => {
-    const { server, harness } = await setUp({ harnesses, httpServers, home }, mealDb(MEALDB_NOTHING));
+  test("refuses an id that is not a number without asking", async ({ setUp }) => {
+    const { server, harness } = await setUp(mealDb(MEALDB_NOTHING));
     expect(await harness.failure("recipe_lookup", { meal_id: "arrabiata" })).toBe(
       "Error in recipe_lookup: 'arrabiata' is not a TheMealDB recipe id (a number such as 52771). " +
         "Find one with recipe_search.",
@@ -204,9 +183,9 @@ describe("recipe_lookup", () => {
     expect(server.requests).toHaveLength(0);
   });
 
-  test("refuses a body that is not JSON, and a meal without its name", async ({ harnesses, httpServers, home }) => {
+  test("refuses a body that is not JSON, and a meal without its name", async ({ setUp }) => {
     let index = 0;
-    const { harness } = await setUp({ harnesses, httpServers, home }, (_request, response) => {
+    const { harness } = await setUp((_request, response) => {
       response.writeHead(200, { "content-type": "text/html" });
       response.end(index++ === 0 ? "<html>Cloudflare</html>" : mealDbText({ meals: [{ idMeal: "1" }] }));
     });
@@ -218,8 +197,8 @@ describe("recipe_lookup", () => {
     );
   });
 
-  test("gives up on a server that does not answer", async ({ harnesses, httpServers, home }) => {
-    const { harness } = await setUp({ harnesses, httpServers, home }, () => undefined, { MARVIN_HTTP_TIMEOUT: "0.3" });
+  test("gives up on a server that does not answer", async ({ setUp }) => {
+    const { harness } = await setUp(() => undefined, { MARVIN_HTTP_TIMEOUT: "0.3" });
     expect(await harness.failure("recipe_lookup", { meal_id: "52771" })).toMatch(/TheMealDB took longer than 0\.3 s/);
   });
 });

@@ -1,7 +1,6 @@
 import type { ServerResponse } from "node:http";
 import { gzipSync } from "node:zlib";
-import { describe, expect, test } from "../../../tests/support/fixtures.js";
-import type { LocalHttpServers } from "../../../tests/support/local-http-server.js";
+import { describe, expect } from "../../../tests/support/fixtures.js";
 import { type Handler, sendText } from "../../../tests/support/local-http-server.js";
 import {
   SE_ANSWERS_FLATTEN,
@@ -12,14 +11,8 @@ import {
   SE_SEARCH_NOTHING,
   SE_THROTTLED,
 } from "../../../tests/support/payloads/stack-exchange.js";
-import type { ToolHarnessPool } from "../../../tests/support/tool-harness.js";
+import { type ServerFor, test as serviceTest } from "../../../tests/support/service-fixtures.js";
 import { searchQuestions } from "./stack-exchange.js";
-
-interface Setup {
-  home: string;
-  harnesses: ToolHarnessPool;
-  httpServers: LocalHttpServers;
-}
 
 /** As the real API does: every body gzipped, whatever the client asked for. */
 function sendGzippedJson(response: ServerResponse, body: unknown, status = 200): void {
@@ -35,26 +28,20 @@ function sendGzippedJson(response: ServerResponse, body: unknown, status = 200):
 const query = (url: string) => Object.fromEntries(new URL(url, "http://fixture").searchParams);
 const pathOf = (url: string) => new URL(url, "http://fixture").pathname;
 
-async function stackExchange({ home, harnesses, httpServers }: Setup, handler: Handler) {
-  const server = await httpServers.start(handler);
-  const harness = await harnesses.open({ home, env: { MARVIN_STACKEXCHANGE_URL: server.origin } });
-  return { server, harness };
-}
-
 /** Answers questions and answers requests by path, as the API would. */
 const questionAndAnswers =
   (questions: unknown, answers: unknown): Handler =>
   (request, response) =>
     sendGzippedJson(response, pathOf(request.url).endsWith("/answers") ? answers : questions);
 
+const test = serviceTest.extend<{ stackExchange: ServerFor }>({
+  stackExchange: async ({ withServer }, use) =>
+    use((handler, env) => withServer("MARVIN_STACKEXCHANGE_URL", handler, env)),
+});
+
 describe("stack_search", () => {
-  test("lists decoded titles with score, answers, views, date, tags and question_id", async ({
-    home,
-    harnesses,
-    httpServers,
-  }) => {
-    const fixtures = { home, harnesses, httpServers };
-    const { server, harness } = await stackExchange(fixtures, (_request, response) =>
+  test("lists decoded titles with score, answers, views, date, tags and question_id", async ({ stackExchange }) => {
+    const { server, harness } = await stackExchange((_request, response) =>
       sendGzippedJson(response, SE_SEARCH_FLATTEN),
     );
     const text = await harness.ok("stack_search", { query: "flatten list", tagged: "python, list", max_results: 2 });
@@ -82,9 +69,8 @@ describe("stack_search", () => {
     expect(server.requests[0]!.headers["accept-encoding"]).toMatch(/gzip/);
   });
 
-  test("says nothing matched and warns when the daily quota runs low", async ({ home, harnesses, httpServers }) => {
-    const fixtures = { home, harnesses, httpServers };
-    const { server, harness } = await stackExchange(fixtures, (_request, response) =>
+  test("says nothing matched and warns when the daily quota runs low", async ({ stackExchange }) => {
+    const { server, harness } = await stackExchange((_request, response) =>
       sendGzippedJson(response, SE_SEARCH_NOTHING),
     );
     expect(await harness.ok("stack_search", { query: "xyzzy", site: "askubuntu", sort: "votes" })).toBe(
@@ -93,20 +79,16 @@ describe("stack_search", () => {
     expect(query(server.requests[0]!.url)).toMatchObject({ site: "askubuntu", sort: "votes" });
   });
 
-  test("hands on the API's error message", async ({ home, harnesses, httpServers }) => {
-    const fixtures = { home, harnesses, httpServers };
-    const { harness } = await stackExchange(fixtures, (_request, response) =>
-      sendGzippedJson(response, SE_THROTTLED, 400),
-    );
+  test("hands on the API's error message", async ({ stackExchange }) => {
+    const { harness } = await stackExchange((_request, response) => sendGzippedJson(response, SE_THROTTLED, 400));
     expect(await harness.failure("stack_search", { query: "x" })).toBe(
       'Error in stack_search: Stack Exchange answered HTTP 400 (Bad Request): "too many requests from this IP, ' +
         'more requests available in 82216 seconds" — it did not accept the request; check the parameters.',
     );
   });
 
-  test("refuses a body that is not the API's wrapper", async ({ home, harnesses, httpServers }) => {
-    const fixtures = { home, harnesses, httpServers };
-    const { harness } = await stackExchange(fixtures, (_request, response) =>
+  test("refuses a body that is not the API's wrapper", async ({ stackExchange }) => {
+    const { harness } = await stackExchange((_request, response) =>
       sendText(response, "<html><body>Service Unavailable</body></html>"),
     );
     expect(await harness.failure("stack_search", { query: "x" })).toMatch(
@@ -114,9 +96,8 @@ describe("stack_search", () => {
     );
   });
 
-  test("refuses a site name that is not one", async ({ home, harnesses, httpServers }) => {
-    const fixtures = { home, harnesses, httpServers };
-    const { server, harness } = await stackExchange(fixtures, () => undefined);
+  test("refuses a site name that is not one", async ({ stackExchange }) => {
+    const { server, harness } = await stackExchange(() => undefined);
     expect(await harness.failure("stack_search", { query: "x", site: "../evil?x=1" })).toMatch(/site/);
     expect(server.requests).toHaveLength(0);
   });
@@ -130,13 +111,8 @@ describe("stack_search", () => {
     );
   });
 
-  test("sits out a short backoff the API asked for before searching again", async ({
-    home,
-    harnesses,
-    httpServers,
-  }) => {
-    const fixtures = { home, harnesses, httpServers };
-    const { server, harness } = await stackExchange(fixtures, (_request, response) =>
+  test("sits out a short backoff the API asked for before searching again", async ({ stackExchange }) => {
+    const { server, harness } = await stackExchange((_request, response) =>
       sendGzippedJson(response, { ...SE_SEARCH_NOTHING, backoff: 1 }),
     );
     await harness.ok("stack_search", { query: "first" });
@@ -149,15 +125,9 @@ describe("stack_search", () => {
 
 describe("stack_answers", () => {
   test("gives the accepted answer first, as text with code kept and links after their words", async ({
-    home,
-    harnesses,
-    httpServers,
+    stackExchange,
   }) => {
-    const fixtures = { home, harnesses, httpServers };
-    const { server, harness } = await stackExchange(
-      fixtures,
-      questionAndAnswers(SE_QUESTION_FLATTEN, SE_ANSWERS_FLATTEN),
-    );
+    const { server, harness } = await stackExchange(questionAndAnswers(SE_QUESTION_FLATTEN, SE_ANSWERS_FLATTEN));
     const text = await harness.ok("stack_answers", { question_id: 952914 });
     expect(text).toBe(
       [
@@ -189,9 +159,8 @@ describe("stack_answers", () => {
     expect(query(answersRequest.url)).toMatchObject({ site: "stackoverflow", filter: "withbody", sort: "votes" });
   });
 
-  test("says when a question has no answers, or does not exist", async ({ home, harnesses, httpServers }) => {
-    const fixtures = { home, harnesses, httpServers };
-    const { harness } = await stackExchange(fixtures, (request, response) =>
+  test("says when a question has no answers, or does not exist", async ({ stackExchange }) => {
+    const { harness } = await stackExchange((request, response) =>
       sendGzippedJson(
         response,
         request.url.includes("/952914")
@@ -211,21 +180,17 @@ describe("stack_answers", () => {
     );
   });
 
-  test("hands on a refused request", async ({ home, harnesses, httpServers }) => {
-    const fixtures = { home, harnesses, httpServers };
-    const { harness } = await stackExchange(fixtures, (_request, response) =>
-      sendGzippedJson(response, SE_BAD_PARAMETER, 400),
-    );
+  test("hands on a refused request", async ({ stackExchange }) => {
+    const { harness } = await stackExchange((_request, response) => sendGzippedJson(response, SE_BAD_PARAMETER, 400));
     expect(await harness.failure("stack_answers", { question_id: 5 })).toBe(
       'Error in stack_answers: Stack Exchange answered HTTP 400 (Bad Request): "site is required" — it did not ' +
         "accept the request; check the parameters.",
     );
   });
 
-  test("refuses answers without bodies", async ({ home, harnesses, httpServers }) => {
-    const fixtures = { home, harnesses, httpServers };
+  test("refuses answers without bodies", async ({ stackExchange }) => {
     const withoutBodies = { ...SE_ANSWERS_FLATTEN, items: [{ answer_id: 1, score: 3 }] };
-    const { harness } = await stackExchange(fixtures, questionAndAnswers(SE_QUESTION_FLATTEN, withoutBodies));
+    const { harness } = await stackExchange(questionAndAnswers(SE_QUESTION_FLATTEN, withoutBodies));
     expect(await harness.failure("stack_answers", { question_id: 952914 })).toMatch(
       /^Error in stack_answers: Stack Exchange sent an answer Marvin does not understand: items\.0\./,
     );

@@ -1,6 +1,5 @@
-import type { ServerResponse } from "node:http";
-import { describe, expect, test } from "../../../tests/support/fixtures.js";
-import { type LocalHttpServers, sendJson, sendText } from "../../../tests/support/local-http-server.js";
+import { describe, expect } from "../../../tests/support/fixtures.js";
+import { type LocalHttpServer, sendJson, sendText } from "../../../tests/support/local-http-server.js";
 import {
   STEAM_ACHIEVEMENT_SHARES,
   STEAM_APP_COMING_SOON,
@@ -12,42 +11,27 @@ import {
   STEAM_SEARCH_NOTHING,
   steamSearchPortal,
 } from "../../../tests/support/payloads/steam.js";
-import type { ToolHarnessPool } from "../../../tests/support/tool-harness.js";
+import { type Answer, test as serviceTest, urlOf } from "../../../tests/support/service-fixtures.js";
+import type { ToolHarness } from "../../../tests/support/tool-harness.js";
 import { callWithTimeLimit } from "../../../tests/support/tool-time-limit.js";
 import { steamTools } from "./index.js";
 
-interface Fixtures {
-  httpServers: LocalHttpServers;
-  harnesses: ToolHarnessPool;
-  home: string;
-}
+type SteamServers = { store: LocalHttpServer; api: LocalHttpServer; harness: ToolHarness };
 
-type Answer = (response: ServerResponse, path: string, query: URLSearchParams) => void;
-
-const urlOf = (url: string) => new URL(url, "http://fixture");
-
-/** A harness whose Steam store and Steam Web API are local servers answering as `store` and `api` say. */
-async function withSteam({ httpServers, harnesses, home }: Fixtures, store: Answer, api?: Answer) {
-  const serve = (answer: Answer | undefined) =>
-    httpServers.start((request, response) => {
-      const url = urlOf(request.url);
-      if (answer) answer(response, url.pathname, url.searchParams);
-      else sendText(response, "not this server", 500);
-    });
-  const [storeServer, apiServer] = await Promise.all([serve(store), serve(api)]);
-  const env = { MARVIN_STEAM_STORE_URL: storeServer.origin, MARVIN_STEAM_API_URL: apiServer.origin };
-  return { store: storeServer, api: apiServer, harness: await harnesses.open({ home, env }) };
-}
+/** `withSteam(store, api)`: a session whose Steam store and Steam Web API are local servers answering so. */
+const test = serviceTest.extend<{ withSteam: (store: Answer, api?: Answer) => Promise<SteamServers> }>({
+  withSteam: async ({ serve, harnessWith }, use) =>
+    use(async (store, api) => {
+      const notThisServer: Answer = (response) => sendText(response, "not this server", 500);
+      const [storeServer, apiServer] = await Promise.all([serve(store), serve(api ?? notThisServer)]);
+      const env = { MARVIN_STEAM_STORE_URL: storeServer.origin, MARVIN_STEAM_API_URL: apiServer.origin };
+      return { store: storeServer, api: apiServer, harness: await harnessWith(env) };
+    }),
+});
 
 describe("steam_search", () => {
-  test("lists matches with app id, price with currency and discount, score and platforms", async ({
-    httpServers,
-    harnesses,
-    home,
-  }) => {
-    const { store, harness } = await withSteam({ httpServers, harnesses, home }, (response) =>
-      sendJson(response, steamSearchPortal()),
-    );
+  test("lists matches with app id, price with currency and discount, score and platforms", async ({ withSteam }) => {
+    const { store, harness } = await withSteam((response) => sendJson(response, steamSearchPortal()));
     expect(await harness.ok("steam_search", { query: "portal" })).toBe(
       [
         "Steam store matches for 'portal':",
@@ -63,35 +47,23 @@ describe("steam_search", () => {
     expect(Object.fromEntries(asked.searchParams)).toEqual({ term: "portal", cc: "us", l: "english" });
   });
 
-  test("asks for another country's prices and shows its currency, up to max_results", async ({
-    httpServers,
-    harnesses,
-    home,
-  }) => {
-    const { store, harness } = await withSteam({ httpServers, harnesses, home }, (response) =>
-      sendJson(response, steamSearchPortal("EUR")),
-    );
+  test("asks for another country's prices and shows its currency, up to max_results", async ({ withSteam }) => {
+    const { store, harness } = await withSteam((response) => sendJson(response, steamSearchPortal("EUR")));
     const text = await harness.ok("steam_search", { query: "portal", max_results: 2, country: "DE" });
     expect(text.split("\n")).toHaveLength(3);
     expect(text).toContain("2. Portal — app 400, €1.99 (-80% from €9.99)");
     expect(urlOf(store.requests[0]!.url).searchParams.get("cc")).toBe("de");
   });
 
-  test("says so when the store has nothing", async ({ httpServers, harnesses, home }) => {
-    const { harness } = await withSteam({ httpServers, harnesses, home }, (response) =>
-      sendJson(response, STEAM_SEARCH_NOTHING),
-    );
+  test("says so when the store has nothing", async ({ withSteam }) => {
+    const { harness } = await withSteam((response) => sendJson(response, STEAM_SEARCH_NOTHING));
     expect(await harness.ok("steam_search", { query: "xyzzy" })).toBe(
       "The Steam store has nothing matching 'xyzzy'. Try fewer or other words.",
     );
   });
 
-  test("names the Steam store when it fails, sends something else, or limits requests", async ({
-    httpServers,
-    harnesses,
-    home,
-  }) => {
-    const { harness } = await withSteam({ httpServers, harnesses, home }, (response, _path, query) => {
+  test("names the Steam store when it fails, sends something else, or limits requests", async ({ withSteam }) => {
+    const { harness } = await withSteam((response, _path, query) => {
       const term = query.get("term");
       if (term === "down") sendText(response, "<html>Service Unavailable</html>", 503);
       else if (term === "busy") sendText(response, "", 429, { "retry-after": "300" });
@@ -118,14 +90,8 @@ describe("steam_search", () => {
 });
 
 describe("steam_app_details", () => {
-  test("reads the store page: price, date as a date, HTML texts as plain text", async ({
-    httpServers,
-    harnesses,
-    home,
-  }) => {
-    const { store, harness } = await withSteam({ httpServers, harnesses, home }, (response) =>
-      sendJson(response, STEAM_APP_PORTAL_2),
-    );
+  test("reads the store page: price, date as a date, HTML texts as plain text", async ({ withSteam }) => {
+    const { store, harness } = await withSteam((response) => sendJson(response, STEAM_APP_PORTAL_2));
     expect(await harness.ok("steam_app_details", { app_id: 620 })).toBe(
       [
         "Portal 2 (app 620) — https://store.steampowered.com/app/620/",
@@ -162,32 +128,24 @@ describe("steam_app_details", () => {
     expect(Object.fromEntries(asked.searchParams)).toEqual({ appids: "620", cc: "us", l: "english" });
   });
 
-  test("shows an unreleased game as coming soon, and its minimum age given as a string", async ({
-    httpServers,
-    harnesses,
-    home,
-  }) => {
-    const { harness } = await withSteam({ httpServers, harnesses, home }, (response) =>
-      sendJson(response, STEAM_APP_COMING_SOON),
-    );
+  test("shows an unreleased game as coming soon, and its minimum age given as a string", async ({ withSteam }) => {
+    const { harness } = await withSteam((response) => sendJson(response, STEAM_APP_COMING_SOON));
     const text = await harness.ok("steam_app_details", { app_id: 2868840 });
     expect(text).toContain("Released: coming soon (Coming soon)\n");
     expect(text).toContain("Minimum age: 16\n");
     expect(text).not.toContain("Price:");
   });
 
-  test("says so when the store has no such app", async ({ httpServers, harnesses, home }) => {
-    const { harness } = await withSteam({ httpServers, harnesses, home }, (response) =>
-      sendJson(response, STEAM_APP_UNKNOWN),
-    );
+  test("says so when the store has no such app", async ({ withSteam }) => {
+    const { harness } = await withSteam((response) => sendJson(response, STEAM_APP_UNKNOWN));
     expect(await harness.ok("steam_app_details", { app_id: 9999999 })).toBe(
       "The Steam store has no app 9999999 (or it is not sold in 'us'). Find ids with steam_search.",
     );
   });
 
-  test("refuses store data of the wrong shape", async ({ httpServers, harnesses, home }) => {
+  test("refuses store data of the wrong shape", async ({ withSteam }) => {
     const broken = { "620": { success: true, data: { name: "Portal 2", price_overview: "9.99" } } };
-    const { harness } = await withSteam({ httpServers, harnesses, home }, (response) => sendJson(response, broken));
+    const { harness } = await withSteam((response) => sendJson(response, broken));
     expect(await harness.failure("steam_app_details", { app_id: 620 })).toMatch(
       /^Error in steam_app_details: Steam Store sent an answer Marvin does not understand: 620\.data\./,
     );
@@ -195,14 +153,8 @@ describe("steam_app_details", () => {
 });
 
 describe("steam_featured", () => {
-  test("lists discounts with end dates, top sellers without repeats, new and coming games", async ({
-    httpServers,
-    harnesses,
-    home,
-  }) => {
-    const { store, harness } = await withSteam({ httpServers, harnesses, home }, (response) =>
-      sendJson(response, STEAM_FEATURED),
-    );
+  test("lists discounts with end dates, top sellers without repeats, new and coming games", async ({ withSteam }) => {
+    const { store, harness } = await withSteam((response) => sendJson(response, STEAM_FEATURED));
     expect(await harness.ok("steam_featured", { country: "de" })).toBe(
       [
         "Specials (discounts):",
@@ -224,15 +176,13 @@ describe("steam_featured", () => {
     expect([asked.pathname, asked.searchParams.get("cc")]).toEqual(["/api/featuredcategories", "de"]);
   });
 
-  test("says so when nothing is featured", async ({ httpServers, harnesses, home }) => {
-    const { harness } = await withSteam({ httpServers, harnesses, home }, (response) =>
-      sendJson(response, { status: 1 }),
-    );
+  test("says so when nothing is featured", async ({ withSteam }) => {
+    const { harness } = await withSteam((response) => sendJson(response, { status: 1 }));
     expect(await harness.ok("steam_featured", {})).toBe("The Steam store features nothing right now.");
   });
 
-  test("refuses an answer that is not the featured lists", async ({ httpServers, harnesses, home }) => {
-    const { harness } = await withSteam({ httpServers, harnesses, home }, (response) =>
+  test("refuses an answer that is not the featured lists", async ({ withSteam }) => {
+    const { harness } = await withSteam((response) =>
       sendJson(response, { specials: { name: "Specials", items: "none" } }),
     );
     expect(await harness.failure("steam_featured", {})).toMatch(
@@ -242,13 +192,8 @@ describe("steam_featured", () => {
 });
 
 describe("steam_player_stats", () => {
-  test("gives the players now and the most common and rarest achievements", async ({
-    httpServers,
-    harnesses,
-    home,
-  }) => {
+  test("gives the players now and the most common and rarest achievements", async ({ withSteam }) => {
     const { api, harness } = await withSteam(
-      { httpServers, harnesses, home },
       (response) => sendJson(response, {}),
       (response, path) =>
         sendJson(response, path.includes("CurrentPlayers") ? STEAM_CURRENT_PLAYERS : STEAM_ACHIEVEMENT_SHARES),
@@ -271,9 +216,8 @@ describe("steam_player_stats", () => {
     ]);
   });
 
-  test("keeps the player count when the achievement statistics fail", async ({ httpServers, harnesses, home }) => {
+  test("keeps the player count when the achievement statistics fail", async ({ withSteam }) => {
     const { harness } = await withSteam(
-      { httpServers, harnesses, home },
       (response) => sendJson(response, {}),
       (response, path) =>
         path.includes("CurrentPlayers")
@@ -284,9 +228,8 @@ describe("steam_player_stats", () => {
     expect(text).toMatch(/^Steam app 620 .*\nPlayers now: 48,213\nAchievements: not available \(Steam Web API sent/);
   });
 
-  test("says so when Steam knows no such app", async ({ httpServers, harnesses, home }) => {
+  test("says so when Steam knows no such app", async ({ withSteam }) => {
     const { harness } = await withSteam(
-      { httpServers, harnesses, home },
       (response) => sendJson(response, {}),
       (response, path) =>
         path.includes("CurrentPlayers")
@@ -298,9 +241,8 @@ describe("steam_player_stats", () => {
     );
   });
 
-  test("names the Steam Web API when it fails", async ({ httpServers, harnesses, home }) => {
+  test("names the Steam Web API when it fails", async ({ withSteam }) => {
     const { harness } = await withSteam(
-      { httpServers, harnesses, home },
       (response) => sendJson(response, {}),
       (response) => sendJson(response, {}, 429, { "retry-after": "600" }),
     );

@@ -1,6 +1,5 @@
-import type { ServerResponse } from "node:http";
-import { describe, expect, test } from "../../../tests/support/fixtures.js";
-import { type LocalHttpServers, sendJson, sendText } from "../../../tests/support/local-http-server.js";
+import { describe, expect } from "../../../tests/support/fixtures.js";
+import { type LocalHttpServer, sendJson, sendText } from "../../../tests/support/local-http-server.js";
 import {
   STEAM_FORBIDDEN_PAGE,
   STEAM_NO_PLAYERS,
@@ -11,30 +10,23 @@ import {
   STEAM_VANITY_NO_MATCH,
   STEAM_VANITY_RESOLVED,
 } from "../../../tests/support/payloads/steam.js";
-import type { ToolHarnessPool } from "../../../tests/support/tool-harness.js";
+import { type Answer, test as serviceTest, urlOf } from "../../../tests/support/service-fixtures.js";
+import type { ToolHarness } from "../../../tests/support/tool-harness.js";
 import { callWithTimeLimit } from "../../../tests/support/tool-time-limit.js";
 import { steamTools } from "./index.js";
 
-interface Fixtures {
-  httpServers: LocalHttpServers;
-  harnesses: ToolHarnessPool;
-  home: string;
-}
-
-type Answer = (response: ServerResponse, path: string, query: URLSearchParams) => void;
-
-const urlOf = (url: string) => new URL(url, "http://fixture");
 const GABE = "76561197960287930";
 
-/** A harness with STEAM_API_KEY whose Steam Web API answers as `answer` says. */
-async function withSteamApi({ httpServers, harnesses, home }: Fixtures, answer: Answer, key = "fixture-key") {
-  const api = await httpServers.start((request, response) => {
-    const url = urlOf(request.url);
-    answer(response, url.pathname, url.searchParams);
-  });
-  const env = { MARVIN_STEAM_API_URL: api.origin, STEAM_API_KEY: key };
-  return { api, harness: await harnesses.open({ home, env }) };
-}
+type SteamApi = { api: LocalHttpServer; harness: ToolHarness };
+
+/** `withSteamApi(answer, key)`: a session with STEAM_API_KEY whose Steam Web API answers as `answer` says. */
+const test = serviceTest.extend<{ withSteamApi: (answer: Answer, key?: string) => Promise<SteamApi> }>({
+  withSteamApi: async ({ serve, harnessWith }, use) =>
+    use(async (answer, key = "fixture-key") => {
+      const api = await serve(answer);
+      return { api, harness: await harnessWith({ MARVIN_STEAM_API_URL: api.origin, STEAM_API_KEY: key }) };
+    }),
+});
 
 /** Answers ResolveVanityURL with `vanity`, every other method with `rest`. */
 const resolvingWith =
@@ -44,13 +36,9 @@ const resolvingWith =
 
 describe("steam_user_games", () => {
   test("lists the games by playtime in hours, with the last two weeks and the last day played", async ({
-    httpServers,
-    harnesses,
-    home,
+    withSteamApi,
   }) => {
-    const { api, harness } = await withSteamApi({ httpServers, harnesses, home }, (response) =>
-      sendJson(response, STEAM_OWNED_GAMES),
-    );
+    const { api, harness } = await withSteamApi((response) => sendJson(response, STEAM_OWNED_GAMES));
     expect(await harness.ok("steam_user_games", { steam_id: GABE })).toBe(
       [
         `Steam profile ${GABE} owns 3 games, 29.9 h played in all; 1 never played.`,
@@ -71,11 +59,8 @@ describe("steam_user_games", () => {
     });
   });
 
-  test("resolves a profile URL's custom name first", async ({ httpServers, harnesses, home }) => {
-    const { api, harness } = await withSteamApi(
-      { httpServers, harnesses, home },
-      resolvingWith(STEAM_VANITY_RESOLVED, STEAM_OWNED_GAMES),
-    );
+  test("resolves a profile URL's custom name first", async ({ withSteamApi }) => {
+    const { api, harness } = await withSteamApi(resolvingWith(STEAM_VANITY_RESOLVED, STEAM_OWNED_GAMES));
     const text = await harness.ok("steam_user_games", { steam_id: "https://steamcommunity.com/id/gabelogannewell/" });
     expect(text).toMatch(new RegExp(`^Steam profile ${GABE} owns 3 games`));
     const [resolve, games] = api.requests.map((request) => urlOf(request.url));
@@ -86,26 +71,16 @@ describe("steam_user_games", () => {
     expect(games!.searchParams.get("steamid")).toBe(GABE);
   });
 
-  test("says so when the profile's game details are private", async ({ httpServers, harnesses, home }) => {
-    const { harness } = await withSteamApi({ httpServers, harnesses, home }, (response) =>
-      sendJson(response, STEAM_OWNED_GAMES_PRIVATE),
-    );
+  test("says so when the profile's game details are private", async ({ withSteamApi }) => {
+    const { harness } = await withSteamApi((response) => sendJson(response, STEAM_OWNED_GAMES_PRIVATE));
     expect(await harness.ok("steam_user_games", { steam_id: GABE })).toBe(
       `Steam shows no games for profile ${GABE}: its game details are private (or it has none). The owner can ` +
         "make them public under Edit Profile → Privacy Settings.",
     );
   });
 
-  test("says which key it needs when STEAM_API_KEY is not set, without asking Steam", async ({
-    httpServers,
-    harnesses,
-    home,
-  }) => {
-    const { api, harness } = await withSteamApi(
-      { httpServers, harnesses, home },
-      (response) => sendJson(response, STEAM_OWNED_GAMES),
-      "",
-    );
+  test("says which key it needs when STEAM_API_KEY is not set, without asking Steam", async ({ withSteamApi }) => {
+    const { api, harness } = await withSteamApi((response) => sendJson(response, STEAM_OWNED_GAMES), "");
     expect(await harness.failure("steam_user_games", { steam_id: GABE })).toBe(
       "Error in steam_user_games: steam_user_games needs STEAM_API_KEY (a free key from " +
         "https://steamcommunity.com/dev/apikey); set it and restart Marvin. Without a key, steam_search, " +
@@ -114,18 +89,16 @@ describe("steam_user_games", () => {
     expect(api.requests).toHaveLength(0);
   });
 
-  test("explains Steam's refusal of the key", async ({ httpServers, harnesses, home }) => {
-    const { harness } = await withSteamApi({ httpServers, harnesses, home }, (response) =>
-      sendText(response, STEAM_FORBIDDEN_PAGE, 403),
-    );
+  test("explains Steam's refusal of the key", async ({ withSteamApi }) => {
+    const { harness } = await withSteamApi((response) => sendText(response, STEAM_FORBIDDEN_PAGE, 403));
     expect(await harness.failure("steam_user_games", { steam_id: GABE })).toBe(
       "Error in steam_user_games: The Steam Web API refused STEAM_API_KEY (HTTP 403). Check the key (a free key " +
         "from https://steamcommunity.com/dev/apikey).",
     );
   });
 
-  test("refuses an answer of the wrong shape", async ({ httpServers, harnesses, home }) => {
-    const { harness } = await withSteamApi({ httpServers, harnesses, home }, (response) =>
+  test("refuses an answer of the wrong shape", async ({ withSteamApi }) => {
+    const { harness } = await withSteamApi((response) =>
       sendJson(response, { response: { games: [{ name: "no app id" }] } }),
     );
     expect(await harness.failure("steam_user_games", { steam_id: GABE })).toMatch(
@@ -143,11 +116,8 @@ describe("steam_user_games", () => {
 });
 
 describe("steam_user_summary", () => {
-  test("reads name, status, the game being played, country and dates", async ({ httpServers, harnesses, home }) => {
-    const { api, harness } = await withSteamApi(
-      { httpServers, harnesses, home },
-      resolvingWith(STEAM_VANITY_RESOLVED, STEAM_PLAYER_SUMMARY),
-    );
+  test("reads name, status, the game being played, country and dates", async ({ withSteamApi }) => {
+    const { api, harness } = await withSteamApi(resolvingWith(STEAM_VANITY_RESOLVED, STEAM_PLAYER_SUMMARY));
     expect(await harness.ok("steam_user_summary", { steam_id: "gabelogannewell" })).toBe(
       [
         "Rabscuttle",
@@ -169,10 +139,8 @@ describe("steam_user_summary", () => {
     ]);
   });
 
-  test("says a profile is private, with what little it shows", async ({ httpServers, harnesses, home }) => {
-    const { harness } = await withSteamApi({ httpServers, harnesses, home }, (response) =>
-      sendJson(response, STEAM_PRIVATE_SUMMARY),
-    );
+  test("says a profile is private, with what little it shows", async ({ withSteamApi }) => {
+    const { harness } = await withSteamApi((response) => sendJson(response, STEAM_PRIVATE_SUMMARY));
     expect(await harness.ok("steam_user_summary", { steam_id: "76561198000000001" })).toBe(
       [
         "quiet one",
@@ -184,11 +152,8 @@ describe("steam_user_summary", () => {
     );
   });
 
-  test("says so when no profile has the id or the custom name", async ({ httpServers, harnesses, home }) => {
-    const { harness } = await withSteamApi(
-      { httpServers, harnesses, home },
-      resolvingWith(STEAM_VANITY_NO_MATCH, STEAM_NO_PLAYERS),
-    );
+  test("says so when no profile has the id or the custom name", async ({ withSteamApi }) => {
+    const { harness } = await withSteamApi(resolvingWith(STEAM_VANITY_NO_MATCH, STEAM_NO_PLAYERS));
     expect(await harness.ok("steam_user_summary", { steam_id: "76561198999999999" })).toBe(
       "Steam has no profile with id 76561198999999999.",
     );
@@ -198,10 +163,8 @@ describe("steam_user_summary", () => {
     );
   });
 
-  test("refuses what is neither an id, a profile URL nor a custom name", async ({ httpServers, harnesses, home }) => {
-    const { api, harness } = await withSteamApi({ httpServers, harnesses, home }, (response) =>
-      sendJson(response, STEAM_PLAYER_SUMMARY),
-    );
+  test("refuses what is neither an id, a profile URL nor a custom name", async ({ withSteamApi }) => {
+    const { api, harness } = await withSteamApi((response) => sendJson(response, STEAM_PLAYER_SUMMARY));
     expect(
       await harness.failure("steam_user_summary", { steam_id: "https://steamcommunity.com/profiles/123" }),
     ).toMatch(
@@ -211,10 +174,8 @@ describe("steam_user_summary", () => {
     expect(api.requests).toHaveLength(0);
   });
 
-  test("names the Steam Web API when it fails", async ({ httpServers, harnesses, home }) => {
-    const { harness } = await withSteamApi({ httpServers, harnesses, home }, (response) =>
-      sendText(response, "<html>Bad Gateway</html>", 502),
-    );
+  test("names the Steam Web API when it fails", async ({ withSteamApi }) => {
+    const { harness } = await withSteamApi((response) => sendText(response, "<html>Bad Gateway</html>", 502));
     expect(await harness.failure("steam_user_summary", { steam_id: GABE })).toBe(
       "Error in steam_user_summary: Steam Web API answered HTTP 502 (Bad Gateway) — try again in a minute.",
     );

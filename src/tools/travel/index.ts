@@ -1,10 +1,18 @@
 import { z } from "zod";
-import { defineTool } from "../define-tool.js";
+import { defineTool, type ToolContext } from "../define-tool.js";
 import { formatSteps } from "./directions.js";
 import { formatDistance, formatTravelTime } from "./measures.js";
 import { findRoute } from "./osrm.js";
 import { formatFactor, trafficAdjustment } from "./traffic.js";
-import { describePlace, describeTrip, planTrip, tripParameters } from "./trip.js";
+import { describePlace, describeTrip, planTrip, type TripArguments, tripParameters } from "./trip.js";
+
+/** The trip the arguments name and OSRM's fastest route for it, with turn-by-turn steps when `steps`. */
+async function tripAndRoute(context: ToolContext, args: TripArguments, waypoints?: string, steps = false) {
+  const trip = await planTrip(context, args, waypoints);
+  const route = await findRoute(context, trip.mode.mode, trip.points, steps);
+  const span = `${formatTravelTime(route.duration)}, ${formatDistance(route.distance, trip.units)}`;
+  return { trip, route, span };
+}
 
 export const travelTools = [
   defineTool({
@@ -14,9 +22,7 @@ export const travelTools = [
     effect: "read",
     timeoutMs: 45_000,
     handler: async (args, context) => {
-      const trip = await planTrip(context, args);
-      const route = await findRoute(context, trip.mode.mode, trip.points, false);
-      const span = `${formatTravelTime(route.duration)}, ${formatDistance(route.distance, trip.units)}`;
+      const { trip, span } = await tripAndRoute(context, args);
       return `${describeTrip(trip)}: ${span} (free-flow, without traffic).`;
     },
   }),
@@ -32,12 +38,10 @@ export const travelTools = [
     effect: "read",
     timeoutMs: 60_000,
     handler: async ({ waypoints, ...args }, context) => {
-      const trip = await planTrip(context, args, waypoints);
-      const route = await findRoute(context, trip.mode.mode, trip.points, true);
+      const { trip, route, span } = await tripAndRoute(context, args, waypoints, true);
       const legNames = route.legs.map(
         (_leg, index) => `${describePlace(trip.points[index]!)} to ${describePlace(trip.points[index + 1]!)}`,
       );
-      const span = `${formatTravelTime(route.duration)}, ${formatDistance(route.distance, trip.units)}`;
       return [`${describeTrip(trip)}: ${span}.`, ...formatSteps(route.legs, legNames, trip.units)].join("\n");
     },
   }),
@@ -50,13 +54,11 @@ export const travelTools = [
     effect: "read",
     timeoutMs: 60_000,
     handler: async (args, context) => {
-      const trip = await planTrip(context, args);
-      const route = await findRoute(context, trip.mode.mode, trip.points, false);
+      const { trip, route, span } = await tripAndRoute(context, args);
       const adjustment = await trafficAdjustment(context, trip);
       const estimate = formatTravelTime(route.duration * adjustment.total);
-      const freeFlow = `${formatTravelTime(route.duration)}, ${formatDistance(route.distance, trip.units)}`;
       return [
-        `${describeTrip(trip)}, leaving now: about ${estimate} (free-flow ${freeFlow}).`,
+        `${describeTrip(trip)}, leaving now: about ${estimate} (free-flow ${span}).`,
         "Factors applied (rules of thumb, not live traffic data):",
         ...adjustment.lines.map((text, index) => `${index + 1}. ${text}`),
         `Combined: ${formatFactor(adjustment.total)}.`,

@@ -15,7 +15,7 @@ export const tripParameters = z.object({
   mode: travelMode.optional().describe(MODE_HELP),
 });
 
-type TripArguments = z.output<typeof tripParameters>;
+export type TripArguments = z.output<typeof tripParameters>;
 
 export interface Trip {
   /** Origin, waypoints in order, destination. */

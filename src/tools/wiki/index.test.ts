@@ -1,8 +1,7 @@
 import { mkdir, readFile, symlink, writeFile } from "node:fs/promises";
 import { join } from "node:path";
-import { describe, expect, test } from "../../../tests/support/fixtures.js";
-import type { LocalHttpServers } from "../../../tests/support/local-http-server.js";
-import { type Handler, sendJson, sendText } from "../../../tests/support/local-http-server.js";
+import { describe, expect } from "../../../tests/support/fixtures.js";
+import { answerJson, sendJson, sendText } from "../../../tests/support/local-http-server.js";
 import {
   WIKI_EXTRACT_LOVELACE,
   WIKI_EXTRACT_MISSING,
@@ -14,33 +13,18 @@ import {
   WIKI_SUMMARY_DISAMBIGUATION,
   WIKI_SUMMARY_LOVELACE,
 } from "../../../tests/support/payloads/wikipedia.js";
-import type { ToolHarnessPool } from "../../../tests/support/tool-harness.js";
+import { type ServerFor, test as serviceTest } from "../../../tests/support/service-fixtures.js";
 import { searchArticles } from "./wikipedia.js";
 
-interface Setup {
-  home: string;
-  harnesses: ToolHarnessPool;
-  httpServers: LocalHttpServers;
-}
-
-async function wikipedia({ home, harnesses, httpServers }: Setup, handler: Handler) {
-  const server = await httpServers.start(handler);
-  const harness = await harnesses.open({ home, env: { MARVIN_WIKIPEDIA_URL: server.origin } });
-  return { server, harness };
-}
+const test = serviceTest.extend<{ wikipedia: ServerFor }>({
+  wikipedia: async ({ withServer }, use) => use((handler, env) => withServer("MARVIN_WIKIPEDIA_URL", handler, env)),
+});
 
 const query = (url: string) => Object.fromEntries(new URL(url, "http://fixture").searchParams);
 
 describe("wiki_search", () => {
-  test("lists titles with plain-text snippets, word counts and article links", async ({
-    home,
-    harnesses,
-    httpServers,
-  }) => {
-    const fixtures = { home, harnesses, httpServers };
-    const { server, harness } = await wikipedia(fixtures, (_request, response) =>
-      sendJson(response, WIKI_SEARCH_LOVELACE),
-    );
+  test("lists titles with plain-text snippets, word counts and article links", async ({ wikipedia }) => {
+    const { server, harness } = await wikipedia(answerJson(WIKI_SEARCH_LOVELACE));
     const text = await harness.ok("wiki_search", { query: "ada lovelace", max_results: 3 });
     expect(text).toBe(
       [
@@ -69,26 +53,23 @@ describe("wiki_search", () => {
     });
   });
 
-  test("says nothing was found and passes on Wikipedia's suggestion", async ({ home, harnesses, httpServers }) => {
-    const fixtures = { home, harnesses, httpServers };
-    const { harness } = await wikipedia(fixtures, (_request, response) => sendJson(response, WIKI_SEARCH_NOTHING));
+  test("says nothing was found and passes on Wikipedia's suggestion", async ({ wikipedia }) => {
+    const { harness } = await wikipedia(answerJson(WIKI_SEARCH_NOTHING));
     expect(await harness.ok("wiki_search", { query: "ada lovelase" })).toBe(
       "No Wikipedia (en) article matches 'ada lovelase'. Did you mean 'ada lovelace'?",
     );
   });
 
-  test("reports an API error that arrives inside an HTTP 200 answer", async ({ home, harnesses, httpServers }) => {
-    const fixtures = { home, harnesses, httpServers };
-    const { harness } = await wikipedia(fixtures, (_request, response) => sendJson(response, WIKI_SEARCH_REFUSED));
+  test("reports an API error that arrives inside an HTTP 200 answer", async ({ wikipedia }) => {
+    const { harness } = await wikipedia(answerJson(WIKI_SEARCH_REFUSED));
     expect(await harness.failure("wiki_search", { query: "x" })).toBe(
       'Error in wiki_search: Wikipedia refused the request: The "srsearch" parameter must be set. (nosrsearch). ' +
         "Rephrase the query or title.",
     );
   });
 
-  test("hands on a server error, naming Wikipedia", async ({ home, harnesses, httpServers }) => {
-    const fixtures = { home, harnesses, httpServers };
-    const { harness } = await wikipedia(fixtures, (_request, response) =>
+  test("hands on a server error, naming Wikipedia", async ({ wikipedia }) => {
+    const { harness } = await wikipedia((_request, response) =>
       sendText(response, "<h1>Wikimedia Error</h1>", 503, { "retry-after": "60" }),
     );
     expect(await harness.failure("wiki_search", { query: "x" })).toMatch(
@@ -96,9 +77,8 @@ describe("wiki_search", () => {
     );
   });
 
-  test("refuses a body that is not the API's JSON", async ({ home, harnesses, httpServers }) => {
-    const fixtures = { home, harnesses, httpServers };
-    const { harness } = await wikipedia(fixtures, (_request, response) =>
+  test("refuses a body that is not the API's JSON", async ({ wikipedia }) => {
+    const { harness } = await wikipedia((_request, response) =>
       sendText(response, "<!DOCTYPE html><title>Wikipedia</title>"),
     );
     expect(await harness.failure("wiki_search", { query: "x" })).toMatch(
@@ -123,11 +103,8 @@ describe("wiki_search", () => {
 });
 
 describe("wiki_summary", () => {
-  test("gives the description, link and introduction", async ({ home, harnesses, httpServers }) => {
-    const fixtures = { home, harnesses, httpServers };
-    const { server, harness } = await wikipedia(fixtures, (_request, response) =>
-      sendJson(response, WIKI_SUMMARY_LOVELACE),
-    );
+  test("gives the description, link and introduction", async ({ wikipedia }) => {
+    const { server, harness } = await wikipedia(answerJson(WIKI_SUMMARY_LOVELACE));
     expect(await harness.ok("wiki_summary", { title: "Ada Lovelace" })).toBe(
       "Ada Lovelace — English mathematician (1815–1852)\nhttps://en.wikipedia.org/wiki/Ada_Lovelace\n\n" +
         "Augusta Ada King, Countess of Lovelace was an English mathematician and writer chiefly known for her " +
@@ -136,9 +113,8 @@ describe("wiki_summary", () => {
     expect(server.requests[0]!.url).toBe("/api/rest_v1/page/summary/Ada_Lovelace");
   });
 
-  test("lists the articles a disambiguation page may mean", async ({ home, harnesses, httpServers }) => {
-    const fixtures = { home, harnesses, httpServers };
-    const { harness } = await wikipedia(fixtures, (request, response) =>
+  test("lists the articles a disambiguation page may mean", async ({ wikipedia }) => {
+    const { harness } = await wikipedia((request, response) =>
       sendJson(response, request.url.startsWith("/api/") ? WIKI_SUMMARY_DISAMBIGUATION : WIKI_SEARCH_MERCURY),
     );
     const text = await harness.ok("wiki_summary", { title: "Mercury" });
@@ -148,13 +124,8 @@ describe("wiki_summary", () => {
     expect(text).toMatch(/Ask wiki_summary for the article meant\.$/);
   });
 
-  test("says there is no such article (REST 404) and offers similar titles", async ({
-    home,
-    harnesses,
-    httpServers,
-  }) => {
-    const fixtures = { home, harnesses, httpServers };
-    const { server, harness } = await wikipedia(fixtures, (request, response) =>
+  test("says there is no such article (REST 404) and offers similar titles", async ({ wikipedia }) => {
+    const { server, harness } = await wikipedia((request, response) =>
       request.url.startsWith("/api/")
         ? sendJson(response, WIKI_NOT_FOUND, 404)
         : sendJson(response, WIKI_SEARCH_NOTHING),
@@ -165,18 +136,16 @@ describe("wiki_summary", () => {
     expect(server.requests[0]!.url).toBe("/api/rest_v1/page/summary/Xyzzy_Plugh");
   });
 
-  test("encodes a title with a slash as one path segment", async ({ home, harnesses, httpServers }) => {
-    const fixtures = { home, harnesses, httpServers };
-    const { server, harness } = await wikipedia(fixtures, (_request, response) =>
+  test("encodes a title with a slash as one path segment", async ({ wikipedia }) => {
+    const { server, harness } = await wikipedia((_request, response) =>
       sendJson(response, { ...WIKI_SUMMARY_LOVELACE, title: "AC/DC", description: "Australian rock band" }),
     );
     expect(await harness.ok("wiki_summary", { title: "AC/DC" })).toMatch(/^AC\/DC — Australian rock band/);
     expect(server.requests[0]!.url).toBe("/api/rest_v1/page/summary/AC%2FDC");
   });
 
-  test("refuses a summary without the expected fields", async ({ home, harnesses, httpServers }) => {
-    const fixtures = { home, harnesses, httpServers };
-    const { harness } = await wikipedia(fixtures, (_request, response) => sendJson(response, { items: [] }));
+  test("refuses a summary without the expected fields", async ({ wikipedia }) => {
+    const { harness } = await wikipedia((_request, response) => sendJson(response, { items: [] }));
     expect(await harness.failure("wiki_summary", { title: "Ada Lovelace" })).toMatch(
       /^Error in wiki_summary: Wikipedia sent an answer Marvin does not understand: type: /,
     );
@@ -186,15 +155,11 @@ describe("wiki_summary", () => {
 describe("wiki_full and wiki_grep", () => {
   test("saves the article to ~/Downloads/wikipedia and returns where and how big, not the text", async ({
     home,
-    harnesses,
-    httpServers,
+    wikipedia,
   }) => {
-    const fixtures = { home, harnesses, httpServers };
-    const { server, harness } = await wikipedia(fixtures, (_request, response) =>
-      sendJson(response, WIKI_EXTRACT_LOVELACE),
-    );
+    const { server, harness } = await wikipedia(answerJson(WIKI_EXTRACT_LOVELACE));
     const text = await harness.ok("wiki_full", { title: "ada lovelace" });
-    const path = join(fixtures.home, "Downloads", "wikipedia", "en", "Ada_Lovelace.txt");
+    const path = join(home, "Downloads", "wikipedia", "en", "Ada_Lovelace.txt");
     expect(text).toMatch(
       new RegExp(`^Saved the Wikipedia article 'Ada Lovelace' \\(asked for as 'ada lovelace'\\) to ${path}: `),
     );
@@ -228,12 +193,9 @@ describe("wiki_full and wiki_grep", () => {
   });
 
   test("wiki_grep takes regular expressions, falls back to plain text, and says when nothing matches", async ({
-    home,
-    harnesses,
-    httpServers,
+    wikipedia,
   }) => {
-    const fixtures = { home, harnesses, httpServers };
-    const { harness } = await wikipedia(fixtures, (_request, response) => sendJson(response, WIKI_EXTRACT_LOVELACE));
+    const { harness } = await wikipedia(answerJson(WIKI_EXTRACT_LOVELACE));
     await harness.ok("wiki_full", { title: "Ada Lovelace" });
     const years = await harness.ok("wiki_grep", { title: "ada lovelace", pattern: "18[0-9]{2}", context_lines: 0 });
     expect(years).toMatch(/^2 lines of 'Ada Lovelace' match '18\[0-9\]\{2\}':\n1\. Line 5:\n {3}> Augusta Ada King/);
@@ -245,30 +207,24 @@ describe("wiki_full and wiki_grep", () => {
     );
   });
 
-  test("wiki_grep names the saved articles when the title was never saved", async ({
-    home,
-    harnesses,
-    httpServers,
-  }) => {
-    const fixtures = { home, harnesses, httpServers };
-    const { harness } = await wikipedia(fixtures, (_request, response) => sendJson(response, WIKI_EXTRACT_LOVELACE));
+  test("wiki_grep names the saved articles when the title was never saved", async ({ home, wikipedia }) => {
+    const { harness } = await wikipedia(answerJson(WIKI_EXTRACT_LOVELACE));
     await harness.ok("wiki_full", { title: "Ada Lovelace" });
-    const folder = join(fixtures.home, "Downloads", "wikipedia", "en");
+    const folder = join(home, "Downloads", "wikipedia", "en");
     expect(await harness.failure("wiki_grep", { title: "Charles Babbage", pattern: "engine" })).toBe(
       `Error in wiki_grep: No saved Wikipedia article 'Charles Babbage' (en) in ${folder}. Save it first with ` +
         "wiki_full. Saved (en): Ada Lovelace.",
     );
   });
 
-  test("a title never names a file outside the saved-articles folder", async ({ home, harnesses, httpServers }) => {
-    const fixtures = { home, harnesses, httpServers };
-    const secret = join(fixtures.home, "secret.txt");
+  test("a title never names a file outside the saved-articles folder", async ({ home, wikipedia }) => {
+    const secret = join(home, "secret.txt");
     await writeFile(secret, "password = hunter2\n");
-    const { harness } = await wikipedia(fixtures, (_request, response) => sendJson(response, WIKI_EXTRACT_LOVELACE));
+    const { harness } = await wikipedia(answerJson(WIKI_EXTRACT_LOVELACE));
     const failure = await harness.failure("wiki_grep", { title: "../../../secret", pattern: "password" });
     expect(failure).toMatch(/^Error in wiki_grep: No saved Wikipedia article '..\/..\/..\/secret' \(en\)/);
     expect(failure).not.toContain("hunter2");
-    const folder = join(fixtures.home, "Downloads", "wikipedia", "en");
+    const folder = join(home, "Downloads", "wikipedia", "en");
     await mkdir(folder, { recursive: true });
     await symlink(secret, join(folder, "Leak.txt"));
     expect(await harness.failure("wiki_grep", { title: "Leak", pattern: "password" })).toMatch(
@@ -276,29 +232,19 @@ describe("wiki_full and wiki_grep", () => {
     );
   });
 
-  test("wiki_full does not write through a link that leads out of the folder", async ({
-    home,
-    harnesses,
-    httpServers,
-  }) => {
-    const fixtures = { home, harnesses, httpServers };
-    const outside = join(fixtures.home, "outside.txt");
+  test("wiki_full does not write through a link that leads out of the folder", async ({ home, wikipedia }) => {
+    const outside = join(home, "outside.txt");
     await writeFile(outside, "keep me\n");
-    const folder = join(fixtures.home, "Downloads", "wikipedia", "en");
+    const folder = join(home, "Downloads", "wikipedia", "en");
     await mkdir(folder, { recursive: true });
     await symlink(outside, join(folder, "Ada_Lovelace.txt"));
-    const { harness } = await wikipedia(fixtures, (_request, response) => sendJson(response, WIKI_EXTRACT_LOVELACE));
+    const { harness } = await wikipedia(answerJson(WIKI_EXTRACT_LOVELACE));
     expect(await harness.failure("wiki_full", { title: "Ada Lovelace" })).toMatch(/points outside the saved/);
     expect(await readFile(outside, "utf8")).toBe("keep me\n");
   });
 
-  test("wiki_full says when the article does not exist and writes nothing", async ({
-    home,
-    harnesses,
-    httpServers,
-  }) => {
-    const fixtures = { home, harnesses, httpServers };
-    const { harness } = await wikipedia(fixtures, (request, response) =>
+  test("wiki_full says when the article does not exist and writes nothing", async ({ wikipedia }) => {
+    const { harness } = await wikipedia((request, response) =>
       sendJson(response, query(request.url).list === "search" ? WIKI_SEARCH_NOTHING : WIKI_EXTRACT_MISSING),
     );
     expect(await harness.ok("wiki_full", { title: "Xyzzy Plugh" })).toBe(
@@ -306,9 +252,8 @@ describe("wiki_full and wiki_grep", () => {
     );
   });
 
-  test("wiki_full refuses a malformed extract answer", async ({ home, harnesses, httpServers }) => {
-    const fixtures = { home, harnesses, httpServers };
-    const { harness } = await wikipedia(fixtures, (_request, response) => sendJson(response, { query: {} }));
+  test("wiki_full refuses a malformed extract answer", async ({ wikipedia }) => {
+    const { harness } = await wikipedia((_request, response) => sendJson(response, { query: {} }));
     expect(await harness.failure("wiki_full", { title: "Ada Lovelace" })).toMatch(
       /^Error in wiki_full: Wikipedia sent an answer Marvin does not understand: query\.pages: /,
     );
