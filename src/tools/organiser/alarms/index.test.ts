@@ -106,6 +106,19 @@ describe("set_alarm, list_alarms and cancel_alarm on a real crontab", () => {
     expect(existsSync(scriptOf(home, "train"))).toBe(false);
   });
 
+  test("alarms set in parallel by one answer are all kept", async ({ home, harnesses }) => {
+    const { crontab, harness } = await setUp(harnesses, home);
+    const labels = ["one", "two", "three"];
+    await Promise.all(
+      labels.map((label, index) =>
+        harness.ok("set_alarm", { time: `in ${20 + index} minutes`, message: label, label }),
+      ),
+    );
+    const table = await crontab.read();
+    expect(table.startsWith(USER_LINES)).toBe(true);
+    for (const label of labels) expect(table).toContain(` # marvin:alarm:${label}\n`);
+  });
+
   test("a crontab that refuses the new table is left as it was", async ({ home, harnesses }) => {
     const crontab = await crontabs.make();
     // A line crontab itself would refuse, put there by hand: every install now fails.

@@ -2,6 +2,7 @@ import { readFile, rm } from "node:fs/promises";
 import { join } from "node:path";
 import type { Env } from "../../../shared/env.js";
 import { writeFileAtomic } from "../../../state/atomic-file.js";
+import { withFileLock } from "../../../state/file-lock.js";
 import { crontabArgv, installCrontab, readCrontab } from "./crontab-program.js";
 import { type CronKind, cronTag, taggedLines, withAppended, withoutTagged } from "./tagged-lines.js";
 
@@ -88,6 +89,18 @@ function jobScript(job: OneShotJob, env: Env): string {
  */
 export async function scheduleOneShots(env: Env, alarmsDir: string, jobs: readonly OneShotJob[]): Promise<void> {
   if (jobs.length === 0) return;
+  await inTurn(alarmsDir, () => installJobs(env, alarmsDir, jobs));
+}
+
+/**
+ * Read, change, install: parallel tool calls (three alarms in one answer) take turns, so none
+ * installs a table read before another's change and loses it.
+ */
+function inTurn<T>(alarmsDir: string, change: () => Promise<T>): Promise<T> {
+  return withFileLock(join(alarmsDir, "crontab"), change);
+}
+
+async function installJobs(env: Env, alarmsDir: string, jobs: readonly OneShotJob[]): Promise<void> {
   const table = await readCrontab(env);
   const scripts = jobs.map((job) => jobScriptPath(alarmsDir, job.kind, job.id));
   let next = table;
@@ -112,6 +125,10 @@ export async function removeOneShots(
   kind: CronKind,
   drop: (id: string) => boolean,
 ): Promise<string[]> {
+  return inTurn(alarmsDir, () => removeJobs(env, alarmsDir, kind, drop));
+}
+
+async function removeJobs(env: Env, alarmsDir: string, kind: CronKind, drop: (id: string) => boolean) {
   const table = await readCrontab(env);
   const removed = taggedLines(table, kind)
     .map((line) => line.id)
