@@ -1,5 +1,6 @@
 import { errorMessage } from "../../../shared/error-message.js";
 import { readTextIfExists, writeFileAtomic } from "../../../state/atomic-file.js";
+import { withFileLock } from "../../../state/file-lock.js";
 import { ToolError } from "../../define-tool.js";
 import { type Ical, type IcalComponent, loadIcal } from "./ical.js";
 
@@ -39,7 +40,18 @@ export async function readCalendar(path: string): Promise<CalendarFile> {
   return { ical, calendar: new ical.Component(parsed as [string, unknown[], unknown[]]) };
 }
 
-/** Writes the calendar back whole (folded lines, CRLF, as RFC 5545 wants), atomically. */
-export async function writeCalendar(path: string, file: CalendarFile): Promise<void> {
-  await writeFileAtomic(path, `${file.calendar.toString()}\r\n`);
+/**
+ * Reads the calendar, lets `change` edit it, and writes it back whole (folded lines, CRLF, as
+ * RFC 5545 wants) atomically, under `calendar.ics.lock`: events added in parallel are all kept.
+ */
+export function updateCalendar<T>(
+  path: string,
+  change: (file: CalendarFile) => T,
+): Promise<{ file: CalendarFile; result: T }> {
+  return withFileLock(path, async () => {
+    const file = await readCalendar(path);
+    const result = change(file);
+    await writeFileAtomic(path, `${file.calendar.toString()}\r\n`);
+    return { file, result };
+  });
 }

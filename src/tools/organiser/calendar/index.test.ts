@@ -134,6 +134,14 @@ describe("calendar files exported by other programs", () => {
 });
 
 describe("calendar_add_event and calendar_delete_event", () => {
+  test("events added in parallel by one answer are all kept", async ({ home, harnesses }) => {
+    const harness = await harnesses.open({ home, env: NO_CRONTAB });
+    const titles = ["Dentist", "Haircut", "Book club"];
+    await Promise.all(titles.map((title) => harness.ok("calendar_add_event", { title, start: "2026-07-04" })));
+    const written = readFileSync(calendarFile(home), "utf8");
+    for (const title of titles) expect(written).toContain(`SUMMARY:${title}\r\n`);
+  });
+
   test("writes an all-day event as VALUE=DATE and a long title folded, both read back by ical.js", async ({
     home,
     harnesses,

@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { z } from "zod";
 import { defineTool, type ToolContext, ToolError } from "../../define-tool.js";
 import { formatClock, formatDay, requireWhen } from "../when.js";
-import { type CalendarFile, readCalendar, writeCalendar } from "./calendar-file.js";
+import { type CalendarFile, readCalendar, updateCalendar } from "./calendar-file.js";
 import { componentsWithUid, eventSummaries, occurrencesBetween } from "./occurrences.js";
 import { removeReminders, scheduleReminders } from "./reminders.js";
 import { markedDays, monthGrid, occurrenceList } from "./views.js";
@@ -94,10 +94,10 @@ export const calendarTools = [
     effect: "write",
     handler: async ({ title, start, end, location, description }, context) => {
       const times = await eventTimes(start, end, new Date());
-      const path = calendarPath(context);
-      const file = await readCalendar(path);
-      const uid = addEvent(file, { title, location: location.trim(), description: description.trim() }, times);
-      await writeCalendar(path, file);
+      const details = { title, location: location.trim(), description: description.trim() };
+      const { file, result: uid } = await updateCalendar(calendarPath(context), (file) =>
+        addEvent(file, details, times),
+      );
       const [added] = occurrencesBetween(file, times.start, times.end).filter((item) => item.uid === uid);
       const reminders = times.allDay
         ? "All-day events get no reminders."
@@ -112,11 +112,11 @@ export const calendarTools = [
     parameters: z.object({ uid: z.string().default(""), title: z.string().default("") }),
     effect: "write",
     handler: async ({ uid, title }, context) => {
-      const path = calendarPath(context);
-      const file = await readCalendar(path);
-      const target = eventToDelete(file, uid, title);
-      for (const component of componentsWithUid(file, target.uid)) file.calendar.removeSubcomponent(component);
-      await writeCalendar(path, file);
+      const { result: target } = await updateCalendar(calendarPath(context), (file) => {
+        const found = eventToDelete(file, uid, title);
+        for (const component of componentsWithUid(file, found.uid)) file.calendar.removeSubcomponent(component);
+        return found;
+      });
       const reminderProblem = await removeReminders(context, target.uid);
       return [`Deleted '${target.title}' (uid ${target.uid}).`, reminderProblem].filter(Boolean).join("\n");
     },
