@@ -2,6 +2,7 @@ import { lstat } from "node:fs/promises";
 import YAML from "yaml";
 import { errorMessage } from "../shared/error-message.js";
 import { type Loaded, loadStateFile, type Parsed, readStateText, writeFileAtomic } from "./atomic-file.js";
+import { withFileLock } from "./file-lock.js";
 import type { ProfilePaths } from "./paths.js";
 
 export type Preferences = Record<string, unknown>;
@@ -83,6 +84,16 @@ function splitList(value: string): string[] {
  * an unreadable file (which is preserved, never overwritten).
  */
 export async function updatePreference(
+  paths: ProfilePaths,
+  key: string,
+  action: PreferenceAction,
+  value: string,
+): Promise<string> {
+  // Several preferences set in one answer run in parallel: they take turns, so none is lost.
+  return withFileLock(paths.preferences, () => applyPreference(paths, key, action, value));
+}
+
+async function applyPreference(
   paths: ProfilePaths,
   key: string,
   action: PreferenceAction,

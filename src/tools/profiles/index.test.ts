@@ -80,6 +80,14 @@ describe("switch_profile", () => {
 describe("update_preferences", () => {
   const COMMENTED = "# Ada's preferences\ndietary: [vegetarian] # strict\nbudget: moderate # per person\n";
 
+  test("keeps every preference when one answer sets several at once", async ({ harnesses, home }) => {
+    const { call } = await harnesses.open({ home });
+    const settings = { budget: "cheap", units: "imperial", has_car: "false", cuisine: "thai" };
+    await Promise.all(Object.entries(settings).map(([key, value]) => call("update_preferences", { key, value })));
+    const text = await readFile(join(profileDir(home, "main"), "preferences.yaml"), "utf8");
+    for (const [key, value] of Object.entries(settings)) expect(text).toMatch(new RegExp(`^${key}: ${value}`, "m"));
+  });
+
   test("sets, adds and removes values in preferences.yaml, keeping the comments", async ({ harnesses, home }) => {
     await mkdir(profileDir(home, "main"), { recursive: true });
     await writeFile(join(profileDir(home, "main"), "preferences.yaml"), COMMENTED);
