@@ -144,3 +144,24 @@ describe("help text", () => {
     expect(USAGE.split("\n")[0]).toBe("Usage: marvin [options] [prompt]");
   });
 });
+
+describe("parseCliArgs: continuing conversations", () => {
+  it("takes --continue, -c, --resume with or without an id, and --session ID", () => {
+    expect(parseCliArgs(["--continue"]).continueLatest).toBe(true);
+    expect(parseCliArgs(["-c", "--plain"])).toMatchObject({ continueLatest: true, plain: true });
+    expect(parseCliArgs(["--resume"]).resume).toBe("");
+    expect(parseCliArgs(["--resume", "--plain"])).toMatchObject({ resume: "", plain: true });
+    expect(parseCliArgs(["--resume", "20261124-1405"]).resume).toBe("20261124-1405");
+    expect(parseCliArgs(["--non-interactive", "--session", "build-42", "-p", "hi"]).session).toBe("build-42");
+  });
+
+  it("refuses unsafe session ids and more than one way of continuing", () => {
+    expect(usageError(["--session", "../../etc/passwd"])).toBe(
+      "--session ../../etc/passwd: use letters, digits, '.', '_' and '-' (up to 100 characters)",
+    );
+    expect(usageError(["--continue", "--session", "x"])).toBe("use only one of --continue, --resume and --session");
+    expect(usageError(["--non-interactive", "--continue", "-p", "hi"])).toBe(
+      "--continue and --resume are interactive; a non-interactive run continues with --session ID",
+    );
+  });
+});
