@@ -1,6 +1,6 @@
 import { parseArgs } from "node:util";
 import { PROVIDER_NAMES, type ProviderName } from "../providers/registry.js";
-import { isValidSessionId } from "../session/history/session-store.js";
+import { isValidSessionId } from "../session/history/session-id.js";
 import { errorMessage } from "../shared/error-message.js";
 
 type OutputFormat = "text" | "jsonl";

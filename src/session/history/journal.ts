@@ -2,7 +2,8 @@ import type { AgentEvent } from "../../agent/events.js";
 import type { Message } from "../../providers/types.js";
 import { errorMessage } from "../../shared/error-message.js";
 import { type ConversationState, firstLine, recordLine, type SessionRecord } from "./session-file.js";
-import { type LoadedSession, newSessionId, type SessionStore } from "./session-store.js";
+import { newSessionId } from "./session-id.js";
+import type { LoadedSession, SessionStore } from "./session-store.js";
 
 /** What the journal reads from the session each time it writes. */
 interface JournalSource {

@@ -4,7 +4,8 @@ import { describe, expect, test } from "../../../tests/support/fixtures.js";
 import type { Message } from "../../providers/types.js";
 import { SessionJournal } from "./journal.js";
 import { parseSession } from "./session-file.js";
-import { isValidSessionId, newSessionId, SessionStore } from "./session-store.js";
+import { isValidSessionId, newSessionId } from "./session-id.js";
+import { SessionStore } from "./session-store.js";
 
 const STATE = { provider: "groq", model: "llama", codingMode: false, workingDir: null };
 

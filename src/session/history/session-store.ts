@@ -1,27 +1,14 @@
-import { randomBytes } from "node:crypto";
 import { appendFileSync, mkdirSync } from "node:fs";
 import { readdir, readFile, rm, stat } from "node:fs/promises";
 import { join } from "node:path";
 import { errorMessage } from "../../shared/error-message.js";
 import { firstLine, type ParsedSession, parseSession } from "./session-file.js";
+import { isValidSessionId } from "./session-id.js";
 
 /** Conversations kept per profile unless MARVIN_MAX_SESSIONS says otherwise; the oldest go first. */
 const DEFAULT_MAX_SESSIONS = 1000;
 
 const SUFFIX = ".jsonl";
-
-/** Session ids are file names: letters, digits, `.`, `_`, `-`, starting with a letter or digit. */
-export function isValidSessionId(id: string): boolean {
-  return /^[A-Za-z0-9][A-Za-z0-9._-]{0,99}$/.test(id) && !id.includes("..");
-}
-
-/** A new id that sorts by time and reads well: `20261124-143005-9f2c`. */
-export function newSessionId(now = new Date()): string {
-  const pad = (value: number) => String(value).padStart(2, "0");
-  const date = `${now.getFullYear()}${pad(now.getMonth() + 1)}${pad(now.getDate())}`;
-  const time = `${pad(now.getHours())}${pad(now.getMinutes())}${pad(now.getSeconds())}`;
-  return `${date}-${time}-${randomBytes(2).toString("hex")}`;
-}
 
 /** What a list or picker shows of one stored conversation. */
 export interface SessionSummary {

@@ -13,7 +13,8 @@ export const READ_BUDGET_WARN = 200_000;
 export const READ_BUDGET_MAX = 300_000;
 
 const format = (count: number) => count.toLocaleString("en-US");
-const limit = format(READ_BUDGET_MAX);
+// Formatted when first needed: Intl's first use costs every start ~15 ms.
+const limit = () => format(READ_BUDGET_MAX);
 
 const SAVE_FINDINGS =
   `Save what you have found so far in ${MEMORIES_DIR}/ (for example create_file ${MEMORIES_DIR}/findings.md), ` +
@@ -39,7 +40,7 @@ export async function refuseIfReadBudgetUsedUp(
   if (used < READ_BUDGET_MAX) return;
   const dump = await dumpToMemories(workingDir, path, content);
   throw new ToolError(
-    `Read budget used up: read_file has returned ${format(used)} characters this session (limit ${limit}), ` +
+    `Read budget used up: read_file has returned ${format(used)} characters this session (limit ${limit()}), ` +
       `so ${path} is not shown; its text was saved to ${dump} for a later session. ` +
       `${SAVE_FINDINGS}, then finish with what you know. ` +
       "In a new session read in smaller ranges (start_line/end_line) and search with code_grep first.",
@@ -71,7 +72,8 @@ export function chargeReadBudget(content: string, context: ToolContext): string 
       ? `Cut to fit the session read budget: ${format(shown.length)} of ${format(content.length)} characters shown. `
       : "";
   const total = budget.charactersRead();
-  const next = total >= READ_BUDGET_MAX ? "read_file now returns nothing more this session" : `reads stop at ${limit}`;
-  const status = `Read budget: ${format(total)} of ${limit} characters read this session; ${next}.`;
+  const next =
+    total >= READ_BUDGET_MAX ? "read_file now returns nothing more this session" : `reads stop at ${limit()}`;
+  const status = `Read budget: ${format(total)} of ${limit()} characters read this session; ${next}.`;
   return `${shown}\n\n[${cut}${status} ${SAVE_FINDINGS}.]`;
 }

@@ -23,14 +23,17 @@ function formatEntry(entry: DictionaryEntry, includeSynonyms: boolean): string {
   return lines.join("\n");
 }
 
-const languageNames = new Intl.DisplayNames(["en"], { type: "language", fallback: "none" });
+let languageNames: Intl.DisplayNames | undefined;
+/** Made when first needed: Intl's first use costs every start ~15 ms. */
+const languageName = (code: string) =>
+  (languageNames ??= new Intl.DisplayNames(["en"], { type: "language", fallback: "none" })).of(code);
 
 /** A language code MyMemory takes: ISO 639-1 ("de"), optionally with a region ("pt-BR", "zh-CN"). */
 function checkedLanguage(code: string, parameter: string): { code: string; name: string } {
   const trimmed = code.trim();
   const [base = "", region] = trimmed.split("-");
   const valid = /^[a-z]{2}$/i.test(base) && (region === undefined || /^[a-z]{2,4}$/i.test(region));
-  const name = valid ? languageNames.of(trimmed) : undefined;
+  const name = valid ? languageName(trimmed) : undefined;
   if (!name) {
     throw new ToolError(
       `${parameter} '${code}' is not an ISO 639-1 language code. Use two letters such as en, de, fr, es, it, ja, ` +
