@@ -25,8 +25,10 @@ function formatEntry(entry: DictionaryEntry, includeSynonyms: boolean): string {
 
 let languageNames: Intl.DisplayNames | undefined;
 /** Made when first needed: Intl's first use costs every start ~15 ms. */
-const languageName = (code: string) =>
-  (languageNames ??= new Intl.DisplayNames(["en"], { type: "language", fallback: "none" })).of(code);
+function languageName(code: string): string | undefined {
+  languageNames ??= new Intl.DisplayNames(["en"], { type: "language", fallback: "none" });
+  return languageNames.of(code);
+}
 
 /** A language code MyMemory takes: ISO 639-1 ("de"), optionally with a region ("pt-BR", "zh-CN"). */
 function checkedLanguage(code: string, parameter: string): { code: string; name: string } {
