@@ -12,6 +12,7 @@ import { helpText, mcpReport } from "./extension-reports.js";
 import { type ParsedInput, parseInput } from "./parse.js";
 import { modelFor, parseProviderName, providerChoices, providerFactory, providerProblem } from "./providers.js";
 import { profilesReport, savedPlacesReport, usageReport } from "./reports.js";
+import { sentence } from "./sentence.js";
 import { runShellCommand, runShellCommandOnTerminal, type ShellRun, type ShellRunOptions } from "./shell-command.js";
 import type { ActiveModel, CommandEnvironment, CommandHost, CommandResult } from "./types.js";
 
@@ -21,10 +22,6 @@ const UNAVAILABLE = {
   voice: "Voice input is not available in this release.",
   blender: "Blender integration is not available in this release.",
 } as const;
-
-function sentence(text: string): string {
-  return /[.!?]$/.test(text) ? text : `${text}.`;
-}
 
 /**
  * The interactive command layer shared by the TUI and the plain UI: one typed line in,

@@ -4,9 +4,9 @@ import { timeAgo } from "../../shared/duration.js";
 import { errorMessage } from "../../shared/error-message.js";
 import { truncateText } from "../../shared/truncate.js";
 import { modelFor, parseProviderName, providerFactory, providerProblem } from "./providers.js";
+import { sentence } from "./sentence.js";
 import type { ActiveModel, CommandEnvironment } from "./types.js";
 
-const sentence = (text: string) => (/[.!?]$/.test(text) ? text : `${text}.`);
 const upper = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 
 /** Sessions shown by `sessions` and the plain UI's `--resume` list. */
