@@ -1,4 +1,3 @@
-import { stat } from "node:fs/promises";
 import { compactMessages, KEEP_RECENT_MESSAGES } from "../agent/compaction.js";
 import { ContextBudget } from "../agent/context-budget.js";
 import type { AgentEvent, AgentEventListener, EventSink } from "../agent/events.js";
@@ -18,6 +17,7 @@ import type { ToolRegistry } from "../tools/registry.js";
 import { stopLiveCommands } from "../tools/shell/live-commands.js";
 import { TimerStore } from "../tools/timers/timer-store.js";
 import { ensureInsideDir, OWN_DIRS } from "../workspace/own-dirs.js";
+import { isDirectory } from "../workspace/regular-file.js";
 import type { Extensions } from "./extensions.js";
 import { SessionJournal } from "./history/journal.js";
 import { type LoadedSession, maxSessionsSetting, SessionStore } from "./history/session-store.js";
@@ -541,13 +541,6 @@ export class Session {
     await this.options.extensions?.close();
     await this.providers.reset();
   }
-}
-
-async function isDirectory(path: string): Promise<boolean> {
-  return stat(path).then(
-    (info) => info.isDirectory(),
-    () => false,
-  );
 }
 
 const SUMMARY_INSTRUCTION =

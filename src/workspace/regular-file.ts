@@ -78,3 +78,8 @@ export function isMissingError(error: unknown): boolean {
   const code = (error as NodeJS.ErrnoException | undefined)?.code;
   return code === "ENOENT" || code === "ENOTDIR";
 }
+
+/** True when `path` is a directory (following links); false when it is missing or anything else. */
+export async function isDirectory(path: string): Promise<boolean> {
+  return (await stat(path).catch(() => undefined))?.isDirectory() ?? false;
+}

@@ -1,9 +1,10 @@
 import { randomInt } from "node:crypto";
-import { lstat, mkdir, readdir, stat } from "node:fs/promises";
+import { lstat, mkdir, readdir } from "node:fs/promises";
 import { basename, dirname, isAbsolute, join, resolve } from "node:path";
 import { writeFileAtomic } from "../../state/atomic-file.js";
 import { ensureInsideDir, OWN_DIRS, relativeInside, resolveInsideDir } from "../../workspace/own-dirs.js";
 import { readTextInside } from "../../workspace/read-inside.js";
+import { isDirectory } from "../../workspace/regular-file.js";
 import { type ToolContext, ToolError } from "../define-tool.js";
 import { type FrontMatterValue, listValue, parseTicketFile, scalarValue } from "./ticket-file.js";
 
@@ -29,10 +30,6 @@ export const TICKET_STATUSES = ["open", "in_progress", "closed"] as const;
 /** tk's `closed` listing also counts `done` as closed. */
 export function isClosed(ticket: Pick<Ticket, "status"> | undefined): boolean {
   return ticket?.status === "closed" || ticket?.status === "done";
-}
-
-async function isDirectory(path: string): Promise<boolean> {
-  return (await stat(path).catch(() => undefined))?.isDirectory() ?? false;
 }
 
 type TicketsContext = Pick<ToolContext, "env" | "home" | "workingDir" | "mode">;
