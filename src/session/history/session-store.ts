@@ -66,6 +66,13 @@ export class SessionStore {
     return { ...parsed, id, path, updatedAt };
   }
 
+  private async exists(id: string): Promise<boolean> {
+    return stat(this.pathOf(id)).then(
+      (info) => info.isFile(),
+      () => false,
+    );
+  }
+
   private async ids(): Promise<string[]> {
     try {
       const names = await readdir(this.dir);
@@ -102,8 +109,10 @@ export class SessionStore {
    * (1 = the most recent). Returns a sentence saying why when there is none or several.
    */
   async find(query: string): Promise<{ id: string } | { problem: string }> {
-    const sessions = await this.list();
     const trimmed = query.trim();
+    // An exact id needs only its own file; numbers and prefixes need the whole list.
+    if (isValidSessionId(trimmed) && !/^\d{1,4}$/.test(trimmed) && (await this.exists(trimmed))) return { id: trimmed };
+    const sessions = await this.list();
     if (/^\d{1,4}$/.test(trimmed)) {
       const chosen = sessions[Number(trimmed) - 1];
       if (chosen) return { id: chosen.id };

@@ -1,7 +1,7 @@
 import { realpath } from "node:fs/promises";
 import type { LoopResult } from "../../agent/loop.js";
 import { PROVIDER_NAMES, type ProviderName } from "../../providers/registry.js";
-import type { SessionSummary } from "../../session/history/session-store.js";
+import type { LoadedSession, SessionSummary } from "../../session/history/session-store.js";
 import { errorMessage } from "../../shared/error-message.js";
 import { appendInputHistory, loadInputHistory } from "../../state/input-history.js";
 import type { FrontEndOptions } from "../front-end.js";
@@ -170,7 +170,8 @@ export class CommandLayer {
     if (options.resume) {
       await this.resume(options.resume);
     } else if (options.session) {
-      if (await session.sessions?.load(options.session)) await this.resume(options.session);
+      const stored = await session.sessions?.load(options.session);
+      if (stored) await this.continueStored(stored);
     } else if (options.continueLatest) {
       const latest = await session.sessions?.latestIn(this.environment.cwd);
       if (latest) await this.resume(latest.id);
@@ -206,6 +207,11 @@ export class CommandLayer {
     if ("problem" in found) return this.say(found.problem);
     const stored = await store.load(found.id);
     if (!stored) return this.say(`Session ${found.id} is gone.`);
+    return this.continueStored(stored);
+  }
+
+  private async continueStored(stored: LoadedSession): Promise<CommandResult> {
+    const { session } = this.environment;
     const notices = await session.resume(stored);
     if (!this.environment.providerFlag) {
       const restored = await restoreProvider(this.environment, stored, this.activeModel);
