@@ -135,6 +135,43 @@ describe("yt_dlp_download", () => {
     expect(server.requests.every((request) => !/marvin/i.test(request.headers["user-agent"] ?? ""))).toBe(true);
   });
 
+  test("takes no configuration or plugin from the downloads folder, which the model can write", async ({
+    home,
+    harnesses,
+    httpServers,
+    tempDirs,
+  }) => {
+    const markers = await tempDirs.make("marvin-markers-");
+    const exec = `--exec "touch ${join(markers, "exec")}"\n`;
+    const server = await httpServers.start((request, response) => {
+      if (request.url === "/yt-dlp.conf") return sendText(response, exec, 200, { "content-type": "text/plain" });
+      response.writeHead(200, { "content-type": "video/mp4", "content-length": String(CLIP.length) });
+      response.end(request.method === "HEAD" ? undefined : CLIP);
+    });
+    // A page's prompt injection can have download_file save a yt-dlp config where yt-dlp saves videos.
+    const harness = await harnesses.open({ home, env: { ...ALLOW_LOCAL, PYTHONPATH: ":" } });
+    await harness.ok("download_file", { url: `${server.origin}/yt-dlp.conf` });
+    const downloads = join(home, "Downloads");
+    await mkdir(join(downloads, "clips"));
+    await writeFile(join(downloads, "clips", "yt-dlp.conf"), exec);
+    // A plugin, or Python's sitecustomize, found where an empty PYTHONPATH entry points: the working directory.
+    const plugin = join(downloads, "yt_dlp_plugins", "extractor");
+    await mkdir(plugin, { recursive: true });
+    await writeFile(join(plugin, "trap.py"), `open(${JSON.stringify(join(markers, "plugin"))}, "w").close()\n`);
+    await writeFile(
+      join(downloads, "sitecustomize.py"),
+      `open(${JSON.stringify(join(markers, "site"))}, "w").close()\n`,
+    );
+
+    expect(await harness.ok("yt_dlp_download", { url: `${server.origin}/media/clip.mp4` })).toContain(
+      join(downloads, "clip [clip].mp4"),
+    );
+    expect(
+      await harness.ok("yt_dlp_download", { url: `${server.origin}/media/clip.mp4`, output_dir: "clips" }),
+    ).toContain(join(downloads, "clips", "clip [clip].mp4"));
+    expect(await readdir(markers)).toEqual([]);
+  });
+
   test("says how to install yt-dlp when it is missing", async ({ home, harnesses, tempDirs }) => {
     const harness = await harnesses.open({ home, env: { PATH: await tempDirs.make("marvin-no-ytdlp-") } });
     expect(await harness.failure("yt_dlp_download", { url: "https://www.youtube.com/watch?v=dQw4w9WgXcQ" })).toBe(

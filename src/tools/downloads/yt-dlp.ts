@@ -1,6 +1,7 @@
 import { spawn } from "node:child_process";
 import { constants } from "node:fs";
-import { access } from "node:fs/promises";
+import { access, mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
 import { delimiter, join } from "node:path";
 import { toolChildEnv } from "../../shared/child-env.js";
 import type { Env } from "../../shared/env.js";
@@ -21,6 +22,9 @@ interface YtDlpRun {
 
 function ytDlpArguments({ url, folder, audioOnly }: YtDlpRun): string[] {
   return [
+    // Not the user's config, and above all not a yt-dlp.conf in the download folder, where the model can write:
+    // a config line such as --exec runs a command.
+    "--ignore-config",
     "--no-playlist",
     "--no-overwrites",
     "--newline",
@@ -59,10 +63,21 @@ const PROGRESS_LINE = /^\[download\]\s+([\d.]+)%\s+of\s+~?\s*([\d.]+\w+)/;
  * Runs yt-dlp (without Marvin's credentials in its environment) and resolves with the path of the
  * saved file. Progress lines become tool progress; an error names yt-dlp's own last ERROR line.
  */
-export function runYtDlp(run: YtDlpRun): Promise<string> {
+export async function runYtDlp(run: YtDlpRun): Promise<string> {
+  // Python imports plugins and sitecustomize.py from the working directory when PYTHONPATH has an empty
+  // entry, so yt-dlp works in an empty folder of its own, never in the download folder.
+  const workDir = await mkdtemp(join(tmpdir(), "marvin-yt-dlp-"));
+  try {
+    return await download(run, workDir);
+  } finally {
+    await rm(workDir, { recursive: true, force: true });
+  }
+}
+
+function download(run: YtDlpRun, workDir: string): Promise<string> {
   return new Promise((resolve, reject) => {
     const child = spawn("yt-dlp", ytDlpArguments(run), {
-      cwd: run.folder,
+      cwd: workDir,
       env: toolChildEnv(run.env),
       stdio: ["ignore", "pipe", "pipe"],
       signal: run.signal,
