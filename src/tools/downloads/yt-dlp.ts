@@ -1,10 +1,10 @@
 import { spawn } from "node:child_process";
 import { constants } from "node:fs";
-import { access, mkdtemp, rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
+import { access } from "node:fs/promises";
 import { delimiter, join } from "node:path";
 import { toolChildEnv } from "../../shared/child-env.js";
 import type { Env } from "../../shared/env.js";
+import { withScratchDir } from "../../shared/scratch-dir.js";
 import { ToolError, type ToolProgress } from "../define-tool.js";
 
 const YT_DLP_MISSING =
@@ -63,15 +63,10 @@ const PROGRESS_LINE = /^\[download\]\s+([\d.]+)%\s+of\s+~?\s*([\d.]+\w+)/;
  * Runs yt-dlp (without Marvin's credentials in its environment) and resolves with the path of the
  * saved file. Progress lines become tool progress; an error names yt-dlp's own last ERROR line.
  */
-export async function runYtDlp(run: YtDlpRun): Promise<string> {
+export function runYtDlp(run: YtDlpRun): Promise<string> {
   // Python imports plugins and sitecustomize.py from the working directory when PYTHONPATH has an empty
   // entry, so yt-dlp works in an empty folder of its own, never in the download folder.
-  const workDir = await mkdtemp(join(tmpdir(), "marvin-yt-dlp-"));
-  try {
-    return await download(run, workDir);
-  } finally {
-    await rm(workDir, { recursive: true, force: true });
-  }
+  return withScratchDir("marvin-yt-dlp-", (workDir) => download(run, workDir));
 }
 
 function download(run: YtDlpRun, workDir: string): Promise<string> {

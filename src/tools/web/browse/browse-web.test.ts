@@ -1,3 +1,5 @@
+import { writeFile } from "node:fs/promises";
+import { join } from "node:path";
 import { describe, expect, test } from "../../../../tests/support/fixtures.js";
 import { type LocalHttpServers, sendText } from "../../../../tests/support/local-http-server.js";
 import { ARTICLE_PAGE, WINDOWS_1252_PAGE } from "../../../../tests/support/payloads/web.js";
@@ -47,6 +49,21 @@ describe("browse_web", () => {
       ].join("\n"),
     );
     expect(server.requests[0]!.headers.accept).toMatch(/^text\/html/);
+  });
+
+  test("lynx reads no .lynxrc or lynx.cfg that the model could have written", async ({
+    home,
+    harnesses,
+    httpServers,
+  }) => {
+    // Both would have lynx show an image without alt text as [INLINE] instead of its file name.
+    await writeFile(join(home, ".lynxrc"), "verbose_images=off\n");
+    await writeFile(join(home, "lynx.cfg"), "VERBOSE_IMAGES:FALSE\n");
+    const server = await site(httpServers, '<p>A photo: <img src="/img/aare.png"> of the river.</p>');
+    const harness = await harnesses.open({ home, env: { ...ALLOW_LOCAL, LYNX_CFG: join(home, "lynx.cfg") } });
+    const text = await harness.ok("browse_web", { url: server.origin });
+    expect(text).toContain("(read with lynx)");
+    expect(text).toContain("A photo: [aare.png] of the river.");
   });
 
   test("without lynx, extracts the main content and leaves the navigation out", async ({

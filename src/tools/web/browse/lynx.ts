@@ -1,10 +1,21 @@
 import { spawn } from "node:child_process";
 import { toolChildEnv } from "../../../shared/child-env.js";
 import type { Env } from "../../../shared/env.js";
+import { withScratchDir } from "../../../shared/scratch-dir.js";
 import { ToolError } from "../../define-tool.js";
 
 const LYNX_TIMEOUT_MS = 20_000;
 const MAX_OUTPUT = 8 * 1024 * 1024;
+
+/**
+ * lynx's environment: no credential, no LYNX_CFG or LYNX_LSS (lynx takes its system lynx.cfg), and
+ * an empty folder as HOME and working directory, so no .lynxrc or ~/.lynx/ the model could have
+ * written changes what it does.
+ */
+function lynxEnv(env: Env, emptyDir: string): Record<string, string> {
+  const inherited = Object.entries(toolChildEnv(env)).filter(([name]) => !name.startsWith("LYNX_"));
+  return { ...Object.fromEntries(inherited), HOME: emptyDir, TERM: "dumb" };
+}
 
 /**
  * The page as `lynx -dump` renders it, from HTML Marvin already fetched (lynx reads it on stdin and
@@ -12,6 +23,16 @@ const MAX_OUTPUT = 8 * 1024 * 1024;
  * undefined when lynx is not on the PATH of `env`.
  */
 export function lynxDump(html: Buffer, charset: string, env: Env, signal: AbortSignal): Promise<string | undefined> {
+  return withScratchDir("marvin-lynx-", (emptyDir) => dumpIn(emptyDir, html, charset, env, signal));
+}
+
+function dumpIn(
+  emptyDir: string,
+  html: Buffer,
+  charset: string,
+  env: Env,
+  signal: AbortSignal,
+): Promise<string | undefined> {
   const args = [
     "-dump",
     "-stdin",
@@ -24,7 +45,8 @@ export function lynxDump(html: Buffer, charset: string, env: Env, signal: AbortS
   ];
   return new Promise((resolve, reject) => {
     const child = spawn("lynx", args, {
-      env: { ...toolChildEnv(env), TERM: "dumb" },
+      cwd: emptyDir,
+      env: lynxEnv(env, emptyDir),
       stdio: ["pipe", "pipe", "pipe"],
       signal: AbortSignal.any([signal, AbortSignal.timeout(LYNX_TIMEOUT_MS)]),
     });

@@ -1,10 +1,8 @@
-import { mkdtemp, rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import type { BrowserContext, Page } from "playwright-core";
 import { z } from "zod";
 import { toolChildEnv } from "../../../shared/child-env.js";
 import { errorMessage } from "../../../shared/error-message.js";
+import { withScratchDir } from "../../../shared/scratch-dir.js";
 import { defineTool, type ToolContext, ToolError } from "../../define-tool.js";
 import type { PageLink } from "../browse/page-links.js";
 import { formatPage } from "../page-report.js";
@@ -128,24 +126,24 @@ export const scrapePage = defineTool({
     }
     if (!/^https?:$/.test(new URL(address).protocol))
       throw new ToolError(`scrape_page opens only http(s) pages, not ${url}.`);
-    const profileDir = await mkdtemp(join(tmpdir(), "marvin-chromium-"));
-    let browser: BrowserContext | undefined;
-    try {
-      browser = await openBrowser(context, profileDir);
-      const refusals = await routeThroughClient(browser, context);
-      const page = browser.pages()[0] ?? (await browser.newPage());
-      await visit(page, address, refusals);
-      const selector = css_selector.trim();
-      const title = await page.title();
-      const finalUrl = page.url();
-      const links = extract === "html" ? [] : await pageLinks(page, selector);
-      const text = extract === "links" ? "" : await selectedContent(page, selector, extract);
-      const only = selector ? `; only '${selector}'` : "";
-      const renderedBy = `Chromium, JavaScript run${only}${extract === "html" ? "; HTML" : ""}`;
-      return formatPage({ title, url: finalUrl, renderedBy, text, maxLength: max_length, links });
-    } finally {
-      await browser?.close().catch(() => undefined);
-      await rm(profileDir, { recursive: true, force: true });
-    }
+    return withScratchDir("marvin-chromium-", async (profileDir) => {
+      let browser: BrowserContext | undefined;
+      try {
+        browser = await openBrowser(context, profileDir);
+        const refusals = await routeThroughClient(browser, context);
+        const page = browser.pages()[0] ?? (await browser.newPage());
+        await visit(page, address, refusals);
+        const selector = css_selector.trim();
+        const title = await page.title();
+        const finalUrl = page.url();
+        const links = extract === "html" ? [] : await pageLinks(page, selector);
+        const text = extract === "links" ? "" : await selectedContent(page, selector, extract);
+        const only = selector ? `; only '${selector}'` : "";
+        const renderedBy = `Chromium, JavaScript run${only}${extract === "html" ? "; HTML" : ""}`;
+        return formatPage({ title, url: finalUrl, renderedBy, text, maxLength: max_length, links });
+      } finally {
+        await browser?.close().catch(() => undefined);
+      }
+    });
   },
 });
