@@ -1,5 +1,5 @@
 import { execFileSync } from "node:child_process";
-import { mkdir, symlink, writeFile } from "node:fs/promises";
+import { mkdir, readdir, symlink, writeFile } from "node:fs/promises";
 import { dirname, join } from "node:path";
 import { test as base, describe, expect } from "../../../tests/support/fixtures.js";
 import type { ToolHarness } from "../../../tests/support/tool-harness.js";
@@ -107,6 +107,21 @@ describe.each(engines)("code_grep with %s in a hostile working dir", (engine) =>
     expect(await (await open(engine)).ok("code_grep", { pattern: "needle", context_lines: 0 })).not.toContain(
       "hidden.ts",
     );
+  });
+});
+
+describe.skipIf(!hasRipgrep)("ripgrep in a hostile working dir", () => {
+  test("takes no config file, so no --pre program the model wrote runs", async ({ root, put, project, harnesses }) => {
+    const markers = join(root, "markers");
+    await mkdir(markers);
+    await writeFile(join(root, "pre.sh"), `#!/bin/sh\ntouch '${join(markers, "pre")}'\ncat "$1"\n`, { mode: 0o755 });
+    await put(".ripgreprc", `--pre=${join(root, "pre.sh")}\n`);
+    const env = { RIPGREP_CONFIG_PATH: join(project, ".ripgreprc") };
+    const harness = await harnesses.open({ home: root, workingDir: project, codingMode: true, env });
+    expect(await harness.ok("code_grep", { pattern: "needle", context_lines: 0 })).toContain(
+      "2 matching lines in 2 files.",
+    );
+    expect(await readdir(markers)).toEqual([]);
   });
 });
 
