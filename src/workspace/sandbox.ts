@@ -4,7 +4,10 @@ import { ToolError } from "../shared/tool-error.js";
 
 /** How a path request is checked by {@link resolveInside}. */
 interface ResolveInsideOptions {
-  /** The path is about to be written: named in messages. Symlinks are still resolved, never left dangling out. */
+  /**
+   * The path is about to be written: named in messages, and refused inside a `.git` folder. Symlinks are still
+   * resolved, never left dangling out.
+   */
   write?: boolean;
   /** Top-level names inside the root that file tools must not touch (e.g. ".tickets"). */
   blocked?: readonly string[];
@@ -88,6 +91,21 @@ function blockedError(name: string): ToolError {
   );
 }
 
+/**
+ * True when `path` names git's own folder `.git` or something in it (any case: some file systems ignore
+ * it). What is written there configures git, and so can make it run a program.
+ */
+function isInGitFolder(path: string): boolean {
+  return path.split(/[\\/]/).some((segment) => segment.toLowerCase() === ".git");
+}
+
+function gitFolderError(requested: string): ToolError {
+  return new ToolError(
+    `Cannot write to ${requested}: it is inside git's own folder .git/, which no tool writes (its config and ` +
+      "hooks can make git run programs). Change git's settings with run_command, e.g. `git config`.",
+  );
+}
+
 function firstSegment(relativePath: string): string {
   return relativePath.split(/[\\/]/).find((segment) => segment !== "" && segment !== ".") ?? "";
 }
@@ -135,5 +153,6 @@ export async function resolveInside(
   }
   const realFirst = firstSegment(relative(rootReal, real));
   if (blocked.includes(realFirst)) throw blockedError(realFirst);
+  if (options.write && (isInGitFolder(trimmed) || isInGitFolder(real))) throw gitFolderError(requested);
   return real;
 }

@@ -1,6 +1,6 @@
 import { execFileSync } from "node:child_process";
 import { existsSync } from "node:fs";
-import { mkdir, readdir, readFile, rm, writeFile } from "node:fs/promises";
+import { mkdir, readdir, readFile, rm, symlink, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { test as base, describe, expect } from "../../../tests/support/fixtures.js";
 import { SECRET_SAMPLES } from "../../../tests/support/secrets.js";
@@ -254,6 +254,68 @@ describe("git tools", () => {
     await writeFile(join(project, "a.txt"), "a\n");
     expect((await (await harness()).call("git_commit", { message: "hooked" })).isError).toBe(false);
     expect(existsSync(join(root, "pre-commit-ran"))).toBe(true);
+  });
+
+  test("no tool writes into .git, so the model cannot name a program for git to run", async ({
+    root,
+    project,
+    harness,
+  }) => {
+    const marker = join(root, "fsmonitor-ran");
+    const setting = `[core]\n\tfsmonitor = touch '${marker}'\n`;
+    await mkdir(join(project, "sub"));
+    await symlink(".git", join(project, "meta"));
+    const tools = await harness();
+    const refusals = [
+      await tools.failure("append_file", { path: ".git/config", content: setting }),
+      await tools.failure("append_file", { path: "meta/config", content: setting }),
+      await tools.failure("apply_patch", { path: ".git/config", old_str: "[core]", new_str: setting }),
+      await tools.failure("create_file", { path: ".GIT/hooks/pre-commit", content: "#!/bin/sh\n" }),
+      await tools.failure("create_file", { path: "sub/.git", content: `gitdir: ${join(root, "elsewhere")}\n` }),
+    ];
+    for (const refusal of refusals) expect(refusal).toMatch(/is inside git's own folder \.git\/, which no tool writes/);
+    await writeFile(join(project, "a.txt"), "a\n");
+    expect((await tools.call("git_commit", { message: "a" })).isError).toBe(false);
+    expect(existsSync(marker)).toBe(false);
+    expect(existsSync(join(project, "sub", ".git"))).toBe(false);
+  });
+
+  test("never runs the repository's fsmonitor, also when it commits or checks out", async ({
+    root,
+    git,
+    project,
+    harness,
+  }) => {
+    const fsmonitor = join(root, "fsmonitor");
+    await writeFile(fsmonitor, `#!/bin/sh\ntouch '${join(root, "fsmonitor-ran")}'\n`, { mode: 0o755 });
+    git(project, "config", "core.fsmonitor", fsmonitor);
+    await writeFile(join(project, "a.txt"), "a\n");
+    const tools = await harness();
+    expect((await tools.call("git_commit", { message: "a" })).isError).toBe(false);
+    expect((await tools.call("git_checkout", { target: "topic", create_branch: true })).isError).toBe(false);
+    await writeFile(join(project, "a.txt"), "b\n");
+    expect((await tools.call("git_checkout", { target: "a.txt" })).isError).toBe(false);
+    expect(existsSync(join(root, "fsmonitor-ran"))).toBe(false);
+  });
+
+  test("opens no bare repository it comes across, such as one a cloned repository carries", async ({
+    root,
+    git,
+    project,
+    harness,
+  }) => {
+    await writeFile(join(project, "a.txt"), "a\n");
+    git(project, "add", "a.txt");
+    git(project, "commit", "--quiet", "-m", "init");
+    const embedded = join(project, "vendor", "embedded");
+    git(root, "clone", "--quiet", "--bare", project, embedded);
+    const hook = join(embedded, "hooks", "reference-transaction");
+    await writeFile(hook, `#!/bin/sh\ntouch '${join(root, "hook-ran")}'\n`, { mode: 0o755 });
+    const tools = await harness({ workingDir: embedded });
+    const refusal = `${embedded} is a bare git repository`;
+    expect(await tools.failure("git_branch", { name: "x" })).toContain(refusal);
+    expect(await tools.failure("git_log", {})).toContain(refusal);
+    expect(existsSync(join(root, "hook-ran"))).toBe(false);
   });
 
   test("says what to do when the dir is not a repository, git is missing, or the author is unknown", async ({

@@ -6,6 +6,7 @@ import { toolChildEnv } from "../../shared/child-env.js";
 import { truncateText } from "../../shared/truncate.js";
 import { resolveInside } from "../../workspace/sandbox.js";
 import { type ToolContext, ToolError } from "../define-tool.js";
+import { GIT_CHANGE_ARGS, GIT_LOOK_ARGS, gitConfigArgs } from "../git-safety.js";
 import { requireWorkingDir } from "../require-working-dir.js";
 
 /** Most characters of git output handed to the model. */
@@ -26,15 +27,7 @@ interface GitOutcome {
  */
 type GitAccess = "inspect" | "change";
 
-const INSPECTION_CONFIG = [
-  "core.fsmonitor=false", // a program git asks which files changed
-  "core.hooksPath=/dev/null", // hooks such as post-index-change
-  "log.showSignature=false", // runs gpg.program on signed commits
-  "status.submoduleSummary=false", // runs `git submodule summary`
-];
 const FILTER_COMMANDS = ["clean", "smudge", "process"];
-
-const configArgs = (settings: readonly string[]) => settings.flatMap((setting) => ["-c", setting]);
 
 function gitEnv(context: ToolContext): NodeJS.ProcessEnv {
   // Never prompt for credentials or an editor; skip optional index locks on reads.
@@ -59,19 +52,10 @@ async function discoveredWorkTree(cwd: string): Promise<string | undefined> {
   }
 }
 
-/** Runs `git [-c config]… args`; messages name the subcommand, args[0]. */
-async function exec(
-  args: string[],
-  cwd: string,
-  context: ToolContext,
-  config: readonly string[] = [],
-): Promise<GitOutcome> {
+/** Runs `git <safety arguments> args`; messages name the subcommand, args[0]. */
+async function exec(args: string[], cwd: string, context: ToolContext, safety: readonly string[]): Promise<GitOutcome> {
   const workTree = await discoveredWorkTree(cwd);
-  const argv = [
-    ...(workTree ? [`--work-tree=${workTree}`] : []),
-    ...(config.length ? ["--no-pager", ...configArgs(config)] : []),
-    ...args,
-  ];
+  const argv = [...(workTree ? [`--work-tree=${workTree}`] : []), ...safety, ...args];
   const options = {
     cwd,
     env: gitEnv(context),
@@ -115,7 +99,7 @@ function gitDirectory(context: ToolContext): string {
  */
 async function disabledFilters(cwd: string, context: ToolContext): Promise<string[]> {
   const listing = ["config", "-z", "--name-only", "--get-regexp", "^filter\\."];
-  const keys = (await exec(listing, cwd, context, INSPECTION_CONFIG)).stdout.split("\0");
+  const keys = (await exec(listing, cwd, context, GIT_LOOK_ARGS)).stdout.split("\0");
   const drivers = new Set(keys.map((key) => key.slice("filter.".length, key.lastIndexOf("."))).filter(Boolean));
   return [...drivers].flatMap((driver) => {
     // `-c` splits at the first "=", so such a driver could not be switched off.
@@ -131,8 +115,8 @@ async function disabledFilters(cwd: string, context: ToolContext): Promise<strin
 /** Runs git in the working dir; a non-zero exit is returned, not thrown. */
 export async function runGit(context: ToolContext, args: string[], access: GitAccess = "inspect"): Promise<GitOutcome> {
   const cwd = gitDirectory(context);
-  if (access === "change") return exec(args, cwd, context);
-  return exec(args, cwd, context, [...INSPECTION_CONFIG, ...(await disabledFilters(cwd, context))]);
+  if (access === "change") return exec(args, cwd, context, GIT_CHANGE_ARGS);
+  return exec(args, cwd, context, [...GIT_LOOK_ARGS, ...gitConfigArgs(await disabledFilters(cwd, context))]);
 }
 
 async function notARepository(context: ToolContext, outcome: GitOutcome): Promise<boolean> {
@@ -147,8 +131,14 @@ export async function gitOrThrow(context: ToolContext, args: string[], access?: 
   return outcome.code === 0 ? outcome : gitFailure(context, args, outcome);
 }
 
-/** Throws the ToolError for a failed git call: not a repository, or git's own message. */
+/** Throws the ToolError for a failed git call: a bare repository, not a repository, or git's own message. */
 export async function gitFailure(context: ToolContext, args: string[], outcome: GitOutcome): Promise<never> {
+  if (/cannot use bare repository/i.test(outcome.stderr)) {
+    throw new ToolError(
+      `${gitDirectory(context)} is a bare git repository (or inside one), which the git tools do not open: a ` +
+        "cloned repository can carry one with hooks of its own. Work in a repository with a work tree.",
+    );
+  }
   if (await notARepository(context, outcome)) {
     throw new ToolError(
       `${gitDirectory(context)} is not a git repository (nor inside one). Create one with run_command("git init"), ` +

@@ -1,18 +1,13 @@
 import { spawn } from "node:child_process";
 import { childEnvWith } from "../../shared/child-env.js";
 import { type ToolContext, ToolError } from "../define-tool.js";
+import { GIT_LOOK_ARGS } from "../git-safety.js";
 
 interface GitResult {
   code: number;
   stdout: string;
   stderr: string;
 }
-
-/**
- * Settings for every git call on a clone: no hooks, no signature checks (a clone of a stranger's
- * repository must not get anything run by reading it).
- */
-const SAFE_CONFIG = ["core.hooksPath=/dev/null", "log.showSignature=false", "core.fsmonitor=false"];
 
 /**
  * git's environment: no secret but the GitHub tokens, which a credential helper of the user's own
@@ -34,7 +29,8 @@ export function runGit(
   args: string[],
   options: { cwd?: string; onStderr?: (chunk: string) => void } = {},
 ): Promise<GitResult> {
-  const argv = [...SAFE_CONFIG.flatMap((setting) => ["-c", setting]), ...args];
+  // A clone of a stranger's repository must not get anything run by cloning or reading it.
+  const argv = [...GIT_LOOK_ARGS, ...args];
   return new Promise((resolve, reject) => {
     const child = spawn("git", argv, {
       cwd: options.cwd,

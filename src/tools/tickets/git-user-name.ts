@@ -1,6 +1,7 @@
 import { execFile } from "node:child_process";
 import { toolChildEnv } from "../../shared/child-env.js";
 import type { Env } from "../../shared/env.js";
+import { GIT_LOOK_ARGS } from "../git-safety.js";
 
 /**
  * `git config user.name` as seen from `cwd`: tk's default assignee. Undefined when git is
@@ -11,7 +12,7 @@ export function gitUserName(cwd: string, env: Env, signal: AbortSignal): Promise
   return new Promise((resolve) => {
     execFile(
       "git",
-      ["config", "user.name"],
+      [...GIT_LOOK_ARGS, "config", "user.name"],
       { cwd, env: toolChildEnv(env), timeout: 3000, signal },
       (error, stdout) => {
         const name = error ? "" : stdout.trim();
