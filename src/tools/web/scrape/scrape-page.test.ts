@@ -1,3 +1,4 @@
+import { createSocket } from "node:dgram";
 import { describe, expect, test } from "../../../../tests/support/fixtures.js";
 import { sendText } from "../../../../tests/support/local-http-server.js";
 import { SCRIPT_RENDERED_PAGE } from "../../../../tests/support/payloads/web.js";
@@ -43,6 +44,41 @@ describe("scrape_page (real Chromium)", () => {
     expect(await harness.failure("scrape_page", { url: site.origin, css_selector: ".bus" })).toBe(
       "Error in scrape_page: Nothing on the page matches the CSS selector '.bus'.",
     );
+  });
+
+  test("sends no UDP of its own: a page's WebRTC reaches no STUN server", async ({ home, harnesses, httpServers }) => {
+    const stun = createSocket("udp4");
+    const datagrams: Buffer[] = [];
+    stun.on("message", (message) => datagrams.push(message));
+    await new Promise<void>((resolve) => stun.bind(0, "127.0.0.1", resolve));
+    const page =
+      "<html><body><p id=state>starting</p><script>\n" +
+      "const state = document.getElementById('state');\n" +
+      "try {\n" +
+      "  const frame = document.createElement('iframe'); document.body.appendChild(frame);\n" +
+      "  const Peer = window.RTCPeerConnection || frame.contentWindow.RTCPeerConnection;\n" +
+      `  const peer = new Peer({ iceServers: [{ urls: 'stun:127.0.0.1:${stun.address().port}' }] });\n` +
+      "  peer.createDataChannel('leak');\n" +
+      "  peer.createOffer().then((offer) => peer.setLocalDescription(offer));\n" +
+      "  state.textContent = 'gathering';\n" +
+      "} catch (error) { state.textContent = 'no WebRTC'; }\n" +
+      // Keeps the page open (networkidle) long enough for ICE gathering to send its requests.
+      "fetch('/slow');\n" +
+      "</script></body></html>";
+    const site = await httpServers.start((request, response) => {
+      if (request.url === "/slow")
+        setTimeout(() => sendText(response, "done", 200, { "content-type": "text/plain" }), 2000);
+      else sendText(response, page);
+    });
+    try {
+      const harness = await harnesses.open({ home, env: ALLOW_LOCAL });
+      const text = await harness.ok("scrape_page", { url: site.origin });
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      expect(datagrams).toEqual([]);
+      expect(text).toContain("no WebRTC");
+    } finally {
+      stun.close();
+    }
   });
 
   test("refuses local addresses unless the user allows them", async ({ home, harnesses, httpServers }) => {

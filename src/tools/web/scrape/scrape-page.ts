@@ -29,7 +29,13 @@ const CHROMIUM_FLAGS = [
   // send on its own (a speculative preconnect) goes to a proxy whose name never resolves, so it reaches nothing.
   "--proxy-server=http://marvin-no-direct-network.invalid:9",
   "--host-resolver-rules=MAP * ~NOTFOUND",
+  // WebRTC would send UDP (STUN, TURN, to peers) straight to addresses the page names: only through the proxy,
+  // so never.
+  "--webrtc-ip-handling-policy=disable_non_proxied_udp",
 ];
+
+/** Runs in every frame before the page's own scripts: the page finds no WebRTC to start at all. */
+const NO_WEBRTC = "delete globalThis.RTCPeerConnection; delete globalThis.webkitRTCPeerConnection;";
 
 type Extract = "text" | "html" | "links";
 
@@ -130,6 +136,7 @@ export const scrapePage = defineTool({
       let browser: BrowserContext | undefined;
       try {
         browser = await openBrowser(context, profileDir);
+        await browser.addInitScript(NO_WEBRTC);
         const refusals = await routeThroughClient(browser, context);
         const page = browser.pages()[0] ?? (await browser.newPage());
         await visit(page, address, refusals);
