@@ -36,6 +36,8 @@ const test = base.extend<Fixture>({
   push: async ({ origin, tempDirs, secretFile }, use) => {
     const work = await tempDirs.make("marvin-github-work-");
     git(work, "init", "-q", "-b", "main");
+    git(work, "config", "user.name", "Octo Author");
+    git(work, "config", "user.email", "octo@example.invalid");
     await put(work, "README.md", "# hello\n\nSay hello to the needle.\n");
     await put(work, "src/main.rs", 'fn main() {\n    println!("needle in a haystack");\n}\n');
     await put(work, "src/lib.rs", 'pub fn greet() -> &\'static str {\n    "hi"\n}\n');
