@@ -101,8 +101,8 @@ function isInGitFolder(path: string): boolean {
 
 function gitFolderError(requested: string): ToolError {
   return new ToolError(
-    `Cannot write to ${requested}: it is inside git's own folder .git/, which no tool writes (its config and ` +
-      "hooks can make git run programs). Change git's settings with run_command, e.g. `git config`.",
+    `Cannot write to ${requested}: no tool writes git's own .git or anything inside it (its config and hooks ` +
+      "can make git run programs). Change git's settings with run_command, e.g. `git config`.",
   );
 }
 
