@@ -13,6 +13,7 @@ import { createNtfyNotifier } from "../session/listeners/ntfy-notifier.js";
 import { Session } from "../session/session.js";
 import { configPaths } from "../state/paths.js";
 import { ProfileStore } from "../state/profiles.js";
+import { nestingDepth } from "../tools/coding/review-process.js";
 import { createToolRegistry } from "../tools/index.js";
 import { pollSubscriptions } from "../tools/organiser/ntfy/poller.js";
 import { loadCustomCommands } from "../ui/commands/custom-commands.js";
@@ -123,10 +124,12 @@ export async function buildSession(args: CliArgs, environment: SessionEnvironmen
               return createProvider(resolveProviderConfig("copilot", options), env);
             })),
     confirmCommand: environment.confirmCommand,
-    // Only a person at the terminal reads what arrived on their ntfy topics.
-    pollNotifications: args.nonInteractive
-      ? undefined
-      : (profile, signal) => pollSubscriptions(profile.ntfySubscriptions, env, signal),
+    // Every submission, a non-interactive run's one too (seed 000 §1.2 step 3, invariant 12); but a reviewer
+    // Marvin started itself (MARVIN_DEPTH above 0) must not take the user's notifications from their session.
+    pollNotifications:
+      nestingDepth(env) > 0
+        ? undefined
+        : (profile, signal) => pollSubscriptions(profile.ntfySubscriptions, env, signal),
   });
 
   // Listeners whose writes must finish before the process exits (Session.dispose waits for them).

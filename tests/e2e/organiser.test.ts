@@ -95,3 +95,45 @@ describe("the ntfy polling hook in the plain UI", () => {
     expect(refused.stdout).toMatch(/Could not check ntfy topic 'Family': Nothing answers at http:\/\/127\.0\.0\.1:\d+/);
   });
 });
+
+describe("the ntfy polling hook in a non-interactive run", () => {
+  test("what arrived on the subscribed topics reaches the model with the prompt", async ({
+    home,
+    llm,
+    httpServers,
+  }) => {
+    const ntfy = await startNtfyServer(httpServers);
+    subscribe(home, "build-x7Qp", "Builds", ntfy.origin);
+    ntfy.add("build-x7Qp", "Nightly build failed on arm64", { title: "CI" });
+    const server = await llm([{ text: "The nightly build failed on arm64." }, { text: "Looks fine." }]);
+    const run = await runMarvin(["--non-interactive", "--prompt", "anything I should know?"], {
+      env: serverEnv(server.url, home, { MARVIN_NTFY_URL: ntfy.origin }),
+      cwd: home,
+    });
+    expect(run.code).toBe(0);
+    const [request] = server.requests;
+    expect(notificationMessages(request!)).toEqual([
+      {
+        role: "system",
+        content: expect.stringMatching(
+          new RegExp(`^${NOTE_HEADER}\\n\\[\\d\\d:\\d\\d\\] ntfy 'Builds': CI — Nightly build failed on arm64$`),
+        ),
+      },
+    ]);
+    expect(request!.body.messages.at(-1)).toEqual({ role: "user", content: "anything I should know?" });
+    expect(run.stdout).toBe("The nightly build failed on arm64.\n");
+    expect(run.stderr).toMatch(/ntfy 'Builds': CI — Nightly build failed on arm64\n/);
+
+    // A reviewer Marvin started itself leaves the user's notifications to the user.
+    ntfy.add("build-x7Qp", "Release tagged", { title: "CI" });
+    const polls = () => ntfy.requests.filter((request) => request.method === "GET").length;
+    const before = polls();
+    const nested = await runMarvin(["--non-interactive", "--prompt", "review this"], {
+      env: serverEnv(server.url, home, { MARVIN_NTFY_URL: ntfy.origin, MARVIN_DEPTH: "1" }),
+      cwd: home,
+    });
+    expect(nested.code).toBe(0);
+    expect(polls()).toBe(before);
+    expect(notificationMessages(server.requests[1]!)).toEqual([]);
+  });
+});

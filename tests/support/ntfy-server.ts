@@ -40,7 +40,8 @@ function after(messages: NtfyMessage[], since: string | null): NtfyMessage[] {
 }
 
 /**
- * A local server speaking ntfy's publish (POST /<topic>, headers Title/Tags/Priority, JSON
+ * A local server speaking ntfy's publish (POST /<topic>, headers Title/Tags/Priority; or JSON
+ * publishing, POST / with topic, message, title, tags and priority in a JSON body; a JSON
  * answer) and poll (GET /<topic>/json?poll=1&since=…, one JSON object per line) formats.
  */
 export async function startNtfyServer(servers: LocalHttpServers): Promise<NtfyServer> {
@@ -59,9 +60,17 @@ export async function startNtfyServer(servers: LocalHttpServers): Promise<NtfySe
     messages.set(topic, [...(messages.get(topic) ?? []), record]);
     return record;
   };
+  const published = (response: ServerResponse, record: NtfyMessage) => {
+    response.writeHead(200, { "content-type": "application/json" });
+    response.end(`${JSON.stringify(record)}\n`);
+  };
   const handle = (request: SeenRequest, response: ServerResponse) => {
     const url = new URL(request.url, "http://ntfy.local");
     const [topic, format] = url.pathname.slice(1).split("/");
+    if (request.method === "POST" && url.pathname === "/") {
+      const { topic: to, message, title, tags, priority } = JSON.parse(request.body) as Partial<NtfyMessage>;
+      return published(response, add(to!, message ?? "triggered", { title, tags, priority }));
+    }
     if (request.method === "POST" && topic && !format) {
       const header = (name: string) => request.headers[name] as string | undefined;
       const record = add(topic, request.body, {
@@ -69,9 +78,7 @@ export async function startNtfyServer(servers: LocalHttpServers): Promise<NtfySe
         ...(header("tags") ? { tags: header("tags")!.split(",") } : {}),
         ...(header("priority") ? { priority: Number(header("priority")) } : {}),
       });
-      response.writeHead(200, { "content-type": "application/json" });
-      response.end(`${JSON.stringify(record)}\n`);
-      return;
+      return published(response, record);
     }
     if (request.method === "GET" && topic && format === "json" && url.searchParams.get("poll") === "1") {
       const found = after(messages.get(topic) ?? [], url.searchParams.get("since"));

@@ -47,4 +47,10 @@ describe("encodeQuery", () => {
     expect(joined).toBe("http://h/base/search?format=json&q=x%20y");
     expect(joinUrl("http://h", "/p", { skip: undefined })).toBe("http://h/p");
   });
+
+  it("keeps a mount path's trailing slash for the path /, and drops it for no path", () => {
+    expect(joinUrl("https://h/ntfy", "/")).toBe("https://h/ntfy/");
+    expect(joinUrl("https://h/ntfy/", "/")).toBe("https://h/ntfy/");
+    expect(joinUrl("https://h/ntfy/", "")).toBe("https://h/ntfy");
+  });
 });

@@ -54,10 +54,13 @@ export function encodeQuery(query: QueryParams): string {
   return pairs.join("&");
 }
 
-/** `base` + `path` by string joining (so a mount path in `base` is kept), plus the encoded query. */
+/**
+ * `base` + `path` by string joining (so a mount path in `base` is kept), plus the encoded query.
+ * A path of "/" is the root of the mount: `joinUrl("https://h/ntfy", "/")` is "https://h/ntfy/".
+ */
 export function joinUrl(base: string, path: string, query?: QueryParams): string {
   const trimmedPath = path.replace(/^\/+/, "");
-  const joined = trimmedPath ? `${base.replace(/\/+$/, "")}/${trimmedPath}` : base.replace(/\/+$/, "");
+  const joined = path ? `${base.replace(/\/+$/, "")}/${trimmedPath}` : base.replace(/\/+$/, "");
   const encoded = query ? encodeQuery(query) : "";
   if (!encoded) return joined;
   return `${joined}${joined.includes("?") ? "&" : "?"}${encoded}`;

@@ -1,12 +1,14 @@
 import { execFile } from "node:child_process";
-import { existsSync, readFileSync } from "node:fs";
+import { existsSync, readFileSync, symlinkSync } from "node:fs";
 import { join } from "node:path";
 import { promisify } from "node:util";
 import { afterEach } from "vitest";
 import { describe, expect, test } from "../../../../tests/support/fixtures.js";
 import { startNtfyServer } from "../../../../tests/support/ntfy-server.js";
+import type { TempDirs } from "../../../../tests/support/test-session.js";
 import { ThrowawayCrontabs } from "../../../../tests/support/throwaway-crontab.js";
 import type { ToolHarnessPool } from "../../../../tests/support/tool-harness.js";
+import { cronDaemonRunning } from "../crontab/delivery.js";
 
 const crontabs = new ThrowawayCrontabs();
 afterEach(() => crontabs.cleanupAll());
@@ -39,7 +41,9 @@ describe("set_alarm, list_alarms and cancel_alarm on a real crontab", () => {
     const table = await crontab.read();
     expect(table.startsWith(USER_LINES)).toBe(true);
     expect(expected).toContain(table.slice(USER_LINES.length).trimEnd());
-    expect(text).toMatch(/^Alarm 'tea' set for \w{3} \d+ \w{3} \d{4} \d\d:\d\d: "Tea's ready"\. It shows a desktop/);
+    expect(text).toMatch(
+      /^Alarm 'tea' set for \w{3} \d+ \w{3} \d{4} \d\d:\d\d: "Tea's ready"\. It removes itself once it has fired\.\n/,
+    );
     const script = readFileSync(scriptOf(home, "tea"), "utf8");
     expect(script).toContain("message='Tea'\\''s ready'");
     expect(script).not.toContain("curl"); // the profile has no ntfy topic
@@ -88,10 +92,10 @@ describe("set_alarm, list_alarms and cancel_alarm on a real crontab", () => {
     await crontab.install(USER_LINES);
     const env = { MARVIN_CRONTAB_COMMAND: crontab.command, MARVIN_NTFY_URL: ntfy.origin };
     const harness = await harnesses.open({ home, env });
-    await harness.ok("ntfy_subscribe", { topic: "phone-alerts" });
+    await harness.ok("ntfy_subscribe", { topic: "phone-alerts", own: true });
     expect(
       await harness.ok("set_alarm", { time: "in 2 hours", message: "Leave for the station", label: "train" }),
-    ).toContain(`and a push to ${ntfy.origin}/phone-alerts`);
+    ).toContain(`a push to your ntfy topic 'phone-alerts' (${ntfy.origin}/phone-alerts)`);
     await harness.ok("set_alarm", { time: "in 3 hours", message: "Other", label: "other" });
 
     // Run the script as cron would: /bin/sh, a bare PATH, no desktop.
@@ -160,5 +164,111 @@ describe("set_alarm, list_alarms and cancel_alarm on a real crontab", () => {
       /cannot be an alarm label/,
     );
     expect(await crontab.read()).toBe(USER_LINES);
+  });
+});
+
+describe("set_alarm without a label", () => {
+  test("two alarms without a label are both kept, each under a label of its own", async ({ home, harnesses }) => {
+    const { crontab, harness } = await setUp(harnesses, home);
+    const first = await harness.ok("set_alarm", { time: "tomorrow 7am", message: "Get up" });
+    const second = await harness.ok("set_alarm", { time: "tomorrow 7am", message: "Really get up" });
+    const labelOf = (text: string) => /^Alarm '([^']+)'/.exec(text)![1]!;
+    expect(labelOf(first)).toBe("alarm-0700");
+    expect(labelOf(second)).toBe("alarm-0700-2");
+    const table = await crontab.read();
+    expect(table.startsWith(USER_LINES)).toBe(true);
+    expect(table).toContain(" # marvin:alarm:alarm-0700\n");
+    expect(table).toContain(" # marvin:alarm:alarm-0700-2\n");
+    expect(readFileSync(scriptOf(home, "alarm-0700"), "utf8")).toContain("message='Get up'");
+    expect(readFileSync(scriptOf(home, "alarm-0700-2"), "utf8")).toContain("message='Really get up'");
+  });
+});
+
+describe("where an alarm shows", () => {
+  /** A folder to be the whole PATH: links to the given programs only. */
+  async function pathWith(tempDirs: TempDirs, programs: string[]): Promise<string> {
+    const dir = await tempDirs.make("marvin-path-");
+    for (const program of programs) symlinkSync(`/usr/bin/${program}`, join(dir, program));
+    return dir;
+  }
+
+  test("pushes only to the user's own topic, never to a topic subscribed from someone else", async ({
+    home,
+    harnesses,
+    httpServers,
+  }) => {
+    const ntfy = await startNtfyServer(httpServers);
+    const crontab = await crontabs.make();
+    const env = { MARVIN_CRONTAB_COMMAND: crontab.command, MARVIN_NTFY_URL: ntfy.origin };
+    const harness = await harnesses.open({ home, env });
+    await harness.ok("ntfy_subscribe", { topic: "family-news", label: "Family" });
+    const notOwn = await harness.ok("set_alarm", { time: "in 2 hours", message: "Tea", label: "tea" });
+    expect(notOwn).toContain(
+      "\nNo ntfy push: the profile has no ntfy topic of its own (generate_ntfy_topic makes one).",
+    );
+    expect(readFileSync(scriptOf(home, "tea"), "utf8")).not.toContain("curl");
+
+    const generated = await harness.ok("generate_ntfy_topic", { label: "my phone" });
+    const topic = /Topic: (\S+)/.exec(generated)![1]!;
+    expect(generated).toContain("Alarms and calendar reminders are pushed to this topic from now on.");
+    const text = await harness.ok("set_alarm", { time: "in 2 hours", message: "Leave", label: "train" });
+    expect(text).toContain(`a push to your ntfy topic '${topic}' (${ntfy.origin}/${topic})`);
+    await promisify(execFile)("/bin/sh", [scriptOf(home, "train")], { env: { PATH: "/usr/bin:/bin" } });
+    expect(ntfy.messages.get(topic)).toEqual([expect.objectContaining({ message: "Leave", title: "Alarm: train" })]);
+    expect(ntfy.messages.get("family-news")).toBeUndefined();
+
+    // A topic the user says is their own takes over.
+    expect(await harness.ok("ntfy_subscribe", { topic: "phone-alerts", own: true })).toContain(
+      "Alarms and calendar reminders are pushed to it from now on (instead of",
+    );
+    expect(await harness.ok("set_alarm", { time: "in 3 hours", message: "x", label: "other" })).toContain(
+      `a push to your ntfy topic 'phone-alerts' (${ntfy.origin}/phone-alerts)`,
+    );
+  });
+
+  test("says clearly when nothing will show, and names the topic when a push will", async ({
+    home,
+    harnesses,
+    tempDirs,
+    httpServers,
+  }) => {
+    const crontab = await crontabs.make();
+    const ntfy = await startNtfyServer(httpServers);
+    const env = { MARVIN_CRONTAB_COMMAND: crontab.command, MARVIN_NTFY_URL: ntfy.origin };
+    const bare = await harnesses.open({ home, env: { ...env, PATH: await pathWith(tempDirs, ["crontab"]) } });
+    const nothing = await bare.ok("set_alarm", { time: "in 2 hours", message: "Tea", label: "tea" });
+    expect(nothing).toContain(
+      "\nWarning: nothing will show when it fires.\n" +
+        "No desktop notification: notify-send is not installed (Debian/Ubuntu: sudo apt install libnotify-bin).\n" +
+        "No ntfy push: the profile has no ntfy topic of its own (generate_ntfy_topic makes one).",
+    );
+    expect(nothing).not.toContain("It shows");
+
+    const withCurl = await harnesses.open({
+      home,
+      env: { ...env, PATH: await pathWith(tempDirs, ["crontab", "curl"]) },
+    });
+    const topic = /Topic: (\S+)/.exec(await withCurl.ok("generate_ntfy_topic", {}))![1]!;
+    const pushed = await withCurl.ok("set_alarm", { time: "in 2 hours", message: "Tea", label: "tea" });
+    expect(pushed).toContain(`\nIt shows a push to your ntfy topic '${topic}' (${ntfy.origin}/${topic}).`);
+    expect(pushed).toContain("\nNo desktop notification: notify-send is not installed");
+    expect(pushed).not.toContain("nothing will show");
+
+    const noCurl = await harnesses.open({ home, env: { ...env, PATH: await pathWith(tempDirs, ["crontab"]) } });
+    expect(await noCurl.ok("set_alarm", { time: "in 2 hours", message: "Tea", label: "tea" })).toContain(
+      `\nNo ntfy push to your topic '${topic}': curl is not installed (Debian/Ubuntu: sudo apt install curl).`,
+    );
+  });
+});
+
+describe("the cron daemon", () => {
+  test("an alarm's answer warns exactly when no cron daemon runs", async ({ home, harnesses }) => {
+    const { harness } = await setUp(harnesses, home);
+    const text = await harness.ok("set_alarm", { time: "in 2 hours", message: "Tea", label: "tea" });
+    const warning =
+      "\nWarning: no cron daemon is running (no cron or crond process), so it will not fire until one is started " +
+      "(Debian/Ubuntu: sudo systemctl start cron).";
+    if (await cronDaemonRunning()) expect(text).not.toContain(warning);
+    else expect(text).toContain(warning);
   });
 });

@@ -2,13 +2,18 @@ import { z } from "zod";
 import { configPaths } from "../../../state/paths.js";
 import { defineTool, type ToolContext, ToolError } from "../../define-tool.js";
 import { readCrontab } from "../crontab/crontab-program.js";
-import { readJobRecord, removeOneShots, scheduleOneShots } from "../crontab/one-shot-jobs.js";
+import { deliveryLines, plannedDelivery } from "../crontab/delivery.js";
+import {
+  comesRoundBefore,
+  type OneShotJob,
+  readJobRecord,
+  removeOneShots,
+  scheduleOneShots,
+  scheduleUnderFreeId,
+} from "../crontab/one-shot-jobs.js";
 import { CRON_ID, taggedLines } from "../crontab/tagged-lines.js";
-import { profilePushUrl } from "../ntfy/push-target.js";
+import { profilePushTarget } from "../ntfy/push-target.js";
 import { formatClock, formatDay, requireWhen } from "../when.js";
-
-/** Cron has no year: a one-shot line further ahead than this would fire a year early. */
-const LONGEST_AHEAD_MS = 364 * 24 * 3600_000;
 
 const alarmsDir = (context: ToolContext) => configPaths(context.home).alarms;
 
@@ -28,10 +33,24 @@ async function alarmTime(text: string, now: Date): Promise<Date> {
   if (!hasTime) throw new ToolError(`'${text}' has no time of day. Say when, e.g. "tomorrow 7am".`);
   date.setSeconds(0, 0);
   if (date <= now) throw new ToolError(`${formatDay(date)} ${formatClock(date)} is in the past. Give a later time.`);
-  if (date.getTime() - now.getTime() > LONGEST_AHEAD_MS) {
+  if (comesRoundBefore(date, now)) {
     throw new ToolError("Alarms can be set up to a year ahead; for later dates add a calendar event.");
   }
   return date;
+}
+
+/**
+ * Installs the alarm under its label, replacing an alarm of that label; one set without a label gets
+ * a label of its own from its time ("alarm-0730", "alarm-0730-2"), so it replaces none. Returns the label.
+ */
+async function scheduleAlarm(context: ToolContext, job: Omit<OneShotJob, "id" | "title">, label: string) {
+  if (!label.trim()) {
+    const id = `alarm-${formatClock(job.at).replace(":", "")}`;
+    return scheduleUnderFreeId(context.env, alarmsDir(context), { ...job, title: "Alarm" }, id);
+  }
+  const id = alarmLabel(label);
+  await scheduleOneShots(context.env, alarmsDir(context), [{ ...job, id, title: `Alarm: ${id}` }]);
+  return id;
 }
 
 export const alarmTools = [
@@ -39,23 +58,27 @@ export const alarmTools = [
     name: "set_alarm",
     description:
       'Set a one-time alarm through the user\'s crontab, e.g. time "07:30", "tomorrow 7am", "in 20 minutes". At ' +
-      "that time a desktop notification shows (and a push to the profile's ntfy topic, if any); then the alarm " +
-      "removes itself. Setting a label again replaces that alarm.",
+      "that time it shows a desktop notification and pushes to the user's own ntfy topic, where those can show " +
+      "(the answer says which will); then the alarm removes itself. Setting a label again replaces that alarm.",
     parameters: z.object({
       time: z.string().min(1),
       message: z.string().min(1),
-      label: z.string().default("local-finder-alarm").describe("short name, used to cancel it"),
+      label: z
+        .string()
+        .default("")
+        .describe("short name, used to cancel it; without one the alarm gets a new label from its time"),
     }),
     effect: "write",
     handler: async ({ time, message, label }, context) => {
-      const id = alarmLabel(label);
       const at = await alarmTime(time, new Date());
-      const pushUrl = await profilePushUrl(context);
-      const job = { kind: "alarm" as const, id, at, title: `Alarm: ${id}`, message, pushUrl, pushTag: "alarm_clock" };
-      await scheduleOneShots(context.env, alarmsDir(context), [job]);
-      const shows = `a desktop notification${pushUrl ? ` and a push to ${pushUrl}` : ""}`;
+      const push = await profilePushTarget(context);
+      const id = await scheduleAlarm(context, { kind: "alarm", at, message, push, pushTag: "alarm_clock" }, label);
+      const delivery = await plannedDelivery(context.env, push);
       const when = `${formatDay(at)} ${formatClock(at)}`;
-      return `Alarm '${id}' set for ${when}: "${message}". It shows ${shows}, then removes itself.`;
+      return [
+        `Alarm '${id}' set for ${when}: "${message}". It removes itself once it has fired.`,
+        ...deliveryLines(delivery, "it"),
+      ].join("\n");
     },
   }),
   defineTool({

@@ -1,11 +1,14 @@
 // Local time for every date below; set before any date is made.
 process.env.TZ = "Europe/Berlin";
 
+import { execFile } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
+import { promisify } from "node:util";
 import ICAL from "ical.js";
 import { afterEach } from "vitest";
 import { describe, expect, test } from "../../../../tests/support/fixtures.js";
+import { startNtfyServer } from "../../../../tests/support/ntfy-server.js";
 import { APPLE_EXPORT, GOOGLE_EXPORT, THUNDERBIRD_EXPORT } from "../../../../tests/support/payloads/organiser.js";
 import { ThrowawayCrontabs } from "../../../../tests/support/throwaway-crontab.js";
 import { formatDay } from "../when.js";
@@ -177,7 +180,9 @@ describe("calendar_add_event and calendar_delete_event", () => {
       end: "10:45",
       location: "Main St 5",
     });
-    expect(text).toMatch(/ 10:00–10:45 — Dentist @ Main St 5 \(uid [0-9a-f-]+@marvin\)\nReminders at 09:00 and 09:30 /);
+    expect(text).toMatch(
+      / 10:00–10:45 — Dentist @ Main St 5 \(uid [0-9a-f-]+@marvin\)\nReminders at 09:00 and 09:30\.\n/,
+    );
     const table = await crontab.read();
     expect(table.startsWith(userLines)).toBe(true);
     const added = table.slice(userLines.length).split("\n").filter(Boolean);
@@ -268,6 +273,83 @@ describe("calendar_list_upcoming", () => {
       [0, 7, 14].map(
         (days) => `${formatDay(dayFromToday(days).date)}, all day — Bins out (uid bins@example.org, repeats)`,
       ),
+    );
+  });
+});
+
+describe("hostile text in events", () => {
+  test("a title with CR/LF cannot add headers to the reminder's push: it arrives as one line", async ({
+    home,
+    harnesses,
+    httpServers,
+  }) => {
+    const ntfy = await startNtfyServer(httpServers);
+    const crontab = await crontabs.make();
+    const env = { MARVIN_CRONTAB_COMMAND: crontab.command, MARVIN_NTFY_URL: ntfy.origin };
+    const harness = await harnesses.open({ home, env });
+    const topic = /Topic: (\S+)/.exec(await harness.ok("generate_ntfy_topic", {}))![1]!;
+    const title =
+      "Dentist\r\nClick: http://evil.example\r\nEmail: me@evil.example\r\nActions: view, Open, http://evil.example";
+    const text = await harness.ok("calendar_add_event", { title, start: `${dayFromToday(3).text} 10:00` });
+    const ids = [...(await crontab.read()).matchAll(/# marvin:reminder:(\S+)$/gm)].map((match) => match[1]!);
+    expect(ids).toHaveLength(2);
+    const script = join(home, ".config", "local-finder", "alarms", `reminder-${ids[0]}.sh`);
+    // As cron runs it: /bin/sh, a bare PATH, no desktop.
+    await promisify(execFile)("/bin/sh", [script], { env: { PATH: "/usr/bin:/bin" } });
+    expect(ntfy.requests).toHaveLength(1);
+    for (const header of ["click", "email", "actions"]) expect(ntfy.requests[0]!.headers[header]).toBeUndefined();
+    const oneLine =
+      "Dentist Click: http://evil.example Email: me@evil.example Actions: view, Open, http://evil.example";
+    expect(ntfy.messages.get(topic)).toEqual([
+      expect.objectContaining({ title: `${oneLine} in 1 hour`, message: `${oneLine} at 10:00` }),
+    ]);
+    expect(text).toContain(`— ${oneLine} (uid `);
+  });
+
+  test("calendar.ics holds no bare CR or other control character from an event's text", async ({ home, harnesses }) => {
+    const harness = await harnesses.open({ home, env: NO_CRONTAB });
+    await harness.ok("calendar_add_event", {
+      title: "Lunch\rATTENDEE:mailto:boss@evil.example\u0007",
+      start: "2026-07-04",
+      location: "Main St\r5\u001b[31m",
+      description: "Bring:\r\n- cake\r- plates\u0000\nThanks",
+    });
+    const raw = readFileSync(calendarFile(home));
+    // CR only as the CR of a CRLF line end; no other control character but the LF after it.
+    expect(raw.toString("latin1")).not.toMatch(/\r(?!\n)|[\u0000-\u0009\u000b\u000c\u000e-\u001f\u007f]/);
+    const written = raw.toString("utf8");
+    expect(written).toContain("SUMMARY:Lunch ATTENDEE:mailto:boss@evil.example\r\n");
+    expect(written).not.toMatch(/^ATTENDEE/m);
+    expect(written).toContain("LOCATION:Main St\\n5[31m\r\n");
+    expect(written).toContain("DESCRIPTION:Bring:\\n- cake\\n- plates\\nThanks\r\n");
+  });
+});
+
+describe("reminders of events more than a year ahead", () => {
+  test("come round every year in the crontab but fire, and remove themselves, only in the event's year", async ({
+    home,
+    harnesses,
+    httpServers,
+  }) => {
+    const ntfy = await startNtfyServer(httpServers);
+    const crontab = await crontabs.make();
+    const env = { MARVIN_CRONTAB_COMMAND: crontab.command, MARVIN_NTFY_URL: ntfy.origin };
+    const harness = await harnesses.open({ home, env });
+    await harness.ok("generate_ntfy_topic", {});
+    const year = new Date().getFullYear() + 2;
+    const text = await harness.ok("calendar_add_event", { title: "Conference", start: `${year}-03-10 10:00` });
+    const table = await crontab.read();
+    const ids = [...table.matchAll(/^0 9 10 3 \* .*# marvin:reminder:(\S+)$/gm)].map((match) => match[1]!);
+    expect(ids).toHaveLength(1);
+    const script = join(home, ".config", "local-finder", "alarms", `reminder-${ids[0]}.sh`);
+    // Run now, as cron would on 10 March of an earlier year: nothing shows, nothing is removed.
+    await promisify(execFile)("/bin/sh", [script], { env: { PATH: "/usr/bin:/bin" } });
+    expect(ntfy.requests).toEqual([]);
+    expect(await crontab.read()).toBe(table);
+    expect(existsSync(script)).toBe(true);
+    expect(text).toContain(
+      `\nReminders at 09:00 and 09:30. Cron has no year, so their crontab lines come round every year; they only ` +
+        `show, and remove themselves, on ${formatDay(new Date(year, 2, 10))}.`,
     );
   });
 });

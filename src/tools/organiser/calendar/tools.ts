@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { z } from "zod";
+import { singleLine, withoutControlCharacters } from "../../../shared/control-characters.js";
 import { defineTool, type ToolContext, ToolError } from "../../define-tool.js";
 import { formatClock, formatDay, requireWhen } from "../when.js";
 import { type CalendarFile, readCalendar, updateCalendar } from "./calendar-file.js";
@@ -33,11 +34,28 @@ async function eventTimes(start: string, end: string, now: Date): Promise<EventT
   return { start: begins.date, end: ends, allDay: false };
 }
 
-function addEvent(
-  file: CalendarFile,
-  fields: { title: string; location: string; description: string },
-  times: EventTimes,
-) {
+interface EventText {
+  title: string;
+  location: string;
+  description: string;
+}
+
+/**
+ * An event's text as calendar.ics may hold it (RFC 5545 TEXT has no control characters; ical.js
+ * escapes line feeds but would keep a bare CR, which a reader splitting lines there takes for a new
+ * property): the title on one line, location and description with line feeds only.
+ */
+function eventText(title: string, location: string, description: string): EventText {
+  const text = {
+    title: singleLine(title),
+    location: withoutControlCharacters(location).trim(),
+    description: withoutControlCharacters(description).trim(),
+  };
+  if (!text.title) throw new ToolError("The title is empty once its control characters are removed. Give a title.");
+  return text;
+}
+
+function addEvent(file: CalendarFile, fields: EventText, times: EventTimes) {
   const { ical } = file;
   const event = new ical.Component("vevent");
   const uid = `${randomUUID()}@marvin`;
@@ -94,14 +112,19 @@ export const calendarTools = [
     effect: "write",
     handler: async ({ title, start, end, location, description }, context) => {
       const times = await eventTimes(start, end, new Date());
-      const details = { title, location: location.trim(), description: description.trim() };
+      const details = eventText(title, location, description);
       const { file, result: uid } = await updateCalendar(calendarPath(context), (file) =>
         addEvent(file, details, times),
       );
       const [added] = occurrencesBetween(file, times.start, times.end).filter((item) => item.uid === uid);
       const reminders = times.allDay
         ? "All-day events get no reminders."
-        : await scheduleReminders(context, { uid, title, location: location.trim(), start: times.start });
+        : await scheduleReminders(context, {
+            uid,
+            title: details.title,
+            location: details.location,
+            start: times.start,
+          });
       return `Added to the calendar:\n${occurrenceList(added ? [added] : [])}\n${reminders}`;
     },
   }),

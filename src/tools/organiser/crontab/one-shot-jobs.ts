@@ -1,8 +1,11 @@
 import { readFile, rm } from "node:fs/promises";
 import { join } from "node:path";
+import { singleLine, withoutControlCharacters } from "../../../shared/control-characters.js";
 import type { Env } from "../../../shared/env.js";
 import { writeFileAtomic } from "../../../state/atomic-file.js";
 import { withFileLock } from "../../../state/file-lock.js";
+import { type NtfyNote, publishBody } from "../ntfy/json-publish.js";
+import type { PushTarget } from "../ntfy/push-target.js";
 import { crontabArgv, installCrontab, readCrontab } from "./crontab-program.js";
 import { type CronKind, cronTag, taggedLines, withAppended, withoutTagged } from "./tagged-lines.js";
 
@@ -13,8 +16,8 @@ export interface OneShotJob {
   at: Date;
   title: string;
   message: string;
-  /** The ntfy topic URL to push to as well, when the profile has a topic. */
-  pushUrl?: string;
+  /** The user's own ntfy topic, pushed to as well; undefined when the profile has none. */
+  push?: PushTarget;
   /** ntfy tag (an emoji name) of the push. */
   pushTag: string;
 }
@@ -44,30 +47,36 @@ function cronLine(job: OneShotJob, script: string): string {
   return `${when} ${cronEscape(`/bin/sh ${shellQuote(script)}`)}${cronTag(job.kind, job.id)}`;
 }
 
+/** Shell lines posting `note` to `target` with curl, when curl is there when the job fires. */
+function pushLines(target: PushTarget, note: NtfyNote): string[] {
+  const body = JSON.stringify(publishBody(target.topic, note));
+  return [
+    "if command -v curl >/dev/null 2>&1; then",
+    `  curl -fsS -m 15 --data-binary ${shellQuote(body)} ${shellQuote(target.server)} >/dev/null 2>&1 || true`,
+    "fi",
+  ];
+}
+
+/**
+ * The script a job's crontab line runs. Cron has no year, so the line comes round every year on
+ * its date: the script checks the year first, and only then shows the job and removes itself.
+ * Its text is written without control characters, and the push goes out as ntfy's JSON
+ * publishing, so no text of the job can become a header.
+ */
 function jobScript(job: OneShotJob, env: Env): string {
-  const record: JobRecord = {
-    kind: job.kind,
-    id: job.id,
-    at: job.at.toISOString(),
-    title: job.title,
-    message: job.message,
-  };
+  const title = singleLine(job.title);
+  const message = withoutControlCharacters(job.message);
+  const record: JobRecord = { kind: job.kind, id: job.id, at: job.at.toISOString(), title, message };
   const crontab = crontabArgv(env).map(shellQuote).join(" ");
-  const push = job.pushUrl
-    ? [
-        "if command -v curl >/dev/null 2>&1; then",
-        `  curl -fsS -m 15 -H "Title: $title" -H ${shellQuote(`Tags: ${job.pushTag}`)} --data-binary "$message" \\`,
-        `    ${shellQuote(job.pushUrl)} >/dev/null 2>&1 || true`,
-        "fi",
-      ]
-    : [];
+  const push = job.push ? pushLines(job.push, { title, message, tags: [job.pushTag] }) : [];
   return [
     "#!/bin/sh",
     `${RECORD_PREFIX}${JSON.stringify(record)}`,
     `# Written by Marvin for the crontab line tagged 'marvin:${job.kind}:${job.id}'. It fires once, then removes`,
-    "# that line and this script.",
-    `title=${shellQuote(job.title)}`,
-    `message=${shellQuote(job.message)}`,
+    "# that line and this script. Cron has no year: in any other year it does nothing.",
+    `[ "$(date +%Y)" = ${job.at.getFullYear()} ] || exit 0`,
+    `title=${shellQuote(title)}`,
+    `message=${shellQuote(message)}`,
     "if command -v notify-send >/dev/null 2>&1; then",
     '  [ -n "$DISPLAY" ] || export DISPLAY=:0',
     '  [ -n "$DBUS_SESSION_BUS_ADDRESS" ] || export DBUS_SESSION_BUS_ADDRESS="unix:path=/run/user/$(id -u)/bus"',
@@ -83,13 +92,20 @@ function jobScript(job: OneShotJob, env: Env): string {
   ].join("\n");
 }
 
+/** True when the date and time of `at` come round once more between `now` and `at`: cron would fire it early. */
+export function comesRoundBefore(at: Date, now: Date): boolean {
+  const yearEarlier = new Date(at);
+  yearEarlier.setFullYear(at.getFullYear() - 1);
+  return yearEarlier > now;
+}
+
 /**
  * Installs `jobs` (replacing Marvin's lines with the same kind and id) in one crontab write.
  * Scripts are written first and removed again when crontab refuses the new table.
  */
 export async function scheduleOneShots(env: Env, alarmsDir: string, jobs: readonly OneShotJob[]): Promise<void> {
   if (jobs.length === 0) return;
-  await inTurn(alarmsDir, () => installJobs(env, alarmsDir, jobs));
+  await inTurn(alarmsDir, async () => installJobs(env, alarmsDir, jobs, await readCrontab(env)));
 }
 
 /**
@@ -100,8 +116,27 @@ function inTurn<T>(alarmsDir: string, change: () => Promise<T>): Promise<T> {
   return withFileLock(join(alarmsDir, "crontab"), change);
 }
 
-async function installJobs(env: Env, alarmsDir: string, jobs: readonly OneShotJob[]): Promise<void> {
-  const table = await readCrontab(env);
+/**
+ * Installs `job` under `baseId`, or under `baseId-2`, `-3`… when a line of its kind has that id
+ * already, so it replaces nothing; returns the id it got.
+ */
+export async function scheduleUnderFreeId(
+  env: Env,
+  alarmsDir: string,
+  job: Omit<OneShotJob, "id">,
+  baseId: string,
+): Promise<string> {
+  return inTurn(alarmsDir, async () => {
+    const table = await readCrontab(env);
+    const taken = new Set(taggedLines(table, job.kind).map((line) => line.id));
+    let id = baseId;
+    for (let suffix = 2; taken.has(id); suffix++) id = `${baseId}-${suffix}`;
+    await installJobs(env, alarmsDir, [{ ...job, id }], table);
+    return id;
+  });
+}
+
+async function installJobs(env: Env, alarmsDir: string, jobs: readonly OneShotJob[], table: string): Promise<void> {
   const scripts = jobs.map((job) => jobScriptPath(alarmsDir, job.kind, job.id));
   let next = table;
   for (const job of jobs) next = withoutTagged(next, job.kind, (id) => id === job.id);

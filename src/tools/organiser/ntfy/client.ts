@@ -1,6 +1,7 @@
 import { z } from "zod";
 import type { Env } from "../../../shared/env.js";
 import { createHttpClient, type HttpClient, ServiceError } from "../../http/index.js";
+import { type NtfyNote, publishBody } from "./json-publish.js";
 import { NTFY, ntfyEnv } from "./service.js";
 
 /** One event of ntfy's JSON format, as publishing answers it and the JSON stream sends it line by line. */
@@ -17,25 +18,13 @@ const ntfyEvent = z.object({
 
 export type NtfyEvent = z.output<typeof ntfyEvent>;
 
-interface NtfyNote {
-  message: string;
-  title?: string;
-  tags?: readonly string[];
-}
-
 export function ntfyClient(env: Env, signal: AbortSignal): HttpClient {
   return createHttpClient({ env: ntfyEnv(env), signal });
 }
 
-/** POST /<topic>: the message as the body, the rest as headers; resolves with ntfy's record of it. */
+/** Publishes as JSON (POST to the server's root, see publishBody); resolves with ntfy's record of the message. */
 export async function publish(client: HttpClient, topic: string, note: NtfyNote): Promise<NtfyEvent> {
-  const headers: Record<string, string> = {};
-  if (note.title) headers.Title = note.title;
-  if (note.tags?.length) headers.Tags = note.tags.join(",");
-  const response = await client.send(
-    { service: NTFY, path: `/${topic}` },
-    { method: "POST", body: note.message, headers },
-  );
+  const response = await client.send({ service: NTFY, path: "/" }, { method: "POST", json: publishBody(topic, note) });
   return response.json(ntfyEvent);
 }
 

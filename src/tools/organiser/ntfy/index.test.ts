@@ -16,8 +16,11 @@ describe("ntfy subscriptions, in the original Marvin's file format", () => {
     const topic = /Topic: (\S+)/.exec(text)![1]!;
     expect(topic).toMatch(/^marvin-[A-Za-z0-9_-]{24}$/);
     expect(text).toContain(`URL: https://ntfy.example.org/${topic}\n`);
-    const other = /Topic: (\S+)/.exec(await harness.ok("generate_ntfy_topic", {}))![1]!;
+    expect(text).toMatch(/\nAlarms and calendar reminders are pushed to this topic from now on\.$/);
+    const second = await harness.ok("generate_ntfy_topic", {});
+    const other = /Topic: (\S+)/.exec(second)![1]!;
     expect(other).not.toBe(topic);
+    expect(second).toContain(`pushed to this topic from now on (instead of '${topic}').`);
     const saved = readSubscriptions(home);
     expect(Object.keys(saved)).toEqual([topic, other]);
     expect(saved[topic]).toEqual({
@@ -25,7 +28,11 @@ describe("ntfy subscriptions, in the original Marvin's file format", () => {
       url: `https://ntfy.example.org/${topic}`,
       since: expect.any(Number),
     });
-    expect(saved[other].label).toBe(other);
+    expect(saved[other]).toMatchObject({ label: other, push_alarms: true });
+    expect(await harness.ok("ntfy_unsubscribe", { topic: other })).toBe(
+      `Unsubscribed from '${other}'. 1 subscription(s) left. Alarms and reminders set from now on are not pushed ` +
+        "(those set before still are); generate_ntfy_topic makes a new topic of the user's own.",
+    );
   });
 
   test("subscribe and unsubscribe keep the entries the Python Marvin wrote", async ({ home, harnesses }) => {
@@ -57,8 +64,36 @@ describe("ntfy_publish", () => {
     const text = await harness.ok("ntfy_publish", { topic: "phone", message: "Milk, eggs, bread", title: "Shopping" });
     const [sent] = ntfy.messages.get("phone")!;
     expect(text).toBe(`Sent to ntfy topic 'phone' on ${ntfy.origin} (message id ${sent!.id}).`);
-    expect(ntfy.requests[0]).toMatchObject({ method: "POST", url: "/phone", body: "Milk, eggs, bread" });
-    expect(ntfy.requests[0]!.headers.title).toBe("Shopping");
+    // ntfy's JSON publishing: everything in the body, nothing in headers.
+    expect(ntfy.requests[0]).toMatchObject({ method: "POST", url: "/" });
+    expect(ntfy.requests[0]!.headers["content-type"]).toBe("application/json");
+    expect(JSON.parse(ntfy.requests[0]!.body)).toEqual({
+      topic: "phone",
+      message: "Milk, eggs, bread",
+      title: "Shopping",
+    });
+  });
+
+  test("a title with line breaks or control characters is sent as one line, and the answer says so", async ({
+    home,
+    harnesses,
+    httpServers,
+  }) => {
+    const ntfy = await startNtfyServer(httpServers);
+    const harness = await harnesses.open({ home, env: { MARVIN_NTFY_URL: ntfy.origin } });
+    const text = await harness.ok("ntfy_publish", {
+      topic: "phone",
+      message: "Milk\r\neggs\u0007",
+      title: "Shopping\r\nClick: http://evil.example\u001b[31m",
+    });
+    const [sent] = ntfy.messages.get("phone")!;
+    expect(sent).toMatchObject({ title: "Shopping Click: http://evil.example[31m", message: "Milk\neggs" });
+    expect(ntfy.requests[0]!.headers.click).toBeUndefined();
+    expect(text).toBe(
+      `Sent to ntfy topic 'phone' on ${ntfy.origin} (message id ${sent!.id}). The title held line breaks or ` +
+        "control characters, which a notification title cannot show, so it was sent as: " +
+        "'Shopping Click: http://evil.example[31m'.",
+    );
   });
 
   test("still honours the older NTFY_URL setting", async ({ home, harnesses, httpServers }) => {
@@ -66,7 +101,7 @@ describe("ntfy_publish", () => {
     const harness = await harnesses.open({ home, env: { NTFY_URL: ntfy.origin } });
     await harness.ok("ntfy_publish", { topic: "phone", message: "hi" });
     expect(ntfy.messages.get("phone")).toHaveLength(1);
-    expect(ntfy.requests[0]!.headers.title).toBeUndefined();
+    expect(JSON.parse(ntfy.requests[0]!.body)).toEqual({ topic: "phone", message: "hi" });
   });
 
   test("reports ntfy's error answer and a body that is not ntfy's JSON", async ({ home, harnesses, httpServers }) => {
@@ -102,13 +137,14 @@ describe("ntfy_list", () => {
     const ntfy = await startNtfyServer(httpServers);
     const harness = await harnesses.open({ home, env: { MARVIN_NTFY_URL: ntfy.origin } });
     expect(await harness.ok("ntfy_list", {})).toBe("No ntfy subscriptions. generate_ntfy_topic creates one.");
-    await harness.ok("ntfy_subscribe", { topic: "backups", label: "Backups" });
+    await harness.ok("ntfy_subscribe", { topic: "backups", label: "Backups", own: true });
     const since = readSubscriptions(home).backups.since as number;
     const first = ntfy.add("backups", "Nightly backup finished: 12 GB", { title: "nas01", time: since + 5 });
     const text = await harness.ok("ntfy_list", {});
     expect(text).toMatch(
       new RegExp(
-        `^ntfy subscriptions \\(1\\):\\n1\\. Backups — topic backups, ${ntfy.origin}/backups\\n\\n` +
+        `^ntfy subscriptions \\(1\\):\\n1\\. Backups — topic backups, ${ntfy.origin}/backups ` +
+          "\\(the user's own: alarms and reminders are pushed here\\)\\n\\n" +
           "New notifications:\\n\\[\\d\\d:\\d\\d\\] ntfy 'Backups': nas01 — Nightly backup finished: 12 GB$",
       ),
     );

@@ -1,14 +1,25 @@
 import type { ToolContext } from "../../define-tool.js";
 import { joinUrl } from "../../http/index.js";
 import { ntfyBaseUrl } from "./service.js";
-import { loadSubscriptions } from "./subscriptions.js";
+import { alarmPushTopic, loadSubscriptions } from "./subscriptions.js";
+
+/** Where an alarm or reminder is pushed. */
+export interface PushTarget {
+  topic: string;
+  /** The topic's address, where the user reads it. */
+  url: string;
+  /** The server's root, where JSON publishing posts. */
+  server: string;
+}
 
 /**
- * Where alarms and calendar reminders are pushed: the profile's first ntfy topic (the one
- * generate_ntfy_topic made, usually); undefined when the profile has none.
+ * The user's own ntfy topic (made by generate_ntfy_topic, or subscribed with own=true), never a
+ * topic subscribed from someone else; undefined when the profile has none.
  */
-export async function profilePushUrl(context: ToolContext): Promise<string | undefined> {
+export async function profilePushTarget(context: ToolContext): Promise<PushTarget | undefined> {
   const { value } = await loadSubscriptions(context.profiles.paths(context.profileName).ntfySubscriptions);
-  const [topic] = Object.keys(value);
-  return topic ? joinUrl(ntfyBaseUrl(context.env), topic) : undefined;
+  const topic = alarmPushTopic(value);
+  if (!topic) return undefined;
+  const base = ntfyBaseUrl(context.env);
+  return { topic, url: joinUrl(base, topic), server: joinUrl(base, "/") };
 }

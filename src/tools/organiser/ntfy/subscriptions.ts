@@ -13,10 +13,17 @@ export interface NtfySubscription {
   /** Id and unix time of the newest notification already shown. */
   last_id?: string;
   last_time?: number;
+  /** The user's own topic, where alarms and calendar reminders are pushed; one entry at most has it. */
+  push_alarms?: boolean;
   [other: string]: unknown;
 }
 
 type NtfySubscriptions = Record<string, NtfySubscription>;
+
+/** The topic alarms and calendar reminders are pushed to; undefined when none is the user's own. */
+export function alarmPushTopic(subscriptions: NtfySubscriptions): string | undefined {
+  return Object.keys(subscriptions).find((topic) => subscriptions[topic]!.push_alarms === true);
+}
 
 function parse(raw: unknown): NtfySubscriptions | undefined {
   if (typeof raw !== "object" || raw === null || Array.isArray(raw)) return undefined;

@@ -1,7 +1,7 @@
 import { constants } from "node:fs";
 import { access } from "node:fs/promises";
-import { delimiter, join } from "node:path";
 import type { Env } from "../../../shared/env.js";
+import { programOnPath } from "../../../shared/program-on-path.js";
 import { ToolError } from "../../define-tool.js";
 
 const PROGRAM_NAMES = ["chromium", "chromium-browser", "google-chrome", "google-chrome-stable"];
@@ -25,11 +25,9 @@ export async function chromiumPath(env: Env): Promise<string> {
         "binary, or unset it to use the one on PATH.",
     );
   }
-  const dirs = (env.PATH ?? "").split(delimiter).filter(Boolean);
   for (const name of PROGRAM_NAMES) {
-    for (const dir of dirs) {
-      if (await isExecutable(join(dir, name))) return join(dir, name);
-    }
+    const found = await programOnPath(env, name);
+    if (found) return found;
   }
   throw new ToolError(
     "scrape_page needs Chromium (or Chrome), and none is installed: looked for chromium, chromium-browser and " +
