@@ -3,13 +3,23 @@ import type { Message } from "./types.js";
 const MAX_TRANSCRIPT_CHARS = 300_000;
 const MAX_TOOL_RESULT_CHARS = 2_000;
 
-/** The text a message carries, tool-call names and arguments included. */
+/** The text a message carries, tool-call names and arguments and a user message's context note included. */
 export function messageText(message: Message): string {
   const content = message.content ?? "";
+  if (message.role === "user" && message.context) return `${message.context}\n\n${content}`;
   if (message.role === "assistant" && message.tool_calls?.length) {
     return content + message.tool_calls.map((call) => `${call.function.name}${call.function.arguments}`).join("");
   }
   return content;
+}
+
+/** The messages as a chat API takes them: a user message's context note goes in front of its words. */
+export function wireMessages(messages: readonly Message[]): Message[] {
+  return messages.map((message) =>
+    message.role === "user" && message.context !== undefined
+      ? { role: "user", content: messageText(message) }
+      : message,
+  );
 }
 
 /**

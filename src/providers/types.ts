@@ -4,7 +4,11 @@ import type { ProviderName } from "./registry.js";
 /** The one message format every provider adapter speaks (OpenAI style, seed 000 §3.1). */
 export type Message =
   | { role: "system"; content: string }
-  | { role: "user"; content: string }
+  /**
+   * `context` is Marvin's note of what changed since the system message (the time, notifications…), sent in
+   * front of the user's words; `content` is only what the user wrote.
+   */
+  | { role: "user"; content: string; context?: string }
   | { role: "assistant"; content: string | null; tool_calls?: ToolCall[] }
   | { role: "tool"; tool_call_id: string; content: string };
 

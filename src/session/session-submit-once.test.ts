@@ -1,4 +1,5 @@
 import { expect, test } from "../../tests/support/fixtures.js";
+import { userWords } from "../../tests/support/llm-server.js";
 import { resolveProviderConfig } from "../providers/config.js";
 import { createProvider } from "../providers/create.js";
 
@@ -25,13 +26,13 @@ test("submitOnce answers one message on another provider, then the session's own
 
   expect(other.requests).toHaveLength(1);
   expect(other.requests[0]!.body.model).toBe("pro-model");
-  expect(other.requests[0]!.body.messages.slice(1).map((message) => message.content)).toEqual([
+  expect(other.requests[0]!.body.messages.slice(1).map((message) => userWords(message.content))).toEqual([
     "first",
     "own one",
     "hard question",
   ]);
-  expect(own.requests.map((request) => request.body.messages.at(-1)!.content)).toEqual(["first", "third"]);
-  expect(own.requests[1]!.body.messages.slice(1).map((message) => message.content)).toEqual([
+  expect(own.requests.map((request) => userWords(request.body.messages.at(-1)!.content))).toEqual(["first", "third"]);
+  expect(own.requests[1]!.body.messages.slice(1).map((message) => userWords(message.content))).toEqual([
     "first",
     "own one",
     "hard question",

@@ -2,7 +2,13 @@ import { mkdir, readdir, readFile, symlink, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { z } from "zod";
 import { test as base, describe, expect } from "../../tests/support/fixtures.js";
-import type { LlmServer, RecordedRequest, Script } from "../../tests/support/llm-server.js";
+import {
+  contextNoteOf,
+  type LlmServer,
+  type RecordedRequest,
+  type Script,
+  userWords,
+} from "../../tests/support/llm-server.js";
 import { createTestSession, scriptedEnv, type TestSessionOptions } from "../../tests/support/test-session.js";
 import { ContextBudget } from "../agent/context-budget.js";
 import type { AgentEvent } from "../agent/events.js";
@@ -10,6 +16,7 @@ import { resolveProviderConfig } from "../providers/config.js";
 import { createProvider } from "../providers/create.js";
 import { configPaths, profilePaths } from "../state/paths.js";
 import { defineTool } from "../tools/define-tool.js";
+import { minuteClock } from "./context-note.js";
 import { CODING_ROUNDS, INTERACTIVE_ROUNDS, type Session } from "./session.js";
 
 const lookup = defineTool({
@@ -47,6 +54,13 @@ async function writeChatLog(home: string, entries: Array<{ role: string; text: s
   await writeFile(mainProfile(home).chatLog, JSON.stringify(entries, null, 2));
 }
 
+/** Twenty long messages of an earlier exchange, enough to pass a 15,000-token compaction threshold. */
+function fillConversation(session: Session): void {
+  const filler = "lorem ipsum dolor sit amet ".repeat(200);
+  for (let index = 0; index < 20; index++)
+    session.messages.push({ role: index % 2 ? "assistant" : "user", content: `${index}: ${filler}` });
+}
+
 describe("Session rounds", () => {
   test("allows 10 tool rounds in an interactive chat, then asks once more without tools", async ({ startSession }) => {
     expect(INTERACTIVE_ROUNDS).toBe(10);
@@ -73,7 +87,10 @@ describe("Session rounds", () => {
 });
 
 describe("Session history", () => {
-  test("seeds the last 20 chat-log entries into an interactive conversation", async ({ startSession, home }) => {
+  test("starts a new conversation with only the system message and the user's words", async ({
+    startSession,
+    home,
+  }) => {
     await writeChatLog(
       home,
       Array.from({ length: 25 }, (_, index) => ({
@@ -85,10 +102,9 @@ describe("Session history", () => {
     const { session, server } = await startSession([{ text: "ok" }]);
     await session.submit("new");
     const sent = server.requests[0]!.body.messages;
-    expect(sent).toHaveLength(1 + 20 + 1);
-    expect(sent[1]).toEqual({ role: "assistant", content: "entry 5" });
-    expect(sent[2]).toEqual({ role: "user", content: "entry 6" });
-    expect(sent.at(-1)).toEqual({ role: "user", content: "new" });
+    expect(sent.map((message) => message.role)).toEqual(["system", "user"]);
+    expect(sent[0]!.content).toContain("[10:00] you: entry 24");
+    expect(userWords(sent[1]!.content)).toBe("new");
   });
 
   test("does not seed or write the chat log in non-interactive runs, but shows it compactly", async ({
@@ -126,26 +142,54 @@ describe("Session history", () => {
     ]);
   });
 
-  test("caps an interactive conversation at 40 messages, cutting whole exchanges", async ({ startSession }) => {
+  test("drops nothing of a long conversation: the context budget compacts it instead of a message cap", async ({
+    startSession,
+  }) => {
     const { session, server } = await startSession([{ text: "ok" }]);
-    for (let index = 0; index < 30; index++)
+    for (let index = 0; index < 60; index++)
       session.messages.push({ role: "user", content: `q${index}` }, { role: "assistant", content: `a${index}` });
     await session.submit("latest");
     const sent = server.requests[0]!.body.messages;
-    expect(sent.length - 1).toBeLessThanOrEqual(40);
-    expect(sent[0]!.role).toBe("system");
-    expect(sent[1]!.role).toBe("user");
-    expect(sent.at(-1)).toEqual({ role: "user", content: "latest" });
-    expect(sent.at(-2)).toEqual({ role: "assistant", content: "a29" });
+    expect(sent).toHaveLength(1 + 120 + 1);
+    expect(sent[1]).toEqual({ role: "user", content: "q0" });
+    expect(userWords(sent.at(-1)!.content)).toBe("latest");
   });
 
-  test("builds the system message fresh for every request", async ({ startSession, home }) => {
-    const { session, server } = await startSession([{ text: "one" }, { text: "two" }]);
+  test("keeps the system message byte-identical between messages; a changed preference goes in the note", async ({
+    startSession,
+    home,
+  }) => {
+    let minute = 0;
+    const now = () => new Date(2025, 0, 2, 9, minute, 30);
+    const { session, server } = await startSession([{ text: "one" }, { text: "two" }, { text: "three" }], { now });
     await session.submit("first");
     await writeFile(mainProfile(home).preferences, "dietary: [vegan]\n");
+    minute = 1;
     await session.submit("second");
-    expect(server.requests[0]!.body.messages[0]!.content).not.toContain("vegan");
-    expect(server.requests[1]!.body.messages[0]!.content).toContain("dietary:\n  - vegan");
+    minute = 2;
+    await session.submit("third");
+    const [first, second, third] = server.requests.map((request) => request.body.messages);
+    expect(second![0]).toEqual(first![0]);
+    expect(third![0]).toEqual(first![0]);
+    expect(first![0]!.content).not.toContain("vegan");
+    expect(second!.slice(0, 2)).toEqual(first);
+    expect(third!.slice(0, 4)).toEqual(second);
+    expect(contextNoteOf(first![1]!.content)).toBe(
+      `<context>\nCurrent date and time: ${minuteClock(new Date(2025, 0, 2, 9, 0))}\n</context>`,
+    );
+    expect(contextNoteOf(second!.at(-1)!.content)).toContain("User preferences now:\ndietary:\n  - vegan");
+    expect(contextNoteOf(third!.at(-1)!.content)).not.toContain("vegan");
+    expect(contextNoteOf(third!.at(-1)!.content)).toContain(minuteClock(new Date(2025, 0, 2, 9, 2)));
+  });
+
+  test("builds the system message again when the mode changes", async ({ startSession, workspace }) => {
+    const { session, server } = await startSession([{ text: "one" }, { text: "two" }], { workingDir: workspace });
+    await session.submit("first");
+    session.toggleCodingMode();
+    await session.submit("second");
+    const [first, second] = server.requests.map((request) => request.body.messages[0]!.content);
+    expect(first).not.toContain("## Coding mode");
+    expect(second).toContain(`## Coding mode\nWorking directory: ${workspace}`);
   });
 
   test("shows a chat log rewritten during the session (compact_history) in the next system message", async ({
@@ -272,18 +316,8 @@ describe("Session system message", () => {
 describe("Session compaction", () => {
   test("backs up to .marvin/logs, summarises with the LLM, and counts the summary call", async ({
     startSession,
-    home,
     workspace: workingDir,
   }) => {
-    const filler = "lorem ipsum dolor sit amet ".repeat(200);
-    await writeChatLog(
-      home,
-      Array.from({ length: 20 }, (_, index) => ({
-        role: index % 2 ? "assistant" : "you",
-        text: `${index}: ${filler}`,
-        time: "10:00",
-      })),
-    );
     const budget = new ContextBudget({ warn: 15_000, compact: 15_000, hard: 1_000_000 });
     const { session, events, server } = await startSession(
       [{ text: "Summary of twenty messages." }, { text: "answer" }],
@@ -293,6 +327,7 @@ describe("Session compaction", () => {
         budget,
       },
     );
+    fillConversation(session);
     const result = await session.submit("new question");
     expect(result.reason).toBe("done");
 
@@ -307,7 +342,7 @@ describe("Session compaction", () => {
     expect(backup).toMatch(/^context-backup-.+\.jsonl$/);
     const lines = (await readFile(join(logs, backup!), "utf8")).trimEnd().split("\n");
     expect(lines).toHaveLength(22);
-    expect(JSON.parse(lines.at(-1)!)).toEqual({ role: "user", content: "new question" });
+    expect(JSON.parse(lines.at(-1)!)).toMatchObject({ role: "user", content: "new question" });
     expect(
       events.filter((event) => event.type === "compaction").map((event) => (event as { phase: string }).phase),
     ).toEqual(["start", "end"]);
@@ -321,21 +356,13 @@ describe("Session compaction", () => {
       const outside = await tempDirs.make("marvin-outside-");
       await mkdir(join(workingDir, ".marvin"));
       await symlink(outside, join(workingDir, ".marvin", "logs"));
-      const filler = "lorem ipsum dolor sit amet ".repeat(200);
-      await writeChatLog(
-        home,
-        Array.from({ length: 20 }, (_, index) => ({
-          role: index % 2 ? "assistant" : "you",
-          text: `${index}: ${filler}`,
-          time: "10:00",
-        })),
-      );
       const budget = new ContextBudget({ warn: 15_000, compact: 15_000, hard: 1_000_000 });
       const { session, events } = await startSession([{ text: "Summary." }, { text: "answer" }], {
         codingMode: true,
         workingDir,
         budget,
       });
+      fillConversation(session);
       expect((await session.submit("new question")).reason).toBe("done");
       expect(await readdir(outside)).toEqual([]);
       expect(await readdir(join(mainProfile(home).dir, "logs"))).toEqual([

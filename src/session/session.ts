@@ -18,6 +18,7 @@ import { stopLiveCommands } from "../tools/shell/live-commands.js";
 import { TimerStore } from "../tools/timers/timer-store.js";
 import { ensureInsideDir, OWN_DIRS } from "../workspace/own-dirs.js";
 import { isDirectory } from "../workspace/regular-file.js";
+import { contextNote, type StateFacts, stateFacts } from "./context-note.js";
 import type { Extensions } from "./extensions.js";
 import { SessionJournal } from "./history/journal.js";
 import { type LoadedSession, maxSessionsSetting, SessionStore } from "./history/session-store.js";
@@ -25,15 +26,13 @@ import { usageRecorder } from "./listeners/usage-recorder.js";
 import { loadProjectContext } from "./project-context.js";
 import { type ProviderFactory, ProviderSlot } from "./provider-slot.js";
 import { backupDirsOf } from "./standalone-tool-context.js";
-import { buildSystemMessage } from "./system-prompt.js";
+import { buildSystemMessage, type SystemPromptInput } from "./system-prompt.js";
 import { sessionToolContext } from "./tool-context.js";
 
 export const INTERACTIVE_ROUNDS = 10;
 export const CODING_ROUNDS = 50;
-/** Chat-log entries seeded as messages when an interactive session starts. */
-export const SEEDED_HISTORY_ENTRIES = 20;
-/** Conversation caps (seed 002 §5). */
-const HISTORY_CAP = { interactive: 40, coding: 100 };
+/** Chat-log entries the front ends show when an interactive session starts. */
+export const RECENT_CHAT_ENTRIES = 20;
 
 interface SessionOptions {
   home: string;
@@ -105,8 +104,10 @@ export class Session {
   private queue: Promise<unknown> = Promise.resolve();
   private chatLog: ChatLogEntry[] = [];
   private journal: SessionJournal | undefined;
-  /** The system message this session put at index 0, rebuilt before every request. */
+  /** The system message this session put at index 0. */
   private systemPrompt: Message | undefined;
+  /** What that system message was built from; undefined when the next message needs a new one. */
+  private frame: { key: string; chatLog: readonly ChatLogEntry[]; told: StateFacts } | undefined;
   private store: SessionStore | undefined;
 
   constructor(private readonly options: SessionOptions) {
@@ -188,7 +189,10 @@ export class Session {
     return this.journal?.id;
   }
 
-  /** Loads the active profile; interactive sessions seed the last chat-log entries. */
+  /**
+   * Loads the active profile. A new conversation starts empty: earlier chats reach the model only as the
+   * system message's compact history, which the person can see with `sessions` and in the chat log.
+   */
   async start(): Promise<void> {
     const active = await this.profiles.activeName();
     this.profileName = active.value;
@@ -197,11 +201,6 @@ export class Session {
     if (this.options.nonInteractive) return;
     await this.profiles.ensure(this.profileName);
     await this.loadChatLog();
-    for (const entry of this.chatLog.slice(-SEEDED_HISTORY_ENTRIES)) {
-      if (entry.role === "you") this.messages.push({ role: "user", content: entry.text });
-      else if (entry.role === "assistant") this.messages.push({ role: "assistant", content: entry.text });
-    }
-    this.journal?.skipExisting();
   }
 
   private startJournal(id: string | undefined): void {
@@ -257,14 +256,11 @@ export class Session {
   /** Condenses the conversation now (`compact`), as the loop does when the context fills up. */
   compactNow(): Promise<{ tokensBefore: number; tokensAfter: number } | undefined> {
     const run = this.queue.then(async () => {
-      await this.putSystemMessageFirst();
+      await this.frameConversation();
       if (this.messages.length <= KEEP_RECENT_MESSAGES + 1) return undefined;
       const before = await this.budget.exactTokens(this.messages);
       this.emit({ type: "compaction", phase: "start", tokensBefore: before });
-      const compacted = await compactMessages(this.messages, {
-        backupDir: await this.backupDirForWrite(),
-        summarize: (transcript) => this.summarize(transcript, SUMMARY_INSTRUCTION),
-      });
+      const compacted = await this.compact(this.messages);
       this.messages.splice(0, this.messages.length, ...compacted.messages);
       const after = await this.budget.exactTokens(this.messages);
       const backupPath = compacted.backupPath;
@@ -275,9 +271,42 @@ export class Session {
     return run;
   }
 
-  private async putSystemMessageFirst(): Promise<void> {
-    const system: Message = { role: "system", content: await this.systemMessage() };
-    // Seeded or resumed history (which may start with a compaction summary) gets the system message in front.
+  /** Condenses `messages`; the next message gets a system message built afresh (a summary changed its place). */
+  private async compact(messages: readonly Message[]): Promise<{ messages: Message[]; backupPath?: string }> {
+    const compacted = await compactMessages(messages, {
+      backupDir: await this.backupDirForWrite(),
+      summarize: (transcript) => this.summarize(transcript, SUMMARY_INSTRUCTION),
+    });
+    if (compacted.backupPath) this.frame = undefined;
+    return compacted;
+  }
+
+  /**
+   * Puts the conversation's system message first and returns the context note for the next user message. The
+   * system message is built once per conversation and again only when what it says really changes (profile,
+   * mode, working directory, project instructions, a rewritten chat log, compaction), so that every request
+   * of a conversation starts with the same bytes and the provider's prompt cache keeps hitting; the time and
+   * what changed in the user's state since go into the note.
+   */
+  private async frameConversation(notifications: readonly string[] = []): Promise<string> {
+    const input = await this.systemPromptInput();
+    const current = stateFacts(input);
+    const key = JSON.stringify([input.profileName, input.codingMode, input.workingDir, input.project ?? null]);
+    const frame = this.frame;
+    const stillTrue =
+      frame !== undefined &&
+      this.systemPrompt !== undefined &&
+      this.messages[0] === this.systemPrompt &&
+      frame.key === key &&
+      extendsLog(input.chatLog, frame.chatLog);
+    const told = stillTrue ? frame.told : current;
+    if (!stillTrue) this.putSystemMessageFirst({ role: "system", content: buildSystemMessage(input) });
+    this.frame = { key, chatLog: input.chatLog.slice(), told: current };
+    return contextNote({ now: this.options.now?.() ?? new Date(), notifications, told, current });
+  }
+
+  private putSystemMessageFirst(system: Message): void {
+    // Resumed history (which may start with a compaction summary) gets the system message in front.
     if (this.messages[0] !== undefined && this.messages[0] === this.systemPrompt) this.messages[0] = system;
     else this.messages.unshift(system);
     this.systemPrompt = system;
@@ -345,13 +374,8 @@ export class Session {
       const notifications = await this.pollNotifications(this.controller.signal);
       await this.options.extensions?.ready();
       await this.options.extensions?.hooks.runStarted(text);
-      await this.putSystemMessageFirst();
-      if (notifications.length) {
-        const content = `Notifications that arrived since the last message:\n${notifications.join("\n")}`;
-        this.messages.push({ role: "system", content });
-      }
-      this.messages.push({ role: "user", content: text });
-      this.trimHistory();
+      const context = await this.frameConversation(notifications);
+      this.messages.push({ role: "user", content: text, context });
       // After `!code` or a profile switch the slot builds the provider for the new mode first.
       const chat = await this.providers.chatFunction(this.codingMode);
       const provider = this.providers.info;
@@ -367,11 +391,7 @@ export class Session {
             execute: (call, signal, onProgress) => this.executeTool(call, signal, onProgress),
           },
           budget: this.budget,
-          compact: async (messages) =>
-            compactMessages(messages, {
-              backupDir: await this.backupDirForWrite(),
-              summarize: (transcript) => this.summarize(transcript, SUMMARY_INSTRUCTION),
-            }),
+          compact: (messages) => this.compact(messages),
           emit: (event) => this.emit(event),
         },
       );
@@ -411,7 +431,7 @@ export class Session {
     }
   }
 
-  private async systemMessage(): Promise<string> {
+  private async systemPromptInput(): Promise<SystemPromptInput> {
     const paths = this.profiles.paths(this.profileName);
     const [preferences, places] = await Promise.all([loadPreferences(paths), loadSavedPlaces(paths.savedPlaces)]);
     for (const warning of [preferences.warning, places.warning])
@@ -420,7 +440,7 @@ export class Session {
     const projectDir = this.codingMode && this.workingDir;
     const project = projectDir ? await loadProjectContext(projectDir, this.options.home) : undefined;
     for (const warning of project?.warnings ?? []) this.emit({ type: "notice", level: "warning", text: warning });
-    return buildSystemMessage({
+    return {
       profileName: this.profileName,
       preferences: preferences.value,
       savedPlaces: places.value,
@@ -429,19 +449,8 @@ export class Session {
       nonInteractive: this.options.nonInteractive,
       workingDir: this.workingDir,
       backgroundJobs: this.jobs.summaries(),
-      project,
-      now: this.options.now?.() ?? new Date(),
-    });
-  }
-
-  /** Drops the oldest exchanges beyond the cap, cutting only before a user message. */
-  private trimHistory(): void {
-    const cap = this.codingMode ? HISTORY_CAP.coding : HISTORY_CAP.interactive;
-    while (this.messages.length - 1 > cap) {
-      const nextUser = this.messages.findIndex((message, index) => index > 1 && message.role === "user");
-      if (nextUser < 0) break;
-      this.messages.splice(1, nextUser - 1);
-    }
+      ...(project ? { project: { ...project, warnings: [] } } : {}),
+    };
   }
 
   private async persistExchange(text: string, result: LoopResult): Promise<void> {
@@ -454,6 +463,7 @@ export class Session {
       const warning = await appendChatLog(this.profiles.paths(this.profileName).chatLog, entries);
       if (warning) this.emit({ type: "notice", level: "warning", text: warning });
       this.chatLog.push(...entries);
+      if (this.frame) this.frame.chatLog = this.chatLog.slice();
     } catch (error) {
       this.emit({ type: "notice", level: "warning", text: `Could not save the chat log: ${errorMessage(error)}` });
     }
@@ -541,6 +551,15 @@ export class Session {
     await this.options.extensions?.close();
     await this.providers.reset();
   }
+}
+
+/** Whether `log` is `base` with entries added at the end (a rewritten log changes the compact history). */
+function extendsLog(log: readonly ChatLogEntry[], base: readonly ChatLogEntry[]): boolean {
+  if (log.length < base.length) return false;
+  return base.every((entry, index) => {
+    const now = log[index]!;
+    return now.role === entry.role && now.text === entry.text && now.time === entry.time;
+  });
 }
 
 const SUMMARY_INSTRUCTION =

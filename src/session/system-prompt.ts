@@ -4,7 +4,7 @@ import type { Preferences } from "../state/preferences.js";
 import type { SavedPlace } from "../state/saved-places.js";
 import type { ProjectContext } from "./project-context.js";
 
-interface BackgroundJobSummary {
+export interface BackgroundJobSummary {
   id: string;
   description: string;
   status: string;
@@ -20,7 +20,6 @@ export interface SystemPromptInput {
   workingDir: string | null;
   backgroundJobs: BackgroundJobSummary[];
   project?: ProjectContext;
-  now: Date;
 }
 
 export const COMPACT_HISTORY_ENTRIES = 20;
@@ -42,8 +41,9 @@ Rules:
   web pages and news you cite.
 - When no tool can do what the user asks, say so plainly instead of guessing.
 - When a tool fails, read its message, fix the call, and try again or explain what went wrong.
-- A system message "Notifications that arrived since the last message" lists what came in on the user's ntfy
-  topics: mention what matters to the user.
+- A <context> note before a user message gives the current date and time and what changed since this system
+  message: notifications that came in on the user's ntfy topics (mention what matters to the user), preferences,
+  saved places and background jobs. The note is newer than this message.
 - Take the user's preferences and saved places into account without being asked ("near home" means the saved
   place "home").
 - Answer concisely, in plain text with light Markdown.`;
@@ -52,7 +52,7 @@ function section(title: string, body: string): string {
   return `## ${title}\n${body.trim()}`;
 }
 
-function formatPreferences(preferences: Preferences): string {
+export function formatPreferences(preferences: Preferences): string {
   const entries = Object.entries(preferences).filter(
     ([, value]) => value !== "" && value !== null && !(Array.isArray(value) && value.length === 0),
   );
@@ -61,7 +61,7 @@ function formatPreferences(preferences: Preferences): string {
     : "(none set: learn them from the conversation and save them with update_preferences)";
 }
 
-function formatPlaces(places: SavedPlace[]): string {
+export function formatPlaces(places: SavedPlace[]): string {
   if (places.length === 0) return "(none yet: offer to save places the user mentions often with save_place)";
   return places
     .map((place) => {
@@ -101,25 +101,26 @@ function codingInstructions(workingDir: string | null, nonInteractive: boolean):
 - Notes you write go to .marvin/notes/ inside the project.`;
 }
 
-/** Builds the system message, fresh for every request (seed 000 §2.15, nine sections). */
+export function formatJobs(jobs: readonly BackgroundJobSummary[]): string {
+  const lines = jobs.map((job) => `- ${job.id} (${job.description}): ${job.status}`);
+  return `${lines.join("\n")}\nUse review_status to read a job's output.`;
+}
+
+/**
+ * Builds the system message (seed 000 §2.15's sections). The current date and time, the ninth, travels in the
+ * context note of each user message (context-note.ts), so that this message stays the same from message to
+ * message and the providers' prompt caches keep hitting.
+ */
 export function buildSystemMessage(input: SystemPromptInput): string {
   const parts = [
-    `${PERSONALITY}\nCurrent date and time: ${input.now.toString()}`,
+    PERSONALITY,
     section("User preferences", formatPreferences(input.preferences)),
     section("Active profile", `Active profile: ${input.profileName}`),
     section("Saved places", formatPlaces(input.savedPlaces)),
     section("Recent conversation (compact)", compactHistory(input.chatLog)),
   ];
   if (input.codingMode) parts.push(section("Coding mode", codingInstructions(input.workingDir, input.nonInteractive)));
-  if (input.backgroundJobs.length) {
-    parts.push(
-      section(
-        "Background jobs",
-        input.backgroundJobs.map((job) => `- ${job.id} (${job.description}): ${job.status}`).join("\n") +
-          "\nUse review_status to read a job's output.",
-      ),
-    );
-  }
+  if (input.backgroundJobs.length) parts.push(section("Background jobs", formatJobs(input.backgroundJobs)));
   if (input.project?.instructions)
     parts.push(
       section(`Project instructions (${input.project.instructions.name})`, input.project.instructions.content),

@@ -75,7 +75,6 @@ function prompt(mode: ToolMode, workingDir: string | null): string {
     nonInteractive: mode.nonInteractive,
     workingDir,
     backgroundJobs: [],
-    now: new Date(2025, 0, 1),
   };
   return buildSystemMessage(input);
 }

@@ -5,6 +5,7 @@ import type { AddressInfo } from "node:net";
 import { join } from "node:path";
 import { test as base, describe, expect } from "../support/fixtures.js";
 import type { LlmServer, Script, ScriptedReply } from "../support/llm-server.js";
+import { contextNoteOf, userWords } from "../support/llm-server.js";
 import { costOf, MARVIN_BIN, type MarvinRun, runMarvin, serverEnv } from "../support/run-marvin.js";
 
 type Ask = (
@@ -45,7 +46,12 @@ describe("marvin --non-interactive against an OpenAI-compatible server", () => {
     expect(request.headers.authorization).toBe("Bearer test-key");
     expect(request.body.messages[0]!.role).toBe("system");
     expect(request.body.messages[0]!.content).toContain("You are Marvin");
-    expect(request.body.messages.at(-1)).toEqual({ role: "user", content: "hello" });
+    expect(request.body.messages.map((message) => message.role)).toEqual(["system", "user"]);
+    expect(userWords(request.body.messages[1]!.content)).toBe("hello");
+    expect(contextNoteOf(request.body.messages[1]!.content)).toMatch(
+      /^<context>\nCurrent date and time: .+ \d\d:\d\d /,
+    );
+    expect(request.body.messages[0]!.content).not.toMatch(/\d\d:\d\d:\d\d/);
   });
 
   test("prints a tool marker before each tool round and feeds results back with their ids", async ({ ask }) => {
@@ -282,7 +288,7 @@ describe("marvin --non-interactive against an OpenAI-compatible server", () => {
     });
     expect(run.code).toBe(0);
     expect(run.stdout).toBe("got it\n");
-    expect(server.requests[0]!.body.messages.at(-1)!.content).toBe("prompt from a pipe\n");
+    expect(userWords(server.requests[0]!.body.messages.at(-1)!.content)).toBe("prompt from a pipe\n");
   });
 
   test("fails with exit 1 and the cost line when no prompt is given", async ({ home }) => {

@@ -1,7 +1,7 @@
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, test } from "../support/fixtures.js";
-import type { RecordedRequest } from "../support/llm-server.js";
+import { contextNoteOf, type RecordedRequest, userWords } from "../support/llm-server.js";
 import { startNtfyServer } from "../support/ntfy-server.js";
 import { runMarvin, serverEnv } from "../support/run-marvin.js";
 
@@ -16,8 +16,16 @@ function subscribe(home: string, topic: string, label: string, server: string): 
 }
 
 const NOTE_HEADER = "Notifications that arrived since the last message:";
-const notificationMessages = (request: RecordedRequest) =>
-  request.body.messages.filter((message) => message.role === "system" && message.content?.startsWith(NOTE_HEADER));
+/** The notification lines of each user message's context note. */
+const notificationNotes = (request: RecordedRequest) =>
+  request.body.messages
+    .filter((message) => message.role === "user")
+    .map((message) =>
+      contextNoteOf(message.content)
+        ?.split(`${NOTE_HEADER}\n`)[1]
+        ?.replace(/\n<\/context>$/, ""),
+    )
+    .filter((lines) => lines !== undefined);
 
 describe("the ntfy polling hook in the plain UI", () => {
   test("a notification published between two messages reaches the model with the second, once", async ({
@@ -43,21 +51,12 @@ describe("the ntfy polling hook in the plain UI", () => {
     });
     expect(run.code).toBe(0);
     const [first, second, third] = server.requests;
-    expect(notificationMessages(first!)).toEqual([]);
-    const note = notificationMessages(second!);
-    expect(note).toEqual([
-      {
-        role: "system",
-        content: expect.stringMatching(
-          new RegExp(`^${NOTE_HEADER}\\n\\[\\d\\d:\\d\\d\\] ntfy 'Family': Mum — Dinner is ready$`),
-        ),
-      },
-    ]);
-    // Right before the message it arrived with.
-    expect(second!.body.messages.slice(-2).map((message) => message.role)).toEqual(["system", "user"]);
-    expect(second!.body.messages.at(-1)!.content).toBe("anything new?");
-    // Still in the conversation afterwards, but never added again.
-    expect(notificationMessages(third!)).toEqual(note);
+    expect(notificationNotes(first!)).toEqual([]);
+    // With the message it arrived with, and still in the conversation afterwards, but never added again.
+    const note = notificationNotes(second!);
+    expect(note).toEqual([expect.stringMatching(/^\[\d\d:\d\d\] ntfy 'Family': Mum — Dinner is ready$/)]);
+    expect(userWords(second!.body.messages.at(-1)!.content)).toBe("anything new?");
+    expect(notificationNotes(third!)).toEqual(note);
     expect(run.stdout.match(/Dinner is ready/g)).toHaveLength(1);
     const polls = ntfy.requests.filter((request) => request.method === "GET").map((request) => request.url);
     expect(polls).toHaveLength(3);
@@ -83,7 +82,7 @@ describe("the ntfy polling hook in the plain UI", () => {
     expect(run.stdout).toContain(`Could not check ntfy topic 'Family': no answer from ${silent.origin} in time`);
     expect(run.stdout).toContain("Still here.");
     expect(Date.now() - started).toBeLessThan(15_000);
-    expect(notificationMessages(server.requests[0]!)).toEqual([]);
+    expect(notificationNotes(server.requests[0]!)).toEqual([]);
 
     await silent.close();
     const refused = await runMarvin(["--plain"], {

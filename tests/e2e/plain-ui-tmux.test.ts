@@ -2,7 +2,7 @@ import { execFileSync, spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { test as base, describe, expect } from "../support/fixtures.js";
-import type { LlmServer, Script } from "../support/llm-server.js";
+import { type LlmServer, type Script, userWords } from "../support/llm-server.js";
 import { MARVIN_BIN, serverEnv } from "../support/run-marvin.js";
 import { killTmuxServer } from "../support/tmux.js";
 
@@ -107,7 +107,7 @@ describe.skipIf(!hasTmux)(
 
       expect(server.requests).toHaveLength(3);
       const third = server.requests[2]!.body.messages;
-      expect(third.at(-1)).toEqual({ role: "user", content: "next" });
+      expect(userWords(third.at(-1)!.content)).toBe("next");
       expect(third.at(-2)!.role).toBe("assistant");
       expect(third.at(-2)!.content).toMatch(/^(slow )+/);
     });
@@ -152,7 +152,9 @@ describe.skipIf(!hasTmux)(
       type("are you there?");
       press("Enter");
       await waitForScreen((text) => text.includes("Still listening."));
-      expect(server.requests.map((request) => request.body.messages.at(-1)!.content)).toEqual(["are you there?"]);
+      expect(server.requests.map((request) => userWords(request.body.messages.at(-1)!.content))).toEqual([
+        "are you there?",
+      ]);
     });
 
     test("asks before run_command; y runs it, and Ctrl+C at the question declines and stops the request", async ({

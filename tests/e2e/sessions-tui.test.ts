@@ -1,5 +1,6 @@
 import { beforeAll } from "vitest";
 import { describe, expect, test } from "../support/fixtures.js";
+import { userWords } from "../support/llm-server.js";
 import { runMarvin, serverEnv } from "../support/run-marvin.js";
 import { TmuxMarvin, tmuxAvailable } from "../support/tmux.js";
 
@@ -29,7 +30,7 @@ describe("the --resume picker of the full-screen UI (tmux)", () => {
       await marvin.waitFor('Resumed "sights in bern"');
       await marvin.submit("anything else?");
       await marvin.waitFor("And the bear park.");
-      const sent = server.requests[2]!.body.messages.slice(1).map((message) => message.content);
+      const sent = server.requests[2]!.body.messages.slice(1).map((message) => userWords(message.content));
       expect(sent).toEqual(["sights in bern", "Bern has the Zytglogge.", "anything else?"]);
     } finally {
       await marvin.kill();
@@ -47,7 +48,7 @@ describe("the --resume picker of the full-screen UI (tmux)", () => {
       await marvin.waitFor(/\n>\s*$/);
       await marvin.submit("hello");
       await marvin.waitFor("Fresh start.");
-      expect(server.requests[1]!.body.messages.at(-1)!.content).toBe("hello");
+      expect(userWords(server.requests[1]!.body.messages.at(-1)!.content)).toBe("hello");
       await marvin.submit("sessions");
       await marvin.waitFor(/ 1\. hello \(this one\)[\s\S]* 2\. remember the milk/);
     } finally {

@@ -2,7 +2,7 @@ import { spawn } from "node:child_process";
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, test } from "../support/fixtures.js";
-import type { LlmServer, RecordedRequest } from "../support/llm-server.js";
+import { type LlmServer, type RecordedRequest, userWords } from "../support/llm-server.js";
 import { MARVIN_BIN, runMarvin, serverEnv } from "../support/run-marvin.js";
 
 const sessionsDir = (home: string) => join(home, ".config", "local-finder", "profiles", "main", "sessions");
@@ -17,9 +17,11 @@ const TEA_ROUND = [
 
 /** The conversation a request carried, without the system message in front. */
 const conversation = (request: RecordedRequest) =>
-  request.body.messages
-    .slice(1)
-    .map(({ role, content, tool_call_id }) => ({ role, content, ...(tool_call_id ? { tool_call_id } : {}) }));
+  request.body.messages.slice(1).map(({ role, content, tool_call_id }) => ({
+    role,
+    content: role === "user" ? userWords(content) : content,
+    ...(tool_call_id ? { tool_call_id } : {}),
+  }));
 
 function nonInteractive(server: LlmServer, home: string, prompt: string, args: string[] = []) {
   return runMarvin(["--non-interactive", "--prompt", prompt, ...args], { env: serverEnv(server.url, home), cwd: home });

@@ -57,6 +57,16 @@ export interface RecordedRequest {
   };
 }
 
+/** What the user wrote, without the `<context>` note Marvin sends in front of a user message. */
+export function userWords(content: string | null): string | null {
+  return content?.replace(/^<context>\n[\s\S]*?\n<\/context>\n\n/, "") ?? null;
+}
+
+/** The `<context>` note of a user message as sent, or undefined. */
+export function contextNoteOf(content: string | null): string | undefined {
+  return /^<context>\n[\s\S]*?\n<\/context>/.exec(content ?? "")?.[0];
+}
+
 export interface LlmServer {
   /** Base URL (…/v1) to use as OPENAI_COMPAT_URL. */
   url: string;

@@ -15,6 +15,7 @@ import type { ToolSchema } from "../../shared/tool-schema.js";
 import { PROVIDER_DEFAULTS, type ProviderConfig } from "../config.js";
 import { providerCredentialVariables } from "../credentials.js";
 import { ProviderError } from "../provider-error.js";
+import { messageText } from "../transcript.js";
 import type { ChatRequest, LLMProvider, LLMResponse, ToolCall } from "../types.js";
 import {
   abortedError,
@@ -32,7 +33,7 @@ import {
   type DialogueEntry,
   dialogueOf,
   earlierMessages,
-  lastUserPrompt,
+  lastUserMessage,
   promptWithContextUpdate,
   promptWithEarlierConversation,
   systemContextUpdate,
@@ -125,7 +126,7 @@ export class CopilotProvider implements LLMProvider {
         kind: "bad_request",
       });
     }
-    const prompt = lastUserPrompt(request.messages);
+    const prompt = lastUserMessage(request.messages).content;
     const turn = new CopilotTurn(request, this.model);
     this.activeTurn = turn;
     try {
@@ -148,7 +149,7 @@ export class CopilotProvider implements LLMProvider {
 
   /** A request outside the conversation: a session of its own, without tools, gone afterwards. */
   private async standaloneChat(request: ChatRequest): Promise<LLMResponse> {
-    const prompt = lastUserPrompt(request.messages);
+    const prompt = messageText(lastUserMessage(request.messages));
     const started = this.sessionQueue.then(() => this.startedClient());
     this.sessionQueue = started.catch(() => undefined);
     const client = await unlessAborted(started, request.signal);
@@ -212,7 +213,8 @@ export class CopilotProvider implements LLMProvider {
 
   /** The live session when it holds this conversation and tool set, else a new one told the conversation so far. */
   private async planTurn(request: ChatRequest): Promise<TurnPlan> {
-    const prompt = lastUserPrompt(request.messages);
+    // The context note goes to the model with the words, but the dialogue the session holds keeps only the words.
+    const prompt = messageText(lastUserMessage(request.messages));
     const system = systemMessageOf(request.messages) ?? "";
     const earlier = earlierMessages(request.messages);
     const held = this.held;

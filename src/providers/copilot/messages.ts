@@ -19,8 +19,8 @@ function lastUserIndex(messages: readonly Message[]): number {
 }
 
 /** The newest user message: the one thing a session that already holds the conversation needs. */
-export function lastUserPrompt(messages: readonly Message[]): string {
-  return messages[lastUserIndex(messages)]!.content as string;
+export function lastUserMessage(messages: readonly Message[]): Extract<Message, { role: "user" }> {
+  return messages[lastUserIndex(messages)] as Extract<Message, { role: "user" }>;
 }
 
 /** The conversation before the newest user message, without Marvin's system message. */

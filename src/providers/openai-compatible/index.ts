@@ -2,6 +2,7 @@ import OpenAI, { APIUserAbortError } from "openai";
 import type { ChatCompletionCreateParamsStreaming } from "openai/resources/chat/completions";
 import type { ProviderConfig } from "../config.js";
 import { ProviderError } from "../provider-error.js";
+import { wireMessages } from "../transcript.js";
 import type { ChatRequest, LLMProvider, LLMResponse, ProviderName } from "../types.js";
 import { ChunkAccumulator } from "./accumulator.js";
 import { type CompletionChunk, parseCompletionChunk } from "./chunk-schema.js";
@@ -122,7 +123,7 @@ export class OpenAICompatibleProvider implements LLMProvider {
   private body(request: ChatRequest): ChatCompletionCreateParamsStreaming {
     const body: ChatCompletionCreateParamsStreaming = {
       model: this.model,
-      messages: request.messages as ChatCompletionCreateParamsStreaming["messages"],
+      messages: wireMessages(request.messages) as ChatCompletionCreateParamsStreaming["messages"],
       stream: true,
     };
     if (this.sendStreamOptions) body.stream_options = { include_usage: true };

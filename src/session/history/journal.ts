@@ -70,14 +70,6 @@ export class SessionJournal {
     for (const message of session.messages) this.recorded.add(message);
   }
 
-  /**
-   * Treats the messages now in the conversation as not part of it: the chat-log entries seeded
-   * into a new session are context, not this conversation's record.
-   */
-  skipExisting(): void {
-    for (const message of this.conversation()) this.recorded.add(message);
-  }
-
   /** Starts a new conversation (after `clear`); `id` names it, else a new one is made. */
   startNew(id: string = newSessionId()): void {
     this.reset(id);

@@ -2,6 +2,7 @@ import { chmodSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { test } from "../../../tests/support/command-layer-fixture.js";
 import { describe, expect } from "../../../tests/support/fixtures.js";
+import { userWords } from "../../../tests/support/llm-server.js";
 import type { CommandLayer } from "./command-layer.js";
 
 async function ask(layer: CommandLayer, line: string) {
@@ -52,7 +53,7 @@ describe("!model", () => {
     expect(server.requests).toHaveLength(1);
     const request = second.requests[1]!.body;
     expect(request.model).toBe("llama-test");
-    expect(request.messages.slice(1).map((message) => message.content)).toEqual([
+    expect(request.messages.slice(1).map((message) => userWords(message.content))).toEqual([
       "first question",
       "First answer.",
       "second question",

@@ -1,4 +1,4 @@
-import { SEEDED_HISTORY_ENTRIES } from "../../session/session.js";
+import { RECENT_CHAT_ENTRIES } from "../../session/session.js";
 import { truncateText } from "../../shared/truncate.js";
 import type { ChatLogEntry } from "../../state/chat-log.js";
 import type { Palette } from "./renderer.js";
@@ -12,7 +12,7 @@ const LABELS: Record<ChatLogEntry["role"], string> = { you: "You", assistant: "M
 export function formatRecentConversation(
   entries: readonly ChatLogEntry[],
   palette: Palette,
-  limit = SEEDED_HISTORY_ENTRIES,
+  limit = RECENT_CHAT_ENTRIES,
 ): string[] {
   const recent = entries.slice(-limit);
   if (recent.length === 0) return [];

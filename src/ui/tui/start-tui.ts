@@ -1,4 +1,4 @@
-import { SEEDED_HISTORY_ENTRIES } from "../../session/session.js";
+import { RECENT_CHAT_ENTRIES } from "../../session/session.js";
 import { errorMessage } from "../../shared/error-message.js";
 import { CommandLayer } from "../commands/index.js";
 import { freshLine } from "../fresh-line.js";
@@ -26,7 +26,7 @@ function welcome(controller: TuiController): string {
 
 function showRecentConversation(controller: TuiController): void {
   const entries = controller.session.chatEntries;
-  const recent = entries.slice(-SEEDED_HISTORY_ENTRIES);
+  const recent = entries.slice(-RECENT_CHAT_ENTRIES);
   if (recent.length === 0) return;
   controller.chat.addSystem(`── Recent conversation (${recent.length} of ${entries.length} messages) ──`);
   controller.chat.addHistory(recent);

@@ -5,6 +5,7 @@ import { PassThrough } from "node:stream";
 import { stripVTControlCharacters as plain } from "node:util";
 import { test as base, describe, expect } from "../../../../tests/support/fixtures.js";
 import type { LlmServer, Script } from "../../../../tests/support/llm-server.js";
+import { userWords } from "../../../../tests/support/llm-server.js";
 import type { TempDirs } from "../../../../tests/support/test-session.js";
 import type { CliArgs } from "../../../cli/args.js";
 import { buildSession } from "../../../cli/build-session.js";
@@ -358,7 +359,7 @@ describe("TUI app", () => {
     expect(tui.server.requests).toHaveLength(0);
     await until(tui, "Asked after the command.");
     expect(tui.frame()).not.toContain("⏳ queued");
-    expect(tui.server.requests.map((request) => request.body.messages.at(-1)!.content)).toEqual(["hello"]);
+    expect(tui.server.requests.map((request) => userWords(request.body.messages.at(-1)!.content))).toEqual(["hello"]);
   });
 
   test("reflows to a new terminal size", async ({ startApp }) => {
