@@ -2,6 +2,7 @@ import { compactMessages, KEEP_RECENT_MESSAGES } from "../agent/compaction.js";
 import { ContextBudget } from "../agent/context-budget.js";
 import type { AgentEvent, AgentEventListener, EventSink } from "../agent/events.js";
 import { type LoopResult, reportUsage, runToolLoop } from "../agent/loop.js";
+import type { Fallback } from "../providers/resilient-chat.js";
 import type { LLMProvider, Message, ProviderName, ToolCall } from "../providers/types.js";
 import type { Env } from "../shared/env.js";
 import { errorMessage } from "../shared/error-message.js";
@@ -52,8 +53,8 @@ interface SessionOptions {
   registry: ToolRegistry;
   /** Builds the provider for the current mode; called lazily, again after a reset. */
   createProvider: ProviderFactory;
-  /** The Copilot fallback, or undefined when Copilot is not usable. */
-  fallbackProvider?: () => Promise<LLMProvider | undefined>;
+  /** The Copilot fallback, or undefined when there is none. */
+  fallbackProvider?: Fallback;
   /** Asks the person to approve a shell command; absent → approved (non-interactive). */
   confirmCommand?: (command: string) => Promise<boolean>;
   /**
