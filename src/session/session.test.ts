@@ -1,4 +1,4 @@
-import { mkdir, readdir, readFile, symlink, writeFile } from "node:fs/promises";
+import { chmod, mkdir, readdir, readFile, stat, symlink, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { z } from "zod";
 import { test as base, describe, expect } from "../../tests/support/fixtures.js";
@@ -46,6 +46,21 @@ async function writeChatLog(home: string, entries: Array<{ role: string; text: s
   await mkdir(mainProfile(home).dir, { recursive: true });
   await writeFile(mainProfile(home).chatLog, JSON.stringify(entries, null, 2));
 }
+
+/** Twenty long chat-log entries: enough for a compaction at a 15,000-token threshold. */
+async function writeLongChatLog(home: string) {
+  const filler = "lorem ipsum dolor sit amet ".repeat(200);
+  await writeChatLog(
+    home,
+    Array.from({ length: 20 }, (_, index) => ({
+      role: index % 2 ? "assistant" : "you",
+      text: `${index}: ${filler}`,
+      time: "10:00",
+    })),
+  );
+}
+
+const modeOf = async (path: string) => (await stat(path)).mode & 0o777;
 
 describe("Session rounds", () => {
   test("allows 10 tool rounds in an interactive chat, then asks once more without tools", async ({ startSession }) => {
@@ -275,15 +290,7 @@ describe("Session compaction", () => {
     home,
     workspace: workingDir,
   }) => {
-    const filler = "lorem ipsum dolor sit amet ".repeat(200);
-    await writeChatLog(
-      home,
-      Array.from({ length: 20 }, (_, index) => ({
-        role: index % 2 ? "assistant" : "you",
-        text: `${index}: ${filler}`,
-        time: "10:00",
-      })),
-    );
+    await writeLongChatLog(home);
     const budget = new ContextBudget({ warn: 15_000, compact: 15_000, hard: 1_000_000 });
     const { session, events, server } = await startSession(
       [{ text: "Summary of twenty messages." }, { text: "answer" }],
@@ -321,15 +328,7 @@ describe("Session compaction", () => {
       const outside = await tempDirs.make("marvin-outside-");
       await mkdir(join(workingDir, ".marvin"));
       await symlink(outside, join(workingDir, ".marvin", "logs"));
-      const filler = "lorem ipsum dolor sit amet ".repeat(200);
-      await writeChatLog(
-        home,
-        Array.from({ length: 20 }, (_, index) => ({
-          role: index % 2 ? "assistant" : "you",
-          text: `${index}: ${filler}`,
-          time: "10:00",
-        })),
-      );
+      await writeLongChatLog(home);
       const budget = new ContextBudget({ warn: 15_000, compact: 15_000, hard: 1_000_000 });
       const { session, events } = await startSession([{ text: "Summary." }, { text: "answer" }], {
         codingMode: true,
@@ -351,6 +350,34 @@ describe("Session compaction", () => {
       ]);
     },
   );
+});
+
+describe("Session files", () => {
+  test("keep the conversation owner-only: profile, chat log, context backups and their folder", async ({
+    startSession,
+    home,
+    workspace: workingDir,
+  }) => {
+    await writeLongChatLog(home);
+    const logs = join(workingDir, ".marvin", "logs");
+    await mkdir(logs, { recursive: true });
+    // As an older Marvin left them.
+    await chmod(mainProfile(home).dir, 0o755);
+    await chmod(mainProfile(home).chatLog, 0o644);
+    await chmod(logs, 0o755);
+    const budget = new ContextBudget({ warn: 15_000, compact: 15_000, hard: 1_000_000 });
+    const { session } = await startSession([{ text: "Summary." }, { text: "answer" }], {
+      codingMode: true,
+      workingDir,
+      budget,
+    });
+    expect((await session.submit("new question")).reason).toBe("done");
+    const [backup] = await readdir(logs);
+    expect(await modeOf(join(logs, backup!))).toBe(0o600);
+    expect(await modeOf(logs)).toBe(0o700);
+    expect(await modeOf(mainProfile(home).dir)).toBe(0o700);
+    expect(await modeOf(mainProfile(home).chatLog)).toBe(0o600);
+  });
 });
 
 describe("Session tool progress", () => {

@@ -9,6 +9,7 @@ import { errorMessage } from "../shared/error-message.js";
 import { appendChatLog, type ChatLogEntry, clockTime, loadChatLog } from "../state/chat-log.js";
 import { configPaths, type ProfilePaths } from "../state/paths.js";
 import { loadPreferences } from "../state/preferences.js";
+import { ensurePrivateDir } from "../state/private-dir.js";
 import { ProfileStore } from "../state/profiles.js";
 import { loadSavedPlaces } from "../state/saved-places.js";
 import { UsageTracker } from "../state/usage.js";
@@ -487,6 +488,12 @@ export class Session {
    * `.marvin/logs` through the sandbox, or the profile's logs when that leads out of it.
    */
   private async backupDirForWrite(): Promise<string> {
+    const dir = await this.backupDir();
+    await ensurePrivateDir(dir);
+    return dir;
+  }
+
+  private async backupDir(): Promise<string> {
     const profileLogs = this.profiles.paths(this.profileName).logs;
     if (!this.workingDir) return profileLogs;
     try {
