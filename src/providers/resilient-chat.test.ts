@@ -250,7 +250,7 @@ describe("the Copilot fallback and local endpoints", () => {
     const refused = () => new ScriptedChat([{ error: { kind: "auth", message: "openai refused the API key" } }]);
     const off = await usableCopilot(await tempDirs.make(), "off");
     expect(off.fallback).toBeUndefined();
-    expect((await failure(chatWith(refused(), [])(request()))).kind).toBe("auth");
+    expect((await failure(chatWith(refused(), [], { fallback: off.fallback })(request()))).kind).toBe("auth");
 
     const remote = refused();
     const { copilot, fallback } = await usableCopilot(await tempDirs.make());

@@ -483,16 +483,14 @@ export class Session {
     return backupDirsOf(this.profiles, this.profileName, this.workingDir);
   }
 
-  /**
-   * Where a context backup goes, checked right before it is written: the working dir's
-   * `.marvin/logs` through the sandbox, or the profile's logs when that leads out of it.
-   */
+  /** Where a context backup goes, made owner-only right before it is written (it holds the conversation). */
   private async backupDirForWrite(): Promise<string> {
     const dir = await this.backupDir();
     await ensurePrivateDir(dir);
     return dir;
   }
 
+  /** The working dir's `.marvin/logs`, checked through the sandbox, or the profile's logs when that leads out. */
   private async backupDir(): Promise<string> {
     const profileLogs = this.profiles.paths(this.profileName).logs;
     if (!this.workingDir) return profileLogs;
