@@ -1,4 +1,4 @@
-import { readdir, readFile } from "node:fs/promises";
+import { readdir, readFile, stat } from "node:fs/promises";
 import { join } from "node:path";
 import { describe, expect, test } from "../../tests/support/fixtures.js";
 import { type ChatScript, ScriptedChat } from "../../tests/support/scripted-chat.js";
@@ -66,6 +66,8 @@ describe("compactMessages", () => {
       .split("\n")
       .map((line) => JSON.parse(line));
     expect(backup).toEqual(messages);
+    expect((await stat(result.backupPath!)).mode & 0o777).toBe(0o600);
+    expect((await stat(join(home, ".marvin", "logs"))).mode & 0o777).toBe(0o700);
 
     expect(result.messages).toHaveLength(1 + 1 + KEEP_RECENT_MESSAGES);
     expect(result.messages[0]).toBe(messages[0]);

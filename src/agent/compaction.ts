@@ -41,14 +41,14 @@ function fallbackSummary(messages: readonly Message[]): string {
 }
 
 async function writeBackup(dir: string, messages: readonly Message[], now: Date): Promise<string> {
-  await mkdir(dir, { recursive: true });
+  await mkdir(dir, { recursive: true, mode: 0o700 });
   const stamp = now.toISOString().replace(/[:.]/g, "-");
   const content = `${messages.map((message) => JSON.stringify(message)).join("\n")}\n`;
   for (let attempt = 0; ; attempt++) {
     const path = join(dir, `context-backup-${stamp}${attempt ? `-${attempt}` : ""}.jsonl`);
     try {
-      // 'wx': a backup is never overwritten (history only ever grows).
-      await writeFile(path, content, { flag: "wx" });
+      // 'wx': a backup is never overwritten (history only ever grows). Owner-only: it is the conversation.
+      await writeFile(path, content, { flag: "wx", mode: 0o600 });
       return path;
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== "EEXIST" || attempt > 100) throw error;

@@ -2,10 +2,10 @@ import type { Stats } from "node:fs";
 import { realpath, stat } from "node:fs/promises";
 import { resolve } from "node:path";
 import { resolveProviderConfig } from "../providers/config.js";
+import { copilotFallback } from "../providers/copilot-fallback.js";
 import { createProvider } from "../providers/create.js";
 import { type ProviderName, parseProviderName } from "../providers/registry.js";
 import { providerProblem, selectProvider } from "../providers/select.js";
-import type { LLMProvider } from "../providers/types.js";
 import { Extensions } from "../session/extensions.js";
 import { type LoadedSession, SessionStore } from "../session/history/session-store.js";
 import { createAuditLog } from "../session/listeners/audit-log.js";
@@ -89,7 +89,6 @@ export async function buildSession(args: CliArgs, environment: SessionEnvironmen
   for (const problem of custom.problems) environment.notice(problem);
   await extensions.hooks.emit({ type: "app.start" });
 
-  let fallback: Promise<LLMProvider | undefined> | undefined;
   const session = new Session({
     home,
     env,
@@ -115,14 +114,7 @@ export async function buildSession(args: CliArgs, environment: SessionEnvironmen
         env,
       ),
     fallbackProvider:
-      providerName === "copilot"
-        ? undefined
-        : () =>
-            (fallback ??= providerProblem("copilot", env, home).then((problem) => {
-              if (problem) return undefined;
-              const options = { env, home, codingMode: args.nonInteractive, nonInteractive: args.nonInteractive };
-              return createProvider(resolveProviderConfig("copilot", options), env);
-            })),
+      providerName === "copilot" ? undefined : copilotFallback({ env, home, nonInteractive: args.nonInteractive }),
     confirmCommand: environment.confirmCommand,
     // Every submission, a non-interactive run's one too (seed 000 §1.2 step 3, invariant 12); but a reviewer
     // Marvin started itself (MARVIN_DEPTH above 0) must not take the user's notifications from their session.

@@ -1,6 +1,9 @@
 import { test as base, describe, expect } from "../../tests/support/fixtures.js";
 import type { LlmServer, Script } from "../../tests/support/llm-server.js";
+import { ScriptedChat } from "../../tests/support/scripted-chat.js";
+import { scriptedCopilot } from "../../tests/support/scripted-copilot.js";
 import { scriptedConfig } from "../../tests/support/test-session.js";
+import { copilotFallback } from "./copilot-fallback.js";
 import { OpenAICompatibleProvider } from "./openai-compatible/index.js";
 import { ProviderError } from "./provider-error.js";
 import { MAX_RETRIES, type ResilienceOptions, resilientChat } from "./resilient-chat.js";
@@ -198,4 +201,64 @@ describe("the Copilot fallback", () => {
     expect(error.kind).toBe("bad_request");
     expect(asked).toBe(false);
   });
+});
+
+describe("the Copilot fallback and local endpoints", () => {
+  /** Copilot as usable as it gets: a GitHub token and the scripted runtime, which logs every request it receives. */
+  async function usableCopilot(dir: string, setting?: string) {
+    const copilot = await scriptedCopilot(dir, [{ text: "from Copilot" }]);
+    const env = { ...copilot.env, GH_TOKEN: "gho_test", ...(setting ? { MARVIN_COPILOT_FALLBACK: setting } : {}) };
+    const fallback = copilotFallback({ env, home: dir, nonInteractive: true });
+    return { copilot, fallback };
+  }
+
+  /** A local OpenAI-compatible server on 127.0.0.1 that has stopped: every request is refused. */
+  async function stoppedLocalProvider(llm: (script: Script[]) => Promise<LlmServer>, home: string) {
+    const server = await llm([]);
+    await server.close();
+    return new OpenAICompatibleProvider(scriptedConfig(server.url, home));
+  }
+
+  test("a local provider's conversation never reaches Copilot by default", async ({ llm, home, tempDirs }) => {
+    const provider = await stoppedLocalProvider(llm, home);
+    const { copilot, fallback } = await usableCopilot(await tempDirs.make());
+    const notices: string[] = [];
+    const error = await failure(chatWith(provider, notices, { fallback })(request()));
+    expect(provider.local).toBe(true);
+    expect(error.kind).toBe("network");
+    expect(notices.some((notice) => notice.includes("falling back"))).toBe(false);
+    expect(await copilot.calls()).toEqual([]);
+  });
+
+  test("MARVIN_COPILOT_FALLBACK=on lets Copilot answer for a local provider", async ({ llm, home, tempDirs }) => {
+    const provider = await stoppedLocalProvider(llm, home);
+    const { copilot, fallback } = await usableCopilot(await tempDirs.make(), "on");
+    const notices: string[] = [];
+    try {
+      const response = await chatWith(provider, notices, { fallback })(request());
+      expect(response).toMatchObject({ content: "from Copilot", provider: "copilot" });
+      expect(notices.at(-1)).toMatch(/— falling back to Copilot\.$/);
+      expect((await copilot.prompts()).map((sent) => sent.prompt)).toEqual(["hi"]);
+    } finally {
+      await (await fallback?.(provider))?.destroy();
+    }
+  }, 40_000);
+
+  test("a provider on the internet falls back by default; MARVIN_COPILOT_FALLBACK=off turns that off", async ({
+    tempDirs,
+  }) => {
+    const refused = () => new ScriptedChat([{ error: { kind: "auth", message: "openai refused the API key" } }]);
+    const off = await usableCopilot(await tempDirs.make(), "off");
+    expect(off.fallback).toBeUndefined();
+    expect((await failure(chatWith(refused(), [], { fallback: off.fallback })(request()))).kind).toBe("auth");
+
+    const remote = refused();
+    const { copilot, fallback } = await usableCopilot(await tempDirs.make());
+    try {
+      expect((await chatWith(remote, [], { fallback })(request())).content).toBe("from Copilot");
+      expect(await copilot.prompts()).toHaveLength(1);
+    } finally {
+      await (await fallback?.(remote))?.destroy();
+    }
+  }, 40_000);
 });

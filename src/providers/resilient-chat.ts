@@ -8,10 +8,13 @@ const MAX_RETRY_WAIT_SECONDS = 120;
 
 export type ChatFunction = (request: ChatRequest) => Promise<LLMResponse>;
 
+/** The provider to ask instead of `failed`, resolved only when a failure calls for one; undefined when none may. */
+export type Fallback = (failed: LLMProvider) => Promise<LLMProvider | undefined>;
+
 export interface ResilienceOptions {
   notice: (text: string) => void;
-  /** The Copilot fallback, resolved only if a failure calls for it; undefined when unusable. */
-  fallback?: () => Promise<LLMProvider | undefined>;
+  /** The Copilot fallback (./copilot-fallback.ts). */
+  fallback?: Fallback;
   /** Seconds between retries of server/network errors (index = attempt). */
   transientBackoffSeconds?: readonly number[];
 }
@@ -47,7 +50,7 @@ export function resilientChat(provider: LLMProvider, options: ResilienceOptions)
           continue;
         }
         if (provider.name !== "copilot" && !error.partialOutput && FALLBACK_KINDS.has(error.kind) && options.fallback) {
-          const fallback = await options.fallback();
+          const fallback = await options.fallback(provider);
           if (fallback) {
             options.notice(`⚠️ ${error.message} — falling back to Copilot.`);
             return { ...(await fallback.chat(request)), provider: fallback.name };

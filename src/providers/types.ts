@@ -81,6 +81,8 @@ export interface ChatRequest {
 export interface LLMProvider {
   readonly name: ProviderName;
   readonly model: string;
+  /** Runs on this machine or its network (see isLocalEndpoint): its conversations go nowhere else unasked. */
+  readonly local: boolean;
   chat(request: ChatRequest): Promise<LLMResponse>;
   destroy(): Promise<void>;
 }

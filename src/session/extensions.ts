@@ -23,12 +23,17 @@ interface ExtensionOutlets {
   send(text: string): void;
 }
 
+const LITERAL_VARIABLES =
+  // biome-ignore lint/suspicious/noTemplateCurlyInString: the mcp.json syntax, named to the user.
+  "Its ${NAME} values stay as written: a project's file never reads your environment (put what a server " +
+  "needs from it in your own ~/.config/local-finder/mcp.json).";
+
 function untrustedNotice(untrusted: NonNullable<McpSetup["untrustedProject"]>): string {
   const why = untrusted.changed ? "has changed since you trusted it" : "is not trusted";
-  return (
+  const notice =
     `${untrusted.path} lists MCP servers, but this project ${why}, so none of them started (a cloned ` +
-    "repository must not start programs by itself). Read the file, then type `!mcp trust` to trust it."
-  );
+    "repository must not start programs by itself). Read the file, then type `!mcp trust` to trust it.";
+  return untrusted.literalVariables ? `${notice} ${LITERAL_VARIABLES}` : notice;
 }
 
 /**
@@ -97,8 +102,8 @@ export class Extensions {
   async trustProject(): Promise<string> {
     const paths = configPaths(this.places.home);
     try {
-      if (!(await trustProjectConfig(paths.trustedProjects, this.places.projectDir)))
-        return `${this.places.projectDir} has no .marvin/mcp.json: there is nothing to trust.`;
+      const file = await trustProjectConfig(paths.trustedProjects, this.places.projectDir);
+      if (!file) return `${this.places.projectDir} has no .marvin/mcp.json: there is nothing to trust.`;
       const setup = await this.readMcpSetup();
       for (const problem of setup.problems) this.outlets.notice(problem);
       this.untrustedProject = undefined;
@@ -106,7 +111,8 @@ export class Extensions {
       this.mcp.start(fresh);
       const names = fresh.map((server) => server.name).join(", ") || "none";
       const trusted = `Trusted ${this.places.projectDir}: its MCP servers start now (${names}).`;
-      return `${trusted} \`mcp\` shows how they are doing.`;
+      const report = `${trusted} \`mcp\` shows how they are doing.`;
+      return file.literalVariables ? `${report} ${LITERAL_VARIABLES}` : report;
     } catch (error) {
       return `Could not trust ${this.places.projectDir}: ${errorMessage(error)}`;
     }

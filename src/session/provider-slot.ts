@@ -1,4 +1,4 @@
-import { type ChatFunction, resilientChat } from "../providers/resilient-chat.js";
+import { type ChatFunction, type Fallback, resilientChat } from "../providers/resilient-chat.js";
 import type { LLMProvider, ProviderName } from "../providers/types.js";
 import { errorMessage } from "../shared/error-message.js";
 
@@ -7,8 +7,8 @@ export type ProviderFactory = (codingMode: boolean) => Promise<LLMProvider>;
 
 interface ProviderSlotOptions {
   create: ProviderFactory;
-  /** The Copilot fallback, or undefined when Copilot is not usable. */
-  fallback?: () => Promise<LLMProvider | undefined>;
+  /** The Copilot fallback, or undefined when there is none. */
+  fallback?: Fallback;
   /** Seconds between retries of transient provider errors (tests shorten them). */
   transientBackoffSeconds?: readonly number[];
   /** Retry and fallback notices for the person. */

@@ -1,4 +1,4 @@
-import { mkdir, readdir, readFile, symlink, writeFile } from "node:fs/promises";
+import { chmod, mkdir, readdir, readFile, stat, symlink, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { z } from "zod";
 import { test as base, describe, expect } from "../../tests/support/fixtures.js";
@@ -60,6 +60,9 @@ function fillConversation(session: Session): void {
   for (let index = 0; index < 20; index++)
     session.messages.push({ role: index % 2 ? "assistant" : "user", content: `${index}: ${filler}` });
 }
+
+
+const modeOf = async (path: string) => (await stat(path)).mode & 0o777;
 
 describe("Session rounds", () => {
   test("allows 10 tool rounds in an interactive chat, then asks once more without tools", async ({ startSession }) => {
@@ -378,6 +381,35 @@ describe("Session compaction", () => {
       ]);
     },
   );
+});
+
+describe("Session files", () => {
+  test("keep the conversation owner-only: profile, chat log, context backups and their folder", async ({
+    startSession,
+    home,
+    workspace: workingDir,
+  }) => {
+    await writeChatLog(home, [{ role: "you", text: "an earlier question", time: "10:00" }]);
+    const logs = join(workingDir, ".marvin", "logs");
+    await mkdir(logs, { recursive: true });
+    // As an older Marvin left them.
+    await chmod(mainProfile(home).dir, 0o755);
+    await chmod(mainProfile(home).chatLog, 0o644);
+    await chmod(logs, 0o755);
+    const budget = new ContextBudget({ warn: 15_000, compact: 15_000, hard: 1_000_000 });
+    const { session } = await startSession([{ text: "Summary." }, { text: "answer" }], {
+      codingMode: true,
+      workingDir,
+      budget,
+    });
+    fillConversation(session);
+    expect((await session.submit("new question")).reason).toBe("done");
+    const [backup] = await readdir(logs);
+    expect(await modeOf(join(logs, backup!))).toBe(0o600);
+    expect(await modeOf(logs)).toBe(0o700);
+    expect(await modeOf(mainProfile(home).dir)).toBe(0o700);
+    expect(await modeOf(mainProfile(home).chatLog)).toBe(0o600);
+  });
 });
 
 describe("Session tool progress", () => {

@@ -2,12 +2,14 @@ import { compactMessages, KEEP_RECENT_MESSAGES } from "../agent/compaction.js";
 import { ContextBudget } from "../agent/context-budget.js";
 import type { AgentEvent, AgentEventListener, EventSink } from "../agent/events.js";
 import { type LoopResult, reportUsage, runToolLoop } from "../agent/loop.js";
+import type { Fallback } from "../providers/resilient-chat.js";
 import type { LLMProvider, Message, ProviderName, ToolCall } from "../providers/types.js";
 import type { Env } from "../shared/env.js";
 import { errorMessage } from "../shared/error-message.js";
 import { appendChatLog, type ChatLogEntry, clockTime, loadChatLog } from "../state/chat-log.js";
 import { configPaths, type ProfilePaths } from "../state/paths.js";
 import { loadPreferences } from "../state/preferences.js";
+import { ensurePrivateDir } from "../state/private-dir.js";
 import { ProfileStore } from "../state/profiles.js";
 import { loadSavedPlaces } from "../state/saved-places.js";
 import { UsageTracker } from "../state/usage.js";
@@ -51,8 +53,8 @@ interface SessionOptions {
   registry: ToolRegistry;
   /** Builds the provider for the current mode; called lazily, again after a reset. */
   createProvider: ProviderFactory;
-  /** The Copilot fallback, or undefined when Copilot is not usable. */
-  fallbackProvider?: () => Promise<LLMProvider | undefined>;
+  /** The Copilot fallback, or undefined when there is none. */
+  fallbackProvider?: Fallback;
   /** Asks the person to approve a shell command; absent → approved (non-interactive). */
   confirmCommand?: (command: string) => Promise<boolean>;
   /**
@@ -491,11 +493,15 @@ export class Session {
     return backupDirsOf(this.profiles, this.profileName, this.workingDir);
   }
 
-  /**
-   * Where a context backup goes, checked right before it is written: the working dir's
-   * `.marvin/logs` through the sandbox, or the profile's logs when that leads out of it.
-   */
+  /** Where a context backup goes, made owner-only right before it is written (it holds the conversation). */
   private async backupDirForWrite(): Promise<string> {
+    const dir = await this.backupDir();
+    await ensurePrivateDir(dir);
+    return dir;
+  }
+
+  /** The working dir's `.marvin/logs`, checked through the sandbox, or the profile's logs when that leads out. */
+  private async backupDir(): Promise<string> {
     const profileLogs = this.profiles.paths(this.profileName).logs;
     if (!this.workingDir) return profileLogs;
     try {

@@ -1,4 +1,4 @@
-import { readFileSync, writeFileSync } from "node:fs";
+import { chmodSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { test as base, describe, expect } from "../../tests/support/fixtures.js";
 import { appendInputHistory, loadInputHistory } from "./input-history.js";
@@ -18,6 +18,14 @@ describe("input history file", () => {
     await appendInputHistory(path, "!code");
     expect(readFileSync(path, "utf8")).toBe("what's the weather?\n!code\n");
     expect(await loadInputHistory(path)).toEqual(["what's the weather?", "!code"]);
+  });
+
+  test("is owner-only, also when an older version left it readable by others", async ({ path }) => {
+    await appendInputHistory(path, "my bank password is not this");
+    expect(statSync(path).mode & 0o777).toBe(0o600);
+    chmodSync(path, 0o644);
+    await appendInputHistory(path, "usage");
+    expect(statSync(path).mode & 0o777).toBe(0o600);
   });
 
   test("skips blank entries and an immediate repeat", async ({ path }) => {

@@ -1,7 +1,8 @@
-import { mkdir, readdir, stat } from "node:fs/promises";
+import { readdir, stat } from "node:fs/promises";
 import { type Loaded, loadStateFile, writeFileAtomic } from "./atomic-file.js";
 import { type ConfigPaths, isValidProfileName, type ProfilePaths, profilePaths } from "./paths.js";
 import { DEFAULT_PREFERENCES_YAML } from "./preferences.js";
+import { ensurePrivateDir } from "./private-dir.js";
 
 export const DEFAULT_PROFILE = "main";
 
@@ -47,14 +48,18 @@ export class ProfileStore {
     }
   }
 
-  /** Creates the profile directory with default preferences if it does not exist yet. */
+  /**
+   * Creates the profile directory with default preferences if it does not exist yet, and keeps it
+   * owner-only: it holds the chat log, the input history and the saved conversations.
+   */
   async ensure(name: string): Promise<{ created: boolean }> {
     if (!isValidProfileName(name)) {
       throw new Error(`Invalid profile name '${name}': use letters, digits, '.', '_' or '-' (max 64 characters).`);
     }
-    if (await this.exists(name)) return { created: false };
+    const existed = await this.exists(name);
     const paths = this.paths(name);
-    await mkdir(paths.dir, { recursive: true });
+    await ensurePrivateDir(paths.dir);
+    if (existed) return { created: false };
     await writeFileAtomic(paths.preferences, DEFAULT_PREFERENCES_YAML);
     return { created: true };
   }

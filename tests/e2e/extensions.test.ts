@@ -32,13 +32,16 @@ export default function (marvin) {
 }
 `;
 
+/** Throws when asked about a.txt: the check cannot decide. */
 const THROWING_HOOK = `
 export default function (marvin) {
-  marvin.on("tool.execute.before", () => { throw new Error("the policy file is missing"); });
+  marvin.on("tool.execute.before", (event) => {
+    if (event.tool === "create_file" && event.arguments.path === "a.txt") throw new Error("the policy file is missing");
+  });
 }
 `;
 
-/** exit 2 blocks `rm`; an after-hook answers with JSON that replaces the result; one command hangs. */
+/** exit 2 blocks `rm`; an after-hook answers with JSON that replaces the result. */
 const COMMAND_HOOKS = {
   hooks: {
     "tool.execute.before": [
@@ -46,10 +49,20 @@ const COMMAND_HOOKS = {
         matcher: "run_command",
         command: `input=$(cat); case "$input" in *'"command":"rm '*) echo "rm is off limits" >&2; exit 2;; esac`,
       },
-      { matcher: "run_.*", command: "sleep 30", timeout: 1 },
     ],
     PostToolUse: [
       { matcher: "run_command", hooks: [{ type: "command", command: `echo '{"result": "(rewritten)"}'` }] },
+    ],
+  },
+};
+
+/** Checks of create_file that cannot decide: one exits 1, one is killed, one hangs past its 1 s. */
+const FAILING_COMMAND_HOOKS = {
+  hooks: {
+    "tool.execute.before": [
+      { matcher: "create_file", command: `grep -qF b.txt && { echo "policy server down" >&2; exit 1; }; exit 0` },
+      { matcher: "create_file", command: `grep -qF c.txt && kill -9 $$; exit 0` },
+      { matcher: "create_file", command: `grep -qF d.txt && sleep 30; exit 0`, timeout: 1 },
     ],
   },
 };
@@ -81,19 +94,11 @@ async function tidyUp(home: string, workspace: string, llm: (script: Script[]) =
 }
 
 describe("hooks in the built CLI", () => {
-  test("a module hook blocks run_command, rewrites a result, hears every event; a throwing one is skipped", async ({
-    home,
-    workspace,
-    llm,
-  }) => {
+  test("a module hook blocks run_command, rewrites a result, hears every event", async ({ home, workspace, llm }) => {
     writeConfigFile(home, "hooks/guard.mjs", GUARD_HOOK);
-    writeConfigFile(home, "hooks/broken.mjs", THROWING_HOOK);
-    const { run, blocked, echoed } = await tidyUp(home, workspace, llm);
+    const { blocked, echoed } = await tidyUp(home, workspace, llm);
     expect(blocked).toBe("run_command was blocked by a hook (hook guard.mjs): deleting files is not allowed here");
     expect(echoed).toMatch(/hello[\s\S]*\n\[checked by guard\]$/);
-    expect(run.stderr).toContain(
-      "The hook broken.mjs on tool.execute.before failed: the policy file is missing; skipped.",
-    );
     const events = readFileSync(join(configDir(home), "events.log"), "utf8")
       .trim()
       .split("\n");
@@ -109,17 +114,48 @@ describe("hooks in the built CLI", () => {
     ]);
   });
 
-  test("command hooks: exit 2 blocks with stderr, JSON rewrites, a hanging one is stopped", async ({
+  test("command hooks: exit 2 blocks with stderr, JSON rewrites", async ({ home, workspace, llm }) => {
+    writeConfigFile(home, "hooks.json", JSON.stringify(COMMAND_HOOKS));
+    const { blocked, echoed } = await tidyUp(home, workspace, llm);
+    expect(blocked).toMatch(/^run_command was blocked by a hook \(command hook `input=.*`\): rm is off limits$/);
+    expect(echoed).toBe("(rewritten)");
+  });
+
+  test("a tool.execute.before hook that throws, fails, crashes or hangs blocks the call (fail closed)", async ({
     home,
     workspace,
     llm,
   }) => {
-    writeConfigFile(home, "hooks.json", JSON.stringify(COMMAND_HOOKS));
-    const { run, blocked, echoed } = await tidyUp(home, workspace, llm);
-    expect(blocked).toMatch(/^run_command was blocked by a hook \(command hook `input=.*`\): rm is off limits$/);
-    expect(echoed).toBe("(rewritten)");
+    writeConfigFile(home, "hooks/policy.mjs", THROWING_HOOK);
+    writeConfigFile(home, "hooks.json", JSON.stringify(FAILING_COMMAND_HOOKS));
+    const files = ["a.txt", "b.txt", "c.txt", "d.txt", "e.txt"];
+    const server = await llm([
+      { toolCalls: files.map((path) => ({ name: "create_file", arguments: { path, content: "x" } })) },
+      { text: "Done." },
+    ]);
+    const run = await runMarvin(["--non-interactive", "--working-dir", workspace, "--prompt", "make files"], {
+      env: serverEnv(server.url, home),
+      cwd: workspace,
+    });
+    expect(run.code, run.stderr).toBe(0);
+    expect(files.filter((path) => existsSync(join(workspace, path)))).toEqual(["e.txt"]);
+    const [thrown, failed, crashed, hung, created] = toolResults(server.requests[1]!.body);
+    const blocked = "create_file was blocked: its check, the";
+    expect(thrown).toContain(`${blocked} hook policy.mjs, failed: the policy file is missing.`);
+    expect(failed).toMatch(
+      /^create_file was blocked: its check, the command hook `.*b\.txt.*`, failed: exited with code 1: policy server down\./,
+    );
+    expect(crashed).toMatch(
+      /^create_file was blocked: its check, the command hook `.*c\.txt.*`, failed: exited with code \(killed\)\./,
+    );
+    expect(hung).toMatch(
+      /^create_file was blocked: its check, the command hook `.*d\.txt.*`, failed: did not finish within 1 s and was stopped\./,
+    );
+    for (const result of [thrown, failed, crashed, hung]) expect(result).toContain("tell the user");
+    expect(created).toContain("e.txt");
     expect(run.stderr).toContain(
-      "The command hook `sleep 30` on tool.execute.before failed: did not finish within 1 s and was stopped; skipped.",
+      "The hook policy.mjs on tool.execute.before failed: the policy file is missing; " +
+        "the create_file call was blocked.",
     );
   });
 });

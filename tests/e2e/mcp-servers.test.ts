@@ -1,8 +1,10 @@
+// biome-ignore-all lint/suspicious/noTemplateCurlyInString: `${NAME}` is the mcp.json syntax under test.
 import { type ChildProcess, spawn } from "node:child_process";
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, test } from "../support/fixtures.js";
 import { REPO_ROOT, runMarvin, serverEnv } from "../support/run-marvin.js";
+import { SECRET_SAMPLES } from "../support/secrets.js";
 
 const SERVER_SCRIPT = join(REPO_ROOT, "tests", "support", "mcp-dictionary-server.mjs");
 
@@ -65,7 +67,7 @@ describe("MCP servers in the built CLI", () => {
     });
     const results = server.requests[1]!.body.messages.filter((message) => message.role === "tool");
     expect(results[0]!.content).toBe("towel: the most massively useful thing an interstellar hitchhiker can have");
-    expect(JSON.parse(String(results[1]!.content))).toEqual({ greeting: "hello", secrets: [] });
+    expect(JSON.parse(String(results[1]!.content))).toEqual({ greeting: "hello", secrets: [], arguments: [] });
   });
 
   withChildren(
@@ -164,6 +166,46 @@ describe("MCP servers in the built CLI", () => {
     const changed = await runMarvin(["--plain"], { env, cwd: workspace, stdin: "" });
     expect(changed.stdout).toContain("this project has changed since you trusted it");
   });
+
+  withChildren(
+    "a trusted project's ${NAME} stays as written: no secret reaches its servers' env, args, URL or headers",
+    async ({ home, llm, workspace, children }) => {
+      const url = await startHttpServer(children);
+      mkdirSync(join(workspace, ".marvin"));
+      writeFileSync(
+        join(workspace, ".marvin", "mcp.json"),
+        JSON.stringify({
+          mcpServers: {
+            local: {
+              command: process.execPath,
+              args: [SERVER_SCRIPT, "stdio", "--token=${GH_TOKEN}"],
+              env: { DICTIONARY_GREETING: "${OPENAI_API_KEY}" },
+            },
+            remote: { url: `${url}?k=\${OPENAI_API_KEY}`, headers: { Authorization: "Bearer ${GH_TOKEN}" } },
+          },
+        }),
+      );
+      const server = await llm([
+        {
+          toolCalls: [
+            { name: "local__environment", arguments: {} },
+            { name: "remote__environment", arguments: {} },
+          ],
+        },
+        { text: "Seen." },
+      ]);
+      const env = serverEnv(server.url, home, SECRET_SAMPLES);
+      const run = await runMarvin(["--plain"], { env, cwd: workspace, stdin: "!mcp trust\nwhat do they get?\n" });
+      expect(run.code, run.stderr).toBe(0);
+      const results = server.requests[1]!.body.messages.filter((message) => message.role === "tool");
+      const [local, remote] = results.map((result) => JSON.parse(String(result.content)));
+      expect(local).toEqual({ greeting: "${OPENAI_API_KEY}", secrets: [], arguments: ["--token=${GH_TOKEN}"] });
+      expect(remote).toMatchObject({ url: "/mcp?k=${OPENAI_API_KEY}", authorization: "Bearer ${GH_TOKEN}" });
+      const seen = JSON.stringify(results);
+      for (const secret of Object.values(SECRET_SAMPLES)) expect(seen).not.toContain(secret);
+      expect(run.stdout).toContain("Its ${NAME} values stay as written");
+    },
+  );
 
   test("`mcp` lists the servers, their state and their tools", async ({ home, llm }) => {
     writeUserMcpConfig(home, { dictionary: stdioServer("stdio"), broken: stdioServer("crash") });

@@ -7,6 +7,7 @@ import { test as base, describe, expect } from "../support/fixtures.js";
 import type { LlmServer, Script, ScriptedReply } from "../support/llm-server.js";
 import { contextNoteOf, userWords } from "../support/llm-server.js";
 import { costOf, MARVIN_BIN, type MarvinRun, runMarvin, serverEnv } from "../support/run-marvin.js";
+import { scriptedCopilot } from "../support/scripted-copilot.js";
 
 type Ask = (
   script: Script[],
@@ -176,6 +177,32 @@ describe("marvin --non-interactive against an OpenAI-compatible server", () => {
     expect(server.requests).toHaveLength(1);
     costOf(run);
   });
+
+  test("hands a local provider's conversation to Copilot only with MARVIN_COPILOT_FALLBACK=on", async ({
+    llm,
+    home,
+    tempDirs,
+  }) => {
+    const copilot = await scriptedCopilot(await tempDirs.make(), [{ text: "Copilot here." }]);
+    const refused = { status: 401, body: { error: { message: "Invalid API key" } } };
+    const server = await llm([refused, refused]);
+    // A usable Copilot: the scripted runtime and a GitHub token.
+    const env = { ...copilot.env, ...serverEnv(server.url, home), GH_TOKEN: "gho_test" };
+    const ask = (extra: Record<string, string> = {}) =>
+      runMarvin(["--non-interactive", "--prompt", "my private thoughts"], { env: { ...env, ...extra }, cwd: home });
+
+    const local = await ask();
+    expect(local.code).toBe(1);
+    expect(local.stderr).toContain("refused the API key (HTTP 401)");
+    expect(await copilot.calls()).toEqual([]);
+
+    const optedIn = await ask({ MARVIN_COPILOT_FALLBACK: "on" });
+    expect(optedIn.code, optedIn.stderr).toBe(0);
+    expect(optedIn.stdout).toBe("Copilot here.\n");
+    expect(optedIn.stderr).toContain("— falling back to Copilot.");
+    expect((await copilot.prompts()).map((sent) => sent.prompt)).toEqual([expect.stringContaining("my private")]);
+    expect(server.requests).toHaveLength(2);
+  }, 60_000);
 
   test("retries a 500 and reports it when it persists", async ({ ask }) => {
     const failing = { status: 500, body: { error: { message: "upstream exploded" } } };

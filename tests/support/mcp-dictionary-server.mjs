@@ -1,6 +1,7 @@
 // A real MCP server built with the official SDK, for the tests: `node mcp-dictionary-server.mjs MODE`.
 // stdio: serves on stdin/stdout · http: Streamable HTTP on 127.0.0.1, prints "listening URL" ·
 // crash: writes an error to stderr and exits 3 before answering · hang: reads stdin, never answers.
+// Arguments after MODE are only reported, by the `environment` tool, with what else the server was given.
 import { createServer } from "node:http";
 import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";
@@ -14,7 +15,8 @@ const ENTRIES = {
 // A 1×1 transparent PNG.
 const PIXEL = "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=";
 
-function dictionaryServer() {
+/** `request`: the HTTP request this server answers (Streamable HTTP), whose URL and credentials it reports. */
+function dictionaryServer(request) {
   const server = new McpServer({ name: "dictionary", version: "1.0.0" });
   server.registerTool(
     "define",
@@ -42,10 +44,16 @@ function dictionaryServer() {
   );
   server.registerTool(
     "environment",
-    { description: "Report what the server's environment holds.", annotations: { readOnlyHint: true } },
+    {
+      description: "Report what the server was given: environment, arguments, URL.",
+      annotations: { readOnlyHint: true },
+    },
     async () => {
       const secrets = Object.keys(process.env).filter((name) => /KEY|TOKEN|SECRET/.test(name));
-      const report = { greeting: process.env.DICTIONARY_GREETING ?? null, secrets };
+      const given = request
+        ? { url: request.url, authorization: request.headers.authorization ?? null }
+        : { arguments: process.argv.slice(3) };
+      const report = { greeting: process.env.DICTIONARY_GREETING ?? null, secrets, ...given };
       return { content: [{ type: "text", text: JSON.stringify(report) }] };
     },
   );
@@ -56,7 +64,7 @@ async function serveHttp() {
   const httpServer = createServer(async (request, response) => {
     // Stateless: one server and transport per request, as the SDK's stateless example does.
     const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined });
-    const server = dictionaryServer();
+    const server = dictionaryServer(request);
     response.on("close", () => {
       void transport.close();
       void server.close();

@@ -55,6 +55,8 @@ function pieces(text: string, size: number): string[] {
  */
 export class ScriptedChat implements LLMProvider {
   readonly requests: RecordedChat[] = [];
+  /** Stands in for a provider on the internet. */
+  readonly local = false;
 
   constructor(
     private readonly script: ChatScript[],

@@ -98,6 +98,7 @@ async function loadSdk(): Promise<CopilotSdk> {
 export class CopilotProvider implements LLMProvider {
   readonly name = "copilot" as const;
   readonly model: string;
+  readonly local = false;
   private readonly startupTimeoutMs: number;
   private sdk: CopilotSdk | null = null;
   private client: CopilotClient | null = null;

@@ -1,6 +1,7 @@
 import OpenAI, { APIUserAbortError } from "openai";
 import type { ChatCompletionCreateParamsStreaming } from "openai/resources/chat/completions";
 import type { ProviderConfig } from "../config.js";
+import { isLocalEndpoint } from "../local-endpoint.js";
 import { ProviderError } from "../provider-error.js";
 import { wireMessages } from "../transcript.js";
 import type { ChatRequest, LLMProvider, LLMResponse, ProviderName } from "../types.js";
@@ -13,12 +14,14 @@ import { completionAsChunk } from "./json-completion.js";
 export class OpenAICompatibleProvider implements LLMProvider {
   readonly name: ProviderName;
   readonly model: string;
+  readonly local: boolean;
   private readonly client: OpenAI;
   private sendStreamOptions = true;
 
   constructor(private readonly config: ProviderConfig) {
     this.name = config.name;
     this.model = config.model;
+    this.local = isLocalEndpoint(config);
     this.client = new OpenAI({
       apiKey: config.apiKey ?? "not-needed",
       baseURL: config.baseUrl,

@@ -116,7 +116,8 @@ function matcherOf(pattern: string | undefined): RegExp | undefined {
  * Loads the command hooks of `~/.config/local-finder/hooks.json`: each event maps to entries
  * `{ matcher, command, timeout }` (seconds). A command gets the event as JSON on stdin; exit 0 lets
  * the call go on (a JSON answer on stdout may block or rewrite), exit 2 blocks with stderr as the
- * reason, anything else is reported and skipped. Returns problems to show.
+ * reason, anything else is a failure (which blocks a call it was to check; see HookDispatcher).
+ * Returns problems to show.
  */
 export async function loadCommandHooks(dispatcher: HookDispatcher, places: CommandHookPlaces): Promise<string[]> {
   const read = await readStateText(places.settingsPath);

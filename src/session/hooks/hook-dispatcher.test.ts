@@ -47,6 +47,46 @@ describe("HookDispatcher around a tool call", () => {
     ]);
   });
 
+  it("a before-handler that throws or hangs blocks the call (fail closed), naming the hook and why", async () => {
+    const { dispatcher, notices } = dispatcherWithNotices();
+    dispatcher.add("tool.execute.before", {
+      label: "hook policy.mjs",
+      matcher: /create_file/,
+      timeoutMs: 1000,
+      run: () => {
+        throw new Error("the policy file is missing");
+      },
+    });
+    dispatcher.add("tool.execute.before", {
+      label: "hook slow.mjs",
+      matcher: /run_command/,
+      timeoutMs: 50,
+      run: () => new Promise(() => {}),
+    });
+    let ran = 0;
+    const run = async () => {
+      ran += 1;
+      return { result: "ran", isError: false };
+    };
+    const created = await dispatcher.aroundTool(call("create_file", { path: "a.txt" }), run);
+    const commanded = await dispatcher.aroundTool(call("run_command", { command: "ls" }), run);
+    expect(ran).toBe(0);
+    expect(created).toEqual({
+      result:
+        "create_file was blocked: its check, the hook policy.mjs, failed: the policy file is missing. A failing " +
+        "hook blocks the call; tell the user, who must fix the hook (or remove it) before this call can run.",
+      isError: true,
+    });
+    expect(commanded.result).toMatch(
+      /^run_command was blocked: its check, the hook slow\.mjs, did not finish within 0\.05 s\./,
+    );
+    expect(notices).toEqual([
+      "The hook policy.mjs on tool.execute.before failed: the policy file is missing; " +
+        "the create_file call was blocked.",
+      "The hook slow.mjs on tool.execute.before did not finish within 0.05 s; the run_command call was blocked.",
+    ]);
+  });
+
   it("after-handlers rewrite the result in turn; one that throws or hangs is reported and skipped", async () => {
     const { dispatcher, notices } = dispatcherWithNotices();
     dispatcher.add("tool.execute.after", {

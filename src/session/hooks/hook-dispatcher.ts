@@ -24,7 +24,8 @@ function parsedArguments(raw: string): unknown {
 /**
  * Runs hooks (seed 003 "HookRunner"): module hooks and command hooks alike are handlers of one
  * event type, run one after the other in the order they were added. A handler that throws, fails
- * or passes its time limit is reported once per failure and skipped; the dispatcher never throws.
+ * or passes its time limit is reported once per failure and skipped, except on
+ * `tool.execute.before`, where it blocks the call; the dispatcher never throws.
  */
 export class HookDispatcher {
   private readonly handlers = new Map<HookEventType, HookHandler[]>();
@@ -82,15 +83,26 @@ export class HookDispatcher {
   }
 
   /**
-   * Runs one tool call between `tool.execute.before` (a block answers the model with the reason
-   * instead of running the tool) and `tool.execute.after` (each handler may replace the result).
+   * Runs one tool call between `tool.execute.before` (a block, or a handler that fails, answers the
+   * model with the reason instead of running the tool) and `tool.execute.after` (each handler may
+   * replace the result).
    */
   async aroundTool(call: ToolCall, run: () => Promise<ToolOutcome>): Promise<ToolOutcome> {
     const tool = call.function.name;
     const base = { tool, callId: call.id, arguments: parsedArguments(call.function.arguments) };
-    for (const handler of this.handlersFor({ type: "tool.execute.before", ...base })) {
-      const settled = await this.settle(handler, { type: "tool.execute.before", ...base });
-      if ("answer" in settled && settled.answer?.block) {
+    const before: HookEvent = { type: "tool.execute.before", ...base };
+    for (const handler of this.handlersFor(before)) {
+      // Fail closed: a check that could not say yes is a no.
+      const settled = await this.settle(handler, before, `the ${tool} call was blocked`);
+      if ("failed" in settled) {
+        return {
+          result:
+            `${tool} was blocked: its check, the ${handler.label}, ${settled.failed}. A failing hook blocks the ` +
+            "call; tell the user, who must fix the hook (or remove it) before this call can run.",
+          isError: true,
+        };
+      }
+      if (settled.answer?.block) {
         const reason = settled.answer.reason?.trim() || "no reason given";
         return { result: `${tool} was blocked by a hook (${handler.label}): ${reason}`, isError: true };
       }
@@ -131,8 +143,8 @@ export class HookDispatcher {
     return all.filter((handler) => !handler.matcher || handler.matcher.test(event.tool));
   }
 
-  /** One handler, within its time limit; a failure is reported here and returned as such. */
-  private async settle(handler: HookHandler, event: HookEvent): Promise<Settled> {
+  /** One handler, within its time limit; a failure is reported here, with `consequence`, and returned as such. */
+  private async settle(handler: HookHandler, event: HookEvent, consequence = "skipped"): Promise<Settled> {
     const ran = (async (): Promise<Settled> => {
       try {
         const answer = await handler.run(event);
@@ -148,7 +160,8 @@ export class HookDispatcher {
         failed: `did not finish within ${handler.timeoutMs / 1000} s`,
       }),
     );
-    if ("failed" in settled) this.outlets.notice(`The ${handler.label} on ${event.type} ${settled.failed}; skipped.`);
+    if ("failed" in settled)
+      this.outlets.notice(`The ${handler.label} on ${event.type} ${settled.failed}; ${consequence}.`);
     return settled;
   }
 }

@@ -1,4 +1,4 @@
-import { readFile, writeFile } from "node:fs/promises";
+import { readFile, stat, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { test as base, describe, expect } from "../../../tests/support/fixtures.js";
 import type { AgentEvent } from "../../agent/events.js";
@@ -70,6 +70,14 @@ describe("createAuditLog (MARVIN_SUBAGENT_LOG)", () => {
       result: "r".repeat(400),
       elapsed_ms: 1500,
     });
+  });
+
+  test("creates the log owner-only: it quotes the conversation", async ({ dir }) => {
+    const path = join(dir, "audit.jsonl");
+    const audit = createAuditLog(path, () => undefined);
+    audit.listener(toolEnd("read_file", '{"path":"diary.md"}', "Dear diary"));
+    await audit.flush();
+    expect((await stat(path)).mode & 0o777).toBe(0o600);
   });
 
   test("reports a failing write once and never throws", async ({ dir }) => {

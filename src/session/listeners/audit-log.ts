@@ -24,8 +24,8 @@ export function formatArguments(raw: string): string {
 
 /**
  * MARVIN_SUBAGENT_LOG: one JSON line per tool call (ts, tool, args ≤200 chars,
- * result ≤400, elapsed_ms), appended in completion order. A failing write is reported
- * once through `warn` and never breaks the run.
+ * result ≤400, elapsed_ms), appended in completion order to a file created owner-only (it
+ * quotes the conversation). A failing write is reported once through `warn` and never breaks the run.
  */
 export function createAuditLog(path: string, warn: (text: string) => void): EventSink {
   let pending: Promise<void> = Promise.resolve();
@@ -40,7 +40,7 @@ export function createAuditLog(path: string, warn: (text: string) => void): Even
       elapsed_ms: event.elapsedMs,
     });
     pending = pending.then(() =>
-      appendFile(path, `${line}\n`).catch((error: unknown) => {
+      appendFile(path, `${line}\n`, { mode: 0o600 }).catch((error: unknown) => {
         if (!warned) warn(`Cannot write the tool audit log ${path}: ${errorMessage(error)}`);
         warned = true;
       }),

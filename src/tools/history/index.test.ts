@@ -1,4 +1,4 @@
-import { mkdir, readdir, readFile, writeFile } from "node:fs/promises";
+import { mkdir, readdir, readFile, stat, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { describe, expect, test } from "../../../tests/support/fixtures.js";
 
@@ -39,6 +39,9 @@ describe("compact_history", () => {
     const [backupName] = await readdir(join(profileDir(home), "logs"));
     expect(backupName).toMatch(/^chat-backup-\d{4}-\d\d-\d\dT\d\d-\d\d-\d\d-\d{3}Z\.json$/);
     expect(JSON.parse(await readFile(join(profileDir(home), "logs", backupName!), "utf8"))).toEqual(original);
+    // The backup is the conversation: owner-only, in an owner-only folder.
+    expect((await stat(join(profileDir(home), "logs", backupName!))).mode & 0o777).toBe(0o600);
+    expect((await stat(join(profileDir(home), "logs"))).mode & 0o777).toBe(0o700);
 
     const compacted = JSON.parse(await readFile(chatLogPath(home), "utf8"));
     expect(compacted).toHaveLength(4);

@@ -1,9 +1,10 @@
-import { mkdir, readdir, writeFile } from "node:fs/promises";
+import { readdir, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { z } from "zod";
 import { errorMessage } from "../../shared/error-message.js";
 import { preview } from "../../shared/truncate.js";
 import { type ChatLogEntry, clockTime, loadChatLog, saveChatLog } from "../../state/chat-log.js";
+import { ensurePrivateDir } from "../../state/private-dir.js";
 import { OWN_DIRS, resolveInsideDir } from "../../workspace/own-dirs.js";
 import { readTextInside } from "../../workspace/read-inside.js";
 import { defineTool, type ToolContext } from "../define-tool.js";
@@ -88,9 +89,9 @@ export const historyTools = [
         firstKept -= 1;
       }
       const older = entries.slice(0, firstKept);
-      await mkdir(paths.logs, { recursive: true });
+      await ensurePrivateDir(paths.logs);
       const backup = join(paths.logs, `chat-backup-${fileTimestamp()}.json`);
-      await writeFile(backup, JSON.stringify(entries, null, 2), { flag: "wx" });
+      await writeFile(backup, JSON.stringify(entries, null, 2), { flag: "wx", mode: 0o600 });
       const summary = await context.summarize(
         transcript(older),
         `Summarise this conversation history in at most ${Math.floor(target_tokens / 2)} tokens. Keep facts about ` +

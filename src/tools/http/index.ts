@@ -19,7 +19,7 @@
  * addresses are refused (MARVIN_ALLOW_PRIVATE_URLS=1 lifts that).
  */
 
-export { refusedAddressReason } from "./address-class.js";
+export { refusedAddressReason } from "../../shared/address-class.js";
 export type { DownloadOptions, HttpClient, HttpClientOptions } from "./client.js";
 export { createHttpClient, DOWNLOAD_MAX_BYTES, DOWNLOAD_TIMEOUT_MS, http } from "./client.js";
 export { describeBytes } from "./failures.js";

@@ -1,7 +1,7 @@
 import { type LookupAddress, lookup as resolve } from "node:dns";
 import { isIP, type LookupFunction } from "node:net";
+import { refusedAddressReason } from "../../shared/address-class.js";
 import type { Env } from "../../shared/env.js";
-import { refusedAddressReason } from "./address-class.js";
 import { type Peer, refusedUrl, unreachable, unsupportedUrl } from "./failures.js";
 import { ServiceError } from "./service-error.js";
 

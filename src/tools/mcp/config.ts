@@ -40,13 +40,21 @@ export interface McpServerConfig {
   toolTimeoutMs: number;
 }
 
-/** `${NAME}` in a value becomes the variable from Marvin's environment (empty when unset). */
-function expand(value: string, env: Env): string {
-  return value.replace(/\$\{([A-Za-z_][A-Za-z0-9_]*)\}/g, (_, name: string) => env[name] ?? "");
+/** What becomes of a value as it is read: `${NAME}` expanded (the user's file) or nothing (a project's). */
+type Expand = (value: string) => string;
+
+/**
+ * `${NAME}` in a value of the user's own file becomes the variable from Marvin's environment
+ * (empty when unset). A project's file gets no expansion: it was written by whoever wrote the
+ * repository, and `${OPENAI_API_KEY}` in its args or URL would hand them the key.
+ */
+function expanderFor(source: McpServerConfig["source"], env: Env): Expand {
+  if (source === "project") return (value) => value;
+  return (value) => value.replace(/\$\{([A-Za-z_][A-Za-z0-9_]*)\}/g, (_, name: string) => env[name] ?? "");
 }
 
-function expandAll(values: Record<string, string> | undefined, env: Env): Record<string, string> {
-  return Object.fromEntries(Object.entries(values ?? {}).map(([key, value]) => [key, expand(value, env)]));
+function expandAll(values: Record<string, string> | undefined, expand: Expand): Record<string, string> {
+  return Object.fromEntries(Object.entries(values ?? {}).map(([key, value]) => [key, expand(value)]));
 }
 
 /** Server names become tool-name prefixes, which providers limit to `[A-Za-z0-9_-]`. */
@@ -58,7 +66,7 @@ function toServer(
   name: string,
   raw: unknown,
   source: McpServerConfig["source"],
-  env: Env,
+  expand: Expand,
   baseDir: string,
 ): McpServerConfig | string | undefined {
   const parsed = serverEntry.safeParse(raw);
@@ -75,16 +83,16 @@ function toServer(
   if (entry.url) {
     return {
       ...common,
-      transport: { kind: "http", url: expand(entry.url, env), headers: expandAll(entry.headers, env) },
+      transport: { kind: "http", url: expand(entry.url), headers: expandAll(entry.headers, expand) },
     };
   }
   if (!entry.command) return `server '${name}': give either "command" (stdio) or "url" (Streamable HTTP)`;
-  const cwd = entry.cwd ? join(baseDir, expand(entry.cwd, env)) : undefined;
+  const cwd = entry.cwd ? join(baseDir, expand(entry.cwd)) : undefined;
   const stdio: Transport = {
     kind: "stdio",
-    command: expand(entry.command, env),
-    args: (entry.args ?? []).map((arg) => expand(arg, env)),
-    env: expandAll(entry.env, env),
+    command: expand(entry.command),
+    args: (entry.args ?? []).map(expand),
+    env: expandAll(entry.env, expand),
     ...(cwd ? { cwd } : {}),
   };
   return { ...common, transport: stdio };
@@ -114,7 +122,7 @@ function parseConfig(
   const servers: McpServerConfig[] = [];
   const problems: string[] = [];
   for (const [name, entry] of Object.entries(file.data.mcpServers ?? {})) {
-    const server = toServer(name, entry, source, env, baseDir);
+    const server = toServer(name, entry, source, expanderFor(source, env), baseDir);
     if (typeof server === "string") problems.push(`${path}: ${server}.`);
     else if (server) servers.push(server);
   }
@@ -135,7 +143,17 @@ function projectConfigPath(projectDir: string): string {
 /** What the configuration files say: the servers to start and what the person must be told. */
 export interface McpSetup extends ParsedConfig {
   /** A project configuration exists but is not trusted (or changed since): its servers are left out. */
-  untrustedProject?: { path: string; changed: boolean };
+  untrustedProject?: { path: string; changed: boolean } & ProjectFileFacts;
+}
+
+/** What the trust notice tells of a project's file besides its servers. */
+interface ProjectFileFacts {
+  /** The file holds `${…}`, which stays as written (see `expanderFor`). */
+  literalVariables: boolean;
+}
+
+function projectFileFacts(text: string): ProjectFileFacts {
+  return { literalVariables: text.includes("${") };
 }
 
 interface SetupPlaces {
@@ -169,17 +187,20 @@ export async function loadMcpSetup(places: SetupPlaces): Promise<McpSetup> {
     const trust = await new ProjectTrust(places.trustedProjects).state(places.projectDir, project.text);
     if (trust.warning) setup.problems.push(trust.warning);
     if (trust.state === "trusted") add(parseConfig(path, project.text, "project", places.env, places.projectDir));
-    else setup.untrustedProject = { path, changed: trust.state === "changed" };
+    else setup.untrustedProject = { path, changed: trust.state === "changed", ...projectFileFacts(project.text) };
   } catch (error) {
     setup.problems.push(`Could not read the MCP configuration: ${errorMessage(error)}`);
   }
   return setup;
 }
 
-/** Trusts the project's current `.marvin/mcp.json`; returns false when there is none. */
-export async function trustProjectConfig(trustedProjects: string, projectDir: string): Promise<boolean> {
+/** Trusts the project's current `.marvin/mcp.json`; undefined when there is none. */
+export async function trustProjectConfig(
+  trustedProjects: string,
+  projectDir: string,
+): Promise<ProjectFileFacts | undefined> {
   const project = await readConfig(projectConfigPath(projectDir));
-  if (project.text === undefined) return false;
+  if (project.text === undefined) return undefined;
   await new ProjectTrust(trustedProjects).trust(projectDir, project.text);
-  return true;
+  return projectFileFacts(project.text);
 }
