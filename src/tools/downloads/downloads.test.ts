@@ -79,9 +79,10 @@ describe("download_file", () => {
     httpServers,
   }) => {
     const server = await httpServers.start((request, response) => {
-      const disposition = "attachment; filename*=UTF-8''%E2%80%AEfdp.exe";
-      const headers = request.url.startsWith("/named") ? { "content-disposition": disposition } : {};
-      sendText(response, "MZ", 200, { "content-type": "application/octet-stream", ...headers });
+      const headers: Record<string, string> = { "content-type": "application/octet-stream" };
+      if (request.url.startsWith("/named"))
+        headers["content-disposition"] = "attachment; filename*=UTF-8''%E2%80%AEfdp.exe";
+      sendText(response, "MZ", 200, headers);
     });
     const harness = await harnesses.open({ home, env: ALLOW_LOCAL });
     expect(await harness.ok("download_file", { url: `${server.origin}/named` })).toContain(
