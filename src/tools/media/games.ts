@@ -2,6 +2,7 @@ import { z } from "zod";
 import { truncateText } from "../../shared/truncate.js";
 import { defineTool, type ToolContext, ToolError } from "../define-tool.js";
 import { htmlToText } from "../html/index.js";
+import { resultLimit } from "../lenient-parameters.js";
 import { type GameDetails, type ListedGame, RAWG_KEY_HELP, rawgDetails, searchRawg } from "./rawg.js";
 import { describeFound, listFound, searchGamePages } from "./web-fallback.js";
 
@@ -62,7 +63,7 @@ const searchGames = defineTool({
     "platforms, genres and the RAWG id for get_game_details. Steam prices and player counts: steam_* tools.",
   parameters: z.object({
     query: z.string().trim().min(1).describe('Game name or words of it, e.g. "portal 2"'),
-    max_results: z.number().int().min(1).max(40).default(5),
+    max_results: resultLimit(40, 5),
   }),
   effect: "read",
   timeoutMs: 40_000,

@@ -97,6 +97,18 @@ describe("estimate_travel_time", () => {
     expect(osrm.requests).toHaveLength(0);
   });
 
+  it("understands the words models use for the modes", async ({ open }) => {
+    const { harness, bike, foot } = await open();
+    const trip = { origin: "46.9466,7.4444", destination: "46.9657,7.4744" };
+    expect(await harness.ok("estimate_travel_time", { ...trip, mode: "bicycle" })).toMatch(/^Cycling from /);
+    expect(await harness.ok("estimate_travel_time", { ...trip, mode: "Foot" })).toMatch(/^Walking from /);
+    expect(path(bike.requests[0]!)).toMatch(/^\/routed-bike\/route\/v1\/bike\//);
+    expect(path(foot.requests[0]!)).toMatch(/^\/routed-foot\/route\/v1\/foot\//);
+    expect(await harness.failure("estimate_travel_time", { ...trip, mode: "constructor" })).toMatch(
+      /^Validation error for estimate_travel_time:\n {2}- mode: Invalid option: expected one of "driving"\|"cycling"\|"walking"\n/,
+    );
+  });
+
   it("walks by default for a user without a car on the foot server, in imperial units", async ({ open }) => {
     const preferences = { has_car: "false", units: "imperial" };
     const { harness, osrm, foot } = await open({ places: HOME_AND_WORK, preferences });
