@@ -1,5 +1,4 @@
-import { loadJsonFile, writeJsonAtomic } from "./atomic-file.js";
-import { withFileLock } from "./file-lock.js";
+import { loadServiceEntries, updateServiceEntry } from "./service-entries.js";
 
 /**
  * One service's OAuth tokens in the profile's tokens.json, which holds an entry per service
@@ -15,21 +14,14 @@ export interface OAuthTokens {
   expires_at: number;
 }
 
-type TokenFile = Record<string, unknown>;
-
 function isTokens(value: unknown): value is OAuthTokens {
   const tokens = value as Partial<OAuthTokens> | null;
   return typeof tokens?.access_token === "string" && typeof tokens.expires_at === "number";
 }
 
-function readTokenFile(path: string) {
-  const validate = (raw: unknown) => (typeof raw === "object" && raw !== null && !Array.isArray(raw) ? raw : undefined);
-  return loadJsonFile<TokenFile>(path, validate as (raw: unknown) => TokenFile | undefined, () => ({}));
-}
-
 /** The saved tokens of `service`; undefined when there are none (an unreadable file is moved aside). */
 export async function loadOAuthTokens(path: string, service: string): Promise<OAuthTokens | undefined> {
-  const entry = (await readTokenFile(path)).value[service];
+  const entry = (await loadServiceEntries(path)).value[service];
   return isTokens(entry) ? entry : undefined;
 }
 
@@ -38,8 +30,5 @@ export async function loadOAuthTokens(path: string, service: string): Promise<OA
  * readable by its owner only (0600); a symlink in its place is replaced, never followed.
  */
 export async function saveOAuthTokens(path: string, service: string, tokens: OAuthTokens): Promise<void> {
-  await withFileLock(path, async () => {
-    const { value } = await readTokenFile(path);
-    await writeJsonAtomic(path, { ...value, [service]: tokens });
-  });
+  await updateServiceEntry(path, service, () => tokens);
 }

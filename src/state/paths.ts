@@ -50,6 +50,8 @@ export interface ProfilePaths {
   chatLog: string;
   inputHistory: string;
   tokens: string;
+  /** OAuth logins waiting for the code the browser got, beside tokens.json. */
+  pendingLogins: string;
   ntfySubscriptions: string;
   calendar: string;
   bookmarks: string;
@@ -68,6 +70,7 @@ export function profilePaths(paths: ConfigPaths, name: string): ProfilePaths {
     chatLog: join(dir, "chat_log.json"),
     inputHistory: join(dir, "history"),
     tokens: join(dir, "tokens.json"),
+    pendingLogins: join(dir, "pending_logins.json"),
     ntfySubscriptions: join(dir, "ntfy_subscriptions.json"),
     calendar: join(dir, "calendar.ics"),
     bookmarks: join(dir, "bookmarks.json"),

@@ -71,6 +71,16 @@ describe("coerceArguments", () => {
     expect(coerceArguments(schema, { tags: '["x","y"]' })).toEqual({ tags: ["x", "y"] });
   });
 
+  it("turns a number into text for a text field (a year, an id), but not for one that takes numbers", () => {
+    expect(coerceArguments(schema, { query: 1982, when: 5 })).toEqual({ query: "1982", when: 5 });
+  });
+
+  it("takes an enum value in another case, when only one value matches", () => {
+    expect(coerceArguments(schema, { time_filter: " W" })).toEqual({ time_filter: "w" });
+    const mixed = toParametersSchema(z.object({ sort: z.enum(["Top", "top", "new"]) }));
+    expect(coerceArguments(mixed, { sort: "TOP" })).toEqual({ sort: "TOP" });
+  });
+
   it("does not touch fields that accept strings, or unknown fields", () => {
     expect(coerceArguments(schema, { when: "5", query: "42", other: "1" })).toEqual({
       when: "5",

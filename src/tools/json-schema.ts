@@ -56,9 +56,18 @@ function propertyTypes(schema: PropertySchema): string[] {
   return schema.type ? [schema.type] : [];
 }
 
+/** The enum value `text` names in another case ("distance" for "DISTANCE"), when exactly one does. */
+function enumValueInAnyCase(property: PropertySchema, text: string): unknown {
+  if (!property.enum || property.enum.includes(text)) return undefined;
+  const wanted = text.trim().toLowerCase();
+  const matches = property.enum.filter((value) => typeof value === "string" && value.toLowerCase() === wanted);
+  return matches.length === 1 ? matches[0] : undefined;
+}
+
 /**
  * Repairs the lax forms models send, as the original's pydantic models accepted them:
- * numbers and booleans as strings, `null` for an optional field, one string for a list.
+ * numbers and booleans as strings, numbers for text (a year, an id), an enum value in another
+ * case, `null` for an optional field, one string for a list.
  */
 export function coerceArguments(schema: JsonSchema, args: Record<string, unknown>): Record<string, unknown> {
   const properties = (schema.properties ?? {}) as Record<string, PropertySchema>;
@@ -68,8 +77,13 @@ export function coerceArguments(schema: JsonSchema, args: Record<string, unknown
     const property = properties[key];
     if (!property) continue;
     const types = propertyTypes(property);
+    const enumValue = typeof value === "string" ? enumValueInAnyCase(property, value) : undefined;
     if (value === null && !types.includes("null") && !required.has(key)) {
       delete result[key];
+    } else if (typeof value === "number" && types.length === 1 && types[0] === "string" && !property.enum) {
+      result[key] = String(value);
+    } else if (enumValue !== undefined) {
+      result[key] = enumValue;
     } else if (typeof value === "string") {
       const trimmed = value.trim();
       if (

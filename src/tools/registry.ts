@@ -19,6 +19,7 @@ import {
   type JsonSchema,
   toParametersSchema,
 } from "./json-schema.js";
+import { lowerResultLimits } from "./lenient-parameters.js";
 
 const DEFAULT_TOOL_TIMEOUT_MS = 60_000;
 
@@ -47,6 +48,11 @@ function succeeded(output: ToolOutput): ToolOutcome {
   return output.details === undefined
     ? { result: output.text, isError: false }
     : { result: output.text, isError: false, details: output.details };
+}
+
+/** The notes below the result, each on a line of its own. */
+function withNotes(outcome: ToolOutcome, notes: string[]): ToolOutcome {
+  return notes.length ? { ...outcome, result: [outcome.result, ...notes].join("\n") } : outcome;
 }
 
 /** A fraction is kept within 0…1; one that is not a finite number is left out. */
@@ -144,9 +150,8 @@ export class ToolRegistry {
       );
     }
 
-    const parsed: z.ZodSafeParseResult<Record<string, unknown>> = def.parameters.safeParse(
-      coerceArguments(parameters, decoded.value),
-    );
+    const lowered = lowerResultLimits(name, def.parameters, coerceArguments(parameters, decoded.value));
+    const parsed: z.ZodSafeParseResult<Record<string, unknown>> = def.parameters.safeParse(lowered.args);
     if (!parsed.success) {
       const problems = parsed.error.issues.map((issue) => {
         const field = issue.path.join(".") || "(arguments)";
@@ -166,10 +171,9 @@ export class ToolRegistry {
     }
     const timeout =
       typeof def.timeoutMs === "function" ? def.timeoutMs(parsed.data) : (def.timeoutMs ?? DEFAULT_TOOL_TIMEOUT_MS);
-    return (
-      (await this.guard(def, context, (guarded) => def.handler(parsed.data, guarded), timeout)) ??
-      error(`${name} returned nothing.`)
-    );
+    const outcome = await this.guard(def, context, (guarded) => def.handler(parsed.data, guarded), timeout);
+    if (!outcome) return error(`${name} returned nothing.`);
+    return outcome.isError ? outcome : withNotes(outcome, lowered.notes);
   }
 
   private refusal(def: AnyToolDef, mode: ToolMode): string | undefined {

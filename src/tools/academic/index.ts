@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { preview } from "../../shared/truncate.js";
 import { defineTool } from "../define-tool.js";
+import { resultLimit } from "../lenient-parameters.js";
 import { ARXIV_SORTS, type Preprint, searchArxiv } from "./arxiv.js";
 import { type Paper, searchPapers } from "./semantic-scholar.js";
 
@@ -51,7 +52,7 @@ export const academicTools = [
       "and links (open-access PDF, DOI, arXiv id).",
     parameters: z.object({
       query: z.string().trim().min(1),
-      max_results: z.number().int().min(1).max(50).default(5),
+      max_results: resultLimit(50, 5),
       year_min: YEAR.describe("Earliest publication year; 0 = any"),
       year_max: YEAR.describe("Latest publication year; 0 = any"),
       open_access_only: z.boolean().default(false).describe("Only papers with a free PDF"),
@@ -73,7 +74,7 @@ export const academicTools = [
       "must all occur; arXiv syntax such as ti:, au:, cat:cs.CL, AND/OR is passed on as written.",
     parameters: z.object({
       query: z.string().trim().min(1),
-      max_results: z.number().int().min(1).max(50).default(5),
+      max_results: resultLimit(50, 5),
       sort_by: z.enum(ARXIV_SORTS).default("relevance").describe("relevance, or newest first by either date"),
     }),
     effect: "read",

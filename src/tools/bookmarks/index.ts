@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { type Bookmark, loadBookmarks, splitTags, updateBookmarks } from "../../state/bookmarks.js";
 import { defineTool, type ToolContext, ToolError } from "../define-tool.js";
+import { resultLimit } from "../lenient-parameters.js";
 import { formatBookmark, formatBookmarks, hasTag, newestFirst, searchBookmarks, tagsInUse } from "./bookmark-views.js";
 
 function bookmarksPath(context: ToolContext): string {
@@ -53,8 +54,7 @@ function saveInto(bookmarks: Bookmark[], request: SaveRequest): { bookmark: Book
   return { bookmark: existing, updated: true };
 }
 
-const limit = (fallback: number) =>
-  z.number().int().min(1).max(200).default(fallback).describe("Most bookmarks to show");
+const limit = (fallback: number) => resultLimit(200, fallback, "Most bookmarks to show");
 
 export const bookmarkTools = [
   defineTool({

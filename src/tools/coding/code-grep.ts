@@ -5,6 +5,7 @@ import { globFilters } from "../../workspace/grep/glob.js";
 import { searchTree } from "../../workspace/grep/search-tree.js";
 import { notRegularFile } from "../../workspace/regular-file.js";
 import { defineTool } from "../define-tool.js";
+import { resultLimit } from "../lenient-parameters.js";
 import { locate } from "./locate.js";
 
 export const codeGrep = defineTool({
@@ -21,7 +22,7 @@ export const codeGrep = defineTool({
       .default("*")
       .describe("Only matching files, e.g. '*.ts', 'src/**/*.py', '*.{ts,tsx}'; '!glob' excludes"),
     context_lines: z.number().int().min(0).max(20).default(2).describe("Lines before and after each match"),
-    max_results: z.number().int().min(1).max(500).default(20).describe("Most matching lines to show"),
+    max_results: resultLimit(500, 20, "Most matching lines to show"),
     ignore_case: z.boolean().default(false),
     path: z.string().default(".").describe("Directory or file to search"),
   }),

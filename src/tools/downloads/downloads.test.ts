@@ -73,6 +73,28 @@ describe("download_file", () => {
     ]);
   });
 
+  test("strips direction and other invisible controls from the server's name and the URL's", async ({
+    home,
+    harnesses,
+    httpServers,
+  }) => {
+    const server = await httpServers.start((request, response) => {
+      const headers: Record<string, string> = { "content-type": "application/octet-stream" };
+      if (request.url.startsWith("/named"))
+        headers["content-disposition"] = "attachment; filename*=UTF-8''%E2%80%AEfdp.exe";
+      sendText(response, "MZ", 200, headers);
+    });
+    const harness = await harnesses.open({ home, env: ALLOW_LOCAL });
+    expect(await harness.ok("download_file", { url: `${server.origin}/named` })).toContain(
+      join(home, "Downloads", "fdp.exe"),
+    );
+    const hidden = ["%E2%80%8E", "%E2%81%A6", "%D8%9C", "%E2%80%8B", "%C2%85", "%EF%BB%BF"].join("");
+    expect(
+      await harness.ok("download_file", { url: `${server.origin}/files/in${hidden}voice%E2%80%AEfdp.exe` }),
+    ).toContain(join(home, "Downloads", "in_voicefdp.exe"));
+    expect((await readdir(join(home, "Downloads"))).sort()).toEqual(["fdp.exe", "in_voicefdp.exe"]);
+  });
+
   test("follows ~/Downloads when it is the user's link to another disk", async ({
     home,
     harnesses,
@@ -170,6 +192,22 @@ describe("yt_dlp_download", () => {
       await harness.ok("yt_dlp_download", { url: `${server.origin}/media/clip.mp4`, output_dir: "clips" }),
     ).toContain(join(downloads, "clips", "clip [clip].mp4"));
     expect(await readdir(markers)).toEqual([]);
+  });
+
+  test("names the file without the direction controls of the page's title", async ({
+    home,
+    harnesses,
+    httpServers,
+  }) => {
+    const server = await httpServers.start((request, response) => {
+      response.writeHead(200, { "content-type": "video/mp4", "content-length": String(CLIP.length) });
+      response.end(request.method === "HEAD" ? undefined : CLIP);
+    });
+    const harness = await harnesses.open({ home, env: ALLOW_LOCAL });
+    const url = `${server.origin}/media/%E2%80%AEclip4pm.mp4`;
+    const saved = join(home, "Downloads", "clip4pm [clip4pm].mp4");
+    expect(await harness.ok("yt_dlp_download", { url })).toBe(`Saved ${url} to ${saved} (39.1 KB).`);
+    expect(await readdir(join(home, "Downloads"))).toEqual(["clip4pm [clip4pm].mp4"]);
   });
 
   test("says how to install yt-dlp when it is missing", async ({ home, harnesses, tempDirs }) => {

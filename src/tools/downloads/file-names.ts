@@ -4,10 +4,18 @@ import { parse as parseContentDisposition } from "content-disposition";
 
 const MAX_NAME_BYTES = 200;
 
+/** Control characters and the line and paragraph separators: they become "_". */
+const CONTROL = /[\p{Cc}\u2028\u2029<>:"|?*]/gu;
 /**
- * A safe file name from what a server or the model suggested: the last path part only, no control
- * or reserved characters, no leading dots (no hidden or "." / ".." names), at most 200 bytes with the
- * extension kept; "download" when nothing is left.
+ * Invisible format characters, dropped: above all the direction controls that make "\u202efdp.exe"
+ * show as "exe.pdf". The zero-width joiner and non-joiner stay, as scripts and emoji need them.
+ */
+const INVISIBLE = /(?![\u200c\u200d])\p{Cf}/gu;
+
+/**
+ * A safe file name from what a server or the model suggested: the last path part only, no control,
+ * invisible or reserved characters, no leading dots (no hidden or "." / ".." names), at most 200
+ * bytes with the extension kept; "download" when nothing is left.
  */
 export function safeFileName(suggested: string): string {
   const lastPart =
@@ -16,7 +24,8 @@ export function safeFileName(suggested: string): string {
       .filter((part) => part.trim() !== "")
       .at(-1) ?? "";
   let name = lastPart
-    .replace(/[\u0000-\u001f\u007f<>:"|?*]/g, "_")
+    .replace(INVISIBLE, "")
+    .replace(CONTROL, "_")
     .replace(/^[\s.]+/, "")
     .replace(/[\s.]+$/, "")
     .trim();

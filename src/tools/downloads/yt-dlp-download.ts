@@ -1,9 +1,18 @@
 import { stat } from "node:fs/promises";
+import { basename, dirname } from "node:path";
 import { z } from "zod";
 import { defineTool } from "../define-tool.js";
 import { checkPublicUrl, describeBytes } from "../http/index.js";
 import { downloadsFolder, folderInsideDownloads } from "./downloads-folder.js";
+import { placeWithoutOverwriting, safeFileName } from "./file-names.js";
 import { requireYtDlp, runYtDlp } from "./yt-dlp.js";
+
+/** yt-dlp names the file after the page's title and id, which may hide direction controls. */
+async function renamedSafely(saved: string): Promise<string> {
+  const name = basename(saved);
+  const safe = safeFileName(name);
+  return safe === name ? saved : placeWithoutOverwriting(saved, dirname(saved), safe);
+}
 
 export const ytDlpDownload = defineTool({
   name: "yt_dlp_download",
@@ -22,7 +31,7 @@ export const ytDlpDownload = defineTool({
     await checkPublicUrl(url, context.env);
     const root = await downloadsFolder(context);
     const folder = output_dir.trim() ? await folderInsideDownloads(root, output_dir) : root;
-    const saved = await runYtDlp({
+    const downloaded = await runYtDlp({
       url,
       folder,
       audioOnly: audio_only,
@@ -30,6 +39,7 @@ export const ytDlpDownload = defineTool({
       signal: context.signal,
       onProgress: (update) => context.onProgress(update),
     });
+    const saved = await renamedSafely(downloaded);
     const size = (await stat(saved)).size;
     return { text: `Saved ${url} to ${saved} (${describeBytes(size)}).`, details: { path: saved, bytes: size } };
   },

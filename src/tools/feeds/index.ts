@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { preview } from "../../shared/truncate.js";
 import { defineTool } from "../define-tool.js";
+import { resultLimit } from "../lenient-parameters.js";
 import { type FeedItem, fetchFeed } from "./feed.js";
 
 const SUMMARY_CHARS = 300;
@@ -28,7 +29,7 @@ export const feedTools = [
       "Read an RSS, Atom or RDF feed: the newest items with title, date, link and a short plain-text summary.",
     parameters: z.object({
       url: z.string().trim().min(1).describe("The feed's http(s) address"),
-      max_items: z.number().int().min(1).max(50).default(5),
+      max_items: resultLimit(50, 5),
     }),
     effect: "read",
     handler: async ({ url, max_items }, context) => {

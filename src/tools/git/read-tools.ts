@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { defineTool, ToolError } from "../define-tool.js";
+import { resultLimit } from "../lenient-parameters.js";
 import { capped, gitFailure, gitOrThrow, gitPath, runGit } from "./run-git.js";
 
 const gitStatus = defineTool({
@@ -50,7 +51,7 @@ const gitLog = defineTool({
   description: "Show recent commits, newest first.",
   codingOnly: true,
   parameters: z.object({
-    max_count: z.number().int().min(1).max(200).default(10).describe("How many commits"),
+    max_count: resultLimit(200, 10, "How many commits"),
     oneline: z
       .boolean()
       .default(true)

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { defineTool } from "../define-tool.js";
+import { resultLimit } from "../lenient-parameters.js";
 import { cloneRepository } from "./clone.js";
 import { grepClone, readCloneFile } from "./clone-files.js";
 import { parseRepoName } from "./repo-name.js";
@@ -19,7 +20,7 @@ export const githubTools = [
     parameters: z.object({
       query: z.string().min(1),
       search_type: z.enum(["repositories", "code", "issues", "commits", "users"]).default("repositories"),
-      max_results: z.number().int().min(1).max(100).default(10),
+      max_results: resultLimit(100, 10),
     }),
     timeoutMs: 30_000,
     handler: ({ query, search_type: kind, max_results: maxResults }, context) =>
@@ -61,7 +62,7 @@ export const githubTools = [
       repo: repoParameter,
       pattern: z.string().min(1).describe("e.g. 'fn main' or 'TODO|FIXME'"),
       glob_filter: z.string().default("").describe("Only matching files, e.g. '*.rs' or 'src/**/*.{ts,tsx}'"),
-      max_results: z.number().int().min(1).max(500).default(30),
+      max_results: resultLimit(500, 30),
     }),
     handler: ({ repo, pattern, glob_filter: globFilter, max_results: maxResults }, context) =>
       grepClone(context, parseRepoName(repo), { pattern, globFilter, maxResults }),

@@ -8,6 +8,7 @@ import { ensurePrivateDir } from "../../state/private-dir.js";
 import { OWN_DIRS, resolveInsideDir } from "../../workspace/own-dirs.js";
 import { readTextInside } from "../../workspace/read-inside.js";
 import { defineTool, type ToolContext } from "../define-tool.js";
+import { resultLimit } from "../lenient-parameters.js";
 
 const DEFAULT_TARGET_TOKENS = 4000;
 
@@ -113,7 +114,7 @@ export const historyTools = [
     name: "search_history_backups",
     effect: "read",
     description: "Search backed-up (compacted or dropped) conversation history for a word or phrase.",
-    parameters: z.object({ query: z.string().min(1), max_results: z.number().int().min(1).max(200).default(20) }),
+    parameters: z.object({ query: z.string().min(1), max_results: resultLimit(200, 20) }),
     handler: async ({ query, max_results }, context) => {
       const needle = query.toLowerCase();
       const hits: BackupHit[] = [];

@@ -325,6 +325,15 @@ describe("places_nearby_search with Google Places", () => {
     });
   });
 
+  test("takes rank_by in lower case and lowers max_results above 20, saying so", async ({ setUp }) => {
+    const { harness, google } = await setUp({ key: KEY, google: answerJson(GOOGLE_NEARBY_PHARMACIES) });
+    const args = { location: "home", included_types: ["pharmacy"], max_results: 50, rank_by: "distance" };
+    const text = await harness.ok("places_nearby_search", args);
+    expect(text).toMatch(/^pharmacy within 5000 m of home .*, from Google Places, nearest first:\n/);
+    expect(text).toMatch(/\nNote: max_results 50 was lowered to 20, the most places_nearby_search returns\.$/);
+    expect(JSON.parse(google.requests[0]!.body)).toMatchObject({ maxResultCount: 20, rankPreference: "DISTANCE" });
+  });
+
   test("hands on Google's message for a type it does not know", async ({ setUp }) => {
     const { harness } = await setUp({ key: KEY, google: answerJson(GOOGLE_UNSUPPORTED_TYPE, 400) });
     expect(await harness.failure("places_nearby_search", { location: "home", included_types: ["fuel_pump"] })).toBe(

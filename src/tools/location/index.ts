@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { defineTool } from "../define-tool.js";
 import { LOCATION_HELP, PLACE_PARAMETERS, resolvePlaceArgument } from "../geo/location.js";
+import { resultLimit } from "../lenient-parameters.js";
 import { locateDevice } from "./device-location.js";
 import { googleSetupReport } from "./google-setup.js";
 import { locateByIp } from "./ip-location.js";
@@ -8,7 +9,7 @@ import { nearbySearch, textSearch } from "./place-search.js";
 
 const LOCATION_PARAMETER = z.string().optional().describe(`Where: ${LOCATION_HELP}`);
 const RADIUS = z.number().min(1).max(50_000).default(5000).describe("Metres");
-const MAX_RESULTS = z.number().int().min(1).max(20).default(5);
+const MAX_RESULTS = resultLimit(20, 5);
 
 const SOURCES =
   "Uses Google Places when GOOGLE_PLACES_API_KEY is set, else OpenStreetMap; the result says which answered.";

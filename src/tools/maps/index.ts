@@ -2,6 +2,7 @@ import { z } from "zod";
 import { defineTool } from "../define-tool.js";
 import { type FoundPlace, searchPlaces } from "../geo/nominatim.js";
 import { OVERPASS_DEFAULT_TIMEOUT_S, runOverpass } from "../geo/overpass.js";
+import { resultLimit } from "../lenient-parameters.js";
 import { summariseElements } from "./overpass-summary.js";
 
 function formatPlace(place: FoundPlace, index: number): string {
@@ -17,7 +18,7 @@ export const mapTools = [
       'Saved places such as "home" are in list_places.',
     parameters: z.object({
       query: z.string().trim().min(1).describe('e.g. "Bundesplatz 3, Bern", "Eiffel Tower"'),
-      limit: z.number().int().min(1).max(20).default(5),
+      limit: resultLimit(20, 5),
     }),
     effect: "read",
     timeoutMs: 30_000,

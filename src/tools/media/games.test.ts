@@ -167,12 +167,42 @@ describe("get_game_details", () => {
     );
   });
 
-  test("without a key, says which key it needs and what works instead", async ({ harnesses, home }) => {
+  test("finds a game by name on RAWG, then reads its details", async ({ withRawg }) => {
+    const { rawg, harness } = await withRawg((response, path) =>
+      sendJson(response, path === "/api/games" ? RAWG_SEARCH_PORTAL : RAWG_PORTAL_2),
+    );
+    const text = await harness.ok("get_game_details", { name: "portal 2" });
+    expect(text.split("\n").slice(0, 2)).toEqual(["Portal 2 — https://rawg.io/games/portal-2", "Released: 2011-04-18"]);
+    expect(rawg.requests.map((request) => urlOf(request.url).pathname)).toEqual(["/api/games", "/api/games/4200"]);
+    expect(urlOf(rawg.requests[0]!.url).searchParams.get("search")).toBe("portal 2");
+  });
+
+  test("without a key, searches the web by name and says the details come from there", async ({
+    httpServers,
+    harnesses,
+    home,
+  }) => {
+    const duckDuckGo = await httpServers.start((_request, response) => sendText(response, DUCKDUCKGO_WIKIPEDIA_PORTAL));
+    const harness = await harnesses.open({ home, env: { MARVIN_DDG_URL: duckDuckGo.origin } });
+    expect(await harness.ok("get_game_details", { name: "portal 2" })).toBe(
+      [
+        "From a web search for 'portal 2' (not RAWG):",
+        "Portal 2 (2011) — https://en.wikipedia.org/wiki/Portal_2",
+        "   Portal 2 is a 2011 puzzle-platform game developed by Valve. It was released for Windows, Mac OS X, " +
+          "Linux, PlayStation 3, and Xbox 360.",
+        "RAWG_API_KEY is not set, so this comes from a web search of Wikipedia: titles, years and links only. With " +
+          "RAWG_API_KEY (a free key from https://rawg.io/apidocs) you get ratings, platforms, genres and RAWG ids " +
+          "for get_game_details.",
+      ].join("\n"),
+    );
+    expect(urlOf(duckDuckGo.requests[0]!.url).searchParams.get("q")).toBe("portal 2 video game site:en.wikipedia.org");
+  });
+
+  test("without a key, asks for the name of a game given only by its RAWG id", async ({ harnesses, home }) => {
     const harness = await harnesses.open({ home, env: {} });
     expect(await harness.failure("get_game_details", { game_id: 4200 })).toBe(
-      "Error in get_game_details: get_game_details needs RAWG_API_KEY (a free key from https://rawg.io/apidocs); " +
-        "set it and restart Marvin. Without it, search_games finds titles, years and Wikipedia links, and " +
-        "steam_search and steam_app_details give store details of games on Steam.",
+      "Error in get_game_details: without RAWG_API_KEY (a free key from https://rawg.io/apidocs) a RAWG id cannot " +
+        "be looked up: give the game's name, and a web search finds it.",
     );
   });
 });

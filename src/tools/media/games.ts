@@ -2,8 +2,9 @@ import { z } from "zod";
 import { truncateText } from "../../shared/truncate.js";
 import { defineTool, type ToolContext, ToolError } from "../define-tool.js";
 import { htmlToText } from "../html/index.js";
+import { resultLimit } from "../lenient-parameters.js";
 import { type GameDetails, type ListedGame, RAWG_KEY_HELP, rawgDetails, searchRawg } from "./rawg.js";
-import { listFound, searchGamePages } from "./web-fallback.js";
+import { describeFound, listFound, searchGamePages } from "./web-fallback.js";
 
 const DESCRIPTION_CHARS = 1500;
 
@@ -62,7 +63,7 @@ const searchGames = defineTool({
     "platforms, genres and the RAWG id for get_game_details. Steam prices and player counts: steam_* tools.",
   parameters: z.object({
     query: z.string().trim().min(1).describe('Game name or words of it, e.g. "portal 2"'),
-    max_results: z.number().int().min(1).max(40).default(5),
+    max_results: resultLimit(40, 5),
   }),
   effect: "read",
   timeoutMs: 40_000,
@@ -79,26 +80,47 @@ const searchGames = defineTool({
   },
 });
 
+/** The RAWG id to read: the one given, else RAWG's best match for the name. */
+async function rawgIdOf(context: ToolContext, id: number | undefined, name: string): Promise<number | undefined> {
+  if (id !== undefined) return id;
+  const { results } = await searchRawg(context, name, 1);
+  return results[0]?.id;
+}
+
+/** Without a RAWG key: the best Wikipedia article for the name, from a web search. */
+async function detailsFromTheWeb(context: ToolContext, name: string): Promise<string> {
+  if (!name) {
+    throw new ToolError(
+      `without RAWG_API_KEY (${RAWG_KEY_HELP}) a RAWG id cannot be looked up: give the game's name, and a web ` +
+        "search finds it.",
+    );
+  }
+  const [best] = await searchGamePages(context, name, 1);
+  if (!best) return `A web search found no game matching '${name}'.\n${WITHOUT_KEY}`;
+  return `From a web search for '${name}' (not RAWG):\n${describeFound(best)}\n${WITHOUT_KEY}`;
+}
+
 const getGameDetails = defineTool({
   name: "get_game_details",
   description:
-    "Details of a video game by its RAWG id (from search_games): description, release date, rating and " +
-    "Metacritic score, platforms, genres, developers, publishers, age rating. Needs RAWG_API_KEY.",
+    "Details of a video game: description, release date, rating and Metacritic score, platforms, genres, " +
+    "developers, publishers, age rating (RAWG with RAWG_API_KEY, else a web search of Wikipedia by name). Give " +
+    "game_id (from search_games) or the game's name.",
   parameters: z.object({
-    game_id: z.number().int().positive().describe("RAWG id, from search_games"),
+    game_id: z.number().int().positive().optional().describe("RAWG id, from search_games; wins over name"),
+    name: z.string().trim().default("").describe('The game\'s name, e.g. "Portal 2", when no RAWG id is known'),
   }),
   effect: "read",
   timeoutMs: 40_000,
-  handler: async ({ game_id: id }, context) => {
-    if (!hasRawgKey(context)) {
-      throw new ToolError(
-        `get_game_details needs RAWG_API_KEY (${RAWG_KEY_HELP}); set it and restart Marvin. Without it, ` +
-          "search_games finds titles, years and Wikipedia links, and steam_search and steam_app_details give " +
-          "store details of games on Steam.",
-      );
+  handler: async ({ game_id: givenId, name }, context) => {
+    if (givenId === undefined && !name) throw new ToolError("Give game_id (from search_games) or name.");
+    if (!hasRawgKey(context)) return detailsFromTheWeb(context, name);
+    const id = await rawgIdOf(context, givenId, name);
+    const game = id === undefined ? undefined : await rawgDetails(context, id);
+    if (!game) {
+      const what = givenId === undefined ? `matching '${name}'` : `with id ${givenId}`;
+      return `RAWG has no game ${what}. Find the id with search_games.`;
     }
-    const game = await rawgDetails(context, id);
-    if (!game) return `RAWG has no game with id ${id}. Find the id with search_games.`;
     return formatDetails(game);
   },
 });

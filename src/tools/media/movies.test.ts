@@ -61,6 +61,12 @@ describe("search_movies on OMDb", () => {
     expect(Object.fromEntries(urlOf(omdb.requests[0]!.url).searchParams)).toMatchObject({ y: "2021", type: "series" });
   });
 
+  test("takes the year as a number, as models often send it", async ({ withOmdb }) => {
+    const { omdb, harness } = await withOmdb((response) => sendJson(response, OMDB_SEARCH_BLADE_RUNNER));
+    await harness.ok("search_movies", { query: "blade runner", year: 1982 });
+    expect(urlOf(omdb.requests[0]!.url).searchParams.get("y")).toBe("1982");
+  });
+
   test("says so when OMDb finds nothing, and when the words match too much", async ({ withOmdb }) => {
     const { harness } = await withOmdb((response, _path, asked) =>
       sendJson(response, asked.get("s") === "a" ? OMDB_TOO_MANY_RESULTS : OMDB_MOVIE_NOT_FOUND),
@@ -194,6 +200,13 @@ describe("get_movie_details", () => {
     expect(urlOf(omdb.requests[0]!.url).searchParams.get("t")).toBe("Blade Runner: Black Lotus");
     expect(text).toContain("Seasons: 1\n");
     expect(text).not.toMatch(/N\/A|Director|Awards|Box office/);
+  });
+
+  test("takes an IMDb address as the id", async ({ withOmdb }) => {
+    const { omdb, harness } = await withOmdb((response) => sendJson(response, OMDB_BLADE_RUNNER));
+    const text = await harness.ok("get_movie_details", { imdb_id: "https://www.imdb.com/title/tt0083658/?ref_=fn_al" });
+    expect(text).toMatch(/^Blade Runner \(1982\) — https:\/\/www\.imdb\.com\/title\/tt0083658\/\n/);
+    expect(urlOf(omdb.requests[0]!.url).searchParams.get("i")).toBe("tt0083658");
   });
 
   test("says so when OMDb has no such title or id", async ({ withOmdb }) => {

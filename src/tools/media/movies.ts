@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { defineTool, type ToolContext, ToolError } from "../define-tool.js";
 import { type ListedTitle, OMDB_KEY_HELP, omdbDetails, searchOmdb, type TitleDetails } from "./omdb.js";
-import { describeFound, type FoundOnTheWeb, listFound, searchImdbPages } from "./web-fallback.js";
+import { describeFound, type FoundOnTheWeb, imdbIdOfAddress, listFound, searchImdbPages } from "./web-fallback.js";
 
 const WEB_RESULTS = 8;
 
@@ -53,6 +53,11 @@ function webList(found: FoundOnTheWeb[], what: string): string {
   return `IMDb pages for ${what}:\n${listFound(found)}\n${WITHOUT_KEY}`;
 }
 
+const IMDB_ID = /^(tt\d+)?$/;
+
+/** Models often pass a title's IMDb address as its id. */
+const idOfAddress = (value: unknown) => (typeof value === "string" ? (imdbIdOfAddress(value.trim()) ?? value) : value);
+
 const searchMovies = defineTool({
   name: "search_movies",
   description:
@@ -89,10 +94,7 @@ const getMovieDetails = defineTool({
   parameters: z.object({
     title: z.string().trim().default("").describe("Exact title, when no IMDb id is known"),
     imdb_id: z
-      .string()
-      .trim()
-      .regex(/^(tt\d+)?$/, 'An IMDb id looks like "tt0083658".')
-      .default("")
+      .preprocess(idOfAddress, z.string().trim().regex(IMDB_ID, 'An IMDb id looks like "tt0083658".').default(""))
       .describe('IMDb id such as "tt0083658"; wins over title'),
   }),
   effect: "read",

@@ -21,8 +21,13 @@ const IMDB_TITLE = /^(.*?)\s*\((?:([A-Za-z][A-Za-z ]*?)\s+)?(\d{4})(?:[–-](?:\
 /** The title page itself, not one of its sub-pages (reviews, full credits…). */
 const IMDB_TITLE_URL = /^https?:\/\/(?:www\.|m\.)?imdb\.com\/title\/(tt\d+)/;
 
+/** The title id in an IMDb address: "https://www.imdb.com/title/tt0083658/?ref_=…" → "tt0083658". */
+export function imdbIdOfAddress(url: string): string | undefined {
+  return IMDB_TITLE_URL.exec(url)?.[1];
+}
+
 function imdbTitle(result: WebResult): FoundOnTheWeb | undefined {
-  const id = IMDB_TITLE_URL.exec(result.url)?.[1];
+  const id = imdbIdOfAddress(result.url);
   if (!id) return undefined;
   const heading = IMDB_TITLE.exec(result.title);
   const title = heading?.[1] ?? result.title.replace(/\s*[-|–]\s*IMDb.*$/, "");

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { defineTool } from "../define-tool.js";
+import { resultLimit } from "../lenient-parameters.js";
 import { formatArtist, formatRecording, formatRelease, formatSearch } from "./format.js";
 import { lookupArtist, lookupRecording, lookupRelease, type MusicEntity, searchMusic } from "./musicbrainz.js";
 
@@ -27,7 +28,7 @@ export const musicTools = [
     parameters: z.object({
       query: z.string().trim().min(1).describe('e.g. "Radiohead", "OK Computer", "Creep artist:Radiohead"'),
       entity,
-      max_results: z.number().int().min(1).max(100).default(10),
+      max_results: resultLimit(100, 10),
     }),
     effect: "read",
     timeoutMs: MUSICBRAINZ_TOOL_TIMEOUT_MS,

@@ -5,6 +5,7 @@ import { truncateText } from "../../shared/truncate.js";
 import { readRegularFile } from "../../workspace/regular-file.js";
 import { writeTextFile } from "../../workspace/text-file.js";
 import { defineTool, ToolError } from "../define-tool.js";
+import { resultLimit } from "../lenient-parameters.js";
 import { searchNotes } from "./note-search.js";
 import {
   ensureNotesRoot,
@@ -150,7 +151,7 @@ export const noteTools = [
     parameters: z.object({
       query: z.string().describe("Text to look for"),
       path: z.string().default("").describe("Subfolder to search; empty for all notes"),
-      max_results: z.number().int().min(1).max(500).default(50),
+      max_results: resultLimit(500, 50),
     }),
     handler: async ({ query, path, max_results }, context) => {
       if (query.trim() === "") throw new ToolError("The query is empty. Give a word or phrase to look for.");

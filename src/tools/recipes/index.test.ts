@@ -115,6 +115,12 @@ describe("recipe_search", () => {
 });
 
 describe("recipe_lookup", () => {
+  test("takes the id as a number, as models often send it", async ({ setUp }) => {
+    const { server, harness } = await setUp(mealDb({ meals: [ARRABIATA] }));
+    expect(await harness.ok("recipe_lookup", { meal_id: 52771 })).toMatch(/^Spicy Arrabiata Penne .* id 52771\n/);
+    expect(url(server.requests[0]!.url).searchParams.get("i")).toBe("52771");
+  });
+
   test("gives ingredients with measures, skipping the empty and null slots, and the instructions", async ({
     setUp,
   }) => {

@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import { readFile, stat, writeFile } from "node:fs/promises";
 import type { ServerResponse } from "node:http";
-import { join } from "node:path";
+import { dirname, join } from "node:path";
 import { describe, expect, test } from "../../../tests/support/fixtures.js";
 import type { Handler, LocalHttpServer, SeenRequest } from "../../../tests/support/local-http-server.js";
 import { sendJson } from "../../../tests/support/local-http-server.js";
@@ -163,6 +163,9 @@ async function connected(fixtures: Fixtures, extraEnv: Record<string, string> = 
 }
 
 const savedTokens = async (path: string) => JSON.parse(await readFile(path, "utf8")).spotify;
+/** The profile's pending_logins.json, beside its tokens.json. */
+const pendingLoginsPath = (tokensPath: string) => join(dirname(tokensPath), "pending_logins.json");
+const pendingLogins = async (tokensPath: string) => JSON.parse(await readFile(pendingLoginsPath(tokensPath), "utf8"));
 
 describe("spotify_auth", () => {
   test("logs in with PKCE through the local callback, then creates and fills a playlist", async ({
@@ -253,6 +256,7 @@ describe("spotify_auth", () => {
     );
     expect((await savedTokens(tokensPath)).access_token).toBe("BQ-access-1");
     await expect(fetch(params.redirect_uri!)).rejects.toThrow();
+    expect(await pendingLogins(tokensPath)).toEqual({});
 
     const second = await startLogin(harness);
     expect(second.params.state).not.toBe(params.state);
@@ -289,6 +293,33 @@ describe("spotify_auth", () => {
     const back = await fetch(`${params.redirect_uri}?error=access_denied&state=${params.state}`);
     expect(await back.text()).toContain("Spotify said: access_denied");
     await expect(stat(tokensPath)).rejects.toThrow();
+    expect(await pendingLogins(tokensPath)).toEqual({});
+  });
+
+  test("keeps a started login for a later run, owner-only, and refuses it once it has expired", async ({
+    harnesses,
+    httpServers,
+    home,
+  }) => {
+    const { spotify, harness, tokensPath } = await setUp({ harnesses, httpServers, home });
+    const { url, params } = await startLogin(harness);
+    expect((await stat(pendingLoginsPath(tokensPath))).mode & 0o777).toBe(0o600);
+    const { spotify: pending } = await pendingLogins(tokensPath);
+    expect(pending).toMatchObject({ url: url.href, state: params.state, redirect_uri: params.redirect_uri });
+    expect(base64url(createHash("sha256").update(pending.verifier).digest())).toBe(params.code_challenge);
+    expect(pending.expires_at - Date.now()).toBeGreaterThan(9 * 60_000);
+    expect(pending.expires_at - Date.now()).toBeLessThanOrEqual(10 * 60_000);
+
+    const expired = { spotify: { ...pending, expires_at: Date.now() - 1000 } };
+    await writeFile(pendingLoginsPath(tokensPath), JSON.stringify(expired));
+    spotify.codes.set("AQDtoo-late", { challenge: params.code_challenge!, redirectUri: params.redirect_uri! });
+    expect(await harness.failure("spotify_auth", { auth_code: "AQDtoo-late" })).toBe(
+      "Error in spotify_auth: The Spotify login expired: a login waits 10 minutes for its code. Call spotify_auth " +
+        "without auth_code for a new login address.",
+    );
+    expect(spotify.accounts.requests).toHaveLength(0);
+    expect(await pendingLogins(tokensPath)).toEqual({});
+    await expect(fetch(params.redirect_uri!)).rejects.toThrow();
   });
 
   test("says how to get a client id when SPOTIFY_CLIENT_ID is not set", async ({ harnesses, httpServers, home }) => {

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { defineTool, ToolError } from "../define-tool.js";
+import { resultLimit } from "../lenient-parameters.js";
 import { formatSearch, trackLine } from "./format.js";
 import { finishLogin, startLogin } from "./login.js";
 import { addToPlaylist, bestTrack, createPlaylist, searchSpotify, type Track } from "./web-api.js";
@@ -51,7 +52,7 @@ export const spotifyTools = [
     parameters: z.object({
       query: z.string().trim().min(1).describe('e.g. "Paranoid Android", "artist:Radiohead year:1997"'),
       search_type: z.enum(["track", "artist", "album", "playlist"]).default("track"),
-      max_results: z.number().int().min(1).max(10).default(10).describe("Spotify gives at most 10"),
+      max_results: resultLimit(10, 10, "Spotify gives at most 10"),
     }),
     effect: "read",
     handler: async ({ query, search_type, max_results }, context) =>

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { truncateText } from "../../shared/truncate.js";
 import { defineTool } from "../define-tool.js";
 import { htmlToText, inlineText } from "../html/index.js";
+import { resultLimit } from "../lenient-parameters.js";
 import { type Answer, fetchAnswers, fetchQuestion, type Question, searchQuestions } from "./stack-exchange.js";
 
 const ANSWERS_READ = 10;
@@ -58,7 +59,7 @@ export const stackTools = [
       site: SITE,
       tagged: z.string().nullish().describe('Tags the questions must have, e.g. "python;pandas"'),
       sort: z.enum(["relevance", "votes", "creation", "activity"]).default("relevance"),
-      max_results: z.number().int().min(1).max(30).default(5),
+      max_results: resultLimit(30, 5),
     }),
     effect: "read",
     handler: async ({ query, site, tagged, sort, max_results }, context) => {

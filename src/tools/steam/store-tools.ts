@@ -3,6 +3,7 @@ import { errorMessage } from "../../shared/error-message.js";
 import { truncateText } from "../../shared/truncate.js";
 import { defineTool } from "../define-tool.js";
 import { htmlToText, inlineText } from "../html/index.js";
+import { resultLimit } from "../lenient-parameters.js";
 import { dateOf, platformNames, priceWithDiscount, storeDate, storeUrl } from "./format.js";
 import {
   type AppDetails,
@@ -47,7 +48,7 @@ const steamSearch = defineTool({
     "of each match. More with steam_app_details.",
   parameters: z.object({
     query: z.string().trim().min(1).describe('Game name, e.g. "portal"'),
-    max_results: z.number().int().min(1).max(25).default(10),
+    max_results: resultLimit(25, 10),
     country,
   }),
   effect: "read",

@@ -22,7 +22,12 @@ const answerJson =
 const RAINY_RUSH_HOUR = openMeteoCurrent({ time: "2026-11-24T08:15", weatherCode: 63, precipitation: 1.2, wind: 14.8 });
 
 interface SetUp {
+  /** How every OSRM server answers: the driving one, and the foot and bike ones unless they have their own. */
   osrm?: Answer;
+  foot?: Answer;
+  bike?: Answer;
+  /** More settings, e.g. `MARVIN_OSRM_FOOT_URL: "off"`. */
+  env?: Record<string, string>;
   openMeteo?: Answer;
   places?: Record<string, [number, number]>;
   preferences?: Record<string, string>;
@@ -36,14 +41,22 @@ interface Pools {
   httpServers: LocalHttpServers;
 }
 
-/** A harness whose OSRM and Open-Meteo are local fixtures, with saved places and preferences set through tools. */
+/**
+ * A harness whose OSRM servers (driving, foot, bike) and Open-Meteo are local fixtures, with saved
+ * places and preferences set through tools.
+ */
 async function openHarness({ home, harnesses, httpServers }: Pools, setUp: SetUp) {
   const osrm = await httpServers.start(setUp.osrm ?? routeAnswer());
+  const foot = await httpServers.start(setUp.foot ?? setUp.osrm ?? routeAnswer());
+  const bike = await httpServers.start(setUp.bike ?? setUp.osrm ?? routeAnswer());
   const openMeteo = await httpServers.start(setUp.openMeteo ?? answerJson(RAINY_RUSH_HOUR));
   const env = {
     MARVIN_OSRM_URL: osrm.origin,
+    MARVIN_OSRM_FOOT_URL: `${foot.origin}/routed-foot`,
+    MARVIN_OSRM_BIKE_URL: `${bike.origin}/routed-bike`,
     MARVIN_OPEN_METEO_URL: openMeteo.origin,
     ...(setUp.httpTimeout ? { MARVIN_HTTP_TIMEOUT: setUp.httpTimeout } : {}),
+    ...setUp.env,
   };
   const harness = await harnesses.open({ home, env });
   for (const [label, [lat, lng]] of Object.entries(setUp.places ?? {})) {
@@ -52,7 +65,7 @@ async function openHarness({ home, harnesses, httpServers }: Pools, setUp: SetUp
   for (const [key, value] of Object.entries(setUp.preferences ?? {})) {
     await harness.ok("update_preferences", { key, value });
   }
-  return { harness, osrm, openMeteo };
+  return { harness, osrm, foot, bike, openMeteo };
 }
 
 const it = test.extend<{ open: (setUp?: SetUp) => ReturnType<typeof openHarness> }>({
@@ -76,21 +89,56 @@ describe("estimate_travel_time", () => {
     expect(query(osrm.requests[0]!)).toEqual({ overview: "false", steps: "false", alternatives: "false" });
   });
 
-  it("takes the upstream tool's coordinates and mode", async ({ open }) => {
-    const { harness, osrm } = await open();
+  it("takes the upstream tool's coordinates and mode, routing bicycles on the bike server", async ({ open }) => {
+    const { harness, osrm, bike } = await open();
     const args = { origin_lat: 46.9466, origin_lng: 7.4444, dest_lat: 46.9657, dest_lng: 7.4744, mode: "cycling" };
     expect(await harness.ok("estimate_travel_time", args)).toMatch(/^Cycling from 46\.9466, 7\.4444 to 46\.9657/);
-    expect(path(osrm.requests[0]!)).toBe("/route/v1/cycling/7.4444,46.9466;7.4744,46.9657");
+    expect(path(bike.requests[0]!)).toBe("/routed-bike/route/v1/bike/7.4444,46.9466;7.4744,46.9657");
+    expect(osrm.requests).toHaveLength(0);
   });
 
-  it("walks by default for a user without a car, and answers in imperial units", async ({ open }) => {
+  it("understands the words models use for the modes", async ({ open }) => {
+    const { harness, bike, foot } = await open();
+    const trip = { origin: "46.9466,7.4444", destination: "46.9657,7.4744" };
+    expect(await harness.ok("estimate_travel_time", { ...trip, mode: "bicycle" })).toMatch(/^Cycling from /);
+    expect(await harness.ok("estimate_travel_time", { ...trip, mode: "Foot" })).toMatch(/^Walking from /);
+    expect(path(bike.requests[0]!)).toMatch(/^\/routed-bike\/route\/v1\/bike\//);
+    expect(path(foot.requests[0]!)).toMatch(/^\/routed-foot\/route\/v1\/foot\//);
+    expect(await harness.failure("estimate_travel_time", { ...trip, mode: "constructor" })).toMatch(
+      /^Validation error for estimate_travel_time:\n {2}- mode: Invalid option: expected one of "driving"\|"cycling"\|"walking"\n/,
+    );
+  });
+
+  it("walks by default for a user without a car on the foot server, in imperial units", async ({ open }) => {
     const preferences = { has_car: "false", units: "imperial" };
-    const { harness, osrm } = await open({ places: HOME_AND_WORK, preferences });
+    const { harness, osrm, foot } = await open({ places: HOME_AND_WORK, preferences });
     expect(await harness.ok("estimate_travel_time", { origin: "home", destination: "work" })).toBe(
       "Walking from home (46.9466, 7.4444) to work (46.9657, 7.4744) (the preferences say has_car: false; ask for " +
         "cycling or driving instead): 2 min, 0.4 mi (free-flow, without traffic).",
     );
-    expect(path(osrm.requests[0]!)).toMatch(/^\/route\/v1\/walking\//);
+    expect(path(foot.requests[0]!)).toBe("/routed-foot/route/v1/foot/7.4444,46.9466;7.4744,46.9657");
+    expect(osrm.requests).toHaveLength(0);
+  });
+
+  it("estimates walking from the driving route's distance when there is no foot server", async ({ open }) => {
+    const { harness, osrm, foot } = await open({ places: HOME_AND_WORK, env: { MARVIN_OSRM_FOOT_URL: "off" } });
+    expect(await harness.ok("estimate_travel_time", { origin: "home", destination: "work", mode: "walking" })).toBe(
+      "Walking from home (46.9466, 7.4444) to work (46.9657, 7.4744): about 7 min, 610 m (estimated from the " +
+        "driving route's distance at 5 km/h, as MARVIN_OSRM_FOOT_URL is off).",
+    );
+    expect(path(osrm.requests[0]!)).toBe("/route/v1/driving/7.4444,46.9466;7.4744,46.9657");
+    expect(foot.requests).toHaveLength(0);
+  });
+
+  it("estimates cycling, saying why, when the bike server is down", async ({ open }) => {
+    const { harness, bike } = await open({ bike: answerJson({ message: "maintenance" }, 503) });
+    const args = { origin: "46.9466,7.4444", destination: "46.9657,7.4744", mode: "cycling" };
+    expect(await harness.ok("estimate_travel_time", args)).toBe(
+      "Cycling from 46.9466, 7.4444 to 46.9657, 7.4744: about 2 min, 610 m (estimated from the driving route's " +
+        "distance at 15 km/h, as the cycling route failed: OSRM bike routing answered HTTP 503 " +
+        '(Service Unavailable): "maintenance" — try again in a minute).',
+    );
+    expect(bike.requests.length).toBeGreaterThan(0);
   });
 
   it("explains OSRM's NoRoute", async ({ open }) => {
@@ -191,6 +239,16 @@ describe("get_directions", () => {
       "6. Continue onto Papiermühlestrasse — 2.9 km",
       "7. Take the ramp on the slight right onto A6 — 840 m",
       "8. Arrive",
+    ]);
+  });
+
+  it("labels estimated walking directions as the driving route's steps", async ({ open }) => {
+    const { harness } = await open({ places: HOME_AND_WORK, env: { MARVIN_OSRM_FOOT_URL: "off" } });
+    const text = await harness.ok("get_directions", { origin: "home", destination: "work", mode: "walking" });
+    expect(text.split("\n").slice(0, 2)).toEqual([
+      "Walking from home (46.9466, 7.4444) to work (46.9657, 7.4744): about 7 min, 610 m (estimated from the " +
+        "driving route's distance at 5 km/h, as MARVIN_OSRM_FOOT_URL is off; the steps follow the driving route).",
+      "1. Head east on Bundesgasse — 220 m",
     ]);
   });
 

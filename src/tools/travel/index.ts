@@ -1,17 +1,28 @@
 import { z } from "zod";
+import type { UnitSystem } from "../../state/preferences.js";
 import { defineTool, type ToolContext } from "../define-tool.js";
 import { formatSteps } from "./directions.js";
-import { formatDistance, formatTravelTime } from "./measures.js";
-import { findRoute } from "./osrm.js";
+import { formatDistance, formatSpeed, formatTravelTime } from "./measures.js";
+import { type RouteEstimate, routeForMode } from "./mode-route.js";
 import { formatFactor, trafficAdjustment } from "./traffic.js";
 import { describePlace, describeTrip, planTrip, type TripArguments, tripParameters } from "./trip.js";
 
-/** The trip the arguments name and OSRM's fastest route for it, with turn-by-turn steps when `steps`. */
+/** "estimated from the driving route's distance at 5 km/h, as MARVIN_OSRM_FOOT_URL is off" */
+function describeEstimate({ speedKmh, reason }: RouteEstimate, units: UnitSystem): string {
+  return `estimated from the driving route's distance at ${formatSpeed(speedKmh, units)}, as ${reason}`;
+}
+
+/**
+ * The trip the arguments name and OSRM's fastest route for it, with turn-by-turn steps when
+ * `steps`; `estimate` says how the time was estimated when no server routed the mode.
+ */
 async function tripAndRoute(context: ToolContext, args: TripArguments, waypoints?: string, steps = false) {
   const trip = await planTrip(context, args, waypoints);
-  const route = await findRoute(context, trip.mode.mode, trip.points, steps);
-  const span = `${formatTravelTime(route.duration)}, ${formatDistance(route.distance, trip.units)}`;
-  return { trip, route, span };
+  const route = await routeForMode(context, trip.mode.mode, trip.points, steps);
+  const about = route.estimate ? "about " : "";
+  const span = `${about}${formatTravelTime(route.duration)}, ${formatDistance(route.distance, trip.units)}`;
+  const estimate = route.estimate && describeEstimate(route.estimate, trip.units);
+  return { trip, route, span, estimate };
 }
 
 export const travelTools = [
@@ -22,8 +33,8 @@ export const travelTools = [
     effect: "read",
     timeoutMs: 45_000,
     handler: async (args, context) => {
-      const { trip, span } = await tripAndRoute(context, args);
-      return `${describeTrip(trip)}: ${span} (free-flow, without traffic).`;
+      const { trip, span, estimate } = await tripAndRoute(context, args);
+      return `${describeTrip(trip)}: ${span} (${estimate ?? "free-flow, without traffic"}).`;
     },
   }),
   defineTool({
@@ -38,11 +49,12 @@ export const travelTools = [
     effect: "read",
     timeoutMs: 60_000,
     handler: async ({ waypoints, ...args }, context) => {
-      const { trip, route, span } = await tripAndRoute(context, args, waypoints, true);
+      const { trip, route, span, estimate } = await tripAndRoute(context, args, waypoints, true);
       const legNames = route.legs.map(
         (_leg, index) => `${describePlace(trip.points[index]!)} to ${describePlace(trip.points[index + 1]!)}`,
       );
-      return [`${describeTrip(trip)}: ${span}.`, ...formatSteps(route.legs, legNames, trip.units)].join("\n");
+      const basis = estimate ? ` (${estimate}; the steps follow the driving route)` : "";
+      return [`${describeTrip(trip)}: ${span}${basis}.`, ...formatSteps(route.legs, legNames, trip.units)].join("\n");
     },
   }),
   defineTool({
@@ -54,11 +66,11 @@ export const travelTools = [
     effect: "read",
     timeoutMs: 60_000,
     handler: async (args, context) => {
-      const { trip, route, span } = await tripAndRoute(context, args);
+      const { trip, route, span, estimate } = await tripAndRoute(context, args);
       const adjustment = await trafficAdjustment(context, trip);
-      const estimate = formatTravelTime(route.duration * adjustment.total);
+      const adjusted = formatTravelTime(route.duration * adjustment.total);
       return [
-        `${describeTrip(trip)}, leaving now: about ${estimate} (free-flow ${span}).`,
+        `${describeTrip(trip)}, leaving now: about ${adjusted} (free-flow ${span}${estimate ? `, ${estimate}` : ""}).`,
         "Factors applied (rules of thumb, not live traffic data):",
         ...adjustment.lines.map((text, index) => `${index + 1}. ${text}`),
         `Combined: ${formatFactor(adjustment.total)}.`,

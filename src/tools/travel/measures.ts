@@ -25,8 +25,8 @@ export function formatTravelTime(seconds: number): string {
   return `${Math.floor(minutes / 60)} h ${String(minutes % 60).padStart(2, "0")} min`;
 }
 
-/** Wind speed from Open-Meteo's km/h, in the user's units. */
-export function formatWindSpeed(kilometersPerHour: number, units: UnitSystem): string {
+/** A speed given in km/h (Open-Meteo's wind, a walking pace), in the user's units. */
+export function formatSpeed(kilometersPerHour: number, units: UnitSystem): string {
   if (units === "imperial") return `${Math.round((kilometersPerHour * 1000) / METERS_PER_MILE)} mph`;
   return `${Math.round(kilometersPerHour)} km/h`;
 }

@@ -1,9 +1,28 @@
 import { z } from "zod";
 import type { Preferences } from "../../state/preferences.js";
+import { enumWithSynonyms } from "../lenient-parameters.js";
 
-/** The ways OSRM routes; each is the profile segment of the request path. */
-export const travelMode = z.enum(["driving", "cycling", "walking"]);
-export type TravelMode = z.output<typeof travelMode>;
+/** The ways Marvin routes, each on an OSRM server of its own. */
+const travelModes = z.enum(["driving", "cycling", "walking"]);
+export type TravelMode = z.output<typeof travelModes>;
+
+/** Other words models and people use for the modes. */
+const MODE_SYNONYMS: Record<string, TravelMode> = {
+  drive: "driving",
+  car: "driving",
+  auto: "driving",
+  cycle: "cycling",
+  bicycle: "cycling",
+  bicycling: "cycling",
+  bike: "cycling",
+  biking: "cycling",
+  walk: "walking",
+  foot: "walking",
+  "on foot": "walking",
+  pedestrian: "walking",
+};
+
+export const travelMode = enumWithSynonyms(travelModes, MODE_SYNONYMS);
 
 export const MODE_HELP =
   "driving, cycling or walking; default driving, or walking when the preferences say has_car: false";

@@ -4,10 +4,39 @@ import type { Coordinates } from "../geo/location.js";
 import { type ExternalService, http, ServiceError } from "../http/index.js";
 import type { TravelMode } from "./mode.js";
 
-const OSRM: ExternalService = {
-  name: "OSRM",
-  envVar: "MARVIN_OSRM_URL",
-  defaultUrl: "https://router.project-osrm.org",
+/** An OSRM server that routes one mode, and the profile segment its requests carry. */
+interface OsrmServer {
+  service: ExternalService;
+  profile: string;
+}
+
+/**
+ * OSRM's demo server routes cars only, whatever profile a request names; FOSSGIS runs public
+ * servers with the foot and bike profiles (at most one request a second, their usage policy says).
+ */
+export const OSRM_SERVERS: Readonly<Record<TravelMode, OsrmServer>> = {
+  driving: {
+    service: { name: "OSRM", envVar: "MARVIN_OSRM_URL", defaultUrl: "https://router.project-osrm.org" },
+    profile: "driving",
+  },
+  walking: {
+    service: {
+      name: "OSRM foot routing",
+      envVar: "MARVIN_OSRM_FOOT_URL",
+      defaultUrl: "https://routing.openstreetmap.de/routed-foot",
+      minIntervalMs: 1000,
+    },
+    profile: "foot",
+  },
+  cycling: {
+    service: {
+      name: "OSRM bike routing",
+      envVar: "MARVIN_OSRM_BIKE_URL",
+      defaultUrl: "https://routing.openstreetmap.de/routed-bike",
+      minIntervalMs: 1000,
+    },
+    profile: "bike",
+  },
 };
 
 /** OSRM gives positions as [longitude, latitude]. */
@@ -59,6 +88,7 @@ function pointName(index: number, count: number): string {
 
 /** OSRM's error codes (its HTTP API documentation) in words, with what to do about them. */
 function explain(code: string, message: string, mode: TravelMode, points: Coordinates[]): string {
+  const { service, profile } = OSRM_SERVERS[mode];
   const said = message ? ` ("${message}")` : "";
   switch (code) {
     case "NoRoute":
@@ -87,8 +117,8 @@ function explain(code: string, message: string, mode: TravelMode, points: Coordi
     case "InvalidVersion":
     case "InvalidOptions":
       return (
-        `OSRM did not accept the request (${code})${said}. Check that ${OSRM.envVar} points at an OSRM server ` +
-        `that offers the '${mode}' profile.`
+        `OSRM did not accept the request (${code})${said}. Check that ${service.envVar} points at an OSRM server ` +
+        `that offers the '${profile}' profile.`
       );
     default:
       return `OSRM could not route this trip (${code})${said}.`;
@@ -107,8 +137,8 @@ function codedError(error: ServiceError): { code: string; message: string } | un
 }
 
 /**
- * The fastest route through `points` in order (free-flow, no traffic), with turn-by-turn steps
- * when `steps` is set. The profile path segment is the mode's name; OSRM wants "lon,lat".
+ * The fastest route through `points` in order (free-flow, no traffic) on the mode's server, with
+ * turn-by-turn steps when `steps` is set. OSRM wants "lon,lat".
  */
 export async function findRoute(
   context: ToolContext,
@@ -120,7 +150,8 @@ export async function findRoute(
   const query = { overview: "false", steps: String(steps), alternatives: "false" };
   let answer: z.output<typeof routeAnswer>;
   try {
-    answer = await http(context).getJson(OSRM, `/route/v1/${mode}/${coordinates}`, query, routeAnswer);
+    const { service, profile } = OSRM_SERVERS[mode];
+    answer = await http(context).getJson(service, `/route/v1/${profile}/${coordinates}`, query, routeAnswer);
   } catch (error) {
     const coded = error instanceof ServiceError ? codedError(error) : undefined;
     if (coded) throw new ToolError(explain(coded.code, coded.message, mode, points));

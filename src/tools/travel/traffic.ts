@@ -3,7 +3,7 @@ import type { ToolContext } from "../define-tool.js";
 import { type CurrentWeather, fetchCurrentWeather } from "../geo/open-meteo.js";
 import { describeWeatherCode } from "../geo/wmo-codes.js";
 import { ServiceError } from "../http/index.js";
-import { formatWindSpeed } from "./measures.js";
+import { formatSpeed } from "./measures.js";
 import { type AppliedFactor, timeOfDayFactor, weatherFactor, windFactor } from "./traffic-factors.js";
 import type { Trip } from "./trip.js";
 
@@ -46,7 +46,7 @@ export async function trafficAdjustment(context: ToolContext, trip: Trip): Promi
     const breeze = windFactor(wind, mode);
     factors.push(sky, breeze);
     weatherLine = line(`Weather at the start now: ${describeWeatherCode(code)}`, sky);
-    windLine = line(`Wind: ${wind === null ? "unknown" : formatWindSpeed(wind, trip.units)}`, breeze);
+    windLine = line(`Wind: ${wind === null ? "unknown" : formatSpeed(wind, trip.units)}`, breeze);
   } catch (error) {
     if (!(error instanceof ServiceError) || error.kind === "cancelled") throw error;
     weatherLine = `Weather: unknown, no factor applied (${errorMessage(error)})`;

@@ -7,6 +7,14 @@ import {
 } from "../../../tests/support/payloads/duckduckgo.js";
 
 describe("web_search", () => {
+  test("lowers max_results above 20 to 20, saying so", async ({ home, harnesses, httpServers }) => {
+    const duckDuckGo = await httpServers.start((_request, response) => sendText(response, DUCKDUCKGO_PYTHON_PAGE));
+    const harness = await harnesses.open({ home, env: { MARVIN_DDG_URL: duckDuckGo.origin } });
+    const text = await harness.ok("web_search", { query: "python release", max_results: "50" });
+    expect(text).toMatch(/^Web results for "python release":\n1\. /);
+    expect(text.split("\n").at(-1)).toBe("Note: max_results 50 was lowered to 20, the most web_search returns.");
+  });
+
   test("lists titles, real addresses and snippets, asking for the time filter", async ({
     home,
     harnesses,

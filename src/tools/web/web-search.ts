@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { defineTool } from "../define-tool.js";
 import { searchDuckDuckGo, type WebResult } from "../duckduckgo/index.js";
+import { resultLimit } from "../lenient-parameters.js";
 import { timeFilterLabel, timeFilterParameter } from "./time-filter.js";
 
 function formatResult(result: WebResult, index: number): string {
@@ -14,7 +15,7 @@ export const webSearch = defineTool({
     "Search the web (DuckDuckGo): title, address and snippet of each page found. Read a page with browse_web.",
   parameters: z.object({
     query: z.string().trim().min(1).describe("What to search for"),
-    max_results: z.number().int().min(1).max(20).default(5),
+    max_results: resultLimit(20, 5),
     time_filter: timeFilterParameter,
   }),
   effect: "read",

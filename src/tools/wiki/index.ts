@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { defineTool, type ToolContext } from "../define-tool.js";
+import { resultLimit } from "../lenient-parameters.js";
 import { grepArticle } from "./article-grep.js";
 import { readSavedArticle, saveArticle } from "./saved-articles.js";
 import { type FoundArticle, fetchArticle, fetchSummary, LANGUAGE, searchArticles } from "./wikipedia.js";
@@ -43,7 +44,7 @@ export const wikiTools = [
     description: "Search Wikipedia: matching article titles with a snippet, word count and link, best match first.",
     parameters: z.object({
       query: z.string().trim().min(1),
-      max_results: z.number().int().min(1).max(50).default(5),
+      max_results: resultLimit(50, 5),
       language: LANGUAGE,
     }),
     effect: "read",
@@ -115,7 +116,7 @@ export const wikiTools = [
       title: TITLE,
       pattern: z.string().min(1).describe('e.g. "born", "Nobel Prize", "19[0-9]{2}"'),
       context_lines: z.number().int().min(0).max(5).default(1).describe("Lines shown before and after a match"),
-      max_matches: z.number().int().min(1).max(100).default(20),
+      max_matches: resultLimit(100, 20),
       language: LANGUAGE,
     }),
     effect: "read",

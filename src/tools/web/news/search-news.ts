@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { errorMessage } from "../../../shared/error-message.js";
 import { defineTool, ToolError } from "../../define-tool.js";
+import { resultLimit } from "../../lenient-parameters.js";
 import { timeFilterLabel, timeFilterParameter, timeFilterStart } from "../time-filter.js";
 import { duckDuckGoNewsSource } from "./duckduckgo-news.js";
 import { gnewsSource } from "./gnews.js";
@@ -34,7 +35,7 @@ export const searchNews = defineTool({
     "once, newest first, with publication, date and address.",
   parameters: z.object({
     query: z.string().trim().min(1).describe("Topic or keywords"),
-    max_results: z.number().int().min(1).max(50).default(20),
+    max_results: resultLimit(50, 20),
     time_filter: timeFilterParameter,
   }),
   effect: "read",
