@@ -2,6 +2,7 @@ import { spawn } from "node:child_process";
 import { performance } from "node:perf_hooks";
 import { type RecordedRequest, type ScriptedReply, startLlmServer } from "../tests/support/llm-server.js";
 import { MARVIN_BIN, runMarvin, serverEnv, tempDir } from "../tests/support/run-marvin.js";
+import { promptCachePrefix } from "./prompt-cache.js";
 import { sessionResume } from "./sessions.js";
 import { median, ms, percentile, report } from "./stats.js";
 
@@ -140,5 +141,6 @@ export async function runCoreBenchmarks(): Promise<void> {
   await perRound();
   await chunkLatency();
   await requestSize();
+  await promptCachePrefix();
   await sessionResume();
 }

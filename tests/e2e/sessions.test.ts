@@ -52,6 +52,14 @@ describe("sessions of non-interactive runs", () => {
       { role: "assistant", content: "Your tea timer is running." },
       { role: "user", content: "what was the timer called?" },
     ]);
+    // The next run's request starts with the bytes of the last one (tools, system message, messages with their
+    // context notes), so a provider's prompt cache serves all of it.
+    const [before, after] = [server.requests[1]!.body, server.requests[2]!.body];
+    expect(after.tools).toEqual(before.tools);
+    expect(after.messages.slice(0, before.messages.length + 1)).toEqual([
+      ...before.messages,
+      { role: "assistant", content: "Your tea timer is running." },
+    ]);
   });
 
   test("a damaged line in the middle of a session file is skipped with a notice", async ({ llm, home }) => {

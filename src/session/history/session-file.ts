@@ -19,7 +19,7 @@ const toolCall = z.object({
 
 const message: z.ZodType<Message> = z.union([
   z.object({ role: z.literal("system"), content: z.string() }),
-  z.object({ role: z.literal("user"), content: z.string() }),
+  z.object({ role: z.literal("user"), content: z.string(), context: z.string().optional() }),
   z.object({
     role: z.literal("assistant"),
     content: z.string().nullable(),
