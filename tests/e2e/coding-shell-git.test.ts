@@ -3,7 +3,13 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 
 import { join } from "node:path";
 import { REVIEW_PROMPT_OPENING } from "../../src/tools/coding/review-prompt.js";
 import { test as base, describe, expect } from "../support/fixtures.js";
-import type { LlmServer, RecordedRequest, Script, ScriptedReply } from "../support/llm-server.js";
+import {
+  type LlmServer,
+  type RecordedRequest,
+  type Script,
+  type ScriptedReply,
+  userWords,
+} from "../support/llm-server.js";
 import { killLeftovers, running, waitFor } from "../support/processes.js";
 import { MARVIN_BIN, runMarvin, serverEnv } from "../support/run-marvin.js";
 import { SECRET_SAMPLES } from "../support/secrets.js";
@@ -64,7 +70,7 @@ const WAIT_FOR_REVIEWER =
 
 const isReviewerRequest = (request: RecordedRequest) =>
   request.body.messages.some(
-    (message) => message.role === "user" && message.content?.startsWith(REVIEW_PROMPT_OPENING),
+    (message) => message.role === "user" && userWords(message.content)?.startsWith(REVIEW_PROMPT_OPENING),
   );
 
 /** A scripted server answering the parent and the reviewer child from their own scripts. */
