@@ -1,9 +1,7 @@
 import { spawn } from "node:child_process";
-import { constants } from "node:fs";
-import { access } from "node:fs/promises";
-import { delimiter, join } from "node:path";
 import { toolChildEnv } from "../../shared/child-env.js";
 import type { Env } from "../../shared/env.js";
+import { programOnPath } from "../../shared/program-on-path.js";
 import { ToolError, type ToolProgress } from "../define-tool.js";
 
 const YT_DLP_MISSING =
@@ -42,15 +40,7 @@ function ytDlpArguments({ url, folder, audioOnly }: YtDlpRun): string[] {
 
 /** Throws the install hint unless an executable yt-dlp is on the PATH of `env`. */
 export async function requireYtDlp(env: Env): Promise<void> {
-  for (const dir of (env.PATH ?? "").split(delimiter).filter(Boolean)) {
-    try {
-      await access(join(dir, "yt-dlp"), constants.X_OK);
-      return;
-    } catch {
-      // not in this folder
-    }
-  }
-  throw new ToolError(YT_DLP_MISSING);
+  if (!(await programOnPath(["yt-dlp"], env))) throw new ToolError(YT_DLP_MISSING);
 }
 
 const PROGRESS_LINE = /^\[download\]\s+([\d.]+)%\s+of\s+~?\s*([\d.]+\w+)/;

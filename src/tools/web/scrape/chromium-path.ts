@@ -1,19 +1,8 @@
-import { constants } from "node:fs";
-import { access } from "node:fs/promises";
-import { delimiter, join } from "node:path";
 import type { Env } from "../../../shared/env.js";
+import { isExecutable, programOnPath } from "../../../shared/program-on-path.js";
 import { ToolError } from "../../define-tool.js";
 
 const PROGRAM_NAMES = ["chromium", "chromium-browser", "google-chrome", "google-chrome-stable"];
-
-async function isExecutable(path: string): Promise<boolean> {
-  try {
-    await access(path, constants.X_OK);
-    return true;
-  } catch {
-    return false;
-  }
-}
 
 /** The browser scrape_page drives: MARVIN_CHROMIUM_PATH, else the first Chromium or Chrome on PATH. */
 export async function chromiumPath(env: Env): Promise<string> {
@@ -25,12 +14,8 @@ export async function chromiumPath(env: Env): Promise<string> {
         "binary, or unset it to use the one on PATH.",
     );
   }
-  const dirs = (env.PATH ?? "").split(delimiter).filter(Boolean);
-  for (const name of PROGRAM_NAMES) {
-    for (const dir of dirs) {
-      if (await isExecutable(join(dir, name))) return join(dir, name);
-    }
-  }
+  const found = await programOnPath(PROGRAM_NAMES, env);
+  if (found) return found;
   throw new ToolError(
     "scrape_page needs Chromium (or Chrome), and none is installed: looked for chromium, chromium-browser and " +
       "google-chrome on PATH. Install it (Debian/Ubuntu: sudo apt install chromium) or set MARVIN_CHROMIUM_PATH " +
