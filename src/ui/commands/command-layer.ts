@@ -5,6 +5,7 @@ import type { LoadedSession, SessionSummary } from "../../session/history/sessio
 import { errorMessage } from "../../shared/error-message.js";
 import { appendInputHistory, loadInputHistory } from "../../state/input-history.js";
 import type { FrontEndOptions } from "../front-end.js";
+import { safeLabel } from "../terminal-text.js";
 import { conversationRecap, restoreProvider, sessionList } from "./conversations.js";
 import { expandCustomCommand, matchCustomCommand } from "./custom-commands.js";
 import { editPreferences } from "./editor.js";
@@ -58,6 +59,22 @@ export class CommandLayer {
   get activeModel(): ActiveModel {
     const info = this.environment.session.providerInfo;
     return info ? { provider: info.name as ProviderName, model: info.model } : this.selected;
+  }
+
+  /** The line both UIs open with. */
+  get welcome(): string {
+    const { provider, model } = this.activeModel;
+    const profile = safeLabel(this.environment.session.profileName);
+    return (
+      `Marvin — ${provider} · ${model} · profile ${profile}${this.codingNote}. Type help for commands, quit to ` +
+      "leave."
+    );
+  }
+
+  /** ` · coding mode in DIR` while coding mode has a working directory. */
+  private get codingNote(): string {
+    const { session } = this.environment;
+    return session.codingMode && session.workingDir ? ` · coding mode in ${safeLabel(session.workingDir)}` : "";
   }
 
   /** True while a `!command` runs. */
@@ -219,12 +236,12 @@ export class CommandLayer {
       if (restored.notice) notices.push(restored.notice);
     }
     const { provider, model } = this.activeModel;
-    const coding = session.codingMode && session.workingDir ? ` · coding mode in ${session.workingDir}` : "";
+    const title = safeLabel(stored.start.title);
+    const facts = `${stored.id}, ${stored.messages.length} messages`;
     const recap = conversationRecap(stored.messages);
     return this.changed(
       [
-        `Resumed "${stored.start.title}" (${stored.id}, ${stored.messages.length} messages) · ${provider} · ${model}` +
-          coding,
+        `Resumed "${title}" (${facts}) · ${provider} · ${model}${this.codingNote}`,
         ...notices,
         ...(recap.length ? ["Where it stopped:", ...recap.map((line) => `  ${line}`)] : []),
       ].join("\n"),

@@ -3,6 +3,7 @@ import type { LoadedSession, SessionSummary } from "../../session/history/sessio
 import { timeAgo } from "../../shared/duration.js";
 import { errorMessage } from "../../shared/error-message.js";
 import { truncateText } from "../../shared/truncate.js";
+import { safeLabel } from "../terminal-text.js";
 import { modelFor, parseProviderName, providerFactory, providerProblem } from "./providers.js";
 import { sentence } from "./sentence.js";
 import type { ActiveModel, CommandEnvironment } from "./types.js";
@@ -21,10 +22,12 @@ export function sessionList(sessions: readonly SessionSummary[], current?: strin
   const lines = sessions.slice(0, LISTED_SESSIONS).map((session, index) => {
     const mark = session.id === current ? " (this one)" : "";
     const count = `${session.messageCount} message${session.messageCount === 1 ? "" : "s"}`;
-    const head = `${String(index + 1).padStart(2)}. ${session.title}${mark}`;
-    const facts = `    ${session.id} · ${timeAgo(session.updatedAt, now)} · ${count} · ${session.cwd}`;
+    const head = `${String(index + 1).padStart(2)}. ${safeLabel(session.title)}${mark}`;
+    const facts = `    ${session.id} · ${timeAgo(session.updatedAt, now)} · ${count} · ${safeLabel(session.cwd)}`;
     const last =
-      session.lastUserLine && session.lastUserLine !== session.title ? `\n    last: ${session.lastUserLine}` : "";
+      session.lastUserLine && session.lastUserLine !== session.title
+        ? `\n    last: ${safeLabel(session.lastUserLine)}`
+        : "";
     return `${head}\n${facts}${last}`;
   });
   const more = sessions.length > LISTED_SESSIONS ? `\n(${sessions.length - LISTED_SESSIONS} older not shown)` : "";

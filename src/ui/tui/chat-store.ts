@@ -1,5 +1,6 @@
 import type { AgentEvent } from "../../agent/events.js";
 import { type ChatLogEntry, clockTime } from "../../state/chat-log.js";
+import { safeEvents, safeText } from "../terminal-text.js";
 import type { ChatEntry, ToolCallView } from "./chat-entry.js";
 import { summarizeToolResult } from "./tool-summary.js";
 
@@ -23,6 +24,9 @@ interface ChatStoreOptions {
  * The conversation as the chat area shows it, fed by agent events. Streamed text is buffered
  * and applied at most once per frame, so a fast stream costs one redraw per frame rather than
  * one per token. Listeners (the ChatPane) are told after every visible change.
+ *
+ * Every text that comes in is made safe to print here (shell output when it is drawn), so no
+ * escape sequence from the model, a tool or a file reaches the terminal through the chat area.
  */
 export class ChatStore {
   private readonly entryList: ChatEntry[] = [];
@@ -37,6 +41,7 @@ export class ChatStore {
   private readonly frameMs: number;
   readonly clock: () => number;
   private readonly now: () => Date;
+  private readonly clean = safeEvents();
   /** Messages typed while busy, shown until their turn comes. */
   readonly queued: string[] = [];
 
@@ -74,25 +79,25 @@ export class ChatStore {
 
   addUser(text: string): void {
     this.flush(false);
-    this.add({ kind: "you", text, time: clockTime(this.now()) });
+    this.add({ kind: "you", text: safeText(text), time: clockTime(this.now()) });
     this.answerStarted = false;
     this.changed();
   }
 
   addSystem(text: string, level: "info" | "warning" | "error" = "info"): void {
     this.flush(false);
-    this.add({ kind: "system", text, level });
+    this.add({ kind: "system", text: safeText(text), level });
     this.changed();
   }
 
   /** Echoes a typed command line (not a message to the model). */
   addCommand(text: string): void {
     this.flush(false);
-    this.add({ kind: "command", text });
+    this.add({ kind: "command", text: safeText(text) });
     this.changed();
   }
 
-  /** Appends shell output to the output block right after the last command. */
+  /** Appends shell output to the output block right after the last command (cleaned when drawn, see terminalText). */
   addOutput(chunk: string): void {
     this.flush(false);
     const last = this.entryList.at(-1);
@@ -108,24 +113,27 @@ export class ChatStore {
   /** The recent conversation from `chat_log.json`, shown when the TUI starts. */
   addHistory(entries: readonly ChatLogEntry[]): void {
     for (const entry of entries) {
-      if (entry.role === "you") this.add({ kind: "you", text: entry.text, time: entry.time ?? "" });
+      const text = safeText(entry.text);
+      const time = safeText(entry.time ?? "");
+      if (entry.role === "you") this.add({ kind: "you", text, time });
       else if (entry.role === "assistant")
         this.add({
           kind: "assistant",
-          text: entry.text,
-          chunks: [entry.text],
-          time: entry.time ?? "",
+          text,
+          chunks: [text],
+          time,
           streaming: false,
           continued: false,
           interrupted: false,
         });
-      else this.add({ kind: "system", text: entry.text, level: "info" });
+      else this.add({ kind: "system", text, level: "info" });
     }
     this.answer = undefined;
     this.changed();
   }
 
-  apply(event: AgentEvent): void {
+  apply(raw: AgentEvent): void {
+    const event = this.clean(raw);
     switch (event.type) {
       case "text_delta":
         this.pendingText += event.text;

@@ -1,9 +1,9 @@
 import { formatDuration } from "../../shared/duration.js";
+import { terminalText } from "../terminal-text.js";
 import type { ChatEntry, ToolCallView } from "./chat-entry.js";
 import { renderMarkdown } from "./markdown.js";
 import { StreamingMarkdown } from "./markdown-stream.js";
 import { wrapToLines } from "./spans.js";
-import { terminalText } from "./terminal-text.js";
 import type { Style, Theme } from "./theme.js";
 
 const plain: Style = (text) => text;

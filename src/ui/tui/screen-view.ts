@@ -1,4 +1,5 @@
 import { preview } from "../../shared/truncate.js";
+import { safeLabel, safeText } from "../terminal-text.js";
 import type { ChatPane } from "./chat-pane.js";
 import type { TuiController } from "./controller.js";
 import { renderPrompt } from "./prompt-view.js";
@@ -37,7 +38,7 @@ function promptArea(controller: TuiController, width: number, available: number,
   const command = controller.pendingConfirmation;
   if (command !== undefined) {
     const question = wrapToLines(
-      [{ text: `Run \`${command}\`? [y/N] `, style: (text) => theme.bold(theme.tool(text)) }],
+      [{ text: `Run \`${safeText(command)}\`? [y/N] `, style: (text) => theme.bold(theme.tool(text)) }],
       width,
     );
     return question.slice(-maxRows);
@@ -59,7 +60,7 @@ export function buildScreen(
   const queued = controller.queuedLines;
   const queuedLines = queued
     .slice(0, MAX_QUEUED_ROWS)
-    .map((text) => theme.dim(theme.you(`⏳ queued: ${preview(text, Math.max(1, width - 11))}`)));
+    .map((text) => theme.dim(theme.you(`⏳ queued: ${preview(safeLabel(text), Math.max(1, width - 11))}`)));
   const chatHeight = Math.max(1, available - promptLines.length - queuedLines.length);
   const linesBelow = pane.place(STATUS_ROWS, width, chatHeight);
   const { session, layer } = controller;
@@ -72,8 +73,8 @@ export function buildScreen(
     promptLines,
     status: {
       provider: active.provider,
-      model: active.model,
-      profile: session.profileName,
+      model: safeLabel(active.model),
+      profile: safeLabel(session.profileName),
       messages: countMessages(controller),
       cost: session.usage.getSessionUsage().session_cost,
       coding: session.codingMode,

@@ -1,6 +1,7 @@
 import type { SessionSummary } from "../../session/history/session-store.js";
 import { timeAgo } from "../../shared/duration.js";
 import { preview } from "../../shared/truncate.js";
+import { safeLabel } from "../terminal-text.js";
 import type { InputEvent } from "./key-parser.js";
 import type { Theme } from "./theme.js";
 
@@ -82,10 +83,10 @@ export function renderPicker(state: PickerState, width: number, maxRows: number,
     const selected = first + offset === state.selected;
     const count = `${session.messageCount} message${session.messageCount === 1 ? "" : "s"}`;
     const title = preview(
-      `${selected ? "▸" : " "} ${session.title} · ${timeAgo(session.updatedAt, now)} · ${count}`,
+      `${selected ? "▸" : " "} ${safeLabel(session.title)} · ${timeAgo(session.updatedAt, now)} · ${count}`,
       width,
     );
-    const detail = preview(`    ${session.lastUserLine || session.id} · ${session.cwd}`, width);
+    const detail = preview(`    ${safeLabel(session.lastUserLine || session.id)} · ${safeLabel(session.cwd)}`, width);
     return [selected ? theme.inverse(title) : title, theme.dim(detail)];
   });
   if (matches.length === 0) entries.push(theme.dim("  (no conversation matches)"));
