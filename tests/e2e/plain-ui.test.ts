@@ -140,6 +140,29 @@ describe("marvin --plain driven through pipes", () => {
     expect(second.stdout).not.toMatch(terminalControls);
   });
 
+  test("prints the untrusted-project MCP notice after the welcome and the recent conversation, by the prompt", async ({
+    plain,
+    home,
+    workspace,
+  }) => {
+    mkdirSync(join(workspace, ".marvin"));
+    writeFileSync(
+      join(workspace, ".marvin", "mcp.json"),
+      JSON.stringify({ mcpServers: { tool: { command: "true" } } }),
+    );
+    mkdirSync(profileFile(home, ""), { recursive: true });
+    writeFileSync(
+      profileFile(home, "chat_log.json"),
+      JSON.stringify([{ role: "you", text: "earlier", time: "09:00" }]),
+    );
+    const { run } = await plain([], "", ["--working-dir", workspace]);
+    expect(run.code).toBe(0);
+    const lines = run.stdout.split("\n");
+    const notice = lines.findIndex((line) => line.includes("lists MCP servers, but this project is not trusted"));
+    expect(lines[0]).toMatch(/^\[System\] Marvin — /);
+    expect(notice).toBeGreaterThan(lines.indexOf("── end of recent conversation ──"));
+  });
+
   test("handles the commands locally and stops at quit", async ({ plain, home }) => {
     const placesDir = join(home, ".config", "local-finder", "profiles", "main");
     mkdirSync(placesDir, { recursive: true });

@@ -1,4 +1,4 @@
-import { chmodSync, existsSync, readFileSync, writeFileSync } from "node:fs";
+import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll } from "vitest";
 import { test as base, describe, expect } from "../support/fixtures.js";
@@ -160,6 +160,29 @@ describe("marvin full-screen TUI in a real terminal (tmux)", () => {
       expect(top).toMatch(/You · \d\d:\d\d\ncount to fifty\n\nMarvin · \d\d:\d\d\nRow 1\./);
     },
   );
+
+  test("shows the untrusted-project MCP notice under a long recent conversation, where it stays in sight", async ({
+    start,
+    home,
+    tempDirs,
+  }) => {
+    const project = await tempDirs.make("marvin-tui-untrusted-");
+    mkdirSync(join(project, ".marvin"));
+    writeFileSync(join(project, ".marvin", "mcp.json"), JSON.stringify({ mcpServers: { tool: { command: "true" } } }));
+    const profile = join(home, ".config", "local-finder", "profiles", "main");
+    mkdirSync(profile, { recursive: true });
+    const long = (index: number) => `Line ${index} ${"of a long earlier conversation ".repeat(8)}`;
+    const log = Array.from({ length: 10 }, (_, index) => ({
+      role: index % 2 ? "assistant" : "you",
+      text: long(index),
+      time: "09:00",
+    }));
+    writeFileSync(join(profile, "chat_log.json"), JSON.stringify(log));
+    const { marvin } = await start([], { args: ["--working-dir", project] });
+    const screen = await marvin.text();
+    expect(screen).toMatch(/lists MCP servers, but this project is\s+not trusted[\s\S]*\n>$/);
+    expect(screen.indexOf("── end of recent conversation ──")).toBeLessThan(screen.indexOf("lists MCP servers"));
+  });
 
   test("runs slash commands and shell mode", async ({ start }) => {
     const { marvin, server } = await start([]);

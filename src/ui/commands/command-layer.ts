@@ -6,7 +6,7 @@ import { errorMessage } from "../../shared/error-message.js";
 import { appendInputHistory, loadInputHistory } from "../../state/input-history.js";
 import type { FrontEndOptions } from "../front-end.js";
 import { safeLabel } from "../terminal-text.js";
-import { conversationRecap, restoreProvider, sessionList } from "./conversations.js";
+import { conversationRecap, messageCount, restoreProvider, sessionList } from "./conversations.js";
 import { expandCustomCommand, matchCustomCommand } from "./custom-commands.js";
 import { editPreferences } from "./editor.js";
 import { helpText, mcpReport } from "./extension-reports.js";
@@ -237,7 +237,7 @@ export class CommandLayer {
     }
     const { provider, model } = this.activeModel;
     const title = safeLabel(stored.start.title);
-    const facts = `${stored.id}, ${stored.messages.length} messages`;
+    const facts = `${stored.id}, ${messageCount(stored.totalMessages)}`;
     const recap = conversationRecap(stored.messages);
     return this.changed(
       [

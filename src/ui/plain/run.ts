@@ -4,6 +4,7 @@ import { sessionList } from "../commands/conversations.js";
 import { type CommandHost, CommandLayer, EXIT_HINT, InterruptKey } from "../commands/index.js";
 import { freshLine } from "../fresh-line.js";
 import type { FrontEndEnvironment, FrontEndOptions, SessionStarter, StartedSession } from "../front-end.js";
+import { HeldNotices } from "../held-notices.js";
 import { safeText } from "../terminal-text.js";
 import { LineInput } from "./line-input.js";
 import { formatRecentConversation } from "./recent-conversation.js";
@@ -79,10 +80,12 @@ export async function runPlain(
       asking = false;
     }
   };
+  const notices = new HeldNotices();
   let built: StartedSession;
   try {
-    built = await startSession({ notice: (text) => screen.system(text), confirmCommand });
+    built = await startSession({ notice: notices.notice, confirmCommand });
   } catch (error) {
+    notices.release((text) => screen.system(text));
     streams.stderr.write(`Error: ${safeText(errorMessage(error))}\n`);
     return 1;
   }
@@ -143,7 +146,9 @@ export async function runPlain(
     screen.system(layer.welcome);
     const resuming = options.resume !== undefined || options.continueLatest || options.session;
     if (!resuming) for (const line of formatRecentConversation(session.chatEntries, palette)) screen.line(line);
-    if ((await layer.openRequested(options)) === "pick") await pickSession(layer, lines, screen, palette);
+    const pick = await layer.openRequested(options);
+    notices.release((text) => screen.system(text));
+    if (pick === "pick") await pickSession(layer, lines, screen, palette);
 
     let pending = options.prompt;
     while (true) {
@@ -164,6 +169,7 @@ export async function runPlain(
     }
     if (lines.terminal) stdout.write("\n");
   } finally {
+    notices.release((text) => screen.system(text)); // when starting failed before they were shown
     process.off("SIGINT", onInterrupt);
     lines.close();
     await layer.close();

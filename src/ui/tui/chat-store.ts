@@ -149,7 +149,7 @@ export class ChatStore {
         this.round = this.add({ kind: "tools", names: event.names, calls: [] }) as ToolsEntry;
         break;
       case "tool_start":
-        this.startTool(event.callId, event.name);
+        this.startTool(event.callId, event.name, event.arguments);
         break;
       case "tool_end":
         this.endTool(event);
@@ -190,11 +190,33 @@ export class ChatStore {
     this.changed();
   }
 
-  private startTool(callId: string, name: string): void {
+  private startTool(callId: string, name: string, args: string): void {
     const round = this.round ?? (this.add({ kind: "tools", names: [name], calls: [] }) as ToolsEntry);
     this.round = round;
-    round.calls.push({ callId, name, startedAt: this.clock() });
+    round.calls.push({ callId, name, arguments: args, startedAt: this.clock() });
     this.touch(round);
+  }
+
+  /**
+   * The person's answer to a run_command question (`echo`), shown with the call that asked it,
+   * so it stands above that call's result: the running call whose arguments hold `command`,
+   * else the first one still waiting for an answer.
+   */
+  addConfirmation(command: string, echo: string): void {
+    this.flush(false);
+    const waiting = this.entryList.flatMap((entry) =>
+      entry.kind === "tools"
+        ? entry.calls
+            .filter((call) => call.elapsedMs === undefined && call.confirmation === undefined)
+            .map((call) => ({ entry, call }))
+        : [],
+    );
+    const quoted = JSON.stringify(command).slice(1, -1);
+    const asker = waiting.find(({ call }) => call.arguments.includes(quoted)) ?? waiting[0];
+    if (!asker) return this.addCommand(echo);
+    asker.call.confirmation = safeText(echo);
+    this.touch(asker.entry);
+    this.changed();
   }
 
   private endTool(event: Extract<AgentEvent, { type: "tool_end" }>): void {

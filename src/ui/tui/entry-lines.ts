@@ -117,7 +117,14 @@ export class EntryLineRenderer {
     return lines;
   }
 
+  /** The answer to the call's question (if it asked one), then its live counter or its result. */
   private callLines(call: ToolCallView, width: number, now: number): string[] {
+    const { theme } = this;
+    const answer = call.confirmation ? wrapToLines([{ text: `   ${call.confirmation}`, style: theme.you }], width) : [];
+    return [...answer, ...this.callStatus(call, width, now)];
+  }
+
+  private callStatus(call: ToolCallView, width: number, now: number): string[] {
     const { theme } = this;
     if (call.elapsedMs === undefined) {
       const running = now - call.startedAt;

@@ -25,13 +25,6 @@ const STATUS_ROWS = 1;
 const SEPARATOR_ROWS = 1;
 const MAX_QUEUED_ROWS = 3;
 
-function countMessages(controller: TuiController): number {
-  // An exchange counts two: the question and the final answer (not the tool-calling steps).
-  return controller.session.messages.filter(
-    (message) => message.role === "user" || (message.role === "assistant" && !message.tool_calls?.length),
-  ).length;
-}
-
 function promptArea(controller: TuiController, width: number, available: number, theme: Theme): string[] {
   if (controller.picker) return renderPicker(controller.picker, width, Math.max(3, available - 2), theme);
   const maxRows = Math.max(1, Math.floor(available / 3));
@@ -75,7 +68,7 @@ export function buildScreen(
       provider: active.provider,
       model: safeLabel(active.model),
       profile: safeLabel(session.profileName),
-      messages: countMessages(controller),
+      messages: session.messageCount,
       cost: session.usage.getSessionUsage().session_cost,
       coding: session.codingMode,
       shell: layer.shellMode,

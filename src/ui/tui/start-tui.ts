@@ -3,6 +3,7 @@ import { errorMessage } from "../../shared/error-message.js";
 import { CommandLayer } from "../commands/index.js";
 import { freshLine } from "../fresh-line.js";
 import type { FrontEndEnvironment, FrontEndOptions, SessionStarter, StartedSession } from "../front-end.js";
+import { HeldNotices } from "../held-notices.js";
 import { safeText } from "../terminal-text.js";
 import { ChatStore } from "./chat-store.js";
 import { ConfirmBroker } from "./confirm-broker.js";
@@ -35,10 +36,10 @@ export async function startTui(
 ): Promise<number> {
   const { stdin, stdout } = process;
   const confirm = new ConfirmBroker();
-  const startupNotices: string[] = [];
+  const notices = new HeldNotices();
   let built: StartedSession;
   try {
-    built = await startSession({ notice: (text) => startupNotices.push(text), confirmCommand: confirm.ask });
+    built = await startSession({ notice: notices.notice, confirmCommand: confirm.ask });
   } catch (error) {
     process.stderr.write(`Error: ${safeText(errorMessage(error))}\n`);
     return 1;
@@ -106,11 +107,11 @@ export async function startTui(
   try {
     await controller.loadHistory();
     chat.addSystem(controller.layer.welcome);
-    for (const notice of startupNotices) chat.addSystem(notice);
     const resuming = options.resume !== undefined || options.continueLatest || options.session;
     if (!resuming) showRecentConversation(controller);
-    if ((await controller.layer.openRequested(options)) === "pick")
-      controller.openSessionPicker(await controller.layer.savedSessions());
+    const pick = await controller.layer.openRequested(options);
+    notices.release((text) => chat.addSystem(text));
+    if (pick === "pick") controller.openSessionPicker(await controller.layer.savedSessions(), true);
     mount();
     if (options.prompt) void controller.submit(options.prompt);
     await exited;
