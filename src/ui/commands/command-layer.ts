@@ -5,7 +5,7 @@ import type { LoadedSession, SessionSummary } from "../../session/history/sessio
 import { errorMessage } from "../../shared/error-message.js";
 import { appendInputHistory, loadInputHistory } from "../../state/input-history.js";
 import type { FrontEndOptions } from "../front-end.js";
-import { safeLabel } from "../terminal-text.js";
+import { safeLabel, safeText } from "../terminal-text.js";
 import { conversationRecap, messageCount, restoreProvider, sessionList } from "./conversations.js";
 import { expandCustomCommand, matchCustomCommand } from "./custom-commands.js";
 import { editPreferences } from "./editor.js";
@@ -104,9 +104,10 @@ export class CommandLayer {
     return session.profiles.paths(session.profileName).inputHistory;
   }
 
-  /** Input history of the active profile, oldest first (for ↑/↓ and Ctrl+R). */
-  loadHistory(): Promise<string[]> {
-    return this.historyWrites.then(() => loadInputHistory(this.historyPath));
+  /** Input history of the active profile, oldest first (for ↑/↓ and Ctrl+R), safe to show on the prompt line. */
+  async loadHistory(): Promise<string[]> {
+    await this.historyWrites;
+    return (await loadInputHistory(this.historyPath)).map(safeText);
   }
 
   /** Handles one typed line. Never throws: failures become system messages. */
