@@ -41,6 +41,7 @@ export async function startTui(
   try {
     built = await startSession({ notice: notices.notice, confirmCommand: confirm.ask });
   } catch (error) {
+    notices.release((text) => process.stderr.write(`${safeText(text)}\n`));
     process.stderr.write(`Error: ${safeText(errorMessage(error))}\n`);
     return 1;
   }
