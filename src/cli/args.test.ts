@@ -63,7 +63,7 @@ describe("parseCliArgs", () => {
       output: "jsonl",
     });
     expect(parseCliArgs(["--curses"])).toEqual({ ...DEFAULTS, curses: true });
-    expect(parseCliArgs(["--output", "text"]).output).toBe("text");
+    expect(parseCliArgs(["--non-interactive", "--output", "text"]).output).toBe("text");
   });
 
   it("reads the short forms and --flag=value", () => {
@@ -112,7 +112,9 @@ describe("usage errors: one line saying what is wrong", () => {
     expect(usageError(["--provider", "claude"])).toBe(
       "invalid value 'claude' for --provider (expected one of: copilot, gemini, groq, openai, ollama, openai-compat)",
     );
-    expect(usageError(["--output", "xml"])).toBe("invalid value 'xml' for --output (expected one of: text, jsonl)");
+    expect(usageError(["--non-interactive", "--output", "xml"])).toBe(
+      "invalid value 'xml' for --output (expected one of: text, jsonl)",
+    );
     expect(usageError(["--model", " "])).toBe("--model needs a non-empty value");
     expect(usageError(["--working-dir", ""])).toBe("--working-dir needs a non-empty value");
     expect(usageError(["--ntfy", ""])).toBe("--ntfy needs a non-empty value");
@@ -121,6 +123,9 @@ describe("usage errors: one line saying what is wrong", () => {
   it("rejects contradictory flags", () => {
     expect(usageError(["--plain", "--curses"])).toBe("--plain and --curses cannot be used together");
     expect(usageError(["--prompt", "a", "b"])).toBe("give the prompt either with --prompt or as an argument, not both");
+    expect(usageError(["--output", "jsonl", "-p", "hi"])).toBe(
+      "--output is for non-interactive runs: add --non-interactive",
+    );
   });
 });
 

@@ -53,7 +53,7 @@ Options:
   --resume [ID]            continue a saved conversation: pick one from a list, or give its id
   --session ID             keep this conversation as ID and continue it when it exists (lets a
                            program hold a conversation over several --non-interactive runs)
-  --output FORMAT          non-interactive output: text (default) or jsonl (one agent event per line)
+  --output FORMAT          with --non-interactive: text (default) or jsonl (one agent event per line)
   -h, --help               show this help
   -v, --version            show the version
 
@@ -128,6 +128,8 @@ export function parseCliArgs(argv: string[]): CliArgs {
   if (resuming.length > 1) throw new UsageError("use only one of --continue, --resume and --session");
   if (values["non-interactive"] && (values.continue || values.resume !== undefined))
     throw new UsageError("--continue and --resume are interactive; a non-interactive run continues with --session ID");
+  if (values.output !== undefined && !values["non-interactive"])
+    throw new UsageError("--output is for non-interactive runs: add --non-interactive");
   const positional = positionals.length ? positionals.join(" ") : undefined;
   if (values.prompt !== undefined && positional !== undefined)
     throw new UsageError("give the prompt either with --prompt or as an argument, not both");

@@ -23,6 +23,7 @@ import { isDirectory } from "../workspace/regular-file.js";
 import { contextNote, type StateFacts, stateFacts } from "./context-note.js";
 import type { Extensions } from "./extensions.js";
 import { SessionJournal } from "./history/journal.js";
+import { countsAsMessage } from "./history/session-file.js";
 import { type LoadedSession, maxSessionsSetting, SessionStore } from "./history/session-store.js";
 import { usageRecorder } from "./listeners/usage-recorder.js";
 import { loadProjectContext } from "./project-context.js";
@@ -184,6 +185,14 @@ export class Session {
   /** The active profile's saved conversations; undefined when this session keeps none. */
   get sessions(): SessionStore | undefined {
     return this.store;
+  }
+
+  /**
+   * Messages of this conversation, counted as `sessions` counts them (see countsAsMessage): the
+   * chat-log lines seeded as context at start are not part of it.
+   */
+  get messageCount(): number {
+    return this.journal?.messageCount ?? this.messages.filter(countsAsMessage).length;
   }
 
   /** The id under which this conversation is saved, if it is. */

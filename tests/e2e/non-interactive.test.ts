@@ -8,6 +8,7 @@ import type { LlmServer, Script, ScriptedReply } from "../support/llm-server.js"
 import { contextNoteOf, userWords } from "../support/llm-server.js";
 import { costOf, MARVIN_BIN, type MarvinRun, runMarvin, serverEnv } from "../support/run-marvin.js";
 import { scriptedCopilot } from "../support/scripted-copilot.js";
+import { TmuxMarvin, tmuxAvailable } from "../support/tmux.js";
 
 type Ask = (
   script: Script[],
@@ -212,6 +213,33 @@ describe("marvin --non-interactive against an OpenAI-compatible server", () => {
     expect(run.stderr).toContain("server error (HTTP 500): upstream exploded");
     costOf(run);
   }, 30_000);
+
+  test("keeps the answer on stdout as the model wrote it, and stderr free of escape sequences", async ({ ask }) => {
+    const injected = "\x1b]0;pwned\x07\x1b[2J\u009b2J";
+    const { run: answered } = await ask([{ text: `Plain${injected} text` }]);
+    expect(answered.stdout).toBe(`Plain${injected} text\n`);
+    const { run: refused } = await ask([{ status: 401, body: { error: { message: `Invalid${injected} key` } } }]);
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toContain("(HTTP 401): Invalid key.");
+    expect(refused.stderr).not.toMatch(/[\x00-\x08\x0b-\x1f\x7f-\x9f]/);
+  });
+
+  test("makes the answer safe to print too when stdout is a terminal", async ({ llm, home, tempDirs }) => {
+    if (!(await tmuxAvailable())) throw new Error("tmux is needed for this test: apt-get install -y tmux");
+    const server = await llm([{ text: "Plain\x1b]52;c;cHduZWQ=\x07\x1b]0;pwned\x07\x1b[2J\u009b2J text" }]);
+    const outputFile = join(await tempDirs.make("marvin-terminal-output-"), "terminal.out");
+    const args = ["--non-interactive", "--prompt", "hi"];
+    const marvin = await TmuxMarvin.start({ env: serverEnv(server.url, home), args, cwd: home, outputFile });
+    try {
+      await marvin.waitFor("MARVIN_EXITED=0");
+      const written = readFileSync(outputFile, "utf8");
+      expect(written).toContain("Plain text");
+      expect(written).not.toContain("pwned");
+      expect(written).not.toMatch(/[\x07\u0080-\u009f]|\x1b\]|\x1b\[2J/);
+    } finally {
+      await marvin.kill();
+    }
+  });
 
   test("keeps the partial text and fails clearly when the stream is cut", async ({ ask }) => {
     const { run, server } = await ask([

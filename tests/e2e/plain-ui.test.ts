@@ -3,6 +3,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { test as base, describe, expect } from "../support/fixtures.js";
 import { type LlmServer, type Script, userWords } from "../support/llm-server.js";
+import { startNtfyServer } from "../support/ntfy-server.js";
 import { MARVIN_BIN, type MarvinRun, runMarvin, serverEnv } from "../support/run-marvin.js";
 
 const profileFile = (home: string, name: string) => join(home, ".config", "local-finder", "profiles", "main", name);
@@ -100,6 +101,64 @@ describe("marvin --plain driven through pipes", () => {
     expect(run.code).toBe(0);
     expect(run.stdout).toMatch(/\[System\] Could not read .*chat_log\.json: it is not valid JSON/);
     expect(run.stdout).toContain("> hello\nHi.\n");
+  });
+
+  test("prints no escape sequence from outside: answers, saved titles, ntfy notifications, directory names", async ({
+    plain,
+    home,
+    httpServers,
+  }) => {
+    // Clipboard write, window title and clear screen, in their 7- and 8-bit forms.
+    const injected = "\x1b]52;c;cHduZWQ=\x07\x1b]0;pwned\x07\u009d0;pwned\u009c\x1b[2J\u009b2J";
+    const terminalControls = /[\x00-\x08\x0b-\x1f\x7f-\x9f]/;
+    const { run: first } = await plain(
+      [{ text: `Hi.${injected} Noted.` }],
+      `${injected}Evil title\n!printf '\\033]0;pwned\\007shell says hi\\n'\n`,
+    );
+    expect(first.stdout).toContain("> Evil title\nHi. Noted.\n");
+    expect(first.stdout).toContain("\nshell says hi\n");
+    expect(first.stdout).not.toMatch(terminalControls);
+
+    const ntfy = await startNtfyServer(httpServers);
+    writeFileSync(
+      profileFile(home, "ntfy_subscriptions.json"),
+      JSON.stringify({ "family-x7Qp": { label: "Family", url: `${ntfy.origin}/family-x7Qp` } }),
+    );
+    ntfy.add("family-x7Qp", `${injected}Dinner is ready`);
+    const project = join(home, `project${injected}`);
+    mkdirSync(project);
+    const { run: second } = await plain([{ text: "Enjoy." }], "anything new?\nsessions\n", ["--working-dir", project], {
+      MARVIN_NTFY_URL: ntfy.origin,
+    });
+    expect(second.code).toBe(0);
+    expect(second.stdout).toContain(`coding mode in ${join(home, "project")}.`);
+    expect(second.stdout).toMatch(/\] You: Evil title\n/); // the recent conversation
+    expect(second.stdout).toMatch(/\[System\] 🔔 .*Dinner is ready/);
+    expect(second.stdout).toMatch(/ 1\. anything new\?[\s\S]* 2\. Evil title\n/);
+    expect(second.stdout).not.toMatch(terminalControls);
+  });
+
+  test("prints the untrusted-project MCP notice after the welcome and the recent conversation, by the prompt", async ({
+    plain,
+    home,
+    workspace,
+  }) => {
+    mkdirSync(join(workspace, ".marvin"));
+    writeFileSync(
+      join(workspace, ".marvin", "mcp.json"),
+      JSON.stringify({ mcpServers: { tool: { command: "true" } } }),
+    );
+    mkdirSync(profileFile(home, ""), { recursive: true });
+    writeFileSync(
+      profileFile(home, "chat_log.json"),
+      JSON.stringify([{ role: "you", text: "earlier", time: "09:00" }]),
+    );
+    const { run } = await plain([], "", ["--working-dir", workspace]);
+    expect(run.code).toBe(0);
+    const lines = run.stdout.split("\n");
+    const notice = lines.findIndex((line) => line.includes("lists MCP servers, but this project is not trusted"));
+    expect(lines[0]).toMatch(/^\[System\] Marvin — /);
+    expect(notice).toBeGreaterThan(lines.indexOf("── end of recent conversation ──"));
   });
 
   test("handles the commands locally and stops at quit", async ({ plain, home }) => {

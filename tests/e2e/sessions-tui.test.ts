@@ -43,7 +43,7 @@ describe("the --resume picker of the full-screen UI (tmux)", () => {
     await runMarvin(["--plain"], { env, cwd: home, stdin: "remember the milk\n" });
     const marvin = await TmuxMarvin.start({ env: { ...env, TERM: "xterm-256color" }, args: ["--resume"], cwd: home });
     try {
-      await marvin.waitFor("Resume a conversation (1 of 1)");
+      await marvin.waitFor("Resume a conversation (1 of 1) · Esc: new conversation ·");
       await marvin.press("Escape");
       await marvin.waitFor(/\n>\s*$/);
       await marvin.submit("hello");
@@ -51,6 +51,31 @@ describe("the --resume picker of the full-screen UI (tmux)", () => {
       expect(userWords(server.requests[1]!.body.messages.at(-1)!.content)).toBe("hello");
       await marvin.submit("sessions");
       await marvin.waitFor(/ 1\. hello \(this one\)[\s\S]* 2\. remember the milk/);
+    } finally {
+      await marvin.kill();
+    }
+  });
+});
+
+describe("message counts in the full-screen UI (tmux)", () => {
+  test("the status bar, `sessions` and the resume line count a conversation alike", async ({ llm, home }) => {
+    const server = await llm([
+      { text: "Starting it.", toolCalls: [{ name: "timer_start", arguments: { name: "tea", duration_seconds: 180 } }] },
+      { text: "Your tea timer runs." },
+    ]);
+    const env = { ...serverEnv(server.url, home), TERM: "xterm-256color" };
+    const marvin = await TmuxMarvin.start({ env, cwd: home });
+    try {
+      await marvin.waitFor(/○ ready[\s\S]*\n>$/);
+      await marvin.submit("set a tea timer");
+      await marvin.waitFor(/│ 2 msgs │ .*○ ready/);
+      await marvin.submit("sessions");
+      await marvin.waitFor(/ 1\. set a tea timer \(this one\)\n .* · 2 messages · /);
+      await marvin.submit("clear");
+      await marvin.waitFor(/│ 0 msgs │ /);
+      await marvin.submit("resume 1");
+      await marvin.waitFor(/Resumed "set a tea timer" \(\S+, 2 messages\)/);
+      await marvin.waitFor(/│ 2 msgs │ /);
     } finally {
       await marvin.kill();
     }

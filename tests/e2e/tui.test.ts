@@ -1,9 +1,9 @@
-import { chmodSync, existsSync, readFileSync, writeFileSync } from "node:fs";
+import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll } from "vitest";
 import { test as base, describe, expect } from "../support/fixtures.js";
 import { type LlmServer, type Script, userWords } from "../support/llm-server.js";
-import { serverEnv } from "../support/run-marvin.js";
+import { runMarvin, serverEnv } from "../support/run-marvin.js";
 import { TmuxMarvin, tmuxAvailable } from "../support/tmux.js";
 
 beforeAll(async () => {
@@ -29,6 +29,8 @@ interface Run {
 interface StartOptions {
   args?: string[];
   env?: Record<string, string>;
+  /** Records every byte marvin writes to the terminal here. */
+  outputFile?: string;
 }
 
 /**
@@ -46,6 +48,7 @@ const test = base.extend<{ start: (script: Script[], options?: StartOptions) => 
           env: { ...serverEnv(server.url, home, options.env), TERM: "xterm-256color" },
           args: options.args,
           cwd: home,
+          outputFile: options.outputFile,
         });
         terminals.push(terminal);
         await terminal.waitFor(/^ 🔌 .*○ ready[\s\S]*\n>$/);
@@ -65,7 +68,45 @@ const test = base.extend<{ start: (script: Script[], options?: StartOptions) => 
   },
 });
 
+/** Escape sequences a hostile page, file or model might carry: clipboard write, window title, clear screen (7- and 8-bit). */
+const INJECTED = "\x1b]52;c;cHduZWQ=\x07\x1b]0;pwned\x07\u009d0;pwned\u009c\x1b[2J\u009b2J";
+
 describe("marvin full-screen TUI in a real terminal (tmux)", () => {
+  test("writes no escape sequence that came from the model, a tool result or a saved title to the terminal", async ({
+    start,
+    home,
+    llm,
+    tempDirs,
+  }) => {
+    const project = await tempDirs.make("marvin-tui-escapes-");
+    writeFileSync(join(project, "feed.xml"), `${INJECTED}Quarterly feed\n<item/>\n`);
+    // An earlier conversation whose title (its first message) carries them too.
+    const earlier = await llm([{ text: "Noted." }]);
+    await runMarvin(["--plain"], { env: serverEnv(earlier.url, home), cwd: home, stdin: `${INJECTED}Evil title\n` });
+    const outputFile = join(await tempDirs.make("marvin-tui-output-"), "terminal.out");
+    const { marvin } = await start(
+      [
+        { toolCalls: [{ name: "read_file", arguments: { path: "feed.xml" } }] },
+        { text: `Read it.${INJECTED}WIPED and done.` },
+      ],
+      { args: ["--working-dir", project], outputFile },
+    );
+    await marvin.submit("read the feed");
+    await marvin.waitFor("WIPED and done.");
+    expect(await marvin.text()).toMatch(/↳ read_file: .*Quarterly feed/);
+    await marvin.submit("sessions");
+    await marvin.waitFor(/ 2\. Evil title\n/);
+    await marvin.submit("quit");
+    await marvin.waitFor("MARVIN_EXITED=0");
+    const written = readFileSync(outputFile, "utf8");
+    expect(written).toContain("Quarterly feed");
+    expect(written).not.toContain("pwned");
+    expect(written).not.toContain("\x1b]");
+    expect(written).not.toContain("\x07");
+    expect(written).not.toContain("\x1b[2JWIPED");
+    expect(written).not.toMatch(/[\u0080-\u009f]/);
+  });
+
   test("runs a full turn with a tool round, then quits and gives the terminal back", async ({ start }) => {
     const { marvin, server, chatLog } = await start([
       { text: "Starting it.", toolCalls: [{ name: "timer_start", arguments: { name: "tea", duration_seconds: 180 } }] },
@@ -119,6 +160,29 @@ describe("marvin full-screen TUI in a real terminal (tmux)", () => {
       expect(top).toMatch(/You · \d\d:\d\d\ncount to fifty\n\nMarvin · \d\d:\d\d\nRow 1\./);
     },
   );
+
+  test("shows the untrusted-project MCP notice under a long recent conversation, where it stays in sight", async ({
+    start,
+    home,
+    tempDirs,
+  }) => {
+    const project = await tempDirs.make("marvin-tui-untrusted-");
+    mkdirSync(join(project, ".marvin"));
+    writeFileSync(join(project, ".marvin", "mcp.json"), JSON.stringify({ mcpServers: { tool: { command: "true" } } }));
+    const profile = join(home, ".config", "local-finder", "profiles", "main");
+    mkdirSync(profile, { recursive: true });
+    const long = (index: number) => `Line ${index} ${"of a long earlier conversation ".repeat(8)}`;
+    const log = Array.from({ length: 10 }, (_, index) => ({
+      role: index % 2 ? "assistant" : "you",
+      text: long(index),
+      time: "09:00",
+    }));
+    writeFileSync(join(profile, "chat_log.json"), JSON.stringify(log));
+    const { marvin } = await start([], { args: ["--working-dir", project] });
+    const screen = await marvin.text();
+    expect(screen).toMatch(/lists MCP servers, but this project is\s+not trusted[\s\S]*\n>$/);
+    expect(screen.indexOf("── end of recent conversation ──")).toBeLessThan(screen.indexOf("lists MCP servers"));
+  });
 
   test("runs slash commands and shell mode", async ({ start }) => {
     const { marvin, server } = await start([]);

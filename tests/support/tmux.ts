@@ -84,6 +84,8 @@ export interface TmuxOptions {
   cwd?: string;
   width?: number;
   height?: number;
+  /** A file that receives every byte marvin writes to the terminal, from the first (tmux pipe-pane). */
+  outputFile?: string;
 }
 
 /**
@@ -101,9 +103,11 @@ export class TmuxMarvin {
       .filter((entry): entry is [string, string] => entry[1] !== undefined)
       .map(([name, value]) => `${name}=${quote(value)}`);
     const marvin = [process.execPath, MARVIN_BIN, ...(options.args ?? [])].map(quote).join(" ");
+    // When the output is recorded, the pane waits for a line first: marvin starts once the recording runs.
+    const waitForRecording = options.outputFile ? "read -r _; " : "";
     const shell =
-      `cd ${quote(options.cwd ?? "/")} && env -i ${assignments.join(" ")} ${marvin} 2>marvin-stderr.log; ` +
-      `echo MARVIN_EXITED=$?; sleep 120`;
+      `${waitForRecording}cd ${quote(options.cwd ?? "/")} && env -i ${assignments.join(" ")} ${marvin} ` +
+      `2>marvin-stderr.log; echo MARVIN_EXITED=$?; sleep 120`;
     const session = new TmuxMarvin(socket);
     await session.tmux(
       "-u",
@@ -117,6 +121,10 @@ export class TmuxMarvin {
       String(options.height ?? 30),
       shell,
     );
+    if (options.outputFile) {
+      await session.tmux("pipe-pane", "-t", "main", "-O", `cat >> ${quote(options.outputFile)}`);
+      await session.press("Enter");
+    }
     return session;
   }
 

@@ -1,7 +1,7 @@
 import type { AgentEvent } from "../../agent/events.js";
 import type { Message } from "../../providers/types.js";
 import { errorMessage } from "../../shared/error-message.js";
-import { type ConversationState, firstLine, recordLine, type SessionRecord } from "./session-file.js";
+import { type ConversationState, countsAsMessage, firstLine, recordLine, type SessionRecord } from "./session-file.js";
 import { newSessionId } from "./session-id.js";
 import type { LoadedSession, SessionStore } from "./session-store.js";
 
@@ -33,6 +33,7 @@ export class SessionJournal {
   private writes: Promise<void> = Promise.resolve();
   private failed = false;
   private currentId: string;
+  private recordedMessages = 0;
 
   constructor(
     private readonly store: SessionStore,
@@ -48,6 +49,11 @@ export class SessionJournal {
 
   get dir(): string {
     return this.store.dir;
+  }
+
+  /** Messages of this conversation recorded so far, as `sessions` counts them (see countsAsMessage). */
+  get messageCount(): number {
+    return this.recordedMessages;
   }
 
   /** The session listener: records after every event that may have added messages. */
@@ -67,6 +73,7 @@ export class SessionJournal {
     this.fileStarted = true;
     this.needsNewline = !session.endsWithNewline;
     this.lastState = JSON.stringify(session.state);
+    this.recordedMessages = session.totalMessages;
     for (const message of session.messages) this.recorded.add(message);
   }
 
@@ -81,6 +88,7 @@ export class SessionJournal {
     this.fileStarted = false;
     this.needsNewline = false;
     this.lastState = "";
+    this.recordedMessages = 0;
   }
 
   private conversation(): readonly Message[] {
@@ -98,6 +106,7 @@ export class SessionJournal {
     for (const message of fresh) {
       records.push({ type: "message", at, message });
       this.recorded.add(message);
+      if (countsAsMessage(message)) this.recordedMessages++;
     }
     this.write(records);
   }

@@ -67,7 +67,7 @@ export interface ParsedSession {
   start: StartRecord;
   /** The conversation as it stands: after the last compaction, every message since. */
   messages: Message[];
-  /** Messages recorded over the conversation's life, compacted ones included. */
+  /** Messages recorded over the conversation's life, compacted ones included, as countsAsMessage counts them. */
   totalMessages: number;
   state: ConversationState;
   /** Lines that were not valid records (a torn last line after a crash, an edit gone wrong). */
@@ -112,7 +112,7 @@ export function parseSession(text: string): ParsedSession | undefined {
       }
       case "message":
         messages.push(parsed.message);
-        totalMessages++;
+        if (countsAsMessage(parsed.message)) totalMessages++;
         break;
       case "state": {
         const { provider, model, codingMode, workingDir } = parsed;
@@ -126,6 +126,15 @@ export function parseSession(text: string): ParsedSession | undefined {
   }
   if (!start || !state) return undefined;
   return { start, messages, totalMessages, state, skippedLines, endsWithNewline: text === "" || text.endsWith("\n") };
+}
+
+/**
+ * What "messages" means wherever Marvin counts them (status bar, `sessions`, the resume line):
+ * what you sent and Marvin's answers. The tool-calling steps and tool results in between are
+ * not counted, so an exchange counts two whatever tools it used.
+ */
+export function countsAsMessage(message: Message): boolean {
+  return message.role === "user" || (message.role === "assistant" && !message.tool_calls?.length);
 }
 
 /** The first line of a message, shortened to `max` characters, for titles and lists. */

@@ -77,6 +77,35 @@ describe("SessionJournal and SessionStore", () => {
     expect(readFileSync(join(home, "sessions", "long.jsonl"), "utf8")).toContain('"content":"one"');
   });
 
+  test("counts what was said and answered, not the tool steps, alike in the journal, the file and the list", async ({
+    home,
+  }) => {
+    const store = new SessionStore(join(home, "sessions"));
+    const { journal, messages } = journalFor(store, "counted");
+    messages.push({ role: "user", content: "Plan a trip" });
+    journal.listener({ type: "agent_start", maxRounds: 10 });
+    messages.push(
+      {
+        role: "assistant",
+        content: "Looking.",
+        tool_calls: [{ id: "c1", type: "function", function: { name: "osm_search", arguments: "{}" } }],
+      },
+      { role: "tool", tool_call_id: "c1", content: "1. Bern" },
+      { role: "assistant", content: "Bern it is." },
+    );
+    journal.listener({ type: "agent_end", reason: "done", text: "Bern it is.", rounds: 2 });
+    expect(journal.messageCount).toBe(2);
+    const loaded = (await store.load("counted"))!;
+    expect(loaded.totalMessages).toBe(2);
+    expect((await store.list())[0]!.messageCount).toBe(2);
+
+    const continued = journalFor(store);
+    continued.journal.continueWith(loaded);
+    expect(continued.journal.messageCount).toBe(2);
+    continued.journal.startNew();
+    expect(continued.journal.messageCount).toBe(0);
+  });
+
   test("continuing after a torn last line starts the next record on a new line", async ({ home }) => {
     const store = new SessionStore(join(home, "sessions"));
     const first = journalFor(store, "torn");

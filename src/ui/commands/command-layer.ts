@@ -5,7 +5,8 @@ import type { LoadedSession, SessionSummary } from "../../session/history/sessio
 import { errorMessage } from "../../shared/error-message.js";
 import { appendInputHistory, loadInputHistory } from "../../state/input-history.js";
 import type { FrontEndOptions } from "../front-end.js";
-import { conversationRecap, restoreProvider, sessionList } from "./conversations.js";
+import { safeLabel, safeText } from "../terminal-text.js";
+import { conversationRecap, messageCount, restoreProvider, sessionList } from "./conversations.js";
 import { expandCustomCommand, matchCustomCommand } from "./custom-commands.js";
 import { editPreferences } from "./editor.js";
 import { helpText, mcpReport } from "./extension-reports.js";
@@ -60,6 +61,22 @@ export class CommandLayer {
     return info ? { provider: info.name as ProviderName, model: info.model } : this.selected;
   }
 
+  /** The line both UIs open with. */
+  get welcome(): string {
+    const { provider, model } = this.activeModel;
+    const profile = safeLabel(this.environment.session.profileName);
+    return (
+      `Marvin — ${provider} · ${model} · profile ${profile}${this.codingNote}. Type help for commands, quit to ` +
+      "leave."
+    );
+  }
+
+  /** ` · coding mode in DIR` while coding mode has a working directory. */
+  private get codingNote(): string {
+    const { session } = this.environment;
+    return session.codingMode && session.workingDir ? ` · coding mode in ${safeLabel(session.workingDir)}` : "";
+  }
+
   /** True while a `!command` runs. */
   get commandRunning(): boolean {
     return this.shellRun !== undefined;
@@ -87,9 +104,10 @@ export class CommandLayer {
     return session.profiles.paths(session.profileName).inputHistory;
   }
 
-  /** Input history of the active profile, oldest first (for ↑/↓ and Ctrl+R). */
-  loadHistory(): Promise<string[]> {
-    return this.historyWrites.then(() => loadInputHistory(this.historyPath));
+  /** Input history of the active profile, oldest first (for ↑/↓ and Ctrl+R), safe to show on the prompt line. */
+  async loadHistory(): Promise<string[]> {
+    await this.historyWrites;
+    return (await loadInputHistory(this.historyPath)).map(safeText);
   }
 
   /** Handles one typed line. Never throws: failures become system messages. */
@@ -219,12 +237,12 @@ export class CommandLayer {
       if (restored.notice) notices.push(restored.notice);
     }
     const { provider, model } = this.activeModel;
-    const coding = session.codingMode && session.workingDir ? ` · coding mode in ${session.workingDir}` : "";
+    const title = safeLabel(stored.start.title);
+    const facts = `${stored.id}, ${messageCount(stored.totalMessages)}`;
     const recap = conversationRecap(stored.messages);
     return this.changed(
       [
-        `Resumed "${stored.start.title}" (${stored.id}, ${stored.messages.length} messages) · ${provider} · ${model}` +
-          coding,
+        `Resumed "${title}" (${facts}) · ${provider} · ${model}${this.codingNote}`,
         ...notices,
         ...(recap.length ? ["Where it stopped:", ...recap.map((line) => `  ${line}`)] : []),
       ].join("\n"),

@@ -3,6 +3,7 @@ import type { LoadedSession, SessionSummary } from "../../session/history/sessio
 import { timeAgo } from "../../shared/duration.js";
 import { errorMessage } from "../../shared/error-message.js";
 import { truncateText } from "../../shared/truncate.js";
+import { safeLabel } from "../terminal-text.js";
 import { modelFor, parseProviderName, providerFactory, providerProblem } from "./providers.js";
 import { sentence } from "./sentence.js";
 import type { ActiveModel, CommandEnvironment } from "./types.js";
@@ -15,16 +16,23 @@ const LISTED_SESSIONS = 20;
 const RECAP_MESSAGES = 6;
 const RECAP_CHARS = 300;
 
+/** "1 message", "12 messages" (see countsAsMessage for what counts). */
+export function messageCount(count: number): string {
+  return `${count} message${count === 1 ? "" : "s"}`;
+}
+
 /** One numbered entry per saved conversation, newest first; `current` is marked. */
 export function sessionList(sessions: readonly SessionSummary[], current?: string, now = new Date()): string {
   if (sessions.length === 0) return "No saved sessions yet: every conversation is kept from its first message on.";
   const lines = sessions.slice(0, LISTED_SESSIONS).map((session, index) => {
     const mark = session.id === current ? " (this one)" : "";
-    const count = `${session.messageCount} message${session.messageCount === 1 ? "" : "s"}`;
-    const head = `${String(index + 1).padStart(2)}. ${session.title}${mark}`;
-    const facts = `    ${session.id} · ${timeAgo(session.updatedAt, now)} · ${count} · ${session.cwd}`;
+    const head = `${String(index + 1).padStart(2)}. ${safeLabel(session.title)}${mark}`;
+    const age = timeAgo(session.updatedAt, now);
+    const facts = `    ${session.id} · ${age} · ${messageCount(session.messageCount)} · ${safeLabel(session.cwd)}`;
     const last =
-      session.lastUserLine && session.lastUserLine !== session.title ? `\n    last: ${session.lastUserLine}` : "";
+      session.lastUserLine && session.lastUserLine !== session.title
+        ? `\n    last: ${safeLabel(session.lastUserLine)}`
+        : "";
     return `${head}\n${facts}${last}`;
   });
   const more = sessions.length > LISTED_SESSIONS ? `\n(${sessions.length - LISTED_SESSIONS} older not shown)` : "";

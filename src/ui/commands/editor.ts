@@ -1,12 +1,15 @@
 import { spawn } from "node:child_process";
+import { basename } from "node:path";
 import YAML from "yaml";
 import type { Session } from "../../session/session.js";
 import type { Env } from "../../shared/env.js";
 import { errorMessage } from "../../shared/error-message.js";
+import { programOnPath } from "../../shared/program-on-path.js";
 import { readTextIfExists, writeFileAtomic } from "../../state/atomic-file.js";
 import { DEFAULT_PREFERENCES_YAML } from "../../state/preferences.js";
 
-const DEFAULT_EDITOR = "nano";
+/** Tried in this order, on PATH, when neither $VISUAL nor $EDITOR names an editor. */
+const FALLBACK_EDITORS = ["nano", "vi", "vim"];
 
 /** Exit status of `sh -c` when the program does not exist. */
 const COMMAND_NOT_FOUND = 127;
@@ -20,8 +23,7 @@ function yamlMappingProblem(text: string): string | undefined {
   return undefined;
 }
 
-/** $EDITOR may carry arguments (`code -w`), so it goes through the shell; the path is passed as "$1", never spliced in.
- * */
+/** The editor may carry arguments (`code -w`), so it runs through the shell; the path is "$1", never spliced in. */
 function runEditor(editor: string, path: string, env: Env): Promise<number | null> {
   return new Promise((resolve, reject) => {
     const child = spawn("/bin/sh", ["-c", `${editor} "$1"`, "marvin-editor", path], {
@@ -33,8 +35,19 @@ function runEditor(editor: string, path: string, env: Env): Promise<number | nul
   });
 }
 
+/** $VISUAL, else $EDITOR, else the first of nano, vi and vim on PATH (by name: the shell finds it the same way). */
+async function chooseEditor(env: Env): Promise<string | undefined> {
+  const configured = env.VISUAL?.trim() || env.EDITOR?.trim();
+  if (configured) return configured;
+  for (const name of FALLBACK_EDITORS) {
+    const found = await programOnPath(env, name);
+    if (found) return basename(found);
+  }
+  return undefined;
+}
+
 /**
- * `preferences`: opens the active profile's preferences.yaml in $EDITOR (default nano),
+ * `preferences`: opens the active profile's preferences.yaml in $VISUAL or $EDITOR (else nano, vi or vim),
  * creating it from the legacy prefs.yaml or the defaults first. `release` hands the
  * terminal to the editor. Returns the message to show afterwards.
  */
@@ -51,7 +64,12 @@ export async function editPreferences(
       (await readTextIfExists(paths.legacyPreferences)) ?? DEFAULT_PREFERENCES_YAML,
     );
   }
-  const editor = env.EDITOR?.trim() || DEFAULT_EDITOR;
+  const editor = await chooseEditor(env);
+  if (!editor)
+    return (
+      "No editor found: set $VISUAL or $EDITOR (e.g. EDITOR=vim), or install nano or vi. The file is " +
+      `${paths.preferences}.`
+    );
   let code: number | null;
   try {
     code = await release(() => runEditor(editor, paths.preferences, env));
@@ -60,8 +78,8 @@ export async function editPreferences(
   }
   if (code === COMMAND_NOT_FOUND)
     return (
-      `The editor '${editor}' was not found. Set $EDITOR to an installed editor (e.g. EDITOR=vim) and try ` +
-      `again; the file is ${paths.preferences}.`
+      `The editor '${editor}' was not found. Set $VISUAL or $EDITOR to an installed editor (e.g. EDITOR=vim) ` +
+      `and try again; the file is ${paths.preferences}.`
     );
   if (code !== 0)
     return (

@@ -5,7 +5,7 @@ export const COMMAND_HELP = `Commands:
   !COMMAND                  run COMMAND in the shell, in the working directory (on the terminal: vim works)
   !pro PROMPT               ask GitHub Copilot once, whatever the current provider
   !model [PROVIDER [MODEL]] show the provider and model, or switch them mid-conversation
-  preferences               edit this profile's preferences.yaml in $EDITOR (default nano)
+  preferences               edit this profile's preferences.yaml in $VISUAL, $EDITOR or nano/vi
   profiles                  list profiles (the active one is marked)
   usage                     cost and tokens: this session and lifetime
   saved                     saved places of this profile

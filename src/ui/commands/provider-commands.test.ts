@@ -1,4 +1,4 @@
-import { chmodSync, readFileSync, writeFileSync } from "node:fs";
+import { chmodSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { test } from "../../../tests/support/command-layer-fixture.js";
 import { describe, expect } from "../../../tests/support/fixtures.js";
@@ -108,10 +108,40 @@ describe("preferences", () => {
     expect(readFileSync(path, "utf8")).toMatch(/favorite_color: teal\n$/);
   });
 
+  test("prefers $VISUAL to $EDITOR", async ({ openLayer }) => {
+    const { layer, host, env, cwd } = await openLayer();
+    const visual = join(cwd, "visual");
+    mkdirSync(visual);
+    env.VISUAL = editorScript(visual, `echo visual > "${join(cwd, "ran")}"`);
+    env.EDITOR = editorScript(cwd, `echo editor > "${join(cwd, "ran")}"`);
+    await layer.handle("preferences");
+    expect(host.lastSystem).toMatch(/^Preferences saved/);
+    expect(readFileSync(join(cwd, "ran"), "utf8")).toBe("visual\n");
+  });
+
+  test("without $VISUAL or $EDITOR, opens the first of nano, vi and vim found on PATH", async ({ openLayer }) => {
+    const { layer, host, env, cwd } = await openLayer();
+    const bin = join(cwd, "bin");
+    mkdirSync(bin);
+    writeFileSync(join(bin, "vi"), `#!/bin/sh\necho "vi $1" > "${join(cwd, "ran")}"\n`);
+    chmodSync(join(bin, "vi"), 0o755);
+    env.PATH = bin;
+    await layer.handle("preferences");
+    expect(host.lastSystem).toMatch(/^Preferences saved/);
+    expect(readFileSync(join(cwd, "ran"), "utf8")).toMatch(/^vi .*preferences\.yaml\n$/);
+
+    env.PATH = join(cwd, "empty");
+    await layer.handle("preferences");
+    expect(host.lastSystem).toMatch(
+      /^No editor found: set \$VISUAL or \$EDITOR \(e\.g\. EDITOR=vim\), or install nano/,
+    );
+    expect(host.lastSystem).toMatch(/or vi\. The file is .*preferences\.yaml\.$/);
+  });
+
   test("says when the editor is missing or leaves invalid YAML", async ({ openLayer }) => {
     const { layer, host, harness, env, cwd } = await openLayer([], { EDITOR: "/nonexistent/editor" });
     await layer.handle("preferences");
-    expect(host.lastSystem).toContain("The editor '/nonexistent/editor' was not found. Set $EDITOR");
+    expect(host.lastSystem).toContain("The editor '/nonexistent/editor' was not found. Set $VISUAL or $EDITOR");
     env.EDITOR = editorScript(cwd, 'printf "this: [is not yaml\\n" > "$1"');
     await layer.handle("preferences");
     expect(host.lastSystem).toMatch(

@@ -1,14 +1,16 @@
+import type { AgentEventListener } from "../../agent/events.js";
 import { errorMessage } from "../../shared/error-message.js";
 import { UsageTracker } from "../../state/usage.js";
 import { expandCustomCommand, matchCustomCommand } from "../commands/custom-commands.js";
 import type { FrontEndOptions, SessionStarter, StartedSession } from "../front-end.js";
+import { safeEvents, safeText } from "../terminal-text.js";
 import { createJsonlRenderer } from "./jsonl-renderer.js";
 import { createTextRenderer, type Output } from "./text-renderer.js";
 
 interface HeadlessIO {
   stdin: NodeJS.ReadableStream & { isTTY?: boolean };
   /** Emits "error" (EPIPE) when the reader goes away, as process.stdout does. */
-  stdout: Output & Pick<NodeJS.WritableStream, "on">;
+  stdout: Output & Pick<NodeJS.WritableStream, "on"> & { isTTY?: boolean };
   stderr: Output;
   version: string;
   /** Registers a handler for SIGINT/SIGTERM; returns a function that removes it. */
@@ -22,6 +24,14 @@ async function readAll(stream: NodeJS.ReadableStream): Promise<string> {
   return text;
 }
 
+/** The text protocol; on a terminal the answer is made safe to print too (escape sequences removed). */
+function textOutput(io: HeadlessIO): AgentEventListener {
+  const render = createTextRenderer(io.stdout, io.stderr);
+  if (!io.stdout.isTTY) return render;
+  const clean = safeEvents();
+  return (event) => render(clean(event));
+}
+
 /**
  * One prompt in, one streamed answer out (seed 002 §2.3). Returns the exit code; the
  * last line written to stderr is always `MARVIN_COST:{json}`, whatever happened.
@@ -33,7 +43,7 @@ export async function runNonInteractive(
 ): Promise<number> {
   let built: StartedSession | undefined;
   const fail = (message: string) => {
-    io.stderr.write(`Error: ${message}\n`);
+    io.stderr.write(`Error: ${safeText(message)}\n`);
     return 1;
   };
   let code: number;
@@ -43,7 +53,7 @@ export async function runNonInteractive(
     code = fail(errorMessage(error));
   }
   const warning = await built?.session.dispose();
-  if (warning) io.stderr.write(`Warning: ${warning}\n`);
+  if (warning) io.stderr.write(`Warning: ${safeText(warning)}\n`);
   io.stderr.write(`${(built?.session.usage ?? new UsageTracker()).costLine()}\n`);
   return code;
 
@@ -51,13 +61,9 @@ export async function runNonInteractive(
     let prompt = options.prompt;
     if (prompt === undefined && !io.stdin.isTTY) prompt = await readAll(io.stdin);
     if (!prompt?.trim()) return fail("--prompt required (or pipe the prompt on stdin)");
-    built = await startSession({ notice: (text) => io.stderr.write(`${text}\n`) });
+    built = await startSession({ notice: (text) => io.stderr.write(`${safeText(text)}\n`) });
     const { session } = built;
-    session.subscribe(
-      options.output === "jsonl"
-        ? createJsonlRenderer(io.stdout, io.version)
-        : createTextRenderer(io.stdout, io.stderr),
-    );
+    session.subscribe(options.output === "jsonl" ? createJsonlRenderer(io.stdout, io.version) : textOutput(io));
     let stopped: "interrupted" | "reader gone" | undefined;
     const stop = (why: typeof stopped) => {
       stopped ??= why;

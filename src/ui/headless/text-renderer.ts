@@ -1,4 +1,5 @@
 import type { AgentEventListener } from "../../agent/events.js";
+import { safeText } from "../terminal-text.js";
 
 export interface Output {
   write(text: string): unknown;
@@ -8,6 +9,9 @@ export interface Output {
  * The non-interactive stdout protocol (seed 000 Appendix C): raw answer text, a
  * `  🔧 a, b` line before each tool round (always on a line of its own), and a final
  * newline. Notices and errors go to stderr; the caller writes MARVIN_COST last.
+ *
+ * Notices and errors are made safe to print (stderr is usually a terminal). The answer goes to
+ * stdout as the events carry it: exactly as the model wrote it, for a program reading it.
  */
 export function createTextRenderer(stdout: Output, stderr: Output): AgentEventListener {
   let atLineStart = true;
@@ -26,16 +30,16 @@ export function createTextRenderer(stdout: Output, stderr: Output): AgentEventLi
         write(`  🔧 ${event.names.join(", ")}\n`);
         break;
       case "notice":
-        stderr.write(`${event.text}\n`);
+        stderr.write(`${safeText(event.text)}\n`);
         break;
       case "error":
-        stderr.write(`Error: ${event.message}\n`);
+        stderr.write(`Error: ${safeText(event.message)}\n`);
         break;
       case "compaction":
         stderr.write(
           event.phase === "start"
             ? "🔄 Compacting conversation history...\n"
-            : `── Context compacted. Older messages summarized (backup: ${event.backupPath ?? "none"}). ──\n`,
+            : `── Context compacted. Older messages summarized (backup: ${safeText(event.backupPath ?? "none")}). ──\n`,
         );
         break;
       case "agent_end":

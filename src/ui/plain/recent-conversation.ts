@@ -1,6 +1,7 @@
 import { RECENT_CHAT_ENTRIES } from "../../session/session.js";
 import { truncateText } from "../../shared/truncate.js";
 import type { ChatLogEntry } from "../../state/chat-log.js";
+import { safeText } from "../terminal-text.js";
 import type { Palette } from "./renderer.js";
 
 /** Longest text shown per entry; the model still gets the whole entry. */
@@ -20,7 +21,9 @@ export function formatRecentConversation(
   const lines = recent.map((entry) => {
     const paint = colour[entry.role] ?? palette.system;
     const time = entry.time ? `[${entry.time}] ` : "";
-    return paint(`${time}${LABELS[entry.role] ?? entry.role}: ${truncateText(entry.text, RECENT_ENTRY_CHARS)}`);
+    return paint(
+      safeText(`${time}${LABELS[entry.role] ?? entry.role}: ${truncateText(entry.text, RECENT_ENTRY_CHARS)}`),
+    );
   });
   return [
     palette.system(`── Recent conversation (${recent.length} of ${entries.length} messages) ──`),

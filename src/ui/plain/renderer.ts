@@ -1,5 +1,6 @@
 import type { AgentEventListener } from "../../agent/events.js";
 import type { Output } from "../headless/text-renderer.js";
+import { safeEvents } from "../terminal-text.js";
 
 export interface Palette {
   you: (text: string) => string;
@@ -16,7 +17,10 @@ export const PLAIN_PALETTE: Palette = { you: same, assistant: same, system: same
 
 const ABORTED_NOTE = "[System] Stopped. The partial answer is kept.";
 
-/** Linear output for the plain UI: streamed text, `  🔧 a, b` lines, `[System] …` lines. */
+/**
+ * Linear output for the plain UI: streamed text, `  🔧 a, b` lines, `[System] …` lines. Every
+ * event's text is made safe to print before it is coloured.
+ */
 export function createPlainRenderer(out: Output, palette: Palette): AgentEventListener {
   let atLineStart = true;
   const write = (text: string) => {
@@ -28,7 +32,9 @@ export function createPlainRenderer(out: Output, palette: Palette): AgentEventLi
     if (!atLineStart) write("\n");
     write(`${text}\n`);
   };
-  return (event) => {
+  const clean = safeEvents();
+  return (raw) => {
+    const event = clean(raw);
     switch (event.type) {
       case "text_delta":
         write(palette.assistant(event.text));

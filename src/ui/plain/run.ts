@@ -4,6 +4,8 @@ import { sessionList } from "../commands/conversations.js";
 import { type CommandHost, CommandLayer, EXIT_HINT, InterruptKey } from "../commands/index.js";
 import { freshLine } from "../fresh-line.js";
 import type { FrontEndEnvironment, FrontEndOptions, SessionStarter, StartedSession } from "../front-end.js";
+import { HeldNotices } from "../held-notices.js";
+import { safeText } from "../terminal-text.js";
 import { LineInput } from "./line-input.js";
 import { formatRecentConversation } from "./recent-conversation.js";
 import { COLOR_PALETTE, createPlainRenderer, type Palette, PLAIN_PALETTE } from "./renderer.js";
@@ -72,17 +74,19 @@ export async function runPlain(
     screen.breakLine();
     asking = true;
     try {
-      const answer = await input.ask(palette.tool(`Run \`${command}\`? [y/N] `));
+      const answer = await input.ask(palette.tool(`Run \`${safeText(command)}\`? [y/N] `));
       return CONFIRM_YES.test(answer?.trim() ?? "");
     } finally {
       asking = false;
     }
   };
+  const notices = new HeldNotices();
   let built: StartedSession;
   try {
-    built = await startSession({ notice: (text) => screen.system(text), confirmCommand });
+    built = await startSession({ notice: notices.notice, confirmCommand });
   } catch (error) {
-    streams.stderr.write(`Error: ${errorMessage(error)}\n`);
+    notices.release((text) => screen.system(text));
+    streams.stderr.write(`Error: ${safeText(errorMessage(error))}\n`);
     return 1;
   }
   const { session } = built;
@@ -91,7 +95,7 @@ export async function runPlain(
   const host: CommandHost = {
     system: (text) => screen.system(text),
     terminal,
-    shellOutput: (chunk) => screen.write(chunk),
+    shellOutput: (chunk) => screen.write(safeText(chunk)),
     releaseTerminal: (run) => withTerminalReleased(streams, lines, run),
   };
   const layer = new CommandLayer(
@@ -139,15 +143,12 @@ export async function runPlain(
   });
 
   try {
-    const { provider, model } = layer.activeModel;
-    const coding = session.codingMode && session.workingDir ? ` · coding mode in ${session.workingDir}` : "";
-    screen.system(
-      `Marvin — ${provider} · ${model} · profile ${session.profileName}${coding}. Type help for commands, ` +
-        "quit to leave.",
-    );
+    screen.system(layer.welcome);
     const resuming = options.resume !== undefined || options.continueLatest || options.session;
     if (!resuming) for (const line of formatRecentConversation(session.chatEntries, palette)) screen.line(line);
-    if ((await layer.openRequested(options)) === "pick") await pickSession(layer, lines, screen, palette);
+    const pick = await layer.openRequested(options);
+    notices.release((text) => screen.system(text));
+    if (pick === "pick") await pickSession(layer, lines, screen, palette);
 
     let pending = options.prompt;
     while (true) {
@@ -156,7 +157,7 @@ export async function runPlain(
       const shown = pending === undefined && lines.terminal;
       pending = undefined;
       if (line === undefined) break;
-      if (!shown && line.trim()) screen.line(palette.you(`${layer.prompt}${line}`));
+      if (!shown && line.trim()) screen.line(palette.you(`${layer.prompt}${safeText(line)}`));
       interruptKey.reset();
       const result = await layer.handle(line);
       if (result.type === "exit") break;
@@ -168,6 +169,7 @@ export async function runPlain(
     }
     if (lines.terminal) stdout.write("\n");
   } finally {
+    notices.release((text) => screen.system(text)); // when starting failed before they were shown
     process.off("SIGINT", onInterrupt);
     lines.close();
     await layer.close();

@@ -1,4 +1,5 @@
 import type { Output } from "../headless/text-renderer.js";
+import { safeText } from "../terminal-text.js";
 import type { LineInput } from "./line-input.js";
 import type { Palette } from "./renderer.js";
 
@@ -33,7 +34,8 @@ export class PlainScreen implements Output {
     this.write(`${text}\n`);
   }
 
+  /** A `[System] …` line; `text` may come from outside (titles, paths, a server's error) and is made safe. */
   system(text: string): void {
-    this.line(this.palette.system(`[System] ${text}`));
+    this.line(this.palette.system(`[System] ${safeText(text)}`));
   }
 }

@@ -2,6 +2,10 @@
 export interface ToolCallView {
   callId: string;
   name: string;
+  /** The arguments as the model sent them (JSON). */
+  arguments: string;
+  /** The person's answer to the question this call asked before it ran (`Run `…`? [y/N] y`). */
+  confirmation?: string;
   /** Clock time (ms) when the tool started. */
   startedAt: number;
   elapsedMs?: number;

@@ -1,5 +1,6 @@
 import type { AgentEvent } from "../../agent/events.js";
 import { type ChatLogEntry, clockTime } from "../../state/chat-log.js";
+import { safeEvents, safeText } from "../terminal-text.js";
 import type { ChatEntry, ToolCallView } from "./chat-entry.js";
 import { summarizeToolResult } from "./tool-summary.js";
 
@@ -23,6 +24,9 @@ interface ChatStoreOptions {
  * The conversation as the chat area shows it, fed by agent events. Streamed text is buffered
  * and applied at most once per frame, so a fast stream costs one redraw per frame rather than
  * one per token. Listeners (the ChatPane) are told after every visible change.
+ *
+ * Every text that comes in is made safe to print here (shell output when it is drawn), so no
+ * escape sequence from the model, a tool or a file reaches the terminal through the chat area.
  */
 export class ChatStore {
   private readonly entryList: ChatEntry[] = [];
@@ -37,6 +41,7 @@ export class ChatStore {
   private readonly frameMs: number;
   readonly clock: () => number;
   private readonly now: () => Date;
+  private readonly clean = safeEvents();
   /** Messages typed while busy, shown until their turn comes. */
   readonly queued: string[] = [];
 
@@ -74,25 +79,25 @@ export class ChatStore {
 
   addUser(text: string): void {
     this.flush(false);
-    this.add({ kind: "you", text, time: clockTime(this.now()) });
+    this.add({ kind: "you", text: safeText(text), time: clockTime(this.now()) });
     this.answerStarted = false;
     this.changed();
   }
 
   addSystem(text: string, level: "info" | "warning" | "error" = "info"): void {
     this.flush(false);
-    this.add({ kind: "system", text, level });
+    this.add({ kind: "system", text: safeText(text), level });
     this.changed();
   }
 
   /** Echoes a typed command line (not a message to the model). */
   addCommand(text: string): void {
     this.flush(false);
-    this.add({ kind: "command", text });
+    this.add({ kind: "command", text: safeText(text) });
     this.changed();
   }
 
-  /** Appends shell output to the output block right after the last command. */
+  /** Appends shell output to the output block right after the last command (cleaned when drawn, see terminalText). */
   addOutput(chunk: string): void {
     this.flush(false);
     const last = this.entryList.at(-1);
@@ -108,24 +113,27 @@ export class ChatStore {
   /** The recent conversation from `chat_log.json`, shown when the TUI starts. */
   addHistory(entries: readonly ChatLogEntry[]): void {
     for (const entry of entries) {
-      if (entry.role === "you") this.add({ kind: "you", text: entry.text, time: entry.time ?? "" });
+      const text = safeText(entry.text);
+      const time = safeText(entry.time ?? "");
+      if (entry.role === "you") this.add({ kind: "you", text, time });
       else if (entry.role === "assistant")
         this.add({
           kind: "assistant",
-          text: entry.text,
-          chunks: [entry.text],
-          time: entry.time ?? "",
+          text,
+          chunks: [text],
+          time,
           streaming: false,
           continued: false,
           interrupted: false,
         });
-      else this.add({ kind: "system", text: entry.text, level: "info" });
+      else this.add({ kind: "system", text, level: "info" });
     }
     this.answer = undefined;
     this.changed();
   }
 
-  apply(event: AgentEvent): void {
+  apply(raw: AgentEvent): void {
+    const event = this.clean(raw);
     switch (event.type) {
       case "text_delta":
         this.pendingText += event.text;
@@ -141,7 +149,7 @@ export class ChatStore {
         this.round = this.add({ kind: "tools", names: event.names, calls: [] }) as ToolsEntry;
         break;
       case "tool_start":
-        this.startTool(event.callId, event.name);
+        this.startTool(event.callId, event.name, event.arguments);
         break;
       case "tool_end":
         this.endTool(event);
@@ -182,11 +190,33 @@ export class ChatStore {
     this.changed();
   }
 
-  private startTool(callId: string, name: string): void {
+  private startTool(callId: string, name: string, args: string): void {
     const round = this.round ?? (this.add({ kind: "tools", names: [name], calls: [] }) as ToolsEntry);
     this.round = round;
-    round.calls.push({ callId, name, startedAt: this.clock() });
+    round.calls.push({ callId, name, arguments: args, startedAt: this.clock() });
     this.touch(round);
+  }
+
+  /**
+   * The person's answer to a run_command question (`echo`), shown with the call that asked it,
+   * so it stands above that call's result: the running call whose arguments hold `command`,
+   * else the first one still waiting for an answer.
+   */
+  addConfirmation(command: string, echo: string): void {
+    this.flush(false);
+    const waiting = this.entryList.flatMap((entry) =>
+      entry.kind === "tools"
+        ? entry.calls
+            .filter((call) => call.elapsedMs === undefined && call.confirmation === undefined)
+            .map((call) => ({ entry, call }))
+        : [],
+    );
+    const quoted = JSON.stringify(command).slice(1, -1);
+    const asker = waiting.find(({ call }) => call.arguments.includes(quoted)) ?? waiting[0];
+    if (!asker) return this.addCommand(echo);
+    asker.call.confirmation = safeText(echo);
+    this.touch(asker.entry);
+    this.changed();
   }
 
   private endTool(event: Extract<AgentEvent, { type: "tool_end" }>): void {

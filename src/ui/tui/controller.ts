@@ -123,10 +123,16 @@ export class TuiController {
     };
   }
 
-  /** Shows the `--resume` picker over the prompt until one is chosen or Esc is pressed. */
-  openSessionPicker(sessions: readonly SessionSummary[]): void {
-    if (sessions.length === 0) this.chat.addSystem("No saved sessions yet: this is a new conversation.");
-    else this.picker = openPicker(sessions);
+  /**
+   * Shows the picker over the prompt until one is chosen or Esc is pressed: at start (`--resume`)
+   * Esc leaves a new conversation, in a chat (`resume`) it goes back to that chat.
+   */
+  openSessionPicker(sessions: readonly SessionSummary[], atStart = false): void {
+    if (sessions.length === 0)
+      this.chat.addSystem(
+        atStart ? "No saved sessions yet: this is a new conversation." : "No saved sessions yet: nothing to resume.",
+      );
+    else this.picker = openPicker(sessions, atStart);
     this.changed();
   }
 
@@ -221,7 +227,8 @@ export class TuiController {
   }
 
   private answerConfirmation(approved: boolean): void {
-    this.chat.addCommand(`Run \`${this.pendingConfirmation}\`? [y/N] ${approved ? "y" : "n"}`);
+    const command = this.pendingConfirmation ?? "";
+    this.chat.addConfirmation(command, `Run \`${command}\`? [y/N] ${approved ? "y" : "n"}`);
     this.options.confirm.answer(approved);
   }
 

@@ -1,9 +1,9 @@
 import { formatDuration } from "../../shared/duration.js";
+import { terminalText } from "../terminal-text.js";
 import type { ChatEntry, ToolCallView } from "./chat-entry.js";
 import { renderMarkdown } from "./markdown.js";
 import { StreamingMarkdown } from "./markdown-stream.js";
 import { wrapToLines } from "./spans.js";
-import { terminalText } from "./terminal-text.js";
 import type { Style, Theme } from "./theme.js";
 
 const plain: Style = (text) => text;
@@ -117,7 +117,14 @@ export class EntryLineRenderer {
     return lines;
   }
 
+  /** The answer to the call's question (if it asked one), then its live counter or its result. */
   private callLines(call: ToolCallView, width: number, now: number): string[] {
+    const { theme } = this;
+    const answer = call.confirmation ? wrapToLines([{ text: `   ${call.confirmation}`, style: theme.you }], width) : [];
+    return [...answer, ...this.callStatus(call, width, now)];
+  }
+
+  private callStatus(call: ToolCallView, width: number, now: number): string[] {
     const { theme } = this;
     if (call.elapsedMs === undefined) {
       const running = now - call.startedAt;

@@ -70,7 +70,13 @@ describe("KeyParser", () => {
       { kind: "paste", text: "line 1\nline 2" },
       { kind: "text", text: "x" },
     ]);
-    expect(parse("\x1b[200~\x1b[A stays text\x1b[201~")).toEqual([{ kind: "paste", text: "\x1b[A stays text" }]);
+  });
+
+  it("takes escape sequences inside a paste neither as keys nor into the text", () => {
+    expect(parse("\x1b[200~up\x1b[A, title\x1b]0;pwned\x07, clear\u009b2J\x1b[201~")).toEqual([
+      { kind: "paste", text: "up, title, clear" },
+    ]);
+    expect(parse("typed\u009b2J")).toEqual([{ kind: "text", text: "typed" }]);
   });
 
   it("reports mouse wheel notches (SGR and legacy encodings) and ignores other mouse events", () => {

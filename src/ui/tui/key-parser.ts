@@ -1,3 +1,5 @@
+import { safeText } from "../terminal-text.js";
+
 type KeyName =
   | "enter"
   | "tab"
@@ -68,13 +70,15 @@ function controlKey(character: string): KeyEvent {
   return key(code === 0 ? "space" : String.fromCharCode(code + 96), { ctrl: true });
 }
 
-/** Printable text (with line breaks) typed or pasted without bracketed-paste markers. */
+/** Printable text (with line breaks) typed or pasted without bracketed-paste markers; C1 controls are dropped. */
 function textEvents(segment: string): InputEvent[] {
   if (segment.length === 1 && /[\r\n\t]/.test(segment)) return [controlKey(segment)];
-  if (/[\r\n][^\r\n]/.test(segment)) return [{ kind: "paste", text: normalizeNewlines(segment).replace(/\n+$/, "") }];
-  const text = segment.replace(/[\r\n]+$/, "");
+  if (/[\r\n][^\r\n]/.test(segment))
+    return [{ kind: "paste", text: safeText(normalizeNewlines(segment)).replace(/\n+$/, "") }];
+  const line = segment.replace(/[\r\n]+$/, "");
+  const text = safeText(line);
   const events: InputEvent[] = text ? [{ kind: "text", text: text.replace(/\t/g, "  ") }] : [];
-  if (text.length < segment.length) events.push(key("enter"));
+  if (line.length < segment.length) events.push(key("enter"));
   return events;
 }
 
@@ -145,7 +149,7 @@ export class KeyParser {
     const end = input.indexOf(PASTE_END, index);
     if (end >= 0) {
       this.pasted += input.slice(index, end);
-      events.push({ kind: "paste", text: normalizeNewlines(this.pasted) });
+      events.push({ kind: "paste", text: safeText(normalizeNewlines(this.pasted)) });
       this.pasting = false;
       this.pasted = "";
       return end + PASTE_END.length;

@@ -1,4 +1,5 @@
 import { preview } from "../../shared/truncate.js";
+import { safeLabel, safeText } from "../terminal-text.js";
 import type { ChatPane } from "./chat-pane.js";
 import type { TuiController } from "./controller.js";
 import { renderPrompt } from "./prompt-view.js";
@@ -24,20 +25,13 @@ const STATUS_ROWS = 1;
 const SEPARATOR_ROWS = 1;
 const MAX_QUEUED_ROWS = 3;
 
-function countMessages(controller: TuiController): number {
-  // An exchange counts two: the question and the final answer (not the tool-calling steps).
-  return controller.session.messages.filter(
-    (message) => message.role === "user" || (message.role === "assistant" && !message.tool_calls?.length),
-  ).length;
-}
-
 function promptArea(controller: TuiController, width: number, available: number, theme: Theme): string[] {
   if (controller.picker) return renderPicker(controller.picker, width, Math.max(3, available - 2), theme);
   const maxRows = Math.max(1, Math.floor(available / 3));
   const command = controller.pendingConfirmation;
   if (command !== undefined) {
     const question = wrapToLines(
-      [{ text: `Run \`${command}\`? [y/N] `, style: (text) => theme.bold(theme.tool(text)) }],
+      [{ text: `Run \`${safeText(command)}\`? [y/N] `, style: (text) => theme.bold(theme.tool(text)) }],
       width,
     );
     return question.slice(-maxRows);
@@ -59,7 +53,7 @@ export function buildScreen(
   const queued = controller.queuedLines;
   const queuedLines = queued
     .slice(0, MAX_QUEUED_ROWS)
-    .map((text) => theme.dim(theme.you(`⏳ queued: ${preview(text, Math.max(1, width - 11))}`)));
+    .map((text) => theme.dim(theme.you(`⏳ queued: ${preview(safeLabel(text), Math.max(1, width - 11))}`)));
   const chatHeight = Math.max(1, available - promptLines.length - queuedLines.length);
   const linesBelow = pane.place(STATUS_ROWS, width, chatHeight);
   const { session, layer } = controller;
@@ -72,9 +66,9 @@ export function buildScreen(
     promptLines,
     status: {
       provider: active.provider,
-      model: active.model,
-      profile: session.profileName,
-      messages: countMessages(controller),
+      model: safeLabel(active.model),
+      profile: safeLabel(session.profileName),
+      messages: session.messageCount,
       cost: session.usage.getSessionUsage().session_cost,
       coding: session.codingMode,
       shell: layer.shellMode,

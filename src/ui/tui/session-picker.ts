@@ -1,12 +1,16 @@
 import type { SessionSummary } from "../../session/history/session-store.js";
 import { timeAgo } from "../../shared/duration.js";
 import { preview } from "../../shared/truncate.js";
+import { messageCount } from "../commands/conversations.js";
+import { safeLabel } from "../terminal-text.js";
 import type { InputEvent } from "./key-parser.js";
 import type { Theme } from "./theme.js";
 
-/** The `--resume` picker: saved conversations, narrowed by what is typed. */
+/** The `--resume` (or `resume`) picker: saved conversations, narrowed by what is typed. */
 export interface PickerState {
   sessions: readonly SessionSummary[];
+  /** Opened at start (`--resume`): Esc leaves it for a new conversation; in a chat, Esc goes back to that chat. */
+  atStart: boolean;
   filter: string;
   /** Index into the filtered list. */
   selected: number;
@@ -18,8 +22,8 @@ type PickerOutcome =
   /** Esc or Ctrl+C: no conversation is resumed. */
   | { state: PickerState; cancelled: true };
 
-export function openPicker(sessions: readonly SessionSummary[]): PickerState {
-  return { sessions, filter: "", selected: 0 };
+export function openPicker(sessions: readonly SessionSummary[], atStart: boolean): PickerState {
+  return { sessions, atStart, filter: "", selected: 0 };
 }
 
 /** Sessions whose title, last message, id or directory contain every typed word (any case). */
@@ -70,7 +74,8 @@ export function renderPicker(state: PickerState, width: number, maxRows: number,
   const matches = matchingSessions(state);
   const heading = theme.bold(
     preview(
-      `Resume a conversation (${matches.length} of ${state.sessions.length}) — type to filter, ↑/↓, Enter; Esc: new`,
+      `Resume a conversation (${matches.length} of ${state.sessions.length}) · ` +
+        `Esc: ${state.atStart ? "new conversation" : "back to this chat"} · type to filter, ↑/↓, Enter`,
       width,
     ),
   );
@@ -80,12 +85,9 @@ export function renderPicker(state: PickerState, width: number, maxRows: number,
   const now = new Date();
   const entries = matches.slice(first, first + room).flatMap((session, offset) => {
     const selected = first + offset === state.selected;
-    const count = `${session.messageCount} message${session.messageCount === 1 ? "" : "s"}`;
-    const title = preview(
-      `${selected ? "▸" : " "} ${session.title} · ${timeAgo(session.updatedAt, now)} · ${count}`,
-      width,
-    );
-    const detail = preview(`    ${session.lastUserLine || session.id} · ${session.cwd}`, width);
+    const facts = `${timeAgo(session.updatedAt, now)} · ${messageCount(session.messageCount)}`;
+    const title = preview(`${selected ? "▸" : " "} ${safeLabel(session.title)} · ${facts}`, width);
+    const detail = preview(`    ${safeLabel(session.lastUserLine || session.id)} · ${safeLabel(session.cwd)}`, width);
     return [selected ? theme.inverse(title) : title, theme.dim(detail)];
   });
   if (matches.length === 0) entries.push(theme.dim("  (no conversation matches)"));

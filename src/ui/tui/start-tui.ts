@@ -3,6 +3,8 @@ import { errorMessage } from "../../shared/error-message.js";
 import { CommandLayer } from "../commands/index.js";
 import { freshLine } from "../fresh-line.js";
 import type { FrontEndEnvironment, FrontEndOptions, SessionStarter, StartedSession } from "../front-end.js";
+import { HeldNotices } from "../held-notices.js";
+import { safeText } from "../terminal-text.js";
 import { ChatStore } from "./chat-store.js";
 import { ConfirmBroker } from "./confirm-broker.js";
 import { captureConsole } from "./console-capture.js";
@@ -13,16 +15,6 @@ import { themeFor } from "./theme.js";
 
 /** How long to wait on exit for an aborted answer to be saved to the chat log. */
 const EXIT_GRACE_MS = 3000;
-
-function welcome(controller: TuiController): string {
-  const { session, layer } = controller;
-  const { provider, model } = layer.activeModel;
-  const coding = session.codingMode && session.workingDir ? ` · coding mode in ${session.workingDir}` : "";
-  return (
-    `Marvin — ${provider} · ${model} · profile ${session.profileName}${coding}. Type help for commands, ` +
-    `quit to leave.`
-  );
-}
 
 function showRecentConversation(controller: TuiController): void {
   const entries = controller.session.chatEntries;
@@ -44,12 +36,13 @@ export async function startTui(
 ): Promise<number> {
   const { stdin, stdout } = process;
   const confirm = new ConfirmBroker();
-  const startupNotices: string[] = [];
+  const notices = new HeldNotices();
   let built: StartedSession;
   try {
-    built = await startSession({ notice: (text) => startupNotices.push(text), confirmCommand: confirm.ask });
+    built = await startSession({ notice: notices.notice, confirmCommand: confirm.ask });
   } catch (error) {
-    process.stderr.write(`Error: ${errorMessage(error)}\n`);
+    notices.release((text) => process.stderr.write(`${safeText(text)}\n`));
+    process.stderr.write(`Error: ${safeText(errorMessage(error))}\n`);
     return 1;
   }
   const { session } = built;
@@ -114,12 +107,12 @@ export async function startTui(
   process.on("SIGINT", onInterrupt);
   try {
     await controller.loadHistory();
-    chat.addSystem(welcome(controller));
-    for (const notice of startupNotices) chat.addSystem(notice);
+    chat.addSystem(controller.layer.welcome);
     const resuming = options.resume !== undefined || options.continueLatest || options.session;
     if (!resuming) showRecentConversation(controller);
-    if ((await controller.layer.openRequested(options)) === "pick")
-      controller.openSessionPicker(await controller.layer.savedSessions());
+    const pick = await controller.layer.openRequested(options);
+    notices.release((text) => chat.addSystem(text));
+    if (pick === "pick") controller.openSessionPicker(await controller.layer.savedSessions(), true);
     mount();
     if (options.prompt) void controller.submit(options.prompt);
     await exited;
@@ -134,11 +127,12 @@ export async function startTui(
     chat.dispose();
     await controller.layer.close();
     const warning = await session.dispose();
-    if (warning) process.stderr.write(`Warning: ${warning}\n`);
+    if (warning) process.stderr.write(`Warning: ${safeText(warning)}\n`);
   }
   if (crash) {
     process.stderr.write(
-      `Error: the full-screen UI failed: ${crash.message}\nThe conversation is saved; marvin --plain still works.\n`,
+      `Error: the full-screen UI failed: ${safeText(crash.message)}\nThe conversation is saved; marvin --plain still ` +
+        "works.\n",
     );
     return 1;
   }

@@ -290,20 +290,44 @@ describe("TUI app", () => {
     await until(tui, `Run \`${command}\`? [y/N]`);
     expect(promptLine(tui)).toBe(`Run \`${command}\`? [y/N] `);
     tui.terminal.write("y");
-    await until(tui, /^ {3}⏳ run_command 2s$/m);
+    // The answer stays with its call, above the counter and then the result.
+    await until(tui, `🔧 run_command\n   Run \`${command}\`? [y/N] y\n   ⏳ run_command 2s\n`);
     await until(tui, "Done, it ran.");
-    expect(tui.frame()).toMatch(/^ {3}↳ run_command: Exit code: 0 \(2s\) \(\+1 lines\) \(2\.\ds\)$/m);
+    expect(tui.frame()).toMatch(
+      /\[y\/N\] y\n {3}↳ run_command: Exit code: 0 \(2s\) \(\+1 lines\) \(2\.\ds\)\n\nMarvin · \d\d:\d\d\nDone, it ran\./,
+    );
     expect(await readFile(join(tui.home, "approved.txt"), "utf8")).toBe("approved\n");
-    expect(tui.frame()).toContain(`Run \`${command}\`? [y/N] y`);
     await idle(tui.session);
     await typeLine(tui, "another");
     await until(tui, "Run `touch declined.txt`? [y/N]");
     tui.terminal.write("\r");
     await until(tui, "Understood, not running it.");
+    expect(tui.frame()).toContain(
+      "🔧 run_command\n   Run `touch declined.txt`? [y/N] n\n   ↳ run_command: The user declined to run this command",
+    );
     expect(existsSync(join(tui.home, "declined.txt"))).toBe(false);
     expect(tui.server.requests[3]!.body.messages.at(-1)!.content).toContain(
       "The user declined to run this command: touch declined.txt",
     );
+  });
+
+  test("`resume` in a chat opens the picker; Esc goes back to that chat, which goes on", async ({ startApp }) => {
+    const tui = await startApp([{ text: "First answer." }, { text: "Second answer." }]);
+    await typeLine(tui, "first question");
+    await until(tui, "First answer.");
+    await idle(tui.session);
+    await typeLine(tui, "resume");
+    await until(tui, "Resume a conversation (1 of 1) · Esc: back to this chat ·");
+    tui.terminal.write("\x1b");
+    await waitFor(() => !tui.frame().includes("Resume a conversation"), tui.frame);
+    expect(tui.frame()).toContain("First answer.");
+    await typeLine(tui, "second question");
+    await until(tui, "Second answer.");
+    expect(tui.server.requests[1]!.body.messages.slice(1).map((message) => message.content)).toEqual([
+      "first question",
+      "First answer.",
+      "second question",
+    ]);
   });
 
   test("Ctrl+C stops a streaming answer, keeps the partial text, and a message typed meanwhile is queued", async ({
