@@ -323,7 +323,7 @@ describe("TUI app", () => {
     expect(tui.frame()).toContain("First answer.");
     await typeLine(tui, "second question");
     await until(tui, "Second answer.");
-    expect(tui.server.requests[1]!.body.messages.slice(1).map((message) => message.content)).toEqual([
+    expect(tui.server.requests[1]!.body.messages.slice(1).map((message) => userWords(message.content))).toEqual([
       "first question",
       "First answer.",
       "second question",
