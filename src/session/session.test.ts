@@ -61,7 +61,6 @@ function fillConversation(session: Session): void {
     session.messages.push({ role: index % 2 ? "assistant" : "user", content: `${index}: ${filler}` });
 }
 
-
 const modeOf = async (path: string) => (await stat(path)).mode & 0o777;
 
 describe("Session rounds", () => {

@@ -1,4 +1,5 @@
 import { preview } from "../../shared/truncate.js";
+import { cacheHitText } from "../../state/usage.js";
 import type { ChatPane } from "./chat-pane.js";
 import type { TuiController } from "./controller.js";
 import { renderPrompt } from "./prompt-view.js";
@@ -64,6 +65,7 @@ export function buildScreen(
   const linesBelow = pane.place(STATUS_ROWS, width, chatHeight);
   const { session, layer } = controller;
   const active = layer.activeModel;
+  const usage = session.usage.getSessionUsage();
   return {
     width,
     chatHeight,
@@ -75,7 +77,8 @@ export function buildScreen(
       model: active.model,
       profile: session.profileName,
       messages: countMessages(controller),
-      cost: session.usage.getSessionUsage().session_cost,
+      cost: usage.session_cost,
+      cacheHit: cacheHitText(usage),
       coding: session.codingMode,
       shell: layer.shellMode,
       readonly: session.mode.readonly,
