@@ -27,6 +27,8 @@ export type AgentEvent =
       model: string;
       inputTokens: number;
       outputTokens: number;
+      /** Of the input tokens, how many the provider read from its prompt cache (0 when it does not say). */
+      cachedTokens: number;
       cost: number;
       estimated: boolean;
     }

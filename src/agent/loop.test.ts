@@ -123,10 +123,24 @@ describe("runToolLoop", () => {
       model: "gpt-4o-mini",
       inputTokens: 100,
       outputTokens: 5,
+      cachedTokens: 0,
       cost: (100 * 0.15 + 5 * 0.6) / 1e6,
       estimated: false,
     });
     expect(messages.at(-1)).toEqual({ role: "assistant", content: "Hello there, friend." });
+  });
+
+  test("counts the input the provider read from its prompt cache, and prices it at the cached rate", async ({
+    home,
+  }) => {
+    const { events } = await runLoop(home, [
+      { text: "Cached.", usage: { prompt: 10_000, completion: 10, cached: 8_000 } },
+    ]);
+    expect(events.find((event) => event.type === "usage")).toMatchObject({
+      inputTokens: 10_000,
+      cachedTokens: 8_000,
+      cost: (2_000 * 0.15 + 8_000 * 0.075 + 10 * 0.6) / 1e6,
+    });
   });
 
   test("estimates usage with the tokenizer when the stream reports none", async ({ home }) => {

@@ -252,6 +252,20 @@ export async function reportUsage(
       response.content + response.toolCalls.map((call) => call.function.arguments).join(""),
     );
   }
-  const cost = estimateCost(provider, response.model, inputTokens, outputTokens);
-  deps.emit({ type: "usage", provider, model: response.model, inputTokens, outputTokens, cost, estimated });
+  const cachedTokens = estimated ? 0 : (response.usage?.cachedTokens ?? 0);
+  const cost = estimateCost(provider, response.model, {
+    input: inputTokens,
+    output: outputTokens,
+    cached: cachedTokens,
+  });
+  deps.emit({
+    type: "usage",
+    provider,
+    model: response.model,
+    inputTokens,
+    outputTokens,
+    cachedTokens,
+    cost,
+    estimated,
+  });
 }

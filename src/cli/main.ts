@@ -8,7 +8,7 @@ import { type CliArgs, HELP, parseCliArgs, USAGE, UsageError } from "./args.js";
 
 const EMPTY_COST_LINE =
   'MARVIN_COST:{"session_cost":0,"llm_turns":0,"model_turns":{},"model_cost":{},' +
-  '"input_tokens":{},"output_tokens":{},"tool_calls":{}}';
+  '"input_tokens":{},"output_tokens":{},"cached_tokens":{},"tool_calls":{}}';
 
 function onInterrupt(handler: () => void): () => void {
   let count = 0;

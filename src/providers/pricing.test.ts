@@ -2,14 +2,28 @@ import { describe, expect, it } from "vitest";
 import { estimateCost } from "./pricing.js";
 
 const perMillion = (model: string, provider = "openai") => ({
-  input: estimateCost(provider, model, 1_000_000, 0),
-  output: estimateCost(provider, model, 0, 1_000_000),
+  input: estimateCost(provider, model, { input: 1_000_000, output: 0 }),
+  output: estimateCost(provider, model, { input: 0, output: 1_000_000 }),
 });
 
 describe("estimateCost", () => {
   it("prices input and output tokens per million", () => {
-    expect(estimateCost("openai", "gpt-4o-mini", 1000, 200)).toBeCloseTo((1000 * 0.15 + 200 * 0.6) / 1e6, 12);
+    expect(estimateCost("openai", "gpt-4o-mini", { input: 1000, output: 200 })).toBeCloseTo(
+      (1000 * 0.15 + 200 * 0.6) / 1e6,
+      12,
+    );
     expect(perMillion("gpt-5.1")).toEqual({ input: 1.25, output: 10 });
+  });
+
+  it("prices input read from the prompt cache at the cached rate, never more of it than the input", () => {
+    const cached = (model: string) => estimateCost("openai", model, { input: 1_000_000, output: 0, cached: 1_000_000 });
+    expect(cached("gpt-5.1")).toBeCloseTo(0.125, 12);
+    expect(cached("claude-sonnet-4.5")).toBeCloseTo(0.3, 12);
+    expect(cached("llama-3.3-70b-versatile")).toBeCloseTo(0.59, 12); // Groq gives no discount for it
+    expect(estimateCost("openai", "gpt-5.1", { input: 100, output: 0, cached: 500 })).toBeCloseTo(
+      (100 * 0.125) / 1e6,
+      12,
+    );
   });
 
   it("matches the more specific model before its family", () => {
@@ -32,13 +46,13 @@ describe("estimateCost", () => {
   });
 
   it("charges an opus-tier call several times a standard one", () => {
-    const opus = estimateCost("copilot", "claude-opus-4.6", 10_000, 1_000);
-    const standard = estimateCost("copilot", "gpt-5.2", 10_000, 1_000);
+    const opus = estimateCost("copilot", "claude-opus-4.6", { input: 10_000, output: 1_000 });
+    const standard = estimateCost("copilot", "gpt-5.2", { input: 10_000, output: 1_000 });
     expect(opus / standard).toBeGreaterThanOrEqual(2);
   });
 
   it("costs nothing for local Ollama models and unknown models", () => {
-    expect(estimateCost("ollama", "gpt-4o", 1_000_000, 1_000_000)).toBe(0);
-    expect(estimateCost("openai-compat", "my-local-finetune", 1_000_000, 1_000_000)).toBe(0);
+    expect(estimateCost("ollama", "gpt-4o", { input: 1_000_000, output: 1_000_000 })).toBe(0);
+    expect(estimateCost("openai-compat", "my-local-finetune", { input: 1_000_000, output: 1_000_000 })).toBe(0);
   });
 });

@@ -24,6 +24,8 @@ export type { ProviderName };
 export interface TokenUsage {
   promptTokens: number;
   completionTokens: number;
+  /** Of the prompt tokens, how many the provider served from its prompt cache (billed at a lower rate). */
+  cachedTokens?: number;
 }
 
 export type FinishReason = "stop" | "tool_calls" | "length" | "content_filter" | "other";
@@ -66,6 +68,11 @@ export interface ChatRequest {
    * calls with the agent loop's bookkeeping (events, limits) and returns results in order.
    */
   runTools?: (calls: ToolCall[]) => Promise<string[]>;
+  /**
+   * A stable id of the conversation. Providers whose API takes one (OpenAI's `prompt_cache_key`) send it, so
+   * that the requests of a conversation reach the same prompt cache.
+   */
+  cacheKey?: string;
   /**
    * A one-off request outside the conversation (a summary): providers that keep the
    * conversation on their side (Copilot) must neither use nor change it.

@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import { compactMessages, KEEP_RECENT_MESSAGES } from "../agent/compaction.js";
 import { ContextBudget } from "../agent/context-budget.js";
 import type { AgentEvent, AgentEventListener, EventSink } from "../agent/events.js";
@@ -112,6 +113,8 @@ export class Session {
   /** What that system message was built from; undefined when the next message needs a new one. */
   private frame: { key: string; chatLog: readonly ChatLogEntry[]; told: StateFacts } | undefined;
   private store: SessionStore | undefined;
+  /** The prompt-cache key of a conversation that is not saved (a saved one uses its id). */
+  private unsavedConversationKey = randomUUID();
 
   constructor(private readonly options: SessionOptions) {
     this.codingMode = options.codingMode || options.nonInteractive;
@@ -259,6 +262,7 @@ export class Session {
   async startNewConversation(): Promise<void> {
     if (this.busyFlag) throw new Error("Marvin is still answering: clear after the answer.");
     this.messages.length = 0;
+    this.unsavedConversationKey = randomUUID();
     this.journal?.startNew();
     this.providers.markStale();
     await this.options.extensions?.hooks.sessionCleared();
@@ -391,10 +395,11 @@ export class Session {
       const chat = await this.providers.chatFunction(this.codingMode);
       const provider = this.providers.info;
       if (!chat || !provider) return this.failedStart();
+      const cacheKey = this.conversationId ?? this.unsavedConversationKey;
       const result = await runToolLoop(
         { messages: this.messages, maxRounds: this.maxRounds, signal: this.controller.signal },
         {
-          chat,
+          chat: (request) => chat({ ...request, cacheKey }),
           providerName: provider.name,
           model: provider.model,
           tools: {

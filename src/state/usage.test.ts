@@ -1,7 +1,7 @@
 import { mkdir, readdir, readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { test as base, describe, expect } from "../../tests/support/fixtures.js";
-import { UsageTracker } from "./usage.js";
+import { cacheHitText, UsageTracker } from "./usage.js";
 
 const test = base.extend<{ dir: string; usagePath: string }>({
   dir: async ({ tempDirs }, use) => use(await tempDirs.make("marvin-usage-")),
@@ -10,9 +10,30 @@ const test = base.extend<{ dir: string; usagePath: string }>({
 
 function trackerWithTwoModels(): UsageTracker {
   const tracker = new UsageTracker();
-  tracker.recordLLMCall("openai", "gpt-5.1", 1000, 200, 0.00325);
-  tracker.recordLLMCall("openai", "gpt-5.1", 500, 100, 0.001625);
-  tracker.recordLLMCall("groq", "llama-3.3-70b-versatile", 300, 50, 0.0002165);
+  tracker.recordLLMCall({
+    provider: "openai",
+    model: "gpt-5.1",
+    inputTokens: 1000,
+    outputTokens: 200,
+    cachedTokens: 0,
+    cost: 0.00325,
+  });
+  tracker.recordLLMCall({
+    provider: "openai",
+    model: "gpt-5.1",
+    inputTokens: 500,
+    outputTokens: 100,
+    cachedTokens: 0,
+    cost: 0.001625,
+  });
+  tracker.recordLLMCall({
+    provider: "groq",
+    model: "llama-3.3-70b-versatile",
+    inputTokens: 300,
+    outputTokens: 50,
+    cachedTokens: 0,
+    cost: 0.0002165,
+  });
   tracker.recordToolCall("read_file");
   tracker.recordToolCall("read_file");
   tracker.recordToolCall("git_status");
@@ -28,6 +49,7 @@ describe("session usage", () => {
       model_cost: { "gpt-5.1": 0.004875, "llama-3.3-70b-versatile": 0.000217 },
       input_tokens: { "gpt-5.1": 1500, "llama-3.3-70b-versatile": 300 },
       output_tokens: { "gpt-5.1": 300, "llama-3.3-70b-versatile": 50 },
+      cached_tokens: {},
       tool_calls: { read_file: 2, git_status: 1 },
     });
   });
@@ -37,14 +59,27 @@ describe("session usage", () => {
       'MARVIN_COST:{"session_cost":0.005092,"llm_turns":3,"model_turns":{"gpt-5.1":2,"llama-3.3-70b-versatile":1},' +
         '"model_cost":{"gpt-5.1":0.004875,"llama-3.3-70b-versatile":0.000217},' +
         '"input_tokens":{"gpt-5.1":1500,"llama-3.3-70b-versatile":300},' +
-        '"output_tokens":{"gpt-5.1":300,"llama-3.3-70b-versatile":50},"tool_calls":{"read_file":2,"git_status":1}}',
+        '"output_tokens":{"gpt-5.1":300,"llama-3.3-70b-versatile":50},"cached_tokens":{},' +
+        '"tool_calls":{"read_file":2,"git_status":1}}',
     );
+  });
+
+  test("counts cached input per model and tells its share", () => {
+    const tracker = new UsageTracker();
+    const call = { provider: "openai", model: "gpt-5.1", outputTokens: 10, cost: 0.001 };
+    tracker.recordLLMCall({ ...call, inputTokens: 1000, cachedTokens: 0 });
+    tracker.recordLLMCall({ ...call, inputTokens: 3000, cachedTokens: 2900 });
+    const usage = tracker.getSessionUsage();
+    expect(usage.cached_tokens).toEqual({ "gpt-5.1": 2900 });
+    expect(cacheHitText(usage)).toBe("73 % from cache");
+    expect(tracker.costLine()).toContain('"output_tokens":{"gpt-5.1":20},"cached_tokens":{"gpt-5.1":2900},');
+    expect(cacheHitText(new UsageTracker().getSessionUsage())).toBeUndefined();
   });
 
   test("prints an all-zero cost line before any call", () => {
     expect(new UsageTracker().costLine()).toBe(
       'MARVIN_COST:{"session_cost":0,"llm_turns":0,"model_turns":{},"model_cost":{},' +
-        '"input_tokens":{},"output_tokens":{},"tool_calls":{}}',
+        '"input_tokens":{},"output_tokens":{},"cached_tokens":{},"tool_calls":{}}',
     );
   });
 
@@ -129,7 +164,14 @@ describe("names that are also Object.prototype properties", () => {
     const tracker = new UsageTracker();
     for (const name of NAMES) tracker.recordToolCall(name);
     tracker.recordToolCall("constructor");
-    tracker.recordLLMCall("__proto__", "toString", 10, 5, 0.5);
+    tracker.recordLLMCall({
+      provider: "__proto__",
+      model: "toString",
+      inputTokens: 10,
+      outputTokens: 5,
+      cachedTokens: 0,
+      cost: 0.5,
+    });
     return tracker;
   }
 
@@ -144,7 +186,7 @@ describe("names that are also Object.prototype properties", () => {
     expect(Object.entries(usage.model_turns)).toEqual([["toString", 1]]);
     expect(trackerCallingThem().costLine()).toBe(
       'MARVIN_COST:{"session_cost":0.5,"llm_turns":1,"model_turns":{"toString":1},"model_cost":{"toString":0.5},' +
-        '"input_tokens":{"toString":10},"output_tokens":{"toString":5},' +
+        '"input_tokens":{"toString":10},"output_tokens":{"toString":5},"cached_tokens":{},' +
         '"tool_calls":{"constructor":2,"__proto__":1,"toString":1,"hasOwnProperty":1}}',
     );
   });

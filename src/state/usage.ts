@@ -17,6 +17,8 @@ export interface UsageRecord {
   model_cost: Counts;
   input_tokens: Counts;
   output_tokens: Counts;
+  /** Of the input tokens, those the provider read from its prompt cache. */
+  cached_tokens: Counts;
   tool_calls: Counts;
 }
 
@@ -27,7 +29,24 @@ export interface LifetimeUsage extends Omit<UsageRecord, "session_cost"> {
   last_updated: string;
 }
 
-const COUNT_FIELDS = ["model_turns", "model_cost", "input_tokens", "output_tokens", "tool_calls"] as const;
+const COUNT_FIELDS = [
+  "model_turns",
+  "model_cost",
+  "input_tokens",
+  "output_tokens",
+  "cached_tokens",
+  "tool_calls",
+] as const;
+
+/** One LLM call as the agent loop reports it. */
+interface LLMCall {
+  provider: string;
+  model: string;
+  inputTokens: number;
+  outputTokens: number;
+  cachedTokens: number;
+  cost: number;
+}
 
 function counts(entries: Iterable<[string, number]> = []): Counts {
   const result: Counts = Object.create(null);
@@ -78,6 +97,7 @@ const lifetimeSchema = z.looseObject({
   model_cost: countsSchema.optional(),
   input_tokens: countsSchema.optional(),
   output_tokens: countsSchema.optional(),
+  cached_tokens: countsSchema.optional(),
   tool_calls: countsSchema.optional(),
   provider_cost: countsSchema.optional(),
   last_updated: z.string().optional(),
@@ -96,12 +116,26 @@ function parseLifetime(raw: unknown): LifetimeUsage | undefined {
   return lifetime;
 }
 
+/** The share of input tokens the providers served from their prompt caches; undefined before any was. */
+export function cacheHitShare(record: Pick<UsageRecord, "input_tokens" | "cached_tokens">): number | undefined {
+  const total = (counts: Counts) => Object.values(counts).reduce((sum, value) => sum + value, 0);
+  const cached = total(record.cached_tokens);
+  const input = total(record.input_tokens);
+  return cached > 0 && input > 0 ? Math.min(1, cached / input) : undefined;
+}
+
+/** `83 % from cache`, or nothing before any input came from a cache. */
+export function cacheHitText(record: Pick<UsageRecord, "input_tokens" | "cached_tokens">): string | undefined {
+  const share = cacheHitShare(record);
+  return share === undefined ? undefined : `${Math.round(share * 100)} % from cache`;
+}
+
 /** Per-provider, per-model cost tracking for one session, plus lifetime totals on disk. */
 export class UsageTracker {
   private readonly session = emptyRecord();
   private readonly providerCost = counts();
 
-  recordLLMCall(provider: string, model: string, inputTokens: number, outputTokens: number, cost: number): void {
+  recordLLMCall({ provider, model, inputTokens, outputTokens, cachedTokens, cost }: LLMCall): void {
     const record = this.session;
     record.llm_turns += 1;
     record.session_cost += cost;
@@ -109,6 +143,7 @@ export class UsageTracker {
     add(record.model_cost, model, cost);
     add(record.input_tokens, model, inputTokens);
     add(record.output_tokens, model, outputTokens);
+    if (cachedTokens > 0) add(record.cached_tokens, model, cachedTokens);
     add(this.providerCost, provider, cost);
   }
 
@@ -134,6 +169,7 @@ export class UsageTracker {
       model_cost: usage.model_cost,
       input_tokens: usage.input_tokens,
       output_tokens: usage.output_tokens,
+      cached_tokens: usage.cached_tokens,
       tool_calls: usage.tool_calls,
     };
     return `MARVIN_COST:${JSON.stringify(payload)}`;

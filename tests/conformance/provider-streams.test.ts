@@ -26,7 +26,7 @@ interface Expected {
   text?: string | { length: number; start: string; end: string };
   toolCalls?: Array<{ id: string; name: string; arguments: string }>;
   finish: LLMResponse["finishReason"];
-  usage?: { prompt: number; completion: number } | null;
+  usage?: { prompt: number; completion: number; cached?: number } | null;
   reasoningStart?: string;
   reasoningLength?: number;
 }
@@ -37,13 +37,13 @@ const CASES: Record<string, Expected> = {
     text: "",
     toolCalls: [{ id: "call_1EYWDzueHEp8OsB8jJSEp7WB", name: "multiply", arguments: '{"a":1231,"b":2331}' }],
     finish: "tool_calls",
-    usage: { prompt: 54, completion: 20 },
+    usage: { prompt: 54, completion: 20, cached: 0 },
   },
   "simonw-llm/openai-chat-gpt-4o-mini-text-after-tool-result.sse": {
     text: "The result of \\( 1231 \\times 2331 \\) is \\( 2,869,461 \\).",
     toolCalls: [],
     finish: "stop",
-    usage: { prompt: 87, completion: 26 },
+    usage: { prompt: 87, completion: 26, cached: 0 },
   },
   "vercel-ai/openai-text.chunks.txt": {
     text: {
@@ -53,13 +53,13 @@ const CASES: Record<string, Expected> = {
     },
     toolCalls: [],
     finish: "stop",
-    usage: { prompt: 16, completion: 300 },
+    usage: { prompt: 16, completion: 300, cached: 0 },
   },
   "vercel-ai/azure-model-router.1.chunks.txt": {
     text: "Capital of Denmark.",
     toolCalls: [],
     finish: "stop",
-    usage: { prompt: 15, completion: 78 },
+    usage: { prompt: 15, completion: 78, cached: 0 },
   },
   "vercel-ai/groq-tool-call.chunks.txt": {
     toolCalls: [{ id: "tk85n1k4m", name: "weather", arguments: "{}" }],
@@ -82,7 +82,7 @@ const CASES: Record<string, Expected> = {
       { id: "call_00_ioIn7yN9p1ZOMNpDLwd4MgAF", name: "weather", arguments: '{"location": "San Francisco"}' },
     ],
     finish: "tool_calls",
-    usage: { prompt: 339, completion: 83 },
+    usage: { prompt: 339, completion: 83, cached: 320 },
     reasoningStart: "The user is asking for the weather in San Francisco.",
     reasoningLength: 191,
   },
@@ -91,7 +91,7 @@ const CASES: Record<string, Expected> = {
       { id: "chatcmpl-tool-9f149c74c42f265b", name: "webSearchTool", arguments: '{"query": "current Berlin weather"}' },
     ],
     finish: "tool_calls",
-    usage: { prompt: 171, completion: 14 },
+    usage: { prompt: 171, completion: 14, cached: 128 },
   },
   "vercel-ai/anthropic-fallback-tool-call.sse": {
     text: "Reading it.",
@@ -102,7 +102,7 @@ const CASES: Record<string, Expected> = {
   "simonw-llm/openrouter-kimi-k2-tool-call-no-args.sse": {
     toolCalls: [{ id: "llm_version:0", name: "llm_version", arguments: "{}" }],
     finish: "tool_calls",
-    usage: { prompt: 56, completion: 12 },
+    usage: { prompt: 56, completion: 12, cached: 0 },
   },
 };
 
@@ -170,6 +170,7 @@ describe("OpenAI-style provider streams recorded from real APIs", () => {
       expect(response.usage).toEqual({
         promptTokens: expected.usage.prompt,
         completionTokens: expected.usage.completion,
+        ...(expected.usage.cached === undefined ? {} : { cachedTokens: expected.usage.cached }),
       });
     if (expected.reasoningStart) {
       expect(response.reasoning?.startsWith(expected.reasoningStart)).toBe(true);

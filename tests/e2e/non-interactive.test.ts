@@ -31,6 +31,16 @@ const test = base.extend<{ ask: Ask }>({
 });
 
 describe("marvin --non-interactive against an OpenAI-compatible server", () => {
+  test("counts the input the provider served from its prompt cache in the cost line, at the cached price", async ({
+    ask,
+  }) => {
+    const { run } = await ask([{ text: "Cached.", usage: { prompt: 10_000, completion: 100, cached: 9_000 } }]);
+    expect(run.code).toBe(0);
+    const cost = costOf(run);
+    expect(cost.cached_tokens).toEqual({ "gpt-4o-mini": 9_000 });
+    expect(cost.session_cost).toBeCloseTo((1_000 * 0.15 + 9_000 * 0.075 + 100 * 0.6) / 1e6, 9);
+  });
+
   test("streams the answer to stdout and ends stderr with the cost line", async ({ ask }) => {
     const { run, server } = await ask([
       { text: "Hello from the scripted model.", usage: { prompt: 1000, completion: 200 } },

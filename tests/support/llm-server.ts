@@ -1,12 +1,19 @@
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 
+/** Token usage as the server reports it; `cached` as OpenAI's `prompt_tokens_details.cached_tokens`. */
+interface Usage {
+  prompt: number;
+  completion: number;
+  cached?: number;
+}
+
 /** One scripted answer of the fake OpenAI-compatible endpoint. */
 export type ScriptedReply =
   | {
       text: string;
       chunkSize?: number;
-      usage?: { prompt: number; completion: number };
+      usage?: Usage;
       model?: string;
       delayMs?: number;
       /** Called right after each text chunk is written (latency benchmarks). */
@@ -19,7 +26,7 @@ export type ScriptedReply =
       text?: string;
       /** Split each call's arguments into fragments of this many characters. */
       fragmentSize?: number;
-      usage?: { prompt: number; completion: number };
+      usage?: Usage;
       /** Streamed before anything else, in chunks of 5 characters. */
       reasoning?: Reasoning;
       /** After each call's first fragment (id and name), wait for this before streaming its arguments. */
@@ -85,11 +92,12 @@ function chunk(model: string, delta: Record<string, unknown>, finishReason: stri
   return sseData(model, { choices: [{ index: 0, delta, finish_reason: finishReason }] });
 }
 
-function usageChunk(model: string, usage: { prompt: number; completion: number }): string {
-  const { prompt, completion } = usage;
+function usageChunk(model: string, usage: Usage): string {
+  const { prompt, completion, cached } = usage;
+  const details = cached === undefined ? {} : { prompt_tokens_details: { cached_tokens: cached } };
   return sseData(model, {
     choices: [],
-    usage: { prompt_tokens: prompt, completion_tokens: completion, total_tokens: prompt + completion },
+    usage: { prompt_tokens: prompt, completion_tokens: completion, total_tokens: prompt + completion, ...details },
   });
 }
 

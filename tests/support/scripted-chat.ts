@@ -23,7 +23,7 @@ export interface ScriptedResponse {
   /** After each call is announced through onToolCallStart, wait for this before completing it. */
   holdArguments?: Promise<unknown>;
   /** Absent: the response reports no usage, as some streams do. */
-  usage?: { prompt: number; completion: number };
+  usage?: { prompt: number; completion: number; cached?: number };
   /** Default: "tool_calls" when there are calls, else "stop". */
   finishReason?: FinishReason;
   model?: string;
@@ -107,6 +107,7 @@ export class ScriptedChat implements LLMProvider {
     const usage = response.usage && {
       promptTokens: response.usage.prompt,
       completionTokens: response.usage.completion,
+      ...(response.usage.cached === undefined ? {} : { cachedTokens: response.usage.cached }),
     };
     return {
       content: streamed,

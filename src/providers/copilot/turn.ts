@@ -105,6 +105,7 @@ export class CopilotTurn {
     this.usage = {
       promptTokens: (this.usage?.promptTokens ?? 0) + (data.inputTokens ?? 0),
       completionTokens: (this.usage?.completionTokens ?? 0) + (data.outputTokens ?? 0),
+      cachedTokens: (this.usage?.cachedTokens ?? 0) + (data.cacheReadTokens ?? 0),
     };
     if (data.model) this.model = data.model;
   }

@@ -54,9 +54,11 @@ export class ChunkAccumulator {
   push(chunk: CompletionChunk): void {
     if (chunk.model) this.model = chunk.model;
     if (chunk.usage && typeof chunk.usage.prompt_tokens === "number") {
+      const cached = chunk.usage.prompt_tokens_details?.cached_tokens ?? chunk.usage.prompt_cache_hit_tokens;
       this.usage = {
         promptTokens: chunk.usage.prompt_tokens,
         completionTokens: chunk.usage.completion_tokens ?? 0,
+        ...(typeof cached === "number" ? { cachedTokens: cached } : {}),
       };
     }
     for (const choice of chunk.choices ?? []) {

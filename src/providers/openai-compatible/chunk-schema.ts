@@ -34,6 +34,10 @@ const choice = z.looseObject({
 const usage = z.looseObject({
   prompt_tokens: z.number().nullish(),
   completion_tokens: z.number().nullish(),
+  /** OpenAI, Groq, DeepSeek: the prompt tokens read from the provider's cache. */
+  prompt_tokens_details: z.looseObject({ cached_tokens: z.number().nullish() }).nullish().catch(undefined),
+  /** DeepSeek's own name for the same count. */
+  prompt_cache_hit_tokens: z.number().nullish(),
 });
 
 const completionChunkSchema = z.looseObject({

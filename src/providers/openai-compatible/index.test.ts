@@ -303,3 +303,26 @@ describe("the stream reports more than text", () => {
     expect(response.toolCalls[0]!.id).toBe("call_0");
   });
 });
+
+describe("prompt caching", () => {
+  test("sends OpenAI the conversation's cache key, and other servers nothing they may not know", async ({
+    llm,
+    home,
+  }) => {
+    const server = await llm([{ text: "a" }, { text: "b" }]);
+    const config = scriptedConfig(server.url, home);
+    await new OpenAICompatibleProvider({ ...config, name: "openai" }).chat({ ...request(), cacheKey: "conv-1" });
+    await new OpenAICompatibleProvider(config).chat({ ...request(), cacheKey: "conv-1" });
+    const keys = server.requests.map((sent) => (sent.body as { prompt_cache_key?: string }).prompt_cache_key);
+    expect(keys).toEqual(["conv-1", undefined]);
+  });
+
+  test("sends a user message's context note in front of the user's words", async ({ provider }) => {
+    const { chat, server } = await provider([{ text: "ok" }]);
+    await chat.chat({
+      ...request(),
+      messages: [{ role: "user", content: "hi", context: "<context>\nnow\n</context>" }],
+    });
+    expect(server.requests[0]!.body.messages).toEqual([{ role: "user", content: "<context>\nnow\n</context>\n\nhi" }]);
+  });
+});

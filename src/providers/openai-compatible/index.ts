@@ -131,6 +131,8 @@ export class OpenAICompatibleProvider implements LLMProvider {
     };
     if (this.sendStreamOptions) body.stream_options = { include_usage: true };
     if (request.tools.length > 0) body.tools = request.tools as ChatCompletionCreateParamsStreaming["tools"];
+    // Only OpenAI's own API is known to take it; other servers may refuse a field they do not know.
+    if (this.name === "openai" && request.cacheKey) body.prompt_cache_key = request.cacheKey;
     return body;
   }
 

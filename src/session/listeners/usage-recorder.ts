@@ -5,7 +5,7 @@ import type { UsageTracker } from "../../state/usage.js";
 export function usageRecorder(usage: UsageTracker): AgentEventListener {
   return (event) => {
     if (event.type === "usage") {
-      usage.recordLLMCall(event.provider, event.model, event.inputTokens, event.outputTokens, event.cost);
+      usage.recordLLMCall(event);
     }
     if (event.type === "tool_end") usage.recordToolCall(event.name);
   };

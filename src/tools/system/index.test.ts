@@ -49,8 +49,22 @@ describe("system_info", () => {
 describe("get_usage", () => {
   test("reports this session's calls, tokens and cost per model, and tool calls", async ({ open }) => {
     const { call, session } = await open();
-    session.usage.recordLLMCall("openai", "gpt-5.1", 1000, 200, 0.00325);
-    session.usage.recordLLMCall("openai", "gpt-5.1", 2000, 100, 0.0035);
+    session.usage.recordLLMCall({
+      provider: "openai",
+      model: "gpt-5.1",
+      inputTokens: 1000,
+      outputTokens: 200,
+      cachedTokens: 0,
+      cost: 0.00325,
+    });
+    session.usage.recordLLMCall({
+      provider: "openai",
+      model: "gpt-5.1",
+      inputTokens: 2000,
+      outputTokens: 100,
+      cachedTokens: 0,
+      cost: 0.0035,
+    });
     session.usage.recordToolCall("web_search");
     expect((await call("get_usage", {})).result).toBe(
       "This session: $0.006750 over 2 LLM call(s)\n  gpt-5.1: 2 call(s), 3000 in / 300 out tokens, $0.006750\n  " +
@@ -74,7 +88,14 @@ describe("get_usage", () => {
       }),
     );
     const { call, session } = await open();
-    session.usage.recordLLMCall("openai", "gpt-5.1", 1000, 200, 0.25);
+    session.usage.recordLLMCall({
+      provider: "openai",
+      model: "gpt-5.1",
+      inputTokens: 1000,
+      outputTokens: 200,
+      cachedTokens: 0,
+      cost: 0.25,
+    });
     const content = (await call("get_usage", { include_lifetime: true })).result;
     expect(content).toContain("This session: $0.2500 over 1 LLM call(s)");
     expect(content).toContain(

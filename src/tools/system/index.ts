@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { configPaths } from "../../state/paths.js";
-import type { UsageRecord } from "../../state/usage.js";
+import { cacheHitText, type UsageRecord } from "../../state/usage.js";
 import { defineTool } from "../define-tool.js";
 import { describeSystem } from "./system-info.js";
 
@@ -11,8 +11,13 @@ function usd(value: number): string {
 function describeUsage(title: string, cost: number, record: Omit<UsageRecord, "session_cost">): string {
   const lines = [`${title}: ${usd(cost)} over ${record.llm_turns} LLM call(s)`];
   for (const model of Object.keys(record.model_turns)) {
+    const input = record.input_tokens[model] ?? 0;
+    const cached = cacheHitText({
+      input_tokens: { [model]: input },
+      cached_tokens: { [model]: record.cached_tokens[model] ?? 0 },
+    });
     lines.push(
-      `  ${model}: ${record.model_turns[model]} call(s), ${record.input_tokens[model] ?? 0} in / ` +
+      `  ${model}: ${record.model_turns[model]} call(s), ${input} in${cached ? ` (${cached})` : ""} / ` +
         `${record.output_tokens[model] ?? 0} out tokens, ${usd(record.model_cost[model] ?? 0)}`,
     );
   }

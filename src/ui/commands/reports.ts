@@ -1,7 +1,7 @@
 import type { Session } from "../../session/session.js";
 import { configPaths } from "../../state/paths.js";
 import { loadSavedPlaces } from "../../state/saved-places.js";
-import type { LifetimeUsage, UsageRecord } from "../../state/usage.js";
+import { cacheHitText, type LifetimeUsage, type UsageRecord } from "../../state/usage.js";
 
 export function formatCost(usd: number): string {
   return `$${usd.toFixed(4)}`;
@@ -19,9 +19,13 @@ function plural(value: number, noun: string): string {
   return `${count(value)} ${noun}${value === 1 ? "" : "s"}`;
 }
 
-function tokenLine(record: Pick<UsageRecord, "input_tokens" | "output_tokens" | "llm_turns" | "tool_calls">): string {
+function tokenLine(
+  record: Pick<UsageRecord, "input_tokens" | "cached_tokens" | "output_tokens" | "llm_turns" | "tool_calls">,
+): string {
+  const cached = cacheHitText(record);
   return (
-    `${plural(record.llm_turns, "LLM call")} · ${count(sum(record.input_tokens))} tokens in / ` +
+    `${plural(record.llm_turns, "LLM call")} · ${count(sum(record.input_tokens))} tokens in` +
+    `${cached ? ` (${cached})` : ""} / ` +
     `${count(sum(record.output_tokens))} out · ${plural(sum(record.tool_calls), "tool call")}`
   );
 }

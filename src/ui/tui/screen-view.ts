@@ -1,4 +1,5 @@
 import { preview } from "../../shared/truncate.js";
+import { cacheHitText } from "../../state/usage.js";
 import { safeLabel, safeText } from "../terminal-text.js";
 import type { ChatPane } from "./chat-pane.js";
 import type { TuiController } from "./controller.js";
@@ -58,6 +59,7 @@ export function buildScreen(
   const linesBelow = pane.place(STATUS_ROWS, width, chatHeight);
   const { session, layer } = controller;
   const active = layer.activeModel;
+  const usage = session.usage.getSessionUsage();
   return {
     width,
     chatHeight,
@@ -69,7 +71,8 @@ export function buildScreen(
       model: safeLabel(active.model),
       profile: safeLabel(session.profileName),
       messages: session.messageCount,
-      cost: session.usage.getSessionUsage().session_cost,
+      cost: usage.session_cost,
+      cacheHit: cacheHitText(usage),
       coding: session.codingMode,
       shell: layer.shellMode,
       readonly: session.mode.readonly,

@@ -9,6 +9,8 @@ export interface StatusInfo {
   messages: number;
   /** Session cost in USD. */
   cost: number;
+  /** e.g. `83 % from cache`, once a provider served input from its prompt cache. */
+  cacheHit?: string;
   coding: boolean;
   shell: boolean;
   readonly: boolean;
@@ -63,7 +65,8 @@ export function formatStatus(status: StatusInfo, width: number): string {
   const modes = [status.coding && "coding", status.shell && "shell", status.readonly && "readonly"]
     .filter(Boolean)
     .join(" · ");
-  const facts = [`👤 ${status.profile}`, `${status.messages} msgs`, formatCost(status.cost), ...(modes ? [modes] : [])];
+  const cost = formatCost(status.cost) + (status.cacheHit ? ` (${status.cacheHit})` : "");
+  const facts = [`👤 ${status.profile}`, `${status.messages} msgs`, cost, ...(modes ? [modes] : [])];
   const right = [
     ...(status.linesBelow ? [`↓ ${status.linesBelow} more lines`] : []),
     ...(status.queued ? [`${status.queued} queued`] : []),
