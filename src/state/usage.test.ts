@@ -1,7 +1,7 @@
 import { mkdir, readdir, readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { test as base, describe, expect } from "../../tests/support/fixtures.js";
-import { cacheHitText, UsageTracker } from "./usage.js";
+import { cacheHitText, localDay, UsageTracker } from "./usage.js";
 
 const test = base.extend<{ dir: string; usagePath: string }>({
   dir: async ({ tempDirs }, use) => use(await tempDirs.make("marvin-usage-")),
@@ -154,6 +154,48 @@ describe("lifetime usage.json", () => {
     expect(JSON.parse(await readFile(usagePath, "utf8"))).toMatchObject({ sessions: 1, llm_turns: 3 });
     const aside = (await readdir(dir)).find((name) => name.startsWith("usage.json.corrupt-"))!;
     expect(await readFile(join(dir, aside), "utf8")).toBe("{ not json");
+  });
+});
+
+describe("daily cost in usage.json", () => {
+  const call = { provider: "openai", model: "gpt-5.1", inputTokens: 10, outputTokens: 1, cachedTokens: 0 };
+
+  test("adds each local day's cost to daily_cost, keeping the last 31 days", async ({ usagePath }) => {
+    await writeFile(
+      usagePath,
+      JSON.stringify({
+        daily_cost: { "2025-01-15": 1, "2025-02-12": 2, "2025-02-13": 3, "2025-03-14": 0.5, "not a day": 9 },
+      }),
+    );
+    const tracker = new UsageTracker(() => new Date(2025, 2, 15, 9, 30));
+    tracker.recordLLMCall({ ...call, cost: 0.25 });
+    await tracker.persistLifetime(usagePath);
+    const saved = JSON.parse(await readFile(usagePath, "utf8"));
+    // 13 February to 15 March: 31 days.
+    expect(saved.daily_cost).toEqual({ "2025-02-13": 3, "2025-03-14": 0.5, "2025-03-15": 0.25 });
+  });
+
+  test("splits a session that runs past midnight between the two days", async ({ usagePath }) => {
+    let now = new Date(2025, 5, 30, 23, 59);
+    const tracker = new UsageTracker(() => now);
+    tracker.recordLLMCall({ ...call, cost: 0.1 });
+    now = new Date(2025, 6, 1, 0, 1);
+    tracker.recordLLMCall({ ...call, cost: 0.2 });
+    await tracker.persistLifetime(usagePath);
+    expect(JSON.parse(await readFile(usagePath, "utf8")).daily_cost).toEqual({ "2025-06-30": 0.1, "2025-07-01": 0.2 });
+    expect((await tracker.spentToday(usagePath)).value).toBeCloseTo(0.2 + 0.2, 9); // usage.json's today plus ours
+  });
+
+  test("tells today's spending: usage.json's entry for today plus this session's, none in an old file", async ({
+    usagePath,
+  }) => {
+    const now = new Date(2025, 0, 2, 12);
+    const tracker = new UsageTracker(() => now);
+    await writeFile(usagePath, JSON.stringify({ total_cost: 4, sessions: 2 }));
+    expect(await tracker.spentToday(usagePath)).toEqual({ value: 0 });
+    tracker.recordLLMCall({ ...call, cost: 0.3 });
+    await writeFile(usagePath, JSON.stringify({ daily_cost: { "2025-01-01": 5, [localDay(now)]: 1.2 } }));
+    expect(await tracker.spentToday(usagePath)).toEqual({ value: 1.5 });
   });
 });
 

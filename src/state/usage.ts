@@ -26,8 +26,13 @@ export interface LifetimeUsage extends Omit<UsageRecord, "session_cost"> {
   total_cost: number;
   sessions: number;
   provider_cost: Counts;
+  /** USD per local day (`YYYY-MM-DD`), the last DAYS_KEPT days, for MARVIN_MAX_DAILY_COST. */
+  daily_cost: Counts;
   last_updated: string;
 }
+
+/** How many days of `daily_cost` usage.json keeps, today included. */
+const DAYS_KEPT = 31;
 
 const COUNT_FIELDS = [
   "model_turns",
@@ -66,6 +71,22 @@ function roundUsd(value: number): number {
   return Math.round(value * 1e6) / 1e6;
 }
 
+/** The local date of `date` as `YYYY-MM-DD`: the key of `daily_cost`. */
+export function localDay(date: Date): string {
+  const two = (value: number) => String(value).padStart(2, "0");
+  return `${date.getFullYear()}-${two(date.getMonth() + 1)}-${two(date.getDate())}`;
+}
+
+/** The entries of the last DAYS_KEPT days up to `today`; older ones and keys that are no date are dropped. */
+function recentDays(daily: Counts, today: Date): Counts {
+  const oldest = localDay(new Date(today.getFullYear(), today.getMonth(), today.getDate() - (DAYS_KEPT - 1)));
+  return counts(
+    Object.entries(daily)
+      .filter(([day]) => /^\d{4}-\d\d-\d\d$/.test(day) && day >= oldest)
+      .map(([day, cost]) => [day, roundUsd(cost)]),
+  );
+}
+
 function emptyRecord(): UsageRecord {
   const record = { session_cost: 0, llm_turns: 0 } as UsageRecord;
   for (const field of COUNT_FIELDS) record[field] = counts();
@@ -74,7 +95,7 @@ function emptyRecord(): UsageRecord {
 
 function emptyLifetime(): LifetimeUsage {
   const { session_cost: _unused, ...rest } = emptyRecord();
-  return { ...rest, total_cost: 0, sessions: 0, provider_cost: counts(), last_updated: "" };
+  return { ...rest, total_cost: 0, sessions: 0, provider_cost: counts(), daily_cost: counts(), last_updated: "" };
 }
 
 const amount = z.number().nonnegative();
@@ -100,6 +121,7 @@ const lifetimeSchema = z.looseObject({
   cached_tokens: countsSchema.optional(),
   tool_calls: countsSchema.optional(),
   provider_cost: countsSchema.optional(),
+  daily_cost: countsSchema.optional(),
   last_updated: z.string().optional(),
 });
 
@@ -110,7 +132,7 @@ function parseLifetime(raw: unknown): LifetimeUsage | undefined {
   // No prototype here either: a top-level `__proto__` key in the file stays an ordinary field.
   const lifetime = Object.assign(Object.create(null) as LifetimeUsage, emptyLifetime());
   for (const [key, value] of Object.entries(file)) (lifetime as unknown as Record<string, unknown>)[key] = value;
-  for (const field of [...COUNT_FIELDS, "provider_cost"] as const) {
+  for (const field of [...COUNT_FIELDS, "provider_cost", "daily_cost"] as const) {
     lifetime[field] = counts(Object.entries(file[field] ?? {}));
   }
   return lifetime;
@@ -134,9 +156,14 @@ export function cacheHitText(record: Pick<UsageRecord, "input_tokens" | "cached_
 export class UsageTracker {
   private readonly session = emptyRecord();
   private readonly providerCost = counts();
+  /** This session's cost per local day (a session may run past midnight). */
+  private readonly dailyCost = counts();
+
+  constructor(private readonly now: () => Date = () => new Date()) {}
 
   recordLLMCall({ provider, model, inputTokens, outputTokens, cachedTokens, cost }: LLMCall): void {
     const record = this.session;
+    add(this.dailyCost, localDay(this.now()), cost);
     record.llm_turns += 1;
     record.session_cost += cost;
     add(record.model_turns, model, 1);
@@ -186,14 +213,28 @@ export class UsageTracker {
     return loaded;
   }
 
+  /**
+   * What today's LLM calls have cost: usage.json's entry for today (the sessions that have ended) plus
+   * this session's calls of today; a warning when usage.json was unusable.
+   */
+  async spentToday(path: string): Promise<Loaded<number>> {
+    const { value: lifetime, warning } = await UsageTracker.loadLifetime(path);
+    const today = localDay(this.now());
+    const spent = roundUsd((lifetime.daily_cost[today] ?? 0) + (this.dailyCost[today] ?? 0));
+    return warning ? { value: spent, warning } : { value: spent };
+  }
+
   private mergeInto(lifetime: LifetimeUsage): void {
     const session = this.session;
+    const now = this.now();
     lifetime.total_cost = roundUsd(lifetime.total_cost + session.session_cost);
     lifetime.llm_turns += session.llm_turns;
     for (const field of COUNT_FIELDS) addAll(lifetime[field], session[field]);
     addAll(lifetime.provider_cost, this.providerCost);
+    addAll(lifetime.daily_cost, this.dailyCost);
+    lifetime.daily_cost = recentDays(lifetime.daily_cost, now);
     lifetime.sessions += 1;
-    lifetime.last_updated = new Date().toISOString();
+    lifetime.last_updated = now.toISOString();
   }
 
   /**
