@@ -9,7 +9,12 @@ import {
   type Script,
   userWords,
 } from "../../tests/support/llm-server.js";
-import { createTestSession, scriptedEnv, type TestSessionOptions } from "../../tests/support/test-session.js";
+import {
+  createTestSession,
+  fillConversation,
+  scriptedEnv,
+  type TestSessionOptions,
+} from "../../tests/support/test-session.js";
 import { ContextBudget } from "../agent/context-budget.js";
 import type { AgentEvent } from "../agent/events.js";
 import { resolveProviderConfig } from "../providers/config.js";
@@ -52,13 +57,6 @@ const test = base.extend<{
 async function writeChatLog(home: string, entries: Array<{ role: string; text: string; time: string }>) {
   await mkdir(mainProfile(home).dir, { recursive: true });
   await writeFile(mainProfile(home).chatLog, JSON.stringify(entries, null, 2));
-}
-
-/** Twenty long messages of an earlier exchange, enough to pass a 15,000-token compaction threshold. */
-function fillConversation(session: Session): void {
-  const filler = "lorem ipsum dolor sit amet ".repeat(200);
-  for (let index = 0; index < 20; index++)
-    session.messages.push({ role: index % 2 ? "assistant" : "user", content: `${index}: ${filler}` });
 }
 
 const modeOf = async (path: string) => (await stat(path)).mode & 0o777;

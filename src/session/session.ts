@@ -3,7 +3,7 @@ import { compactMessages, KEEP_RECENT_MESSAGES } from "../agent/compaction.js";
 import { ContextBudget } from "../agent/context-budget.js";
 import type { AgentEvent, AgentEventListener, EventSink } from "../agent/events.js";
 import { type LoopResult, reportUsage, runToolLoop } from "../agent/loop.js";
-import type { Fallback } from "../providers/resilient-chat.js";
+import type { ChatFunction, Fallback } from "../providers/resilient-chat.js";
 import type { LLMProvider, Message, ProviderName, ToolCall } from "../providers/types.js";
 import type { Env } from "../shared/env.js";
 import { errorMessage } from "../shared/error-message.js";
@@ -29,6 +29,7 @@ import { type LoadedSession, maxSessionsSetting, SessionStore } from "./history/
 import { usageRecorder } from "./listeners/usage-recorder.js";
 import { loadProjectContext } from "./project-context.js";
 import { type ProviderFactory, ProviderSlot } from "./provider-slot.js";
+import { SpendingCaps } from "./spending-caps.js";
 import { backupDirsOf } from "./standalone-tool-context.js";
 import { buildSystemMessage, type SystemPromptInput } from "./system-prompt.js";
 import { sessionToolContext } from "./tool-context.js";
@@ -88,7 +89,9 @@ const NOTIFICATION_POLL_MS = 3_000;
  * Front ends subscribe; they never reach into the loop.
  */
 export class Session {
-  readonly usage = new UsageTracker();
+  readonly usage: UsageTracker;
+  /** MARVIN_MAX_COST and MARVIN_MAX_DAILY_COST, checked before every LLM request. */
+  readonly caps: SpendingCaps;
   readonly timers: TimerStore;
   readonly jobs = new JobBoard();
   readonly profiles: ProfileStore;
@@ -115,10 +118,14 @@ export class Session {
   private store: SessionStore | undefined;
   /** The prompt-cache key of a conversation that is not saved (a saved one uses its id). */
   private unsavedConversationKey = randomUUID();
+  /** The session cost when the current conversation began (start, `clear`, `resume`). */
+  private conversationStartCost = 0;
 
   constructor(private readonly options: SessionOptions) {
     this.codingMode = options.codingMode || options.nonInteractive;
     this.workingDir = options.workingDir;
+    this.usage = new UsageTracker(options.now);
+    this.caps = new SpendingCaps(options.env, !options.nonInteractive);
     this.profiles = new ProfileStore(configPaths(options.home));
     this.budget = options.budget ?? new ContextBudget();
     this.providers = new ProviderSlot({
@@ -211,6 +218,7 @@ export class Session {
     const active = await this.profiles.activeName();
     this.profileName = active.value;
     if (active.warning) this.emit({ type: "notice", level: "warning", text: active.warning });
+    for (const warning of this.caps.warnings) this.emit({ type: "notice", level: "warning", text: warning });
     if (this.options.record) this.startJournal(this.options.record.id);
     if (this.options.nonInteractive) return;
     await this.profiles.ensure(this.profileName);
@@ -253,6 +261,7 @@ export class Session {
       else notices.push(`The working directory of that session, ${dir}, is gone; none is set.`);
     }
     this.journal?.continueWith(stored);
+    this.beginConversation();
     this.providers.markStale(); // a Copilot session holds the old conversation
     await this.options.extensions?.hooks.sessionResumed();
     return notices;
@@ -264,8 +273,40 @@ export class Session {
     this.messages.length = 0;
     this.unsavedConversationKey = randomUUID();
     this.journal?.startNew();
+    this.beginConversation();
     this.providers.markStale();
     await this.options.extensions?.hooks.sessionCleared();
+  }
+
+  /** What this conversation's requests have cost in this process (a resumed one's earlier spending is not known). */
+  get conversationCost(): number {
+    return this.usage.getSessionUsage().session_cost - this.conversationStartCost;
+  }
+
+  /** What today's requests have cost: the sessions that ended (usage.json) and this one. */
+  async spentToday(): Promise<number> {
+    const { value, warning } = await this.usage.spentToday(configPaths(this.options.home).usage);
+    if (warning) this.emit({ type: "notice", level: "warning", text: warning });
+    return value;
+  }
+
+  private beginConversation(): void {
+    this.conversationStartCost = this.usage.getSessionUsage().session_cost;
+    this.caps.newConversation();
+  }
+
+  /** Throws SpendingCapReached when a spending cap is reached; costs nothing when no cap is set. */
+  private async checkSpending(): Promise<void> {
+    if (!this.caps.active) return;
+    await this.caps.check({ conversation: this.conversationCost, today: () => this.spentToday() });
+  }
+
+  /** `chat`, refused before any request once a spending cap is reached. */
+  private withinCaps(chat: ChatFunction): ChatFunction {
+    return async (request) => {
+      await this.checkSpending();
+      return chat(request);
+    };
   }
 
   /** Condenses the conversation now (`compact`), as the loop does when the context fills up. */
@@ -288,6 +329,8 @@ export class Session {
 
   /** Condenses `messages`; the next message gets a system message built afresh (a summary changed its place). */
   private async compact(messages: readonly Message[]): Promise<{ messages: Message[]; backupPath?: string }> {
+    // Past a cap the summary would be refused and a poorer one rewrite the conversation: stop here instead.
+    await this.checkSpending();
     const compacted = await compactMessages(messages, {
       backupDir: await this.backupDirForWrite(),
       summarize: (transcript) => this.summarize(transcript, SUMMARY_INSTRUCTION),
@@ -399,7 +442,7 @@ export class Session {
       const result = await runToolLoop(
         { messages: this.messages, maxRounds: this.maxRounds, signal: this.controller.signal },
         {
-          chat: (request) => chat({ ...request, cacheKey }),
+          chat: this.withinCaps((request) => chat({ ...request, cacheKey })),
           providerName: provider.name,
           model: provider.model,
           tools: {
@@ -529,9 +572,11 @@ export class Session {
 
   /** One text-only call (compaction, compact_history); its cost is recorded like any other. */
   async summarize(text: string, instruction: string): Promise<string> {
-    const chat = await this.providers.chatFunction(this.codingMode);
+    const providerChat = await this.providers.chatFunction(this.codingMode);
     const provider = this.providers.info;
-    if (!chat || !provider) throw new Error(`No LLM provider available to summarise: ${this.providers.failure}`);
+    if (!providerChat || !provider)
+      throw new Error(`No LLM provider available to summarise: ${this.providers.failure}`);
+    const chat = this.withinCaps(providerChat);
     const messages: Message[] = [
       { role: "system", content: instruction },
       { role: "user", content: text },

@@ -2,7 +2,8 @@ import { spawn } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
-import { join } from "node:path";
+import { dirname, join } from "node:path";
+import { localDay } from "../../src/state/usage.js";
 import { test as base, describe, expect } from "../support/fixtures.js";
 import type { LlmServer, Script, ScriptedReply } from "../support/llm-server.js";
 import { contextNoteOf, userWords } from "../support/llm-server.js";
@@ -462,6 +463,48 @@ describe("marvin --non-interactive against an OpenAI-compatible server", () => {
     expect(usage.llm_turns).toBe(1);
     expect(usage.input_tokens).toEqual({ "gpt-4o-mini": 10 });
     expect(usage.provider_cost["openai-compat"]).toBeGreaterThan(0);
+  });
+
+  test("stops before the request that would pass MARVIN_MAX_COST: exit 1, one line why, the cost line last", async ({
+    ask,
+  }) => {
+    const { run, server } = await ask(
+      [
+        {
+          toolCalls: [{ name: "timer_start", arguments: { name: "tea" } }],
+          usage: { prompt: 1_000_000, completion: 0 },
+        },
+        { text: "never asked for" },
+      ],
+      "start a stopwatch",
+      { MARVIN_MAX_COST: "0.10" },
+    );
+    expect(run.code).toBe(1);
+    expect(server.requests).toHaveLength(1);
+    expect(run.stderrLines.at(-2)).toBe(
+      "Error: This conversation has cost $0.15, over MARVIN_MAX_COST=$0.10; Marvin stopped before the next request. " +
+        "Raise MARVIN_MAX_COST to go on.",
+    );
+    expect(costOf(run)).toMatchObject({ session_cost: 0.15, llm_turns: 1, tool_calls: { timer_start: 1 } });
+  });
+
+  test("counts today's spending of earlier runs in usage.json against MARVIN_MAX_DAILY_COST", async ({ ask, home }) => {
+    const usagePath = join(home, ".config", "local-finder", "usage.json");
+    mkdirSync(dirname(usagePath), { recursive: true });
+    writeFileSync(usagePath, JSON.stringify({ sessions: 1, daily_cost: { [localDay(new Date())]: 0.1 } }));
+    const { run: first } = await ask([{ text: "ok", usage: { prompt: 1_000_000, completion: 0 } }], "hello", {
+      MARVIN_MAX_DAILY_COST: "0.25",
+    });
+    expect(first.code).toBe(0);
+    const { run: second, server } = await ask([{ text: "never asked for" }], "hello", {
+      MARVIN_MAX_DAILY_COST: "0.25",
+    });
+    expect(second.code).toBe(1);
+    expect(server.requests).toHaveLength(0);
+    expect(second.stderrLines.at(-2)).toMatch(
+      /^Error: Today's LLM requests have cost \$0\.25, at MARVIN_MAX_DAILY_COST=\$0\.25; .* Raise MARVIN_MAX_DAILY_COST/,
+    );
+    expect(costOf(second)).toMatchObject({ session_cost: 0, llm_turns: 0 });
   });
 
   test("writes the MARVIN_SUBAGENT_LOG audit trail", async ({ ask, home }) => {

@@ -95,3 +95,10 @@ export function createTestSession(options: TestSessionOptions): Session {
     },
   });
 }
+
+/** Twenty long messages of an earlier exchange, enough to pass a 15,000-token compaction threshold. */
+export function fillConversation(session: Session): void {
+  const filler = "lorem ipsum dolor sit amet ".repeat(200);
+  for (let index = 0; index < 20; index++)
+    session.messages.push({ role: index % 2 ? "assistant" : "user", content: `${index}: ${filler}` });
+}
