@@ -243,6 +243,34 @@ describe("marvin --plain driven through pipes", () => {
     ]);
   });
 
+  test("stops at MARVIN_MAX_COST with a line saying how to go on, and cap raises it for the next message", async ({
+    plain,
+  }) => {
+    const { run, server } = await plain(
+      [
+        {
+          toolCalls: [{ name: "timer_start", arguments: { name: "tea" } }],
+          usage: { prompt: 1_000_000, completion: 0 },
+        },
+        { text: "The stopwatch is running." },
+      ],
+      "start a stopwatch\ncap 0.50\ngo on\n",
+      [],
+      { MARVIN_MAX_COST: "0.10" },
+    );
+    expect(run.code).toBe(0);
+    expect(run.stdout).toContain(
+      "  🔧 timer_start\n[System] Error: This conversation has cost $0.15, over its cap of $0.10 (MARVIN_MAX_COST); " +
+        'Marvin stopped before the next request. Type "cap 0.20" to raise it, then send a message to go on.\n',
+    );
+    expect(run.stdout).toContain(
+      "> cap 0.50\n[System] This conversation's spending cap is now $0.50; $0.15 spent so far.\n" +
+        "> go on\nThe stopwatch is running.\n",
+    );
+    expect(server.requests).toHaveLength(2);
+    expect(userWords(server.requests[1]!.body.messages.at(-1)!.content)).toBe("go on");
+  });
+
   test("stops quietly when the reader of stdout goes away (| head)", async ({ llm, home }) => {
     const server = await llm([{ text: "line of a long answer\n".repeat(3_000), chunkSize: 40, delayMs: 1 }]);
     const child = spawn(process.execPath, [MARVIN_BIN, "--plain"], {

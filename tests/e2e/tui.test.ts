@@ -184,6 +184,28 @@ describe("marvin full-screen TUI in a real terminal (tmux)", () => {
     expect(screen.indexOf("── end of recent conversation ──")).toBeLessThan(screen.indexOf("lists MCP servers"));
   });
 
+  test("stops at MARVIN_MAX_COST, says how to go on, and goes on after cap raises it", async ({ start }) => {
+    const { marvin, server } = await start(
+      [
+        {
+          toolCalls: [{ name: "timer_start", arguments: { name: "tea" } }],
+          usage: { prompt: 1_000_000, completion: 0 },
+        },
+        { text: "The stopwatch is running." },
+      ],
+      { env: { MARVIN_MAX_COST: "0.10" } },
+    );
+    await marvin.submit("start a stopwatch");
+    const stopped = await marvin.waitFor(/Error: This conversation has cost \$0\.15, over its cap of \$0\.10/);
+    expect(stopped.replace(/\s+/g, " ")).toContain('Type "cap 0.20" to raise it, then send a message to go on.');
+    expect(server.requests).toHaveLength(1);
+    await marvin.submit("cap 0.50");
+    await marvin.waitFor("This conversation's spending cap is now $0.50; $0.15 spent so far.");
+    await marvin.submit("go on");
+    await marvin.waitFor("The stopwatch is running.");
+    expect(server.requests).toHaveLength(2);
+  });
+
   test("runs slash commands and shell mode", async ({ start }) => {
     const { marvin, server } = await start([]);
     await marvin.submit("usage");

@@ -3,6 +3,8 @@ import { join } from "node:path";
 import { test } from "../../../tests/support/command-layer-fixture.js";
 import { describe, expect } from "../../../tests/support/fixtures.js";
 import { userWords } from "../../../tests/support/llm-server.js";
+import { localDay } from "../../state/usage.js";
+import type { CommandLayer } from "./command-layer.js";
 
 describe("messages", () => {
   test("submits anything that is not a command to the session and reports the answer", async ({ openLayer }) => {
@@ -35,6 +37,8 @@ describe("messages", () => {
       "profiles",
       "usage",
       "saved",
+      "cap [USD|off]",
+      "cap daily [USD|off]",
       "quit",
     ]) {
       expect(host.lastSystem).toContain(command);
@@ -191,6 +195,66 @@ describe("modes and reports", () => {
       /^Could not read .*usage\.json: it does not have the expected structure\. It was moved to .*usage\.json\.corrupt-.*\n/,
     );
     expect(host.lastSystem).toContain("Lifetime (1 session, this one included): $0.0000");
+  });
+});
+
+describe("spending caps", () => {
+  /** Sends `text` and waits for the answer; its reason. */
+  async function send(layer: CommandLayer, text: string): Promise<string | undefined> {
+    const result = await layer.handle(text);
+    return result.type === "submitted" ? (await result.done).reason : undefined;
+  }
+
+  test("cap shows what this conversation and today cost against their caps", async ({ openLayer }) => {
+    const { layer, host, home } = await openLayer([{ text: "ok", usage: { prompt: 1_000_000, completion: 0 } }], {
+      MARVIN_MAX_COST: "0.50",
+    });
+    mkdirSync(join(home, ".config", "local-finder"), { recursive: true });
+    const usage = { daily_cost: { [localDay(new Date())]: 1 } };
+    writeFileSync(join(home, ".config", "local-finder", "usage.json"), JSON.stringify(usage));
+    await send(layer, "hello");
+    await layer.handle("cap");
+    expect(host.lastSystem).toBe(
+      [
+        "Spending caps:",
+        "  this conversation: $0.15 spent, $0.50 (MARVIN_MAX_COST)",
+        "  today: $1.15 spent, no cap",
+        'Change them with "cap USD" or "cap daily USD" ("off" removes one).',
+      ].join("\n"),
+    );
+  });
+
+  test("cap USD raises this conversation's cap after a stop, and the next message goes through", async ({
+    openLayer,
+  }) => {
+    const { layer, host, server } = await openLayer(
+      [{ text: "Expensive.", usage: { prompt: 1_000_000, completion: 0 } }, { text: "Cheap." }],
+      { MARVIN_MAX_COST: "0.10" },
+    );
+    expect(await send(layer, "first")).toBe("done");
+    expect(await send(layer, "second")).toBe("error");
+    expect(server.requests).toHaveLength(1);
+    await layer.handle("!cap 0.30");
+    expect(host.lastSystem).toBe("This conversation's spending cap is now $0.30; $0.15 spent so far.");
+    expect(await send(layer, "go on")).toBe("done");
+    expect(server.requests).toHaveLength(2);
+    await layer.handle("cap off");
+    // The second answer came without usage: its tokens were estimated.
+    expect(host.lastSystem).toMatch(/^This conversation has no spending cap now \(\$0\.15\d\d spent so far\)\.$/);
+  });
+
+  test("cap daily USD sets today's cap for this session; a bad amount gets the usage", async ({ openLayer }) => {
+    const { layer, host, server } = await openLayer([{ text: "ok", usage: { prompt: 1_000_000, completion: 0 } }]);
+    await layer.handle("cap daily 0.15");
+    expect(host.lastSystem).toBe("The daily spending cap is $0.15 for the rest of this session; $0.00 spent today.");
+    expect(await send(layer, "first")).toBe("done");
+    expect(await send(layer, "second")).toBe("error");
+    expect(server.requests).toHaveLength(1);
+    await layer.handle("cap daily 1.2.3");
+    expect(host.lastSystem).toBe(
+      '"1.2.3" is not an amount in USD above 0. Usage: cap [USD|off] (this conversation\'s spending cap), cap daily ' +
+        "[USD|off] (today's, for this session).",
+    );
   });
 });
 

@@ -6,6 +6,7 @@ import { errorMessage } from "../../shared/error-message.js";
 import { appendInputHistory, loadInputHistory } from "../../state/input-history.js";
 import type { FrontEndOptions } from "../front-end.js";
 import { safeLabel, safeText } from "../terminal-text.js";
+import { capCommand } from "./cap-command.js";
 import { conversationRecap, messageCount, restoreProvider, sessionList } from "./conversations.js";
 import { expandCustomCommand, matchCustomCommand } from "./custom-commands.js";
 import { editPreferences } from "./editor.js";
@@ -167,6 +168,8 @@ export class CommandLayer {
         return this.compact();
       case "mcp":
         return this.mcp(parsed.args);
+      case "cap":
+        return this.say(await capCommand(session, parsed));
       case "unavailable":
         return this.say(UNAVAILABLE[parsed.feature]);
       case "message":

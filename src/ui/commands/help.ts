@@ -8,6 +8,8 @@ export const COMMAND_HELP = `Commands:
   preferences               edit this profile's preferences.yaml in $VISUAL, $EDITOR or nano/vi
   profiles                  list profiles (the active one is marked)
   usage                     cost and tokens: this session and lifetime
+  cap [USD|off]             spending caps: show them, or set this conversation's (MARVIN_MAX_COST)
+  cap daily [USD|off]       set the daily cap for the rest of this session (MARVIN_MAX_DAILY_COST)
   saved                     saved places of this profile
   sessions                  saved conversations of this profile, newest first
   resume [N|ID]             continue a saved conversation (alone: list them)

@@ -30,8 +30,9 @@
  * `!shell`/`!sh` shell mode · `!code` coding mode · `!COMMAND` a shell command in the
  * working directory (else the cwd) · `!pro PROMPT` one message on Copilot · `!model
  * [PROVIDER [MODEL]]` · `!voice`/`!v [N]`/`!blender` not in this release · `preferences` ·
- * `profiles` · `usage` · `saved` · `help`/`!help` · `quit`/`exit`. Anything else goes to the
- * model. In shell mode every line is a shell command except `!…` commands and `quit`/`exit`.
+ * `profiles` · `usage` · `cap [daily] [USD|off]` (also `!cap …`) · `saved` · `help`/`!help` · `quit`/`exit`.
+ * Anything else goes to the model. In shell mode every line is a shell command except `!…` commands and
+ * `quit`/`exit`.
  * Every non-empty line is appended to the profile's `history` file.
  *
  * What stays in each UI: key handling (Ctrl+C goes through an `InterruptKey`, Ctrl+D exits), rendering

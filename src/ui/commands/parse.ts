@@ -20,6 +20,8 @@ export type ParsedInput =
   | { kind: "compact" }
   /** `mcp` or `!mcp [trust]`: the MCP servers, or trusting the project's own. */
   | { kind: "mcp"; args: string[] }
+  /** `cap [daily] [USD|off]`: show the spending caps, or set the conversation's (or today's) cap. */
+  | { kind: "cap"; daily: boolean; amount?: string }
   | { kind: "unavailable"; feature: "voice" | "blender" }
   | { kind: "message"; text: string };
 
@@ -39,6 +41,15 @@ const WORD_COMMANDS: Record<string, ParsedInput> = {
   compact: { kind: "compact" },
   mcp: { kind: "mcp", args: [] },
 };
+
+/** `cap`, `cap 1.50`, `cap off`, `cap daily [USD|off]`; with other words after it the line is no command. */
+const CAP = /^cap(?:\s+(daily))?(?:\s+(off|\$?[\d.]+))?$/i;
+
+function parseCap(text: string): ParsedInput | undefined {
+  const match = CAP.exec(text);
+  if (!match) return undefined;
+  return { kind: "cap", daily: match[1] !== undefined, ...(match[2] ? { amount: match[2] } : {}) };
+}
 
 /** Word commands that still mean Marvin (not the shell) while shell mode is on. */
 const SHELL_MODE_WORDS = new Set(["quit", "exit"]);
@@ -67,6 +78,8 @@ function parseBang(body: string): ParsedInput {
       return { kind: "unavailable", feature: "blender" };
     case "mcp":
       return { kind: "mcp", args: rest.filter(Boolean) };
+    case "cap":
+      return parseCap(body) ?? { kind: "shell", command: body };
     default:
       return { kind: "shell", command: body };
   }
@@ -75,8 +88,9 @@ function parseBang(body: string): ParsedInput {
 /**
  * Classifies a typed line. Outside shell mode: `!…` commands, the word commands
  * (`quit`, `exit`, `help`, `preferences`, `profiles`, `usage`, `saved`, `mcp`, case-insensitive,
- * alone on the line), else a message for the model. In shell mode every line is a shell
- * command except `!…` commands (so `!sh` toggles back, `!ls` runs `ls`) and `quit`/`exit`.
+ * alone on the line; `resume` and `cap` with their arguments), else a message for the model. In shell
+ * mode every line is a shell command except `!…` commands (so `!sh` toggles back, `!ls` runs `ls`) and
+ * `quit`/`exit`.
  */
 export function parseInput(line: string, shellMode: boolean): ParsedInput {
   const text = line.trim();
@@ -86,5 +100,5 @@ export function parseInput(line: string, shellMode: boolean): ParsedInput {
   if (shellMode) return SHELL_MODE_WORDS.has(word) ? WORD_COMMANDS[word]! : { kind: "shell", command: text };
   const resume = /^resume\s+([A-Za-z0-9._-]+)$/i.exec(text);
   if (resume) return { kind: "resume", query: resume[1]! };
-  return WORD_COMMANDS[word] ?? { kind: "message", text: line.trim() };
+  return parseCap(text) ?? WORD_COMMANDS[word] ?? { kind: "message", text: line.trim() };
 }
