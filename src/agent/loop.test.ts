@@ -57,7 +57,7 @@ async function runLoop(home: string, script: ChatScript[], options: LoopOptions 
       providerName: model.name,
       model: model.model,
       tools: {
-        schemas: registry.schemas(context(controller.signal, () => undefined).mode),
+        schemas: () => registry.schemas(context(controller.signal, () => undefined).mode),
         execute: (call, signal, onProgress) =>
           registry.execute(call.function.name, call.function.arguments, context(signal, onProgress)),
       },

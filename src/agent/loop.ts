@@ -20,7 +20,8 @@ interface LoopDependencies {
   /** Its model, for the usage of a request cut short before the provider reported any. */
   model: string;
   tools: {
-    schemas: readonly ToolSchema[];
+    /** The tools to offer in the next request: asked again before each one, as a call can load more. */
+    schemas(): readonly ToolSchema[];
     /** Runs one call; `onProgress` reports on it while it runs. */
     execute(call: ToolCall, signal: AbortSignal, onProgress: (update: ToolProgress) => void): Promise<ToolOutcome>;
   };
@@ -84,7 +85,7 @@ export async function runToolLoop(input: LoopInput, deps: LoopDependencies): Pro
       const turn = round;
       const response = await deps.chat({
         messages,
-        tools: finalRound ? [] : deps.tools.schemas,
+        tools: finalRound ? [] : deps.tools.schemas(),
         signal,
         onDelta: (delta) => {
           streamedThisRound += delta;

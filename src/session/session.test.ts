@@ -71,7 +71,7 @@ describe("Session rounds", () => {
     const result = await session.submit("go");
     expect(result.reason).toBe("done");
     expect(server.requests).toHaveLength(11);
-    expect(server.requests[9]!.body.tools).toHaveLength(1);
+    expect(server.requests[9]!.body.tools!.map((tool) => tool.function.name)).toEqual(["load_tools", "lookup"]);
     expect(server.requests[10]!.body.tools).toBeUndefined();
     expect(server.requests[10]!.body.messages.at(-1)!.content).toContain("Tool-call limit reached (10 rounds)");
     expect(session.usage.getSessionUsage()).toMatchObject({ llm_turns: 11, tool_calls: { lookup: 10 } });

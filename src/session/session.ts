@@ -15,6 +15,7 @@ import { ProfileStore } from "../state/profiles.js";
 import { loadSavedPlaces } from "../state/saved-places.js";
 import { UsageTracker } from "../state/usage.js";
 import type { ToolContext, ToolMode } from "../tools/define-tool.js";
+import { CORE_TOOLS } from "../tools/families.js";
 import { JobBoard } from "../tools/job-board.js";
 import type { ToolRegistry } from "../tools/registry.js";
 import { stopLiveCommands } from "../tools/shell/live-commands.js";
@@ -33,6 +34,7 @@ import { SpendingCaps } from "./spending-caps.js";
 import { backupDirsOf } from "./standalone-tool-context.js";
 import { buildSystemMessage, type SystemPromptInput } from "./system-prompt.js";
 import { sessionToolContext } from "./tool-context.js";
+import { ToolOffer } from "./tool-offer.js";
 
 export const INTERACTIVE_ROUNDS = 10;
 export const CODING_ROUNDS = 50;
@@ -116,6 +118,8 @@ export class Session {
   /** What that system message was built from; undefined when the next message needs a new one. */
   private frame: { key: string; chatLog: readonly ChatLogEntry[]; told: StateFacts } | undefined;
   private store: SessionStore | undefined;
+  /** The tools this conversation offers the model: a core, then the families it loaded. */
+  private readonly tools: ToolOffer;
   /** The prompt-cache key of a conversation that is not saved (a saved one uses its id). */
   private unsavedConversationKey = randomUUID();
   /** The session cost when the current conversation began (start, `clear`, `resume`). */
@@ -137,7 +141,11 @@ export class Session {
     this.timers = new TimerStore((name) =>
       this.emit({ type: "notice", level: "info", text: `⏰ Timer '${name}' is done.` }),
     );
+    this.tools = new ToolOffer(options.registry, CORE_TOOLS, options.env.MARVIN_TOOLS?.trim().toLowerCase() === "all");
     this.subscribe(usageRecorder(this.usage));
+    this.subscribe((event) => {
+      if (event.type === "tool_end") this.tools.noteCall(event.name, event.arguments, this.mode);
+    });
     if (options.extensions) this.subscribe(options.extensions.hooks.listener);
   }
 
@@ -255,6 +263,7 @@ export class Session {
       notices.push(`Session ${stored.id}: skipped ${stored.skippedLines} damaged line(s) of ${stored.path}.`);
     this.messages.splice(0, this.messages.length, ...stored.messages);
     this.codingMode = stored.state.codingMode || this.options.nonInteractive;
+    this.tools.restore(this.messages, this.mode);
     const dir = stored.state.workingDir;
     if (dir && !this.options.nonInteractive) {
       if (await isDirectory(dir)) this.workingDir = dir;
@@ -271,6 +280,7 @@ export class Session {
   async startNewConversation(): Promise<void> {
     if (this.busyFlag) throw new Error("Marvin is still answering: clear after the answer.");
     this.messages.length = 0;
+    this.tools.restore(this.messages, this.mode);
     this.unsavedConversationKey = randomUUID();
     this.journal?.startNew();
     this.beginConversation();
@@ -446,7 +456,7 @@ export class Session {
           providerName: provider.name,
           model: provider.model,
           tools: {
-            schemas: this.options.registry.schemas(this.mode),
+            schemas: () => this.tools.schemas(this.mode),
             execute: (call, signal, onProgress) => this.executeTool(call, signal, onProgress),
           },
           budget: this.budget,

@@ -115,6 +115,7 @@ describe("every tool declares what it changes", () => {
         "translate_text",
         "read_rss",
         // this session's memory only
+        "load_tools",
         "exit_app",
         "timer_start",
         "timer_stop",

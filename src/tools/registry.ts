@@ -26,6 +26,19 @@ const DEFAULT_TOOL_TIMEOUT_MS = 60_000;
 interface RegisteredTool {
   def: AnyToolDef;
   schema: ToolSchema;
+  family: string;
+}
+
+/** The family of the tools always offered (load_tools); it is never listed for loading. */
+export const CORE_FAMILY = "core";
+/** Tools registered without a family: the user's custom tools. */
+const CUSTOM_FAMILY = { name: "custom", summary: "the user's own custom tools" };
+
+/** A family as load_tools lists it: the tools of it offered in a mode. */
+export interface FamilyListing {
+  name: string;
+  summary: string;
+  tools: string[];
 }
 
 function modeKey(mode: ToolMode): string {
@@ -85,8 +98,14 @@ function decodeArguments(
 export class ToolRegistry {
   private readonly tools = new Map<string, RegisteredTool>();
   private readonly schemaCache = new Map<string, ToolSchema[]>();
+  private readonly familySummaries = new Map<string, string>();
 
-  register(def: AnyToolDef): void {
+  /** Registers the tools of a family, which load_tools offers together. */
+  registerFamily(name: string, summary: string, tools: readonly AnyToolDef[]): void {
+    for (const tool of tools) this.register(tool, { name, summary });
+  }
+
+  register(def: AnyToolDef, family: { name: string; summary: string } = CUSTOM_FAMILY): void {
     if (this.tools.has(def.name)) throw new Error(`Tool '${def.name}' is registered twice`);
     if (typeof def.effect !== "function" && !TOOL_EFFECTS.includes(def.effect)) {
       const choices = TOOL_EFFECTS.map((effect) => `"${effect}"`).join(", ");
@@ -96,8 +115,40 @@ export class ToolRegistry {
     this.tools.set(def.name, {
       def,
       schema: { type: "function", function: { name: def.name, description: def.description, parameters } },
+      family: family.name,
     });
+    this.familySummaries.set(family.name, family.summary);
     this.schemaCache.clear();
+  }
+
+  familyOf(name: string): string | undefined {
+    return this.tools.get(name)?.family;
+  }
+
+  /** The families with tools offered in `mode`, in the order they were registered. */
+  families(mode: ToolMode): FamilyListing[] {
+    const listings = new Map<string, FamilyListing>();
+    for (const { def, family } of this.tools.values()) {
+      if (family === CORE_FAMILY || !offeredIn(def, mode)) continue;
+      const listing = listings.get(family) ?? {
+        name: family,
+        summary: this.familySummaries.get(family) ?? "",
+        tools: [],
+      };
+      listing.tools.push(def.name);
+      listings.set(family, listing);
+    }
+    return [...listings.values()];
+  }
+
+  /** The schema of each named tool offered in `mode`, in the order of `names`; unknown names are skipped. */
+  schemasOf(names: Iterable<string>, mode: ToolMode): ToolSchema[] {
+    const schemas: ToolSchema[] = [];
+    for (const name of new Set(names)) {
+      const tool = this.tools.get(name);
+      if (tool && offeredIn(tool.def, mode)) schemas.push(tool.schema);
+    }
+    return schemas;
   }
 
   get(name: string): AnyToolDef | undefined {

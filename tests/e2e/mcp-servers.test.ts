@@ -3,6 +3,7 @@ import { type ChildProcess, spawn } from "node:child_process";
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, test } from "../support/fixtures.js";
+import type { RecordedRequest } from "../support/llm-server.js";
 import { REPO_ROOT, runMarvin, serverEnv } from "../support/run-marvin.js";
 import { SECRET_SAMPLES } from "../support/secrets.js";
 
@@ -42,6 +43,10 @@ const withChildren = test.extend<{ children: ChildProcess[] }>({
   },
 });
 
+/** The description of load_tools in a request: the families not offered yet, MCP servers among them. */
+const loadToolsText = (request: RecordedRequest) =>
+  request.body.tools!.find((tool) => tool.function.name === "load_tools")?.function.description ?? "";
+
 describe("MCP servers in the built CLI", () => {
   test("calls a stdio server's tool, shows its schema, and gives the server no secrets", async ({ home, llm }) => {
     writeUserMcpConfig(home, { dictionary: stdioServer("stdio", { env: { DICTIONARY_GREETING: "hello" } }) });
@@ -58,7 +63,9 @@ describe("MCP servers in the built CLI", () => {
     const run = await runMarvin(["--non-interactive", "--prompt", "What is a towel?"], { env, cwd: home });
     expect(run.code, run.stderr).toBe(0);
     expect(run.stdout).toBe("  🔧 dictionary__define, dictionary__environment\nA towel is useful.\n");
-    const offered = server.requests[0]!.body.tools!.find((tool) => tool.function.name === "dictionary__define");
+    // The first request lists the server's tools as a family of load_tools; calling one offers them all.
+    expect(loadToolsText(server.requests[0]!)).toMatch(/^- mcp-dictionary: .*dictionary__define/m);
+    const offered = server.requests[1]!.body.tools!.find((tool) => tool.function.name === "dictionary__define");
     expect(offered?.function.parameters).not.toHaveProperty("$schema");
     expect(offered?.function.parameters).toMatchObject({
       type: "object",
@@ -123,15 +130,15 @@ describe("MCP servers in the built CLI", () => {
     expect(Date.now() - started).toBeLessThan(10_000);
     expect(run.stderr).toMatch(/MCP server 'broken' could not start \(.*cannot open \/nonexistent\/words\.db/);
     expect(run.stderr).toContain("MCP server 'stuck' could not start (no answer within 1.5 s)");
-    const offered = server.requests[0]!.body.tools!.map((tool) => tool.function.name);
+    const offered = loadToolsText(server.requests[0]!);
     expect(offered).toContain("dictionary__define");
-    expect(offered.filter((name) => name.startsWith("broken__") || name.startsWith("stuck__"))).toEqual([]);
+    expect(offered).not.toMatch(/broken__|stuck__/);
   });
 
   test("a read-only agent is offered only the tools annotated readOnlyHint", async ({ home, llm }) => {
     writeUserMcpConfig(home, { dictionary: stdioServer("stdio") });
     const server = await llm([{ text: "ok" }]);
-    const env = serverEnv(server.url, home, { MARVIN_READONLY: "1" });
+    const env = serverEnv(server.url, home, { MARVIN_READONLY: "1", MARVIN_TOOLS: "all" });
     const run = await runMarvin(["--non-interactive", "--prompt", "hi"], { env, cwd: home });
     expect(run.code, run.stderr).toBe(0);
     const offered = server.requests[0]!.body.tools!.map((tool) => tool.function.name);
@@ -160,7 +167,7 @@ describe("MCP servers in the built CLI", () => {
     expect(trusted.stdout).toContain("its MCP servers start now (project)");
     const store = JSON.parse(readFileSync(join(home, ".config", "local-finder", "trusted_projects.json"), "utf8"));
     expect(Object.keys(store.projects)).toEqual([workspace]);
-    expect(server.requests[1]!.body.tools!.some((tool) => tool.function.name === "project__define")).toBe(true);
+    expect(loadToolsText(server.requests[1]!)).toMatch(/^- mcp-project: .*project__define/m);
 
     writeFileSync(join(workspace, ".marvin", "mcp.json"), JSON.stringify({ mcpServers: { other: stdioServer("x") } }));
     const changed = await runMarvin(["--plain"], { env, cwd: workspace, stdin: "" });

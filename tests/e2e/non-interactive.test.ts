@@ -428,7 +428,8 @@ describe("marvin --non-interactive against an OpenAI-compatible server", () => {
       { name: "write_note", arguments: { path: "review.md", content: "findings" } },
       { name: "switch_profile", arguments: { profile_name: "work" } },
     ];
-    const { run, server } = await ask([{ toolCalls: calls }, { text: "Refused." }], "hello", { MARVIN_READONLY: "1" }, [
+    const readOnly = { MARVIN_READONLY: "1", MARVIN_TOOLS: "all" };
+    const { run, server } = await ask([{ toolCalls: calls }, { text: "Refused." }], "hello", readOnly, [
       "--working-dir",
       project,
     ]);

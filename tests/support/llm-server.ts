@@ -58,7 +58,7 @@ export interface RecordedRequest {
       tool_calls?: Array<{ id: string; function: { name: string; arguments: string } }>;
       tool_call_id?: string;
     }>;
-    tools?: Array<{ function: { name: string; parameters: Record<string, unknown> } }>;
+    tools?: Array<{ function: { name: string; description?: string; parameters: Record<string, unknown> } }>;
     stream?: boolean;
     stream_options?: unknown;
   };

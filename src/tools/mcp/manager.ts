@@ -136,13 +136,14 @@ export class McpServers {
         return connection.call(tool, args, signal, timeoutMs);
       },
     };
+    const family = { name: `mcp-${entry.config.name}`, summary: `tools of the MCP server '${entry.config.name}'` };
     for (const tool of connection.tools) {
       const def = mcpToolDef(handle, tool);
       if (this.registry.get(def.name)) {
         this.notice(`MCP tool ${def.name} is left out: a tool of that name exists already.`);
         continue;
       }
-      this.registry.register(def);
+      this.registry.register(def, family);
       entry.tools.push(def.name);
     }
   }
