@@ -1,22 +1,31 @@
-import { spawn } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
+import { join } from "node:path";
 import { performance } from "node:perf_hooks";
 import { type RecordedRequest, type ScriptedReply, startLlmServer } from "../tests/support/llm-server.js";
-import { MARVIN_BIN, runMarvin, serverEnv, tempDir } from "../tests/support/run-marvin.js";
+import { MARVIN_BIN, REPO_ROOT, runMarvin, serverEnv, tempDir } from "../tests/support/run-marvin.js";
 import { promptCachePrefix } from "./prompt-cache.js";
 import { sessionResume } from "./sessions.js";
 import { median, ms, percentile, report } from "./stats.js";
 
-/** Cold start: a fresh `node marvin --version` process, median of several runs. */
-async function startup(): Promise<void> {
+/** Median wall time of `runs` fresh node processes running `args`. */
+async function nodeRuns(args: string[], runs: number): Promise<number> {
   const times: number[] = [];
-  for (let run = 0; run < 15; run += 1) {
+  for (let run = 0; run < runs; run += 1) {
     const started = performance.now();
-    const result = await runMarvin(["--version"], { env: { PATH: process.env.PATH } });
-    if (result.code !== 0) throw new Error(`marvin --version failed: ${result.stderr}`);
+    const result = spawnSync(process.execPath, args, { stdio: "ignore", env: { PATH: process.env.PATH } });
+    if (result.status !== 0) throw new Error(`node ${args.join(" ")} failed (exit ${result.status})`);
     times.push(performance.now() - started);
   }
-  const value = median(times);
+  return median(times);
+}
+
+/** Cold start: a fresh `node marvin --version` process, next to a bare `node -e 0` in the same run. */
+async function startup(): Promise<void> {
+  const bare = await nodeRuns(["-e", "0"], 15);
+  const value = await nodeRuns([MARVIN_BIN, "--version"], 15);
   report("cold start (marvin --version, median)", ms(value), { text: "< 100 ms", met: value < 100 });
+  const ratio = value / bare;
+  report("  … against bare node -e 0", `${ratio.toFixed(2)}× (${ms(bare)})`, { text: "≤ 1.5×", met: ratio <= 1.5 });
 }
 
 async function timedRun(script: ScriptedReply[], prompt: string): Promise<{ wall: number }> {
@@ -37,8 +46,33 @@ async function timedRun(script: ScriptedReply[], prompt: string): Promise<{ wall
   }
 }
 
+/** The minimal streaming client (bench/minimal-client.mjs) answering one prompt: process start to exit. */
+async function minimalClientTurn(): Promise<number> {
+  const server = await startLlmServer(Array.from({ length: 7 }, () => ({ text: "Hello from the benchmark." })));
+  try {
+    return await nodeRunsAsync([join(REPO_ROOT, "bench", "minimal-client.mjs"), server.url, "hi"], 7);
+  } finally {
+    await server.close();
+  }
+}
+
+/** Like nodeRuns, without blocking the event loop the scripted server answers on. */
+async function nodeRunsAsync(args: string[], runs: number): Promise<number> {
+  const times: number[] = [];
+  for (let run = 0; run < runs; run += 1) {
+    const started = performance.now();
+    const code = await new Promise<number | null>((resolve) =>
+      spawn(process.execPath, args, { stdio: "ignore" }).on("close", resolve),
+    );
+    if (code !== 0) throw new Error(`node ${args.join(" ")} failed (exit ${code})`);
+    times.push(performance.now() - started);
+  }
+  return median(times);
+}
+
 /** One whole non-interactive turn: process start, provider setup, one streamed answer, exit. */
 async function wholeTurn(): Promise<void> {
+  const minimal = await minimalClientTurn();
   const walls: number[] = [];
   for (let run = 0; run < 7; run += 1)
     walls.push(
@@ -46,6 +80,11 @@ async function wholeTurn(): Promise<void> {
     );
   const value = median(walls);
   report("one whole turn (median)", ms(value), { text: "< 300 ms", met: value < 300 });
+  const ratio = value / minimal;
+  report("  … against a minimal streaming client", `${ratio.toFixed(2)}× (${ms(minimal)})`, {
+    text: "≤ 1.3×",
+    met: ratio <= 1.3,
+  });
 }
 
 /** Agent-loop cost per tool round: 50 rounds minus 1 round, divided by 49 (median of 3). */

@@ -111,10 +111,22 @@ export class ToolRegistry {
       const choices = TOOL_EFFECTS.map((effect) => `"${effect}"`).join(", ");
       throw new Error(`Tool '${def.name}' must declare its effect: ${choices} or a function of its arguments`);
     }
-    const parameters = def.inputSchema ? cleanToolSchema(def.inputSchema) : toParametersSchema(def.parameters);
+    let schema: ToolSchema | undefined;
     this.tools.set(def.name, {
       def,
-      schema: { type: "function", function: { name: def.name, description: def.description, parameters } },
+      // Made on first use: turning a zod schema into JSON Schema costs about a millisecond a tool, and a run
+      // offers and calls only a few of them.
+      get schema() {
+        schema ??= {
+          type: "function",
+          function: {
+            name: def.name,
+            description: def.description,
+            parameters: def.inputSchema ? cleanToolSchema(def.inputSchema) : toParametersSchema(def.parameters),
+          },
+        };
+        return schema;
+      },
       family: family.name,
     });
     this.familySummaries.set(family.name, family.summary);
