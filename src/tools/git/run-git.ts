@@ -1,9 +1,9 @@
-import { execFile } from "node:child_process";
 import { existsSync } from "node:fs";
 import { lstat, realpath } from "node:fs/promises";
 import { dirname, join, relative, sep } from "node:path";
 import { toolChildEnv } from "../../shared/child-env.js";
 import { truncateText } from "../../shared/truncate.js";
+import { type GitRun, runGitProcess } from "../../workspace/git-process.js";
 import { resolveInside } from "../../workspace/sandbox.js";
 import { type ToolContext, ToolError } from "../define-tool.js";
 import { GIT_CHANGE_ARGS, GIT_LOOK_ARGS, gitConfigArgs } from "../git-safety.js";
@@ -11,14 +11,6 @@ import { requireWorkingDir } from "../require-working-dir.js";
 
 /** Most characters of git output handed to the model. */
 const MAX_GIT_OUTPUT = 30_000;
-const MAX_BUFFER = 64 * 1024 * 1024;
-
-interface GitOutcome {
-  stdout: string;
-  stderr: string;
-  /** Exit code; 0 on success. */
-  code: number;
-}
 
 /**
  * "inspect" calls run nothing that the repository's own .git/config or .gitattributes names (a
@@ -52,37 +44,11 @@ async function discoveredWorkTree(cwd: string): Promise<string | undefined> {
   }
 }
 
-/** Runs `git <safety arguments> args`; messages name the subcommand, args[0]. */
-async function exec(args: string[], cwd: string, context: ToolContext, safety: readonly string[]): Promise<GitOutcome> {
+/** Runs `git <safety arguments> args` in `cwd`, with git told to use the work tree it finds there. */
+async function exec(args: string[], cwd: string, context: ToolContext, safety: readonly string[]): Promise<GitRun> {
   const workTree = await discoveredWorkTree(cwd);
-  const argv = [...(workTree ? [`--work-tree=${workTree}`] : []), ...safety, ...args];
-  const options = {
-    cwd,
-    env: gitEnv(context),
-    maxBuffer: MAX_BUFFER,
-    signal: context.signal,
-    encoding: "utf8" as const,
-  };
-  return new Promise((resolve, reject) => {
-    execFile("git", argv, options, (error, stdout, stderr) => {
-      if (!error) return resolve({ stdout, stderr, code: 0 });
-      const failure = error as NodeJS.ErrnoException & { code?: string | number };
-      if (failure.code === "ENOENT")
-        return reject(
-          new ToolError("git is not installed (or not on PATH). Install git, or ask the user to, then try again."),
-        );
-      if (failure.name === "AbortError") return reject(new ToolError(`git ${args[0]} was cancelled.`));
-      if (typeof failure.code === "number") return resolve({ stdout, stderr, code: failure.code });
-      if (failure.code === "ERR_CHILD_PROCESS_STDIO_MAXBUFFER")
-        return reject(
-          new ToolError(
-            `git ${args[0]} printed more than ${MAX_BUFFER / 1024 / 1024} MB. Narrow it down (a path, fewer commits, ` +
-              `a line range).`,
-          ),
-        );
-      reject(new ToolError(`git ${args[0]} could not run: ${error.message}`));
-    });
-  });
+  const before = [...(workTree ? [`--work-tree=${workTree}`] : []), ...safety];
+  return runGitProcess(args, { before, cwd, env: gitEnv(context), signal: context.signal });
 }
 
 /** The working dir, checked to still exist (a missing cwd would look like a missing git). */
@@ -113,26 +79,26 @@ async function disabledFilters(cwd: string, context: ToolContext): Promise<strin
 }
 
 /** Runs git in the working dir; a non-zero exit is returned, not thrown. */
-export async function runGit(context: ToolContext, args: string[], access: GitAccess = "inspect"): Promise<GitOutcome> {
+export async function runGit(context: ToolContext, args: string[], access: GitAccess = "inspect"): Promise<GitRun> {
   const cwd = gitDirectory(context);
   if (access === "change") return exec(args, cwd, context, GIT_CHANGE_ARGS);
   return exec(args, cwd, context, [...GIT_LOOK_ARGS, ...gitConfigArgs(await disabledFilters(cwd, context))]);
 }
 
-async function notARepository(context: ToolContext, outcome: GitOutcome): Promise<boolean> {
+async function notARepository(context: ToolContext, outcome: GitRun): Promise<boolean> {
   if (/not a git repository/i.test(outcome.stderr)) return true;
   if (outcome.code !== 128) return false;
   return (await runGit(context, ["rev-parse", "--is-inside-work-tree"])).code !== 0;
 }
 
 /** Runs git and throws a ToolError written for the model when it fails. */
-export async function gitOrThrow(context: ToolContext, args: string[], access?: GitAccess): Promise<GitOutcome> {
+export async function gitOrThrow(context: ToolContext, args: string[], access?: GitAccess): Promise<GitRun> {
   const outcome = await runGit(context, args, access);
   return outcome.code === 0 ? outcome : gitFailure(context, args, outcome);
 }
 
 /** Throws the ToolError for a failed git call: a bare repository, not a repository, or git's own message. */
-export async function gitFailure(context: ToolContext, args: string[], outcome: GitOutcome): Promise<never> {
+export async function gitFailure(context: ToolContext, args: string[], outcome: GitRun): Promise<never> {
   if (/cannot use bare repository/i.test(outcome.stderr)) {
     throw new ToolError(
       `${gitDirectory(context)} is a bare git repository (or inside one), which the git tools do not open: a ` +

@@ -168,8 +168,8 @@ describe("github_clone", () => {
     const env = { PATH: await tempDirs.make("marvin-no-git-"), MARVIN_GITHUB_CLONE_URL: `file://${origin}` };
     const harness = await harnesses.open({ home, env });
     expect(await harness.failure("github_clone", { repo: "octo-org/hello" })).toBe(
-      "Error in github_clone: git is not installed (Debian/Ubuntu: `sudo apt install git`); install it, then try " +
-        "again.",
+      "Error in github_clone: git is not installed (or not on PATH). Install it (Debian/Ubuntu: `sudo apt install " +
+        "git`), then try again.",
     );
   });
 });

@@ -1,23 +1,23 @@
-import { execFile } from "node:child_process";
 import { toolChildEnv } from "../../shared/child-env.js";
 import type { Env } from "../../shared/env.js";
+import { runGitProcess } from "../../workspace/git-process.js";
 import { GIT_LOOK_ARGS } from "../git-safety.js";
+
+/** The longest tk waits for git to name the user. */
+const TIMEOUT_MS = 3000;
 
 /**
  * `git config user.name` as seen from `cwd`: tk's default assignee. Undefined when git is
  * missing, unconfigured or slow. Repository-redirecting variables (GIT_DIR…) are dropped so a
  * parent repository's settings never leak in (seed 004 §6.8), and so are credentials.
  */
-export function gitUserName(cwd: string, env: Env, signal: AbortSignal): Promise<string | undefined> {
-  return new Promise((resolve) => {
-    execFile(
-      "git",
-      [...GIT_LOOK_ARGS, "config", "user.name"],
-      { cwd, env: toolChildEnv(env), timeout: 3000, signal },
-      (error, stdout) => {
-        const name = error ? "" : stdout.trim();
-        resolve(name || undefined);
-      },
-    );
-  });
+export async function gitUserName(cwd: string, env: Env, signal: AbortSignal): Promise<string | undefined> {
+  const limited = AbortSignal.any([signal, AbortSignal.timeout(TIMEOUT_MS)]);
+  const run = await runGitProcess(["config", "user.name"], {
+    before: GIT_LOOK_ARGS,
+    cwd,
+    env: toolChildEnv(env),
+    signal: limited,
+  }).catch(() => undefined);
+  return (run?.code === 0 && run.stdout.trim()) || undefined;
 }
