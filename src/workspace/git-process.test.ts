@@ -1,11 +1,12 @@
 import { describe, expect, test } from "../../tests/support/fixtures.js";
+import { errorMessage } from "../shared/error-message.js";
 import { GIT_MISSING, runGitProcess } from "./git-process.js";
 
 const env = { PATH: process.env.PATH, HOME: "/nonexistent", GIT_CONFIG_NOSYSTEM: "1" };
 const failure = (run: Promise<unknown>) =>
   run.then(
     () => "resolved",
-    (error: Error) => error.message,
+    (error: unknown) => errorMessage(error),
   );
 
 describe("runGitProcess", () => {
