@@ -1,5 +1,6 @@
 import type { Env } from "../../../shared/env.js";
 import { errorMessage } from "../../../shared/error-message.js";
+import { ServiceError } from "../../http/index.js";
 import { type NtfyEvent, ntfyClient, poll } from "./client.js";
 import { ntfyBaseUrl } from "./service.js";
 import { loadSubscriptions, type NtfySubscription, updateSubscriptions } from "./subscriptions.js";
@@ -63,7 +64,9 @@ export async function pollSubscriptions(path: string, env: Env, signal: AbortSig
         const events = (await poll(client, topic, sinceOf(subscription))).filter((event) => isNew(event, subscription));
         if (events.length) results.push({ topic, events });
       } catch (error) {
-        const reason = signal.aborted ? `no answer from ${ntfyBaseUrl(env)} in time` : errorMessage(error);
+        // Whichever ran out first, the caller's short wait or the client's own time limit, it is the same problem.
+        const late = signal.aborted || (error instanceof ServiceError && error.kind === "timeout");
+        const reason = late ? `no answer from ${ntfyBaseUrl(env)} in time` : errorMessage(error);
         problems.push(`Could not check ntfy topic '${subscription.label}': ${reason}`);
       }
     }),
