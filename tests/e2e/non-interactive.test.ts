@@ -283,13 +283,15 @@ describe("marvin --non-interactive against an OpenAI-compatible server", () => {
   });
 
   test("pushes the answer to the --ntfy topic, and only warns when ntfy cannot be reached", async ({ ask }) => {
-    const published: Array<{ path: string; title: string | undefined; body: string }> = [];
+    const published: Array<{ path: string; body: unknown }> = [];
     const ntfy = createServer((request, response) => {
       let body = "";
       request.setEncoding("utf8").on("data", (data: string) => (body += data));
       request.on("end", () => {
-        published.push({ path: request.url ?? "", title: request.headers.title as string | undefined, body });
-        response.writeHead(200, { "content-type": "application/json" }).end('{"id":"x"}');
+        published.push({ path: request.url ?? "", body: JSON.parse(body) });
+        // ntfy's answer to a publish: its record of the message.
+        const record = { id: "hV2yIaQyrVaR", time: 1_764_150_000, event: "message", topic: "build-alerts" };
+        response.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify(record));
       });
     });
     await new Promise<void>((resolve) => ntfy.listen(0, "127.0.0.1", resolve));
@@ -300,7 +302,18 @@ describe("marvin --non-interactive against an OpenAI-compatible server", () => {
         "build-alerts",
       ]);
       expect(run.code).toBe(0);
-      expect(published).toEqual([{ path: "/build-alerts", title: "Marvin: answer ready", body: "The tests pass." }]);
+      // The same JSON publishing as the ntfy tools (a POST to the server's root), so no title becomes a header.
+      expect(published).toEqual([
+        {
+          path: "/",
+          body: {
+            topic: "build-alerts",
+            title: "Marvin: answer ready",
+            message: "The tests pass.",
+            tags: ["white_check_mark"],
+          },
+        },
+      ]);
     } finally {
       await new Promise((resolve) => ntfy.close(resolve));
     }
@@ -310,7 +323,7 @@ describe("marvin --non-interactive against an OpenAI-compatible server", () => {
     ]);
     expect(unreachable.code).toBe(0);
     expect(unreachable.stdout).toBe("Done anyway.\n");
-    expect(unreachable.stderr).toContain(`Could not notify ntfy topic 'build-alerts': cannot reach ${ntfyUrl}`);
+    expect(unreachable.stderr).toContain(`Could not notify ntfy topic 'build-alerts': Nothing answers at ${ntfyUrl}`);
     costOf(unreachable);
   });
 

@@ -2,37 +2,17 @@ import type { AgentEventListener, EventSink } from "../../agent/events.js";
 import type { Env } from "../../shared/env.js";
 import { errorMessage } from "../../shared/error-message.js";
 import { preview } from "../../shared/truncate.js";
-import { ntfyBaseUrl } from "../../tools/organiser/ntfy/service.js";
+import { ntfyClient, publish } from "../../tools/organiser/ntfy/client.js";
+import type { NtfyNote } from "../../tools/organiser/ntfy/json-publish.js";
 
 const PUBLISH_TIMEOUT_MS = 5_000;
 const MESSAGE_CHARS = 300;
+/** ntfy's priority for a failed request: "high", one above its default. */
+const HIGH_PRIORITY = 4;
 
-interface NtfyMessage {
-  title: string;
-  message: string;
-  priority?: "default" | "high";
-  tags?: string[];
-}
-
-/** Publishes one message to an ntfy topic (server: MARVIN_NTFY_URL or NTFY_URL); throws with a readable reason. */
-async function publishNtfy(topic: string, note: NtfyMessage, env: Env): Promise<void> {
-  const base = ntfyBaseUrl(env);
-  const headers: Record<string, string> = { Title: note.title, Priority: note.priority ?? "default" };
-  if (note.tags?.length) headers.Tags = note.tags.join(",");
-  let response: Response;
-  try {
-    response = await fetch(`${base}/${encodeURIComponent(topic)}`, {
-      method: "POST",
-      body: note.message,
-      headers,
-      signal: AbortSignal.timeout(PUBLISH_TIMEOUT_MS),
-    });
-  } catch (error) {
-    const cause = errorMessage(error instanceof Error && error.cause instanceof Error ? error.cause : error);
-    throw new Error(`cannot reach ${base} (${cause})`);
-  }
-  if (!response.ok)
-    throw new Error(`${base} answered HTTP ${response.status}: ${preview((await response.text()).trim(), 200)}`);
+/** Publishes one message through the ntfy client the tools use (server: MARVIN_NTFY_URL or NTFY_URL). */
+async function publishNtfy(topic: string, note: NtfyNote, env: Env): Promise<void> {
+  await publish(ntfyClient(env, AbortSignal.timeout(PUBLISH_TIMEOUT_MS)), topic, note);
 }
 
 /**
@@ -42,7 +22,7 @@ async function publishNtfy(topic: string, note: NtfyMessage, env: Env): Promise<
 export function createNtfyNotifier(topic: string, env: Env, warn: (text: string) => void): EventSink {
   const pending = new Set<Promise<void>>();
   let lastError = "";
-  const send = (note: NtfyMessage) => {
+  const send = (note: NtfyNote) => {
     const delivery = publishNtfy(topic, note, env)
       .catch((error: unknown) => warn(`Could not notify ntfy topic '${topic}': ${errorMessage(error)}`))
       .finally(() => pending.delete(delivery));
@@ -61,7 +41,7 @@ export function createNtfyNotifier(topic: string, env: Env, warn: (text: string)
       send({
         title: "Marvin: request failed",
         message: preview(lastError, MESSAGE_CHARS),
-        priority: "high",
+        priority: HIGH_PRIORITY,
         tags: ["warning"],
       });
     lastError = "";

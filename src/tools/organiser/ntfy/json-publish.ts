@@ -4,6 +4,8 @@ export interface NtfyNote {
   message: string;
   title?: string;
   tags?: readonly string[];
+  /** ntfy's 1 (min) to 5 (max); 3 is its default. */
+  priority?: number;
 }
 
 /**
@@ -18,5 +20,6 @@ export function publishBody(topic: string, note: NtfyNote) {
     message: withoutControlCharacters(note.message),
     ...(title ? { title } : {}),
     ...(note.tags?.length ? { tags: [...note.tags] } : {}),
+    ...(note.priority === undefined ? {} : { priority: note.priority }),
   };
 }
