@@ -22,7 +22,7 @@ import { stopLiveCommands } from "../tools/shell/live-commands.js";
 import { TimerStore } from "../tools/timers/timer-store.js";
 import { ensureInsideDir, OWN_DIRS } from "../workspace/own-dirs.js";
 import { isDirectory } from "../workspace/regular-file.js";
-import { contextNote, type StateFacts, stateFacts } from "./context-note.js";
+import { ConversationFrame } from "./conversation-frame.js";
 import type { Extensions } from "./extensions.js";
 import { SessionJournal } from "./history/journal.js";
 import { countsAsMessage } from "./history/session-file.js";
@@ -32,7 +32,7 @@ import { loadProjectContext } from "./project-context.js";
 import { type ProviderFactory, ProviderSlot } from "./provider-slot.js";
 import { SpendingCaps } from "./spending-caps.js";
 import { backupDirsOf } from "./standalone-tool-context.js";
-import { buildSystemMessage, type SystemPromptInput } from "./system-prompt.js";
+import type { SystemPromptInput } from "./system-prompt.js";
 import { sessionToolContext } from "./tool-context.js";
 import { ToolOffer } from "./tool-offer.js";
 
@@ -113,10 +113,8 @@ export class Session {
   private queue: Promise<unknown> = Promise.resolve();
   private chatLog: ChatLogEntry[] = [];
   private journal: SessionJournal | undefined;
-  /** The system message this session put at index 0. */
-  private systemPrompt: Message | undefined;
-  /** What that system message was built from; undefined when the next message needs a new one. */
-  private frame: { key: string; chatLog: readonly ChatLogEntry[]; told: StateFacts } | undefined;
+  /** The system message in front of the conversation, and the context note of each new message. */
+  private readonly frame = new ConversationFrame();
   private store: SessionStore | undefined;
   /** The tools this conversation offers the model: a core, then the families it loaded. */
   private readonly tools: ToolOffer;
@@ -239,7 +237,7 @@ export class Session {
     const source = {
       messages: this.messages,
       cwd: this.options.cwd ?? this.options.home,
-      systemPrompt: () => this.systemPrompt,
+      systemPrompt: () => this.frame.systemMessage,
       state: () => ({
         provider: this.providers.info?.name ?? null,
         model: this.providers.info?.model ?? null,
@@ -345,39 +343,14 @@ export class Session {
       backupDir: await this.backupDirForWrite(),
       summarize: (transcript) => this.summarize(transcript, SUMMARY_INSTRUCTION),
     });
-    if (compacted.backupPath) this.frame = undefined;
+    if (compacted.backupPath) this.frame.invalidate();
     return compacted;
   }
 
-  /**
-   * Puts the conversation's system message first and returns the context note for the next user message. The
-   * system message is built once per conversation and again only when what it says really changes (profile,
-   * mode, working directory, project instructions, a rewritten chat log, compaction), so that every request
-   * of a conversation starts with the same bytes and the provider's prompt cache keeps hitting; the time and
-   * what changed in the user's state since go into the note.
-   */
+  /** Puts the conversation's system message first and returns the context note for the next user message. */
   private async frameConversation(notifications: readonly string[] = []): Promise<string> {
     const input = await this.systemPromptInput();
-    const current = stateFacts(input);
-    const key = JSON.stringify([input.profileName, input.codingMode, input.workingDir, input.project ?? null]);
-    const frame = this.frame;
-    const stillTrue =
-      frame !== undefined &&
-      this.systemPrompt !== undefined &&
-      this.messages[0] === this.systemPrompt &&
-      frame.key === key &&
-      extendsLog(input.chatLog, frame.chatLog);
-    const told = stillTrue ? frame.told : current;
-    if (!stillTrue) this.putSystemMessageFirst({ role: "system", content: buildSystemMessage(input) });
-    this.frame = { key, chatLog: input.chatLog.slice(), told: current };
-    return contextNote({ now: this.options.now?.() ?? new Date(), notifications, told, current });
-  }
-
-  private putSystemMessageFirst(system: Message): void {
-    // Resumed history (which may start with a compaction summary) gets the system message in front.
-    if (this.messages[0] !== undefined && this.messages[0] === this.systemPrompt) this.messages[0] = system;
-    else this.messages.unshift(system);
-    this.systemPrompt = system;
+    return this.frame.apply(this.messages, input, notifications, this.options.now?.() ?? new Date());
   }
 
   private async loadChatLog(): Promise<void> {
@@ -532,7 +505,7 @@ export class Session {
       const warning = await appendChatLog(this.profiles.paths(this.profileName).chatLog, entries);
       if (warning) this.emit({ type: "notice", level: "warning", text: warning });
       this.chatLog.push(...entries);
-      if (this.frame) this.frame.chatLog = this.chatLog.slice();
+      this.frame.chatLogAppended(this.chatLog);
     } catch (error) {
       this.emit({ type: "notice", level: "warning", text: `Could not save the chat log: ${errorMessage(error)}` });
     }
@@ -626,15 +599,6 @@ export class Session {
     await this.options.extensions?.close();
     await this.providers.reset();
   }
-}
-
-/** Whether `log` is `base` with entries added at the end (a rewritten log changes the compact history). */
-function extendsLog(log: readonly ChatLogEntry[], base: readonly ChatLogEntry[]): boolean {
-  if (log.length < base.length) return false;
-  return base.every((entry, index) => {
-    const now = log[index]!;
-    return now.role === entry.role && now.text === entry.text && now.time === entry.time;
-  });
 }
 
 const SUMMARY_INSTRUCTION =
