@@ -12,6 +12,7 @@ import {
 import {
   createTestSession,
   fillConversation,
+  lookupTool,
   scriptedEnv,
   type TestSessionOptions,
 } from "../../tests/support/test-session.js";
@@ -24,13 +25,7 @@ import { defineTool } from "../tools/define-tool.js";
 import { minuteClock } from "./context-note.js";
 import { CODING_ROUNDS, INTERACTIVE_ROUNDS, type Session } from "./session.js";
 
-const lookup = defineTool({
-  name: "lookup",
-  effect: "read",
-  description: "Looks up.",
-  parameters: z.object({}),
-  handler: async () => "found",
-});
+const lookup = lookupTool;
 const mainProfile = (home: string) => profilePaths(configPaths(home), "main");
 
 interface StartedSession {

@@ -1,14 +1,17 @@
 import { mkdir, readdir, readFile, writeFile } from "node:fs/promises";
 import { dirname } from "node:path";
-import { z } from "zod";
 import { test as base, describe, expect } from "../../tests/support/fixtures.js";
 import type { LlmServer, Script } from "../../tests/support/llm-server.js";
-import { createTestSession, fillConversation, type TestSessionOptions } from "../../tests/support/test-session.js";
+import {
+  createTestSession,
+  fillConversation,
+  lookupTool,
+  type TestSessionOptions,
+} from "../../tests/support/test-session.js";
 import { ContextBudget } from "../agent/context-budget.js";
 import type { AgentEvent } from "../agent/events.js";
 import { configPaths } from "../state/paths.js";
 import { localDay } from "../state/usage.js";
-import { defineTool } from "../tools/define-tool.js";
 import type { Session } from "./session.js";
 import { parseUsd, SpendingCapReached, SpendingCaps } from "./spending-caps.js";
 
@@ -118,13 +121,7 @@ describe("spending cap check", () => {
   });
 });
 
-const lookup = defineTool({
-  name: "lookup",
-  effect: "read",
-  description: "Looks up.",
-  parameters: z.object({}),
-  handler: async () => "found",
-});
+const lookup = lookupTool;
 
 /** One million input tokens of the test model, gpt-4o-mini: $0.15. */
 const MILLION_IN = { prompt: 1_000_000, completion: 0 };

@@ -1,12 +1,13 @@
 import { mkdtemp, realpath, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { z } from "zod";
 import type { ContextBudget } from "../../src/agent/context-budget.js";
 import { type ProviderConfig, resolveProviderConfig } from "../../src/providers/config.js";
 import { createProvider } from "../../src/providers/create.js";
 import { Session } from "../../src/session/session.js";
 import type { Env } from "../../src/shared/env.js";
-import type { AnyToolDef } from "../../src/tools/define-tool.js";
+import { type AnyToolDef, defineTool } from "../../src/tools/define-tool.js";
 import { ToolRegistry } from "../../src/tools/registry.js";
 
 /** Temporary directories of one test file, removed together. */
@@ -102,3 +103,12 @@ export function fillConversation(session: Session): void {
   for (let index = 0; index < 20; index++)
     session.messages.push({ role: index % 2 ? "assistant" : "user", content: `${index}: ${filler}` });
 }
+
+/** A tool that only answers "found": for tests of the loop around tools, not of a tool. */
+export const lookupTool = defineTool({
+  name: "lookup",
+  effect: "read",
+  description: "Looks up.",
+  parameters: z.object({}),
+  handler: async () => "found",
+});
