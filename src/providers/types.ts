@@ -1,4 +1,5 @@
 import type { ToolSchema } from "../shared/tool-schema.js";
+import type { ProviderError } from "./provider-error.js";
 import type { ProviderName } from "./registry.js";
 
 /** The one message format every provider adapter speaks (OpenAI style, seed 000 §3.1). */
@@ -9,8 +10,27 @@ export type Message =
    * front of the user's words; `content` is only what the user wrote.
    */
   | { role: "user"; content: string; context?: string }
-  | { role: "assistant"; content: string | null; tool_calls?: ToolCall[] }
+  | {
+      role: "assistant";
+      content: string | null;
+      tool_calls?: ToolCall[];
+      /** What the provider needs back with this answer on the next request (see {@link ReplayData}). */
+      replay?: ReplayData;
+    }
   | { role: "tool"; tool_call_id: string; content: string };
+
+/**
+ * Provider-specific parts of an answer that must be sent back unchanged with it on later requests: Anthropic
+ * thinking blocks and their signatures, Gemini thought signatures, OpenAI Responses encrypted reasoning items.
+ * Only the provider that wrote it reads it; any other ignores it.
+ */
+interface ReplayData {
+  provider: ProviderName;
+  items: unknown[];
+}
+
+/** How hard a reasoning model should think (`MARVIN_THINKING`, `/thinking`); each adapter maps it to its API. */
+type ThinkingLevel = "off" | "low" | "medium" | "high";
 
 export interface ToolCall {
   id: string;
@@ -41,6 +61,8 @@ export interface LLMResponse {
   finishReason: FinishReason;
   /** Reasoning text some models stream separately (DeepSeek `reasoning_content`). */
   reasoning?: string;
+  /** Kept with the assistant message and sent back on the next request (see {@link ReplayData}). */
+  replay?: ReplayData;
 }
 
 /** A tool call the model has begun: its arguments may still be streaming. */
@@ -78,7 +100,21 @@ export interface ChatRequest {
    * conversation on their side (Copilot) must neither use nor change it.
    */
   standalone?: boolean;
+  /** How hard to think; absent means the provider's own default. */
+  thinking?: ThinkingLevel;
 }
+
+/**
+ * What a provider's stream yields, in order: deltas and tool-call starts as they arrive, then exactly one
+ * `done` or `error`, after which it ends. A stream never throws; a failure is its `error` event (a
+ * {@link ProviderError} whose `partialOutput` says whether text was already yielded).
+ */
+export type ProviderEvent =
+  | { type: "text_delta"; text: string }
+  | { type: "reasoning_delta"; text: string }
+  | { type: "tool_call_start"; call: ToolCallStart }
+  | { type: "done"; response: LLMResponse }
+  | { type: "error"; error: ProviderError };
 
 /**
  * A streaming chat backend. `chat` resolves with the whole response once the stream ends,
