@@ -1,5 +1,5 @@
 import type { Message } from "../providers/types.js";
-import type { ContextBudgetView } from "../tools/tool-services.js";
+import type { ContextBudgetView } from "../tools/kit/tool-services.js";
 import {
   countTextTokens,
   MessageTokenCounter,
