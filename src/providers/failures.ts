@@ -52,7 +52,7 @@ export function networkFailure(
 }
 
 /** An HTTP error status, `message` being what the server said about it. */
-export interface HttpErrorAnswer {
+interface HttpErrorAnswer {
   status: number;
   message: string;
   headers?: Headers;

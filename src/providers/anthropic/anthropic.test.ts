@@ -283,7 +283,7 @@ describe("extended thinking", () => {
     ]);
   });
 
-  test("asks for a thinking budget on models that take one, and for adaptive thinking and effort on later ones", async ({
+  test("asks for a thinking budget on models that take one, adaptive thinking and an effort on later ones", async ({
     anthropic,
   }) => {
     const { claude: older, server: olderServer } = await anthropic([{ message: { text: "ok" } }], {
@@ -405,7 +405,8 @@ describe("failures arrive as an error event, classified", () => {
     const error = errorOf(await collect(new AnthropicProvider(config).stream(request(hi))));
     expect(error.kind).toBe("network");
     expect(error.message).toBe(
-      `Cannot reach anthropic at ${gone.url}: connect ECONNREFUSED ${gone.url.slice(7)}. Check the URL and your network.`,
+      `Cannot reach anthropic at ${gone.url}: connect ECONNREFUSED ${gone.url.slice(7)}. Check the URL and your ` +
+        "network.",
     );
   });
 

@@ -47,7 +47,7 @@ interface WireTool {
   cache_control?: CacheControl;
 }
 
-export type MessagesRequest = ThinkingFields & {
+type MessagesRequest = ThinkingFields & {
   model: string;
   stream: true;
   system?: TextBlock[];
