@@ -32,8 +32,8 @@ export interface MessageScript {
 
 export type AnthropicReply =
   | { message: MessageScript }
-  /** Exactly these events; `drop` then breaks the connection instead of ending the body. */
-  | { events: WireEvent[]; drop?: boolean }
+  /** Exactly these events, then the body ends, the connection drops, or the server goes silent until hung up on. */
+  | { events: WireEvent[]; ending?: "end" | "drop" | "silence" }
   | { status: number; body: unknown; headers?: Record<string, string> };
 
 export interface AnthropicRequest {
@@ -164,8 +164,8 @@ async function answer(reply: AnthropicReply, model: string, response: ServerResp
     return;
   }
   await writeSlowly(response, sse(reply.events));
-  if (reply.drop) response.socket?.destroy();
-  else response.end();
+  if (reply.ending === "drop") response.socket?.destroy();
+  else if (reply.ending !== "silence") response.end();
 }
 
 /** Starts the server; request `i` gets `script[i]` (the last one again when the script runs out). */

@@ -383,7 +383,7 @@ describe("failures arrive as an error event, classified", () => {
       0,
       events.findIndex((event) => event.type === "message_delta"),
     );
-    const { claude } = await anthropic([{ events: beforeStop }, { events: beforeStop, drop: true }]);
+    const { claude } = await anthropic([{ events: beforeStop }, { events: beforeStop, ending: "drop" }]);
     for (const _ of [1, 2]) {
       const error = errorOf(await collect(claude.stream(request(hi))));
       expect(error).toMatchObject({ kind: "stream_cut", partialOutput: true });
@@ -391,6 +391,32 @@ describe("failures arrive as an error event, classified", () => {
         "The response stream from anthropic closed the connection before the answer was complete.",
       );
     }
+  });
+
+  test("a server that goes silent is cut off after the idle limit, keeping the text so far", async ({ anthropic }) => {
+    const events = messageEvents({ text: "first words" });
+    const silentAfter = events.findIndex((event) => event.type === "content_block_stop");
+    const { claude, server } = await anthropic([{ events: events.slice(0, silentAfter), ending: "silence" }], {
+      MARVIN_STREAM_IDLE_TIMEOUT: "0.3",
+    });
+    const result = await collect(claude.stream(request(hi)));
+    expect(texts(result, "text_delta").join("")).toBe("first words");
+    const error = errorOf(result);
+    expect(error).toMatchObject({ kind: "timeout", partialOutput: true });
+    expect(error.message).toBe(`anthropic sent nothing for 0.3s (${server.url}); the request was cancelled.`);
+  });
+
+  test("a cancel by the caller is reported as cancelled, not as a broken stream", async ({ anthropic }) => {
+    const { claude } = await anthropic([
+      { events: messageEvents({ text: "a slow answer" }).slice(0, 4), ending: "silence" },
+    ]);
+    const controller = new AbortController();
+    const events: ProviderEvent[] = [];
+    for await (const event of claude.stream(request(hi, { signal: controller.signal }))) {
+      events.push(event);
+      controller.abort();
+    }
+    expect(errorOf(events)).toMatchObject({ kind: "aborted", message: "Request cancelled." });
   });
 
   test("a server that cannot be reached is a network error naming the URL", async ({ home }) => {
