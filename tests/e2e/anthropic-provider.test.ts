@@ -95,6 +95,8 @@ describe("marvin with LLM_PROVIDER=anthropic", () => {
     expect(second.stdout).toBe("It is called tea.\n");
     const turns = server.requests[2]!.body.messages;
     expect(turns.map((turn) => turn.role)).toEqual(["user", "assistant", "user", "assistant", "user"]);
+    // The thinking block came back from the session file, signature intact.
+    expect(turns[1]!.content[0]).toEqual({ type: "thinking", thinking: THOUGHT, signature: SIGNATURE });
     expect(turns.at(-1)!.content).toEqual([
       { type: "text", text: expect.stringMatching(/what was the timer called\?$/), ...cached },
     ]);
