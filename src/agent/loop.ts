@@ -98,10 +98,11 @@ export async function runToolLoop(input: LoopInput, deps: LoopDependencies): Pro
       });
       await reportUsage(response, messages, deps);
       const calls = finalRound ? [] : response.toolCalls;
+      const replay = response.replay ? { replay: response.replay } : {};
       messages.push(
         calls.length
-          ? { role: "assistant", content: response.content || null, tool_calls: calls }
-          : { role: "assistant", content: response.content },
+          ? { role: "assistant", content: response.content || null, tool_calls: calls, ...replay }
+          : { role: "assistant", content: response.content, ...replay },
       );
       streamedThisRound = "";
       if (calls.length === 0) {
@@ -258,6 +259,7 @@ export async function reportUsage(
     input: inputTokens,
     output: outputTokens,
     cached: cachedTokens,
+    cacheWrite: estimated ? 0 : response.usage?.cacheWriteTokens,
   });
   deps.emit({
     type: "usage",

@@ -1,0 +1,101 @@
+import { retryAfterFromHeaders } from "../shared/retry-after.js";
+import type { ProviderConfig } from "./config.js";
+import { ProviderError } from "./provider-error.js";
+
+/*
+ * The failures every HTTP adapter meets, worded once: which limit cancelled a request, a server
+ * that cannot be reached, an HTTP error status. Each adapter adds only what its own API says.
+ */
+
+type FailureConfig = Pick<ProviderConfig, "name" | "model" | "baseUrl" | "keyHint" | "timeoutMs" | "idleTimeoutMs">;
+
+/** Which of a request's two limits cancelled it (see ./request-deadline.ts). */
+export type TimeLimit = "total" | "idle";
+
+function where(config: FailureConfig): string {
+  return config.baseUrl ?? config.name;
+}
+
+export function timeoutFailure(
+  config: FailureConfig,
+  limit: TimeLimit,
+  partialOutput: boolean,
+  cause?: unknown,
+): ProviderError {
+  const milliseconds = limit === "idle" ? config.idleTimeoutMs : config.timeoutMs;
+  const what = limit === "idle" ? "sent nothing for" : "did not finish within";
+  const seconds = Number((milliseconds / 1000).toFixed(1));
+  return new ProviderError(`${config.name} ${what} ${seconds}s (${where(config)}); the request was cancelled.`, {
+    provider: config.name,
+    kind: "timeout",
+    partialOutput,
+    cause,
+  });
+}
+
+export function cancelledFailure(config: FailureConfig, partialOutput: boolean, cause?: unknown): ProviderError {
+  return new ProviderError("Request cancelled.", { provider: config.name, kind: "aborted", partialOutput, cause });
+}
+
+/** The server could not be reached; `detail` is the socket's own words (ECONNREFUSED…), when known. */
+export function networkFailure(
+  config: FailureConfig,
+  detail: string | undefined,
+  partialOutput: boolean,
+  cause?: unknown,
+): ProviderError {
+  const suffix = detail ? `: ${detail}` : "";
+  return new ProviderError(
+    `Cannot reach ${config.name} at ${where(config)}${suffix}. Check the URL and your network.`,
+    { provider: config.name, kind: "network", partialOutput, cause },
+  );
+}
+
+/** An HTTP error status, `message` being what the server said about it. */
+interface HttpErrorAnswer {
+  status: number;
+  message: string;
+  headers?: Headers;
+}
+
+/** An HTTP error status, classified: 429 rate limit (with its Retry-After), 401/403 key, 404 model or URL, 5xx server. */
+export function httpFailure(
+  config: FailureConfig,
+  answer: HttpErrorAnswer,
+  partialOutput: boolean,
+  cause?: unknown,
+): ProviderError {
+  const { status, message } = answer;
+  const provider = config.name;
+  const details = { provider, status, partialOutput, cause };
+  if (status === 429) {
+    const retryAfterMs = retryAfterFromHeaders(answer.headers);
+    const retryAfterSeconds = retryAfterMs === undefined ? undefined : retryAfterMs / 1000;
+    return new ProviderError(`${provider} rate limit (HTTP 429): ${message}`, {
+      ...details,
+      kind: "rate_limit",
+      retryAfterSeconds,
+    });
+  }
+  if (status === 401 || status === 403) {
+    const check = config.keyHint ? `Check ${config.keyHint}.` : "Check the provider's credentials.";
+    return new ProviderError(`${provider} refused the API key (HTTP ${status}): ${message}. ${check}`, {
+      ...details,
+      kind: "auth",
+    });
+  }
+  if (status === 404) {
+    return new ProviderError(
+      `${provider} answered HTTP 404 for model '${config.model}' at ${where(config)}: ${message}. Check the model ` +
+        `name and URL.`,
+      { ...details, kind: "bad_request" },
+    );
+  }
+  if (status >= 500) {
+    return new ProviderError(`${provider} server error (HTTP ${status}): ${message}`, { ...details, kind: "server" });
+  }
+  return new ProviderError(`${provider} rejected the request (HTTP ${status}): ${message}`, {
+    ...details,
+    kind: "bad_request",
+  });
+}
