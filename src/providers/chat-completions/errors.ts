@@ -1,7 +1,7 @@
 import { APIConnectionError, APIConnectionTimeoutError, APIError, APIUserAbortError } from "openai";
 import { errorMessage } from "../../shared/error-message.js";
 import { retryAfterFromHeaders } from "../../shared/retry-after.js";
-import type { ProviderConfig } from "../config.js";
+import type { ProviderConfig } from "../descriptor.js";
 import { ProviderError } from "../provider-error.js";
 
 function serverMessage(error: APIError): string {

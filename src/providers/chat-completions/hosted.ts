@@ -1,6 +1,6 @@
 import type { ProviderDefaults, ProviderDescriptor } from "../descriptor.js";
 import { apiKeyProblem } from "../descriptor.js";
-import { createOpenAICompatible } from "./create.js";
+import { createChatCompletions } from "./create.js";
 
 interface HostedProviderSpec<Name extends string> {
   name: Name;
@@ -18,6 +18,6 @@ export function hostedProvider<Name extends string>(spec: HostedProviderSpec<Nam
     ...spec,
     autoDetect: { by: "setting", evidence: (config) => (config.apiKey ? `${spec.defaults.keyEnv} is set` : undefined) },
     missingConfiguration: apiKeyProblem,
-    create: createOpenAICompatible,
+    create: createChatCompletions,
   };
 }
