@@ -94,7 +94,8 @@ export class ChatCompletionsProvider implements LLMProvider {
       // The SDK ends the iteration quietly when its signal aborts: report the timeout or the cancel, not a cut.
       yield failure(new APIUserAbortError());
     } else {
-      const cut = `The response stream from ${this.name} ended before the model finished (connection closed mid-answer).`;
+      const cut =
+        `The response stream from ${this.name} ended before the model finished ` + "(connection closed mid-answer).";
       const partialOutput = accumulator.textSoFar.length > 0;
       yield {
         type: "error",

@@ -10,6 +10,7 @@ import {
 } from "../../../tests/support/scripted-copilot.js";
 import { registryOf } from "../../../tests/support/test-session.js";
 import { ContextBudget } from "../../agent/context-budget.js";
+import type { AgentEvent } from "../../agent/events.js";
 import { Session } from "../../session/session.js";
 import type { Env } from "../../shared/env.js";
 import type { ToolSchema } from "../../shared/tool-schema.js";
@@ -394,10 +395,17 @@ describe("budgets inside Copilot's own tool loop", () => {
     const read = { name: "read_file", arguments: { path: "notes.md" } };
     const budget = new ContextBudget({ warn: 2_000, compact: 1_000_000, hard: 1_000_000 });
     const { copilot, session, work } = await copilotSession([{ toolCalls: [read, read], text: "Done." }], budget);
+    const starts: AgentEvent[] = [];
+    session.subscribe((event) => event.type === "tool_start" && starts.push(event));
     try {
       await writeFile(join(work, "notes.md"), Array.from({ length: 600 }, (_, index) => `w${index}`).join(" "));
       const result = await session.submit("Read notes.md twice.");
       expect(result.reason).toBe("done");
+      // Marvin's loop ran each call the runtime asked for, one round each, with the arguments the SDK decoded.
+      expect(starts).toMatchObject([
+        { turn: 1, name: "read_file", input: { path: "notes.md" } },
+        { turn: 2, name: "read_file", input: { path: "notes.md" } },
+      ]);
       const [first, second] = await toolResults(copilot);
       expect(first).toContain("w599");
       expect(first).not.toContain("Truncated");
