@@ -2,6 +2,7 @@ import { mkdir, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { describe, expect, test } from "../../tests/support/fixtures.js";
 import type { Env } from "../shared/env.js";
+import { ChatCompletionsProvider } from "./chat-completions/index.js";
 import {
   missingConfiguration,
   normalizeBaseUrl,
@@ -10,7 +11,7 @@ import {
   resolveApiKey,
   resolveProviderConfig,
 } from "./config.js";
-import { OpenAICompatibleProvider } from "./openai-compatible/index.js";
+import { finalAnswer } from "./final-answer.js";
 import type { ProviderName } from "./types.js";
 
 function config(home: string, name: ProviderName, env: Env = {}, options: Partial<ProviderConfigOptions> = {}) {
@@ -113,8 +114,8 @@ describe("URLs", () => {
   test("reaches the same endpoint whichever form OPENAI_COMPAT_URL takes", async ({ home, llm }) => {
     const server = await llm([{ text: "one" }, { text: "two" }]);
     for (const url of [`${server.url}/chat/completions`, server.url]) {
-      const provider = new OpenAICompatibleProvider(config(home, "openai-compat", { OPENAI_COMPAT_URL: url }));
-      await provider.chat({ messages: [{ role: "user", content: "hi" }], tools: [], onDelta: () => undefined });
+      const provider = new ChatCompletionsProvider(config(home, "openai-compat", { OPENAI_COMPAT_URL: url }));
+      await finalAnswer(provider.stream({ messages: [{ role: "user", content: "hi" }], tools: [] }));
     }
     expect(server.requests.map((request) => request.path)).toEqual(["/v1/chat/completions", "/v1/chat/completions"]);
   });

@@ -1,5 +1,5 @@
 import { retryAfterFromHeaders } from "../shared/retry-after.js";
-import type { ProviderConfig } from "./config.js";
+import type { ProviderConfig } from "./descriptor.js";
 import { ProviderError } from "./provider-error.js";
 
 /*

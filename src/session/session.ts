@@ -3,11 +3,13 @@ import { compactMessages, KEEP_RECENT_MESSAGES } from "../agent/compaction.js";
 import { ContextBudget } from "../agent/context-budget.js";
 import type { AgentEvent, AgentEventListener, EventSink } from "../agent/events.js";
 import { type LoopResult, reportUsage, runToolLoop } from "../agent/loop.js";
-import type { ChatFunction, Fallback } from "../providers/resilient-chat.js";
+import { finalAnswer } from "../providers/final-answer.js";
+import type { ChatStream, Fallback } from "../providers/resilient-chat.js";
 import type { LLMProvider, Message, ProviderName, ToolCall } from "../providers/types.js";
 import { withDeadline } from "../shared/deadline.js";
 import type { Env } from "../shared/env.js";
 import { errorMessage } from "../shared/error-message.js";
+import { argumentsValue, type ToolArguments } from "../shared/tool-arguments.js";
 import { appendChatLog, type ChatLogEntry, clockTime, loadChatLog } from "../state/chat-log.js";
 import { configPaths, type ProfilePaths } from "../state/paths.js";
 import { loadPreferences } from "../state/preferences.js";
@@ -142,7 +144,7 @@ export class Session implements SessionView {
     this.tools = new ToolOffer(options.registry, CORE_TOOLS, options.env.MARVIN_TOOLS?.trim().toLowerCase() === "all");
     this.subscribe(usageRecorder(this.usage));
     this.subscribe((event) => {
-      if (event.type === "tool_end") this.tools.noteCall(event.name, event.arguments, this.mode);
+      if (event.type === "tool_end") this.tools.noteCall(event.name, event.input, this.mode);
     });
     if (options.extensions) this.subscribe(options.extensions.hooks.listener);
   }
@@ -327,11 +329,12 @@ export class Session implements SessionView {
     await this.caps.check({ conversation: this.conversationCost, today: () => this.spentToday() });
   }
 
-  /** `chat`, refused before any request once a spending cap is reached. */
-  private withinCaps(chat: ChatFunction): ChatFunction {
-    return async (request) => {
-      await this.checkSpending();
-      return chat(request);
+  /** `chat`, refused (SpendingCapReached thrown) before any request once a spending cap is reached. */
+  private withinCaps(chat: ChatStream): ChatStream {
+    const checkSpending = () => this.checkSpending();
+    return async function* cappedChat(request) {
+      await checkSpending();
+      yield* chat(request);
     };
   }
 
@@ -448,7 +451,7 @@ export class Session implements SessionView {
           model: provider.model,
           tools: {
             schemas: () => this.tools.schemas(this.mode),
-            execute: (call, signal, onProgress) => this.executeTool(call, signal, onProgress),
+            execute: (call, args, signal, onProgress) => this.executeTool(call, args, signal, onProgress),
           },
           budget: this.budget,
           compact: (messages) => this.compact(messages),
@@ -582,7 +585,7 @@ export class Session implements SessionView {
       { role: "user", content: text },
     ];
     const signal = this.controller?.signal;
-    const response = await chat({ messages, tools: [], onDelta: () => undefined, signal, standalone: true });
+    const response = await finalAnswer(chat({ messages, tools: [], signal, standalone: true }));
     await reportUsage(response, messages, {
       budget: this.budget,
       emit: (event) => this.emit(event),
@@ -591,11 +594,11 @@ export class Session implements SessionView {
     return response.content;
   }
 
-  private executeTool(call: ToolCall, signal: AbortSignal, onProgress: ToolContext["onProgress"]) {
-    const run = () =>
-      this.options.registry.execute(call.function.name, call.function.arguments, this.toolContext(signal, onProgress));
+  private executeTool(call: ToolCall, args: ToolArguments, signal: AbortSignal, onProgress: ToolContext["onProgress"]) {
+    const name = call.function.name;
+    const run = () => this.options.registry.run(name, args, this.toolContext(signal, onProgress));
     const hooks = this.options.extensions?.hooks;
-    return hooks && !hooks.empty ? hooks.aroundTool(call, run) : run();
+    return hooks && !hooks.empty ? hooks.aroundTool({ id: call.id, name, input: argumentsValue(args) }, run) : run();
   }
 
   /** What a tool call in this session may see and do. */

@@ -1,11 +1,10 @@
 import { EventSourceParserStream } from "eventsource-parser/stream";
-import { chatFromStream } from "../chat-from-stream.js";
-import type { ProviderConfig } from "../config.js";
+import type { ProviderConfig } from "../descriptor.js";
 import { cancelledFailure, networkFailure, timeoutFailure } from "../failures.js";
 import { isLocalEndpoint } from "../local-endpoint.js";
 import { isProviderError, ProviderError } from "../provider-error.js";
 import { RequestDeadline } from "../request-deadline.js";
-import type { ChatRequest, LLMProvider, LLMResponse, ProviderEvent } from "../types.js";
+import type { ChatRequest, LLMProvider, ProviderEvent } from "../types.js";
 import { httpErrorFailure, streamErrorFailure } from "./errors.js";
 import { MessageAssembler } from "./message-assembler.js";
 import { parseStreamEvent } from "./stream-events.js";
@@ -28,10 +27,6 @@ export class AnthropicProvider implements LLMProvider {
   constructor(private readonly config: ProviderConfig) {
     this.model = config.model;
     this.local = isLocalEndpoint(config);
-  }
-
-  chat(request: ChatRequest): Promise<LLMResponse> {
-    return chatFromStream(this.stream(request), request);
   }
 
   /** The answer to `request` as provider events; never throws (see {@link ProviderEvent}). */

@@ -1,4 +1,4 @@
-import { hostedProvider } from "../openai-compatible/hosted.js";
+import { hostedProvider } from "../chat-completions/hosted.js";
 
 /** Google Gemini through its OpenAI-compatible endpoint. */
 export const gemini = hostedProvider({

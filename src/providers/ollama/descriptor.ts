@@ -1,6 +1,6 @@
 import { normalizeBaseUrl } from "../base-url.js";
+import { createChatCompletions } from "../chat-completions/create.js";
 import type { ProviderDescriptor } from "../descriptor.js";
-import { createOpenAICompatible } from "../openai-compatible/create.js";
 
 /** The server root of an Ollama base URL (…/v1 is its OpenAI-compatible API). */
 function serverRoot(baseUrl: string): string {
@@ -39,5 +39,5 @@ export const ollama: ProviderDescriptor<"ollama"> = {
     if (await ollamaAnswers(baseUrl)) return undefined;
     return `no Ollama server answers at ${serverRoot(baseUrl)}: start it ('ollama serve') or set OLLAMA_URL`;
   },
-  create: createOpenAICompatible,
+  create: createChatCompletions,
 };
