@@ -170,7 +170,7 @@ export class CommandLayer {
       case "mcp":
         return this.mcp(parsed.args);
       case "cap":
-        return this.say(await capCommand(session, parsed));
+        return this.say(await capCommand(session.spending, parsed));
       case "unavailable":
         return this.say(UNAVAILABLE[parsed.feature]);
       case "message":
