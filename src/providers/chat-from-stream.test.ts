@@ -14,6 +14,7 @@ function recordingRequest(seen: string[]): ChatRequest {
     onDelta: (text) => seen.push(`text:${text}`),
     onReasoningDelta: (text) => seen.push(`reasoning:${text}`),
     onToolCallStart: (call) => seen.push(`call:${call.name}`),
+    onNotice: (text) => seen.push(`notice:${text}`),
   };
 }
 
@@ -27,11 +28,12 @@ describe("chatFromStream", () => {
         { type: "text_delta", text: "Hel" },
         { type: "tool_call_start", call: { id: "c1", name: "web_search", index: 0 } },
         { type: "text_delta", text: "lo" },
+        { type: "notice", text: "cut short" },
         { type: "done", response },
       ),
       recordingRequest(seen),
     );
-    expect(seen).toEqual(["reasoning:hmm", "text:Hel", "call:web_search", "text:lo"]);
+    expect(seen).toEqual(["reasoning:hmm", "text:Hel", "call:web_search", "text:lo", "notice:cut short"]);
     expect(result).toBe(response);
   });
 

@@ -16,6 +16,9 @@ export async function chatFromStream(events: AsyncIterable<ProviderEvent>, reque
       case "tool_call_start":
         request.onToolCallStart?.(event.call);
         break;
+      case "notice":
+        request.onNotice?.(event.text);
+        break;
       case "done":
         return event.response;
       case "error":

@@ -9,7 +9,9 @@ export type ProviderErrorKind =
   | "timeout"
   | "stream_cut"
   | "aborted"
-  | "unavailable";
+  | "unavailable"
+  /** The conversation is longer than the model's context window. */
+  | "context_overflow";
 
 interface ProviderErrorDetails {
   provider: ProviderName;

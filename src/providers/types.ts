@@ -24,13 +24,13 @@ export type Message =
  * thinking blocks and their signatures, Gemini thought signatures, OpenAI Responses encrypted reasoning items.
  * Only the provider that wrote it reads it; any other ignores it.
  */
-interface ReplayData {
+export interface ReplayData {
   provider: ProviderName;
   items: unknown[];
 }
 
 /** How hard a reasoning model should think (`MARVIN_THINKING`, `/thinking`); each adapter maps it to its API. */
-type ThinkingLevel = "off" | "low" | "medium" | "high";
+export type ThinkingLevel = "off" | "low" | "medium" | "high";
 
 export interface ToolCall {
   id: string;
@@ -84,6 +84,8 @@ export interface ChatRequest {
   onReasoningDelta?: (text: string) => void;
   /** Told once per tool call as soon as its name is known, while its arguments still stream; must not throw. */
   onToolCallStart?: (call: ToolCallStart) => void;
+  /** Receives what the person should know about this answer that is not part of it (a cut-off, a small window). */
+  onNotice?: (text: string) => void;
   signal?: AbortSignal;
   /**
    * For providers whose SDK runs the tool loop itself (Copilot): executes one batch of
@@ -113,6 +115,8 @@ export type ProviderEvent =
   | { type: "text_delta"; text: string }
   | { type: "reasoning_delta"; text: string }
   | { type: "tool_call_start"; call: ToolCallStart }
+  /** Something the person should know that is not part of the answer: a cut-off answer, a model's small window. */
+  | { type: "notice"; text: string }
   | { type: "done"; response: LLMResponse }
   | { type: "error"; error: ProviderError };
 

@@ -2,6 +2,7 @@ import { APIConnectionError, APIConnectionTimeoutError, APIError, APIUserAbortEr
 import { errorMessage } from "../../shared/error-message.js";
 import { retryAfterFromHeaders } from "../../shared/retry-after.js";
 import type { ProviderConfig } from "../config.js";
+import { cancelledFailure, httpFailure, timeoutFailure, unreachableFailure } from "../http-failure.js";
 import { ProviderError } from "../provider-error.js";
 
 function serverMessage(error: APIError): string {
@@ -19,23 +20,9 @@ export function toProviderError(
   const provider = config.name;
   const where = config.baseUrl ?? provider;
   const partialOutput = why.partialOutput;
-  if (why.timedOut) {
-    const limit = why.timedOut === "idle" ? config.idleTimeoutMs : config.timeoutMs;
-    const what = why.timedOut === "idle" ? "sent nothing for" : "did not finish within";
-    return new ProviderError(
-      `${provider} ${what} ${Number((limit / 1000).toFixed(1))}s (${where}); the request was cancelled.`,
-      {
-        provider,
-        kind: "timeout",
-        partialOutput,
-        cause: error,
-      },
-    );
-  }
+  if (why.timedOut) return timeoutFailure(config, why.timedOut, partialOutput, error);
   if (error instanceof ProviderError) return error;
-  if (error instanceof APIUserAbortError) {
-    return new ProviderError("Request cancelled.", { provider, kind: "aborted", partialOutput, cause: error });
-  }
+  if (error instanceof APIUserAbortError) return cancelledFailure(config, partialOutput, error);
   if (error instanceof APIConnectionTimeoutError) {
     return new ProviderError(`${provider} did not answer in time (${where}).`, {
       provider,
@@ -45,65 +32,15 @@ export function toProviderError(
     });
   }
   if (error instanceof APIConnectionError) {
-    const detail = error.cause instanceof Error ? `: ${error.cause.message}` : "";
-    return new ProviderError(`Cannot reach ${provider} at ${where}${detail}. Check the URL and your network.`, {
-      provider,
-      kind: "network",
-      partialOutput,
-      cause: error,
-    });
+    const detail = error.cause instanceof Error ? error.cause.message : undefined;
+    return unreachableFailure(config, detail, partialOutput, error);
   }
   if (error instanceof APIError && error.status !== undefined) {
-    const status = error.status;
-    const message = serverMessage(error);
-    if (status === 429) {
-      const retryAfterMs = retryAfterFromHeaders(error.headers);
-      const retryAfterSeconds = retryAfterMs === undefined ? undefined : retryAfterMs / 1000;
-      return new ProviderError(`${provider} rate limit (HTTP 429): ${message}`, {
-        provider,
-        kind: "rate_limit",
-        status,
-        retryAfterSeconds,
-        partialOutput,
-        cause: error,
-      });
-    }
-    if (status === 401 || status === 403) {
-      const check = config.keyHint ? `Check ${config.keyHint}.` : "Check the provider's credentials.";
-      return new ProviderError(`${provider} refused the API key (HTTP ${status}): ${message}. ${check}`, {
-        provider,
-        kind: "auth",
-        status,
-        partialOutput,
-        cause: error,
-      });
-    }
-    if (status === 404) {
-      return new ProviderError(
-        `${provider} answered HTTP 404 for model '${config.model}' at ${where}: ${message}. Check the model ` +
-          `name and URL.`,
-        {
-          provider,
-          kind: "bad_request",
-          status,
-          partialOutput,
-          cause: error,
-        },
-      );
-    }
-    if (status >= 500) {
-      return new ProviderError(`${provider} server error (HTTP ${status}): ${message}`, {
-        provider,
-        kind: "server",
-        status,
-        partialOutput,
-        cause: error,
-      });
-    }
-    return new ProviderError(`${provider} rejected the request (HTTP ${status}): ${message}`, {
-      provider,
-      kind: "bad_request",
-      status,
+    const retryAfterMs = error.status === 429 ? retryAfterFromHeaders(error.headers) : undefined;
+    return httpFailure(config, {
+      status: error.status,
+      message: serverMessage(error),
+      retryAfterSeconds: retryAfterMs === undefined ? undefined : retryAfterMs / 1000,
       partialOutput,
       cause: error,
     });

@@ -1,8 +1,10 @@
 import OpenAI, { APIUserAbortError } from "openai";
 import type { ChatCompletionCreateParamsStreaming } from "openai/resources/chat/completions";
 import type { ProviderConfig } from "../config.js";
+import { cutFailure } from "../http-failure.js";
 import { isLocalEndpoint } from "../local-endpoint.js";
 import { ProviderError } from "../provider-error.js";
+import { RequestDeadline } from "../request-deadline.js";
 import { wireMessages } from "../transcript.js";
 import type { ChatRequest, LLMProvider, LLMResponse, ProviderName } from "../types.js";
 import { ChunkAccumulator } from "./accumulator.js";
@@ -49,48 +51,34 @@ export class OpenAICompatibleProvider implements LLMProvider {
   }
 
   private async streamOnce(request: ChatRequest): Promise<LLMResponse> {
-    const abort = new AbortController();
-    let timedOut: "total" | "idle" | undefined;
-    const cancel = (reason: "total" | "idle") => {
-      timedOut = reason;
-      abort.abort();
-    };
-    const onOuterAbort = () => abort.abort();
-    request.signal?.addEventListener("abort", onOuterAbort, { once: true });
-    if (request.signal?.aborted) abort.abort();
-    const totalTimer = setTimeout(() => cancel("total"), this.config.timeoutMs);
-    let idleTimer = setTimeout(() => cancel("idle"), this.config.idleTimeoutMs);
+    const deadline = new RequestDeadline(this.config, request.signal);
     const accumulator = new ChunkAccumulator(this.model, request);
+    const partialOutput = () => accumulator.textSoFar.length > 0;
     try {
       const { data: stream, response } = await this.client.chat.completions
-        .create(this.body(request), { signal: abort.signal })
+        .create(this.body(request), { signal: deadline.signal })
         .withResponse();
       const chunks = response.headers.get("content-type")?.includes("application/json")
         ? [await this.jsonCompletion(response)]
         : stream;
       for await (const raw of chunks) {
-        clearTimeout(idleTimer);
-        idleTimer = setTimeout(() => cancel("idle"), this.config.idleTimeoutMs);
-        accumulator.push(this.validChunk(raw, accumulator.textSoFar.length > 0));
+        deadline.touch();
+        accumulator.push(this.validChunk(raw, partialOutput()));
       }
     } catch (error) {
-      throw toProviderError(error, this.config, { timedOut, partialOutput: accumulator.textSoFar.length > 0 });
+      throw toProviderError(error, this.config, { timedOut: deadline.timedOut, partialOutput: partialOutput() });
     } finally {
-      clearTimeout(totalTimer);
-      clearTimeout(idleTimer);
-      request.signal?.removeEventListener("abort", onOuterAbort);
+      deadline.dispose();
     }
     if (!accumulator.hasFinished) {
       // The SDK ends the iteration quietly when its signal aborts: report the timeout or the cancel, not a cut.
-      if (abort.signal.aborted)
+      if (deadline.signal.aborted) {
         throw toProviderError(new APIUserAbortError(), this.config, {
-          timedOut,
-          partialOutput: accumulator.textSoFar.length > 0,
+          timedOut: deadline.timedOut,
+          partialOutput: partialOutput(),
         });
-      throw new ProviderError(
-        `The response stream from ${this.name} ended before the model finished (connection closed mid-answer).`,
-        { provider: this.name, kind: "stream_cut", partialOutput: accumulator.textSoFar.length > 0 },
-      );
+      }
+      throw cutFailure(this.config, partialOutput());
     }
     return accumulator.result();
   }
