@@ -1,13 +1,13 @@
 import { estimateCost } from "../providers/pricing.js";
 import { isProviderError } from "../providers/provider-error.js";
 import type { ChatFunction } from "../providers/resilient-chat.js";
+import { countTextTokens } from "../providers/token-counter.js";
 import type { LLMResponse, Message, ToolCall } from "../providers/types.js";
 import type { ToolSchema } from "../shared/tool-schema.js";
 import type { ToolOutcome, ToolProgress } from "../tools/define-tool.js";
 import { shortenToolResults } from "./compaction.js";
 import type { ContextBudget } from "./context-budget.js";
 import type { AgentEventListener } from "./events.js";
-import { countTextTokens } from "./token-counter.js";
 
 type ToolMessage = Extract<Message, { role: "tool" }>;
 
