@@ -94,14 +94,17 @@ export async function runToolLoop(input: LoopInput, deps: LoopDependencies): Pro
         },
         onReasoningDelta: (delta) => emit({ type: "reasoning_delta", turn, text: delta }),
         onToolCallStart: (call) => emit({ type: "tool_call_start", turn, callId: call.id, name: call.name }),
+        onNotice: (notice) => emit({ type: "notice", level: "warning", text: notice }),
         runTools: providerToolRunner(turn, messages, deps, signal),
       });
       await reportUsage(response, messages, deps);
       const calls = finalRound ? [] : response.toolCalls;
+      // What the provider needs back with this answer (thought signatures) stays with it.
+      const replay = response.replay ? { replay: response.replay } : {};
       messages.push(
         calls.length
-          ? { role: "assistant", content: response.content || null, tool_calls: calls }
-          : { role: "assistant", content: response.content },
+          ? { role: "assistant", content: response.content || null, tool_calls: calls, ...replay }
+          : { role: "assistant", content: response.content, ...replay },
       );
       streamedThisRound = "";
       if (calls.length === 0) {

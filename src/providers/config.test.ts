@@ -27,7 +27,7 @@ describe("provider defaults (seed 000 §3.4, 002 §3)", () => {
     expect(config(home, "copilot").model).toBe("claude-haiku-4.5");
     expect(config(home, "gemini")).toMatchObject({
       model: "gemini-3-pro-preview",
-      baseUrl: "https://generativelanguage.googleapis.com/v1beta/openai",
+      baseUrl: "https://generativelanguage.googleapis.com",
     });
     expect(config(home, "groq")).toMatchObject({
       model: "llama-3.3-70b-versatile",
@@ -112,6 +112,12 @@ describe("URLs", () => {
       await provider.chat({ messages: [{ role: "user", content: "hi" }], tools: [], onDelta: () => undefined });
     }
     expect(server.requests.map((request) => request.path)).toEqual(["/v1/chat/completions", "/v1/chat/completions"]);
+  });
+
+  test("takes GEMINI_BASE_URL as the server root, with or without the API version", ({ home }) => {
+    const at = (url: string) => config(home, "gemini", { GEMINI_BASE_URL: url }).baseUrl;
+    expect(at("https://gateway.example/google/")).toBe("https://gateway.example/google");
+    expect(at("https://gateway.example/google/v1beta")).toBe("https://gateway.example/google");
   });
 
   test("talks to Ollama through its OpenAI-compatible /v1 path", ({ home }) => {

@@ -2,7 +2,7 @@ import type { ProviderConfig } from "./config.js";
 import { ProviderError, type ProviderErrorKind } from "./provider-error.js";
 
 /** What went wrong with one HTTP answer of a provider, as its adapter read it. */
-export interface HttpFailure {
+interface HttpFailure {
   status: number;
   /** The server's own words, already taken out of its error body. */
   message: string;

@@ -24,7 +24,7 @@ export type Message =
  * thinking blocks and their signatures, Gemini thought signatures, OpenAI Responses encrypted reasoning items.
  * Only the provider that wrote it reads it; any other ignores it.
  */
-export interface ReplayData {
+interface ReplayData {
   provider: ProviderName;
   items: unknown[];
 }

@@ -12,7 +12,7 @@ import { type CompletionChunk, parseCompletionChunk } from "./chunk-schema.js";
 import { toProviderError } from "./errors.js";
 import { completionAsChunk } from "./json-completion.js";
 
-/** One adapter for every OpenAI-compatible backend: gemini, groq, openai, openai-compat, ollama. */
+/** One adapter for every OpenAI-compatible backend: groq, openai, openai-compat. */
 export class OpenAICompatibleProvider implements LLMProvider {
   readonly name: ProviderName;
   readonly model: string;

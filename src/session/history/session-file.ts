@@ -1,5 +1,6 @@
 import { z } from "zod";
-import type { Message } from "../../providers/types.js";
+import { PROVIDER_NAMES } from "../../providers/registry.js";
+import type { Message, ProviderName } from "../../providers/types.js";
 
 /**
  * The on-disk form of one conversation: a JSON-lines file, one record per line, only ever
@@ -17,6 +18,12 @@ const toolCall = z.object({
   function: z.object({ name: z.string(), arguments: z.string() }),
 });
 
+/** What a provider needs back with an answer (thought signatures); dropped, not fatal, when unreadable. */
+const replay = z
+  .object({ provider: z.enum(PROVIDER_NAMES as [ProviderName, ...ProviderName[]]), items: z.array(z.unknown()) })
+  .optional()
+  .catch(undefined);
+
 const message: z.ZodType<Message> = z.union([
   z.object({ role: z.literal("system"), content: z.string() }),
   z.object({ role: z.literal("user"), content: z.string(), context: z.string().optional() }),
@@ -24,6 +31,7 @@ const message: z.ZodType<Message> = z.union([
     role: z.literal("assistant"),
     content: z.string().nullable(),
     tool_calls: z.array(toolCall).optional(),
+    replay,
   }),
   z.object({ role: z.literal("tool"), tool_call_id: z.string(), content: z.string() }),
 ]);
