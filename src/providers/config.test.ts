@@ -34,7 +34,7 @@ describe("provider defaults (seed 000 §3.4, 002 §3)", () => {
       baseUrl: "https://api.groq.com/openai/v1",
     });
     expect(config(home, "openai")).toMatchObject({ model: "gpt-5.1", baseUrl: "https://api.openai.com/v1" });
-    expect(config(home, "ollama")).toMatchObject({ model: "qwen3-coder:30b", baseUrl: "http://localhost:11434/v1" });
+    expect(config(home, "ollama")).toMatchObject({ model: "qwen3-coder:30b", baseUrl: "http://localhost:11434" });
     expect(config(home, "openai-compat")).toMatchObject({
       model: "qwen/qwen3-32b",
       baseUrl: "https://openrouter.ai/api/v1",
@@ -120,9 +120,9 @@ describe("URLs", () => {
     expect(at("https://gateway.example/google/v1beta")).toBe("https://gateway.example/google");
   });
 
-  test("talks to Ollama through its OpenAI-compatible /v1 path", ({ home }) => {
-    expect(config(home, "ollama", { OLLAMA_URL: "http://gpu-box:11434/" }).baseUrl).toBe("http://gpu-box:11434/v1");
-    expect(config(home, "ollama", { OLLAMA_URL: "http://gpu-box:11434/v1" }).baseUrl).toBe("http://gpu-box:11434/v1");
+  test("takes OLLAMA_URL as the server root, an OpenAI-compatible …/v1 URL included", ({ home }) => {
+    expect(config(home, "ollama", { OLLAMA_URL: "http://gpu-box:11434/" }).baseUrl).toBe("http://gpu-box:11434");
+    expect(config(home, "ollama", { OLLAMA_URL: "http://gpu-box:11434/v1" }).baseUrl).toBe("http://gpu-box:11434");
   });
 });
 

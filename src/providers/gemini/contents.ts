@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { argumentsObject } from "../tool-arguments.js";
 import { messageText } from "../transcript.js";
 import type { Message, ToolCall } from "../types.js";
 
@@ -27,18 +28,6 @@ export interface Content {
 
 /** The model's parts of an answer, kept in the assistant message's replay data: signatures live on them. */
 const replayParts = z.array(partSchema);
-
-/** JSON arguments of a call as the object Gemini expects (anything else is passed as `{ value }`). */
-function argumentsObject(call: ToolCall): Record<string, unknown> {
-  try {
-    const parsed: unknown = JSON.parse(call.function.arguments || "{}");
-    if (typeof parsed === "object" && parsed !== null && !Array.isArray(parsed))
-      return parsed as Record<string, unknown>;
-    return { value: parsed };
-  } catch {
-    return { value: call.function.arguments };
-  }
-}
 
 /**
  * The parts Gemini sent for this assistant message, when they are still what the message says (same calls in

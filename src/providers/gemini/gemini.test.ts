@@ -19,17 +19,13 @@ interface Scripted {
 
 /** `gemini(script, env)`: the native Gemini adapter talking to a scripted server started for this test. */
 const test = base.extend<{ gemini: (script: GeminiReply[], env?: Env) => Promise<Scripted> }>({
-  gemini: async ({ home }, use) => {
-    const servers: GeminiServer[] = [];
-    await use(async (script, env = {}) => {
-      const server = await startGeminiServer(script);
-      servers.push(server);
+  gemini: async ({ home, httpServers }, use) =>
+    use(async (script, env = {}) => {
+      const server = httpServers.adopt(await startGeminiServer(script));
       const fullEnv = { GEMINI_API_KEY: "test-key", GEMINI_BASE_URL: server.origin, ...env };
       const config = resolveProviderConfig("gemini", { env: fullEnv, home, codingMode: false, nonInteractive: true });
       return { provider: (await createProvider(config, fullEnv)) as Scripted["provider"], server };
-    });
-    await Promise.all(servers.map((server) => server.close()));
-  },
+    }),
 });
 
 function request(

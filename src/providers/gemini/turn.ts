@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { z } from "zod";
 import type { ProviderConfig } from "../config.js";
+import { cutFailure } from "../http-failure.js";
 import { ProviderError, type ProviderErrorKind } from "../provider-error.js";
 import type { FinishReason, LLMResponse, ProviderEvent, TokenUsage, ToolCall } from "../types.js";
 import { type Part, partSchema } from "./contents.js";
@@ -164,12 +165,7 @@ export class GeminiTurn {
       );
     }
     const reason = this.finishReason;
-    if (!reason) {
-      return this.failure(
-        "The response stream from gemini ended before the model finished (connection closed mid-answer).",
-        "stream_cut",
-      );
-    }
+    if (!reason) return { type: "error", error: cutFailure(this.config, this.partialOutput) };
     const stop = STOPS[reason];
     if (stop) {
       const retry = stop.kind === "server" ? " Try again." : " Rephrase the request, or ask another provider.";
