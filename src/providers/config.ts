@@ -15,7 +15,10 @@ export const PROVIDER_DEFAULTS = Object.fromEntries(
 export interface ProviderConfig {
   name: ProviderName;
   model: string;
-  /** Base URL for the OpenAI SDK (…/v1), never the full …/chat/completions endpoint. */
+  /**
+   * Where the provider's API lives: for OpenAI-compatible ones the base URL the OpenAI SDK takes (…/v1, never the
+   * full …/chat/completions endpoint); for Gemini and Ollama the server root their adapters add paths to.
+   */
   baseUrl?: string;
   apiKey?: string;
   /** Env var (or ~/.ssh file) the key comes from, for error messages. */

@@ -5,7 +5,9 @@ import { type LocalHttpServer, sendJson, startLocalHttpServer } from "./local-ht
  * stream, sent as server-sent events (`data: {…}` lines ended by CRLF pairs, as Google sends them); or an
  * HTTP error with Google's error body.
  */
-export type GeminiReply = { chunks: unknown[] } | { status: number; body: unknown; headers?: Record<string, string> };
+export type GeminiReply =
+  /** `stall`: the stream stays open after the chunks, sending nothing more (for time limits and cancels). */
+  { chunks: unknown[]; stall?: boolean } | { status: number; body: unknown; headers?: Record<string, string> };
 
 export interface GeminiServer extends LocalHttpServer {
   /** What Marvin sent, parsed: one body per request. */
@@ -48,7 +50,9 @@ export async function startGeminiServer(script: GeminiReply[]): Promise<GeminiSe
       sendJson(response, reply.body, reply.status, reply.headers);
     } else {
       response.writeHead(200, { "content-type": "text/event-stream" });
-      response.end(reply.chunks.map((chunk) => `data: ${JSON.stringify(chunk)}\r\n\r\n`).join(""));
+      const events = reply.chunks.map((chunk) => `data: ${JSON.stringify(chunk)}\r\n\r\n`).join("");
+      if (reply.stall) response.write(events);
+      else response.end(events);
     }
   });
   return Object.assign(server, {

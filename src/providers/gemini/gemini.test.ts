@@ -325,6 +325,42 @@ describe("the stream Gemini sends", () => {
   });
 });
 
+describe("time limits and cancels", () => {
+  test("cancels a stream that goes silent for longer than the idle limit, keeping what arrived", async ({ gemini }) => {
+    const { provider, server } = await gemini([{ chunks: [modelChunk([{ text: "first words," }])], stall: true }], {
+      MARVIN_STREAM_IDLE_TIMEOUT: "0.2",
+    });
+    const { seen, last } = await collect(provider.stream(request()));
+    expect(seen).toEqual(["text_delta first words,"]);
+    expect(errorOf(last)).toMatchObject({
+      kind: "timeout",
+      partialOutput: true,
+      message: `gemini sent nothing for 0.2s (${server.origin}); the request was cancelled.`,
+    });
+  });
+
+  test("reports the person's cancel as cancelled", async ({ gemini }) => {
+    const { provider } = await gemini([{ chunks: [modelChunk([{ text: "slow" }])], stall: true }]);
+    const controller = new AbortController();
+    const deltas: string[] = [];
+    const pending = provider.chat(
+      request(undefined, {
+        signal: controller.signal,
+        onDelta: (text) => {
+          deltas.push(text);
+          controller.abort();
+        },
+      }),
+    );
+    await expect(pending).rejects.toMatchObject({
+      kind: "aborted",
+      partialOutput: true,
+      message: "Request cancelled.",
+    });
+    expect(deltas).toEqual(["slow"]);
+  });
+});
+
 describe("HTTP errors", () => {
   const googleError = (code: number, status: string, message: string, details: unknown[] = []) => ({
     error: { code, message, status, details },
