@@ -7,7 +7,7 @@ import { build } from "esbuild";
 const outdir = "dist/bin";
 await rm(outdir, { recursive: true, force: true });
 await build({
-  entryPoints: { marvin: "src/cli/main.ts" },
+  entryPoints: { marvin: "src/cli/marvin.ts" },
   outdir,
   bundle: true,
   splitting: true,

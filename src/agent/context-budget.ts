@@ -6,7 +6,7 @@ import {
   truncateToTokens,
 } from "../providers/token-counter.js";
 import type { Message } from "../providers/types.js";
-import type { ContextBudgetView } from "../tools/tool-services.js";
+import type { ContextBudgetView } from "../tools/kit/tool-services.js";
 
 /** Seed 000 §2.16 / 002 §8. */
 export interface BudgetThresholds {

@@ -1,5 +1,5 @@
 import type { FinishReason } from "../providers/types.js";
-import type { ToolOutcome, ToolProgress } from "../tools/define-tool.js";
+import type { ToolOutcome, ToolProgress } from "../tools/kit/define-tool.js";
 
 /**
  * Everything the agent loop reports. Every front end (TUI, plain, non-interactive text,

@@ -7,7 +7,7 @@ import { countTextTokens } from "../providers/token-counter.js";
 import type { Message } from "../providers/types.js";
 import { createToolContext } from "../session/standalone-tool-context.js";
 import { sleep } from "../shared/sleep.js";
-import { type AnyToolDef, defineTool, type ToolProgress } from "../tools/define-tool.js";
+import { type AnyToolDef, defineTool, type ToolProgress } from "../tools/kit/define-tool.js";
 import { compactMessages } from "./compaction.js";
 import { type BudgetThresholds, ContextBudget } from "./context-budget.js";
 import type { AgentEvent } from "./events.js";

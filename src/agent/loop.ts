@@ -4,7 +4,7 @@ import type { ChatFunction } from "../providers/resilient-chat.js";
 import { countTextTokens } from "../providers/token-counter.js";
 import type { LLMResponse, Message, ToolCall } from "../providers/types.js";
 import type { ToolSchema } from "../shared/tool-schema.js";
-import type { ToolOutcome, ToolProgress } from "../tools/define-tool.js";
+import type { ToolOutcome, ToolProgress } from "../tools/kit/define-tool.js";
 import { shortenToolResults } from "./compaction.js";
 import type { ContextBudget } from "./context-budget.js";
 import type { AgentEventListener } from "./events.js";
@@ -261,6 +261,7 @@ export async function reportUsage(
     input: inputTokens,
     output: outputTokens,
     cached: cachedTokens,
+    cacheWrite: estimated ? 0 : response.usage?.cacheWriteTokens,
   });
   deps.emit({
     type: "usage",

@@ -1,4 +1,3 @@
-#!/usr/bin/env node
 import module from "node:module";
 import { homedir } from "node:os";
 import { setFlagsFromString } from "node:v8";

@@ -25,6 +25,11 @@ async function sshKey(home: string, name: string, value: string): Promise<void> 
 describe("provider defaults (seed 000 §3.4, 002 §3)", () => {
   test("uses the seeds' models and endpoints", ({ home }) => {
     expect(config(home, "copilot").model).toBe("claude-haiku-4.5");
+    expect(config(home, "anthropic")).toMatchObject({
+      model: "claude-sonnet-5-5",
+      baseUrl: "https://api.anthropic.com",
+      keyHint: "ANTHROPIC_API_KEY (or ~/.ssh/ANTHROPIC_API_KEY)",
+    });
     expect(config(home, "gemini")).toMatchObject({
       model: "gemini-3-pro-preview",
       baseUrl: "https://generativelanguage.googleapis.com",
@@ -112,6 +117,12 @@ describe("URLs", () => {
       await provider.chat({ messages: [{ role: "user", content: "hi" }], tools: [], onDelta: () => undefined });
     }
     expect(server.requests.map((request) => request.path)).toEqual(["/v1/chat/completions", "/v1/chat/completions"]);
+  });
+
+  test("takes ANTHROPIC_BASE_URL as the server root, like Anthropic's SDKs, or as the full endpoint", ({ home }) => {
+    const baseUrl = (url: string) => config(home, "anthropic", { ANTHROPIC_BASE_URL: url }).baseUrl;
+    expect(baseUrl("https://gateway.example/anthropic/")).toBe("https://gateway.example/anthropic");
+    expect(baseUrl("http://127.0.0.1:8080/v1/messages")).toBe("http://127.0.0.1:8080");
   });
 
   test("takes GEMINI_BASE_URL as the server root, with or without the API version", ({ home }) => {

@@ -26,6 +26,32 @@ describe("estimateCost", () => {
     );
   });
 
+  it("prices Claude's cache writes as Anthropic bills them, 1.25 times the input price", () => {
+    const tokens = { input: 1_000_000, output: 0, cached: 600_000, cacheWrite: 300_000 };
+    // 100,000 fresh at $2, 600,000 read at $0.10, 300,000 written at $2.50 (Sonnet 5.5).
+    expect(estimateCost("anthropic", "claude-sonnet-5-5", tokens)).toBeCloseTo(0.2 + 0.06 + 0.75, 12);
+    expect(
+      estimateCost("anthropic", "claude-haiku-4-5-20251001", { input: 1_000_000, output: 0, cacheWrite: 1_000_000 }),
+    ).toBeCloseTo(1.25, 12);
+    // Providers that bill no extra for writing their cache: written input costs the input price.
+    expect(estimateCost("openai", "gpt-5.1", { input: 1_000_000, output: 0, cacheWrite: 1_000_000 })).toBeCloseTo(
+      1.25,
+      12,
+    );
+  });
+
+  it("knows Claude's generations apart, dated, dashed or dotted", () => {
+    expect(perMillion("claude-sonnet-5-5", "anthropic")).toEqual({ input: 2, output: 10 });
+    expect(perMillion("claude-opus-4-1-20250805", "anthropic")).toEqual({ input: 15, output: 75 });
+    expect(perMillion("claude-opus-4-20250514", "anthropic")).toEqual({ input: 15, output: 75 });
+    expect(perMillion("claude-opus-4-5-20251101", "anthropic")).toEqual({ input: 5, output: 25 });
+    expect(perMillion("claude-opus-4.6", "copilot")).toEqual({ input: 5, output: 25 });
+    expect(perMillion("claude-opus-5-5", "anthropic")).toEqual({ input: 4, output: 20 });
+    expect(perMillion("claude-sonnet-4-6", "anthropic")).toEqual({ input: 3, output: 15 });
+    expect(perMillion("claude-fable-5-1", "anthropic")).toEqual({ input: 10, output: 50 });
+    expect(perMillion("claude-haiku-5-5", "anthropic")).toEqual({ input: 0.1, output: 0.5 });
+  });
+
   it("matches the more specific model before its family", () => {
     expect(perMillion("gpt-4o-mini")).toEqual({ input: 0.15, output: 0.6 });
     expect(perMillion("gpt-4o")).toEqual({ input: 2.5, output: 10 });

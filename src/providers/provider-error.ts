@@ -4,6 +4,8 @@ export type ProviderErrorKind =
   | "rate_limit"
   | "auth"
   | "bad_request"
+  /** The conversation does not fit the model's context window: compact it or use a larger model. */
+  | "context_overflow"
   | "server"
   | "network"
   | "timeout"

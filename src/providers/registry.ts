@@ -1,3 +1,4 @@
+import { anthropic } from "./anthropic/descriptor.js";
 import { copilot } from "./copilot/descriptor.js";
 import type { ProviderDescriptor } from "./descriptor.js";
 import { gemini } from "./gemini/descriptor.js";
@@ -10,7 +11,7 @@ import { openaiCompat } from "./openai-compat/descriptor.js";
  * Every provider Marvin can use, in the order it lists them. A new provider is one folder
  * with a descriptor (see ./descriptor.ts) and one line here.
  */
-export const PROVIDERS = [copilot, gemini, groq, openai, ollama, openaiCompat] as const;
+export const PROVIDERS = [copilot, anthropic, gemini, groq, openai, ollama, openaiCompat] as const;
 
 export type ProviderName = (typeof PROVIDERS)[number]["name"];
 

@@ -24,7 +24,7 @@ export type Message =
  * thinking blocks and their signatures, Gemini thought signatures, OpenAI Responses encrypted reasoning items.
  * Only the provider that wrote it reads it; any other ignores it.
  */
-interface ReplayData {
+export interface ReplayData {
   provider: ProviderName;
   items: unknown[];
 }
@@ -46,6 +46,8 @@ export interface TokenUsage {
   completionTokens: number;
   /** Of the prompt tokens, how many the provider served from its prompt cache (billed at a lower rate). */
   cachedTokens?: number;
+  /** Of the prompt tokens, how many the provider wrote to its prompt cache (Anthropic bills them above input). */
+  cacheWriteTokens?: number;
 }
 
 export type FinishReason = "stop" | "tool_calls" | "length" | "content_filter" | "other";

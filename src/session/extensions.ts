@@ -1,10 +1,10 @@
 import type { Env } from "../shared/env.js";
 import { errorMessage } from "../shared/error-message.js";
 import { configPaths } from "../state/paths.js";
-import { loadCustomTools } from "../tools/custom/index.js";
-import { loadMcpSetup, type McpSetup, trustProjectConfig } from "../tools/mcp/config.js";
-import { McpServers } from "../tools/mcp/manager.js";
-import type { ToolRegistry } from "../tools/registry.js";
+import { loadCustomTools } from "../tools/extensions/custom/index.js";
+import { loadMcpSetup, type McpSetup, trustProjectConfig } from "../tools/extensions/mcp/config.js";
+import { McpServers } from "../tools/extensions/mcp/manager.js";
+import type { ToolRegistry } from "../tools/kit/registry.js";
 import { loadCommandHooks } from "./hooks/command-hooks.js";
 import { HookDispatcher } from "./hooks/hook-dispatcher.js";
 import { loadModuleHooks } from "./hooks/module-hooks.js";

@@ -21,7 +21,7 @@ import type { AgentEvent } from "../agent/events.js";
 import { resolveProviderConfig } from "../providers/config.js";
 import { createProvider } from "../providers/create.js";
 import { configPaths, profilePaths } from "../state/paths.js";
-import { defineTool } from "../tools/define-tool.js";
+import { defineTool } from "../tools/kit/define-tool.js";
 import { minuteClock } from "./context-note.js";
 import { CODING_ROUNDS, INTERACTIVE_ROUNDS, type Session } from "./session.js";
 

@@ -5,6 +5,7 @@ import type { AgentEvent, AgentEventListener, EventSink } from "../agent/events.
 import { type LoopResult, reportUsage, runToolLoop } from "../agent/loop.js";
 import type { ChatFunction, Fallback } from "../providers/resilient-chat.js";
 import type { LLMProvider, Message, ProviderName, ToolCall } from "../providers/types.js";
+import { withDeadline } from "../shared/deadline.js";
 import type { Env } from "../shared/env.js";
 import { errorMessage } from "../shared/error-message.js";
 import { appendChatLog, type ChatLogEntry, clockTime, loadChatLog } from "../state/chat-log.js";
@@ -14,12 +15,12 @@ import { ensurePrivateDir } from "../state/private-dir.js";
 import { ProfileStore } from "../state/profiles.js";
 import { loadSavedPlaces } from "../state/saved-places.js";
 import { UsageTracker } from "../state/usage.js";
-import type { ToolContext, ToolMode } from "../tools/define-tool.js";
+import { stopLiveCommands } from "../tools/coding/shell/live-commands.js";
 import { CORE_TOOLS } from "../tools/families.js";
-import { JobBoard } from "../tools/job-board.js";
-import type { ToolRegistry } from "../tools/registry.js";
-import { stopLiveCommands } from "../tools/shell/live-commands.js";
-import { TimerStore } from "../tools/timers/timer-store.js";
+import type { ToolContext, ToolMode } from "../tools/kit/define-tool.js";
+import { JobBoard } from "../tools/kit/job-board.js";
+import type { ToolRegistry } from "../tools/kit/registry.js";
+import { TimerStore } from "../tools/organiser/timers/timer-store.js";
 import { ensureInsideDir, OWN_DIRS } from "../workspace/own-dirs.js";
 import { isDirectory } from "../workspace/regular-file.js";
 import { ConversationFrame } from "./conversation-frame.js";
@@ -33,7 +34,7 @@ import { type ProviderFactory, ProviderSlot } from "./provider-slot.js";
 import { SpendingCaps } from "./spending-caps.js";
 import { backupDirsOf } from "./standalone-tool-context.js";
 import type { SystemPromptInput } from "./system-prompt.js";
-import { sessionToolContext } from "./tool-context.js";
+import { type SessionView, sessionToolContext } from "./tool-context.js";
 import { ToolOffer } from "./tool-offer.js";
 
 export const INTERACTIVE_ROUNDS = 10;
@@ -90,7 +91,7 @@ const NOTIFICATION_POLL_MS = 3_000;
  * runs the loop, persists history (interactive only), and fans events out to subscribers.
  * Front ends subscribe; they never reach into the loop.
  */
-export class Session {
+export class Session implements SessionView {
   readonly usage: UsageTracker;
   /** MARVIN_MAX_COST and MARVIN_MAX_DAILY_COST, checked before every LLM request. */
   readonly caps: SpendingCaps;
@@ -100,10 +101,9 @@ export class Session {
   readonly budget: ContextBudget;
   readonly messages: Message[] = [];
   codingMode: boolean;
-  workingDir: string | null;
   profileName = "main";
-  /** Set by exit_app; interactive front ends exit once the answer is complete. */
-  exitRequested: string | undefined;
+  #workingDir: string | null;
+  #exitRequested: string | undefined;
   private readonly listeners = new Set<AgentEventListener>();
   /** Pending writes of durable listeners (audit log, ntfy), awaited by `dispose()`. */
   private readonly flushes = new Set<() => Promise<void>>();
@@ -125,7 +125,7 @@ export class Session {
 
   constructor(private readonly options: SessionOptions) {
     this.codingMode = options.codingMode || options.nonInteractive;
-    this.workingDir = options.workingDir;
+    this.#workingDir = options.workingDir;
     this.usage = new UsageTracker(options.now);
     this.caps = new SpendingCaps(options.env, !options.nonInteractive);
     this.profiles = new ProfileStore(configPaths(options.home));
@@ -149,6 +149,24 @@ export class Session {
 
   get busy(): boolean {
     return this.busyFlag;
+  }
+
+  /** Working directory of the coding tools; null when none is set. */
+  get workingDir(): string | null {
+    return this.#workingDir;
+  }
+
+  setWorkingDir(path: string | null): void {
+    this.#workingDir = path;
+  }
+
+  /** Set by exit_app; interactive front ends exit once the answer is complete. */
+  get exitRequested(): string | undefined {
+    return this.#exitRequested;
+  }
+
+  requestExit(message: string): void {
+    this.#exitRequested = message;
   }
 
   get mode(): ToolMode {
@@ -264,7 +282,7 @@ export class Session {
     this.tools.restore(this.messages, this.mode);
     const dir = stored.state.workingDir;
     if (dir && !this.options.nonInteractive) {
-      if (await isDirectory(dir)) this.workingDir = dir;
+      if (await isDirectory(dir)) this.#workingDir = dir;
       else notices.push(`The working directory of that session, ${dir}, is gone; none is set.`);
     }
     this.journal?.continueWith(stored);
@@ -457,12 +475,9 @@ export class Session {
   private async pollNotifications(signal: AbortSignal): Promise<string[]> {
     if (!this.options.pollNotifications) return [];
     const warn = (text: string) => this.emit({ type: "notice", level: "warning", text });
+    const deadline = withDeadline(signal, NOTIFICATION_POLL_MS);
     try {
-      const paths = this.profiles.paths(this.profileName);
-      const poll = await this.options.pollNotifications(
-        paths,
-        AbortSignal.any([signal, AbortSignal.timeout(NOTIFICATION_POLL_MS)]),
-      );
+      const poll = await this.options.pollNotifications(this.profiles.paths(this.profileName), deadline.signal);
       if (poll.warning) warn(poll.warning);
       for (const problem of poll.problems) warn(problem);
       for (const text of poll.notifications) this.emit({ type: "notice", level: "info", text: `🔔 ${text}` });
@@ -470,6 +485,8 @@ export class Session {
     } catch (error) {
       warn(`Could not check notifications: ${errorMessage(error)}`);
       return [];
+    } finally {
+      deadline.clear();
     }
   }
 

@@ -4,10 +4,10 @@ import type { Env } from "../shared/env.js";
 import { configPaths } from "../state/paths.js";
 import { DEFAULT_PROFILE, ProfileStore } from "../state/profiles.js";
 import { UsageTracker } from "../state/usage.js";
-import type { ToolContext, ToolMode, ToolProgress } from "../tools/define-tool.js";
-import { JobBoard } from "../tools/job-board.js";
-import { TimerStore } from "../tools/timers/timer-store.js";
-import type { ActiveProvider } from "../tools/tool-services.js";
+import type { ToolContext, ToolMode, ToolProgress } from "../tools/kit/define-tool.js";
+import { JobBoard } from "../tools/kit/job-board.js";
+import type { ActiveProvider } from "../tools/kit/tool-services.js";
+import { TimerStore } from "../tools/organiser/timers/timer-store.js";
 import { OWN_DIRS } from "../workspace/own-dirs.js";
 
 interface ToolContextOptions {
@@ -45,6 +45,8 @@ interface ToolContextOptions {
 interface BuiltToolContext extends ToolContext {
   /** The message exit_app left, once it has been called. */
   readonly exitRequested: string | undefined;
+  /** Cancels the background jobs and timers the tools started. */
+  close(): void;
 }
 
 /** The folders where context and history backups are written, newest location first. */
@@ -72,6 +74,8 @@ export function createToolContext(options: ToolContextOptions): BuiltToolContext
     workingDir,
     profileName: options.profileName ?? DEFAULT_PROFILE,
   };
+  const timers = new TimerStore();
+  const jobs = new JobBoard();
   const noLlm = () =>
     Promise.reject(new Error("No LLM is available in this tool context (createToolContext was given no summarize)."));
   return {
@@ -97,8 +101,8 @@ export function createToolContext(options: ToolContextOptions): BuiltToolContext
     },
     provider: options.provider,
     usage: new UsageTracker(),
-    timers: new TimerStore(),
-    jobs: new JobBoard(),
+    timers,
+    jobs,
     budget: (options.budget ?? new ContextBudget()).view(),
     confirmCommand: options.confirmCommand ?? (async () => true),
     summarize: options.summarize ?? noLlm,
@@ -110,5 +114,9 @@ export function createToolContext(options: ToolContextOptions): BuiltToolContext
       return state.exitRequested;
     },
     backupDirs: () => backupDirsOf(profiles, state.profileName, state.workingDir),
+    close: () => {
+      jobs.cancelAll();
+      timers.clear();
+    },
   };
 }

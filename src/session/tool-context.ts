@@ -1,7 +1,29 @@
+import type { ContextBudget } from "../agent/context-budget.js";
 import { providerCredentialVariables } from "../providers/credentials.js";
+import type { ProviderName } from "../providers/types.js";
 import type { Env } from "../shared/env.js";
-import type { ToolContext } from "../tools/define-tool.js";
-import type { Session } from "./session.js";
+import type { ProfileStore } from "../state/profiles.js";
+import type { UsageTracker } from "../state/usage.js";
+import type { ToolContext, ToolMode } from "../tools/kit/define-tool.js";
+import type { BackgroundJobs, Timers } from "../tools/kit/tool-services.js";
+
+/** What a tool call sees of its session (the Session implements it). */
+export interface SessionView {
+  readonly mode: ToolMode;
+  readonly workingDir: string | null;
+  setWorkingDir(path: string): void;
+  readonly profiles: ProfileStore;
+  readonly profileName: string;
+  switchProfile(name: string): Promise<{ created: boolean }>;
+  readonly providerInfo: { name: ProviderName; model: string } | undefined;
+  readonly usage: UsageTracker;
+  readonly timers: Timers;
+  readonly jobs: BackgroundJobs;
+  readonly budget: ContextBudget;
+  summarize(text: string, instruction: string): Promise<string>;
+  requestExit(message: string): void;
+  backupDirs(): string[];
+}
 
 /** What a session keeps to itself but hands to its tools. */
 interface SessionSurroundings {
@@ -16,7 +38,7 @@ interface SessionSurroundings {
  * are read when the tool asks, so a change made by an earlier tool is seen) plus its services.
  */
 export function sessionToolContext(
-  session: Session,
+  session: SessionView,
   surroundings: SessionSurroundings,
   signal: AbortSignal,
   onProgress: ToolContext["onProgress"],
@@ -30,9 +52,7 @@ export function sessionToolContext(
     get workingDir() {
       return session.workingDir;
     },
-    setWorkingDir: (path) => {
-      session.workingDir = path;
-    },
+    setWorkingDir: (path) => session.setWorkingDir(path),
     profiles: session.profiles,
     get profileName() {
       return session.profileName;
@@ -48,9 +68,7 @@ export function sessionToolContext(
     budget: session.budget.view(),
     confirmCommand: (command) => surroundings.confirmCommand?.(command) ?? Promise.resolve(true),
     summarize: (text, instruction) => session.summarize(text, instruction),
-    requestExit: (message) => {
-      session.exitRequested = message;
-    },
+    requestExit: (message) => session.requestExit(message),
     backupDirs: () => session.backupDirs(),
   };
 }

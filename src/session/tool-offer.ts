@@ -1,8 +1,8 @@
 import type { Message } from "../providers/types.js";
 import type { ToolSchema } from "../shared/tool-schema.js";
-import type { ToolMode } from "../tools/define-tool.js";
-import { familiesAskedFor, LOAD_TOOLS, loadToolsSchema } from "../tools/load-tools.js";
-import type { ToolRegistry } from "../tools/registry.js";
+import type { ToolMode } from "../tools/kit/define-tool.js";
+import { familiesAskedFor, LOAD_TOOLS, loadToolsSchema } from "../tools/kit/load-tools.js";
+import type { ToolRegistry } from "../tools/kit/registry.js";
 
 /** The tools offered before any is loaded, by mode. */
 interface CoreTools {

@@ -1,6 +1,6 @@
 import { TOOL_FAMILIES } from "./families.js";
-import { loadToolsTool } from "./load-tools.js";
-import { CORE_FAMILY, ToolRegistry } from "./registry.js";
+import { loadToolsTool } from "./kit/load-tools.js";
+import { CORE_FAMILY, ToolRegistry } from "./kit/registry.js";
 
 /** Every tool family, registered in one place (seed 000 §4.1), and load_tools, which offers them on demand. */
 export function createToolRegistry(): ToolRegistry {

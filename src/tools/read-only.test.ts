@@ -4,8 +4,8 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { TempDirs } from "../../tests/support/test-session.js";
 import { ToolHarnessPool } from "../../tests/support/tool-harness.js";
 import { configPaths } from "../state/paths.js";
-import { type AnyToolDef, TOOL_EFFECTS, type ToolMode } from "./define-tool.js";
 import { createToolRegistry } from "./index.js";
+import { type AnyToolDef, TOOL_EFFECTS, type ToolMode } from "./kit/define-tool.js";
 
 const everyTool = (): AnyToolDef[] => {
   const registry = createToolRegistry();
@@ -18,6 +18,7 @@ const READ_ONLY_MODES: ToolMode[] = [
   { codingMode: false, nonInteractive: false, readonly: true },
 ];
 
+// Which tools each mode offers, read-only included, is pinned by the reviewed schema snapshot (tool-schemas.test.ts).
 describe("every tool declares what it changes", () => {
   it("has an effect: read, session, write, or a function of the arguments", () => {
     const tools = everyTool();
@@ -36,94 +37,6 @@ describe("every tool declares what it changes", () => {
       const declaredNotWriting = fitting.filter((name) => registry.get(name)!.effect !== "write");
       expect(offered).toEqual(declaredNotWriting);
     }
-  });
-
-  it("leaves exactly these tools to a read-only coding agent", () => {
-    const offered = createToolRegistry()
-      .schemas(READ_ONLY_MODES[0]!)
-      .map((schema) => schema.function.name);
-    expect(offered.sort()).toEqual(
-      [
-        // look only
-        "system_info",
-        "get_usage",
-        "list_places",
-        "search_history_backups",
-        "timer_check",
-        "read_note",
-        "notes_ls",
-        "osm_search",
-        "overpass_query",
-        "get_my_location",
-        "places_text_search",
-        "places_nearby_search",
-        "setup_google_auth",
-        "search_notes",
-        "file_read_lines",
-        "ticket_show",
-        "ticket_list",
-        "ticket_dep_tree",
-        "read_file",
-        "code_grep",
-        "tree",
-        "weather_forecast",
-        "estimate_travel_time",
-        "get_directions",
-        "estimate_traffic_adjusted_time",
-        "convert_units",
-        "music_search",
-        "music_lookup",
-        "spotify_search",
-        "recipe_search",
-        "recipe_lookup",
-        "web_search",
-        "search_news",
-        "browse_web",
-        "scrape_page",
-        "search_movies",
-        "get_movie_details",
-        "search_games",
-        "get_game_details",
-        "steam_search",
-        "steam_app_details",
-        "steam_featured",
-        "steam_player_stats",
-        "steam_user_games",
-        "steam_user_summary",
-        "calendar_view",
-        "calendar_list_upcoming",
-        "list_alarms",
-        "get_working_dir",
-        "review_status",
-        "git_status",
-        "git_diff",
-        "git_log",
-        "git_blame",
-        "bookmark_list",
-        "bookmark_search",
-        "github_search",
-        "github_read_file",
-        "github_grep",
-        "wiki_search",
-        "wiki_summary",
-        "wiki_grep",
-        "search_papers",
-        "search_arxiv",
-        "stack_search",
-        "stack_answers",
-        "dictionary_lookup",
-        "translate_text",
-        "read_rss",
-        // this session's memory only
-        "load_tools",
-        "exit_app",
-        "timer_start",
-        "timer_stop",
-        "set_working_dir",
-        // lists branches; creating one is refused per call
-        "git_branch",
-      ].sort(),
-    );
   });
 });
 

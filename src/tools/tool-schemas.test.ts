@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { ToolSchema } from "../shared/tool-schema.js";
-import type { ToolMode } from "./define-tool.js";
 import { createToolRegistry } from "./index.js";
+import type { ToolMode } from "./kit/define-tool.js";
 
 const MODES: Record<string, ToolMode> = {
   chat: { codingMode: false, nonInteractive: false, readonly: false },

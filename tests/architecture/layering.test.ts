@@ -49,26 +49,30 @@ function upwardImports(): string[] {
   return problems;
 }
 
-/** Tool folders every tool domain may use; any other domain is off limits to the rest. */
-const SHARED_TOOL_FOLDERS = new Set(["http", "geo", "html", "duckduckgo"]);
+/**
+ * src/tools/ holds the shared kit (registry, define-tool, http, html, geo…) and one folder per tool family, each
+ * with a folder per domain (tools/places/weather) or the family's domain itself (tools/tickets). Every family may
+ * use the kit, and the domains of a family may share code; other families are off limits, and so is every family
+ * to the kit.
+ */
+const KIT = "kit";
 const TOOLS_ROOT = join(SOURCE_ROOT, "tools");
 
-function toolDomain(path: string): string | undefined {
+function toolFamily(path: string): string | undefined {
   const parts = relative(TOOLS_ROOT, path).split(/[\\/]/);
   return parts.length > 1 && parts[0] !== ".." ? parts[0] : undefined;
 }
 
-/** `from → to` for every import from one tool domain into another. */
-function crossDomainImports(): string[] {
+/** `from → to` for every import from one tool family into another, or from the kit into a family. */
+function crossFamilyImports(): string[] {
   const problems: string[] = [];
   for (const file of sourceFiles(TOOLS_ROOT)) {
-    const domain = toolDomain(file);
-    if (!domain || SHARED_TOOL_FOLDERS.has(domain)) continue;
+    const family = toolFamily(file);
+    if (!family) continue;
     for (const [, specifier] of readFileSync(file, "utf8").matchAll(IMPORT)) {
-      const target = toolDomain(resolve(dirname(file), specifier!));
-      if (target && target !== domain && !SHARED_TOOL_FOLDERS.has(target)) {
-        problems.push(`${relative(SOURCE_ROOT, file)} → ${specifier}`);
-      }
+      const target = toolFamily(resolve(dirname(file), specifier!));
+      if (!target || target === family || target === KIT) continue;
+      problems.push(`${relative(SOURCE_ROOT, file)} → ${specifier}`);
     }
   }
   return problems;
@@ -84,7 +88,7 @@ describe("layering", () => {
     expect(upwardImports()).toEqual([]);
   });
 
-  it("keeps tool domains apart: shared helpers live in tools/*.ts, tools/http, workspace or shared", () => {
-    expect(crossDomainImports()).toEqual([]);
+  it("keeps tool families apart: shared helpers live in tools/kit, workspace or shared", () => {
+    expect(crossFamilyImports()).toEqual([]);
   });
 });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { buildSystemMessage, type SystemPromptInput } from "../../src/session/system-prompt.js";
-import type { ToolMode } from "../../src/tools/define-tool.js";
 import { createToolRegistry } from "../../src/tools/index.js";
+import type { ToolMode } from "../../src/tools/kit/define-tool.js";
 
 /**
  * Capability words the system prompt could use, and the tool names that would back each one.

@@ -1,7 +1,7 @@
 import { execFileSync, spawn } from "node:child_process";
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { REVIEW_PROMPT_OPENING } from "../../src/tools/coding/review-prompt.js";
+import { REVIEW_PROMPT_OPENING } from "../../src/tools/coding/project/review-prompt.js";
 import { test as base, describe, expect } from "../support/fixtures.js";
 import {
   type LlmServer,

@@ -48,8 +48,7 @@ export const test = base.extend<Fixtures>({
   toolContext: async ({ home }, use) => {
     const context = createToolContext({ home });
     await use(context);
-    context.jobs.cancelAll();
-    context.timers.clear();
+    context.close();
   },
   // Depends on tempDirs so that the harnesses close before their homes are removed.
   harnesses: async ({ tempDirs: _ }, use) => {

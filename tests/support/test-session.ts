@@ -7,8 +7,8 @@ import { type ProviderConfig, resolveProviderConfig } from "../../src/providers/
 import { createProvider } from "../../src/providers/create.js";
 import { Session } from "../../src/session/session.js";
 import type { Env } from "../../src/shared/env.js";
-import { type AnyToolDef, defineTool } from "../../src/tools/define-tool.js";
-import { ToolRegistry } from "../../src/tools/registry.js";
+import { type AnyToolDef, defineTool } from "../../src/tools/kit/define-tool.js";
+import { ToolRegistry } from "../../src/tools/kit/registry.js";
 
 /** Temporary directories of one test file, removed together. */
 export class TempDirs {

@@ -1,8 +1,8 @@
 import { expect } from "vitest";
 import type { Session } from "../../src/session/session.js";
 import type { Env } from "../../src/shared/env.js";
-import type { ToolOutcome, ToolProgress } from "../../src/tools/define-tool.js";
 import { createToolRegistry } from "../../src/tools/index.js";
+import type { ToolOutcome, ToolProgress } from "../../src/tools/kit/define-tool.js";
 import { createTestSession } from "./test-session.js";
 
 export interface ToolHarnessOptions {

@@ -1,6 +1,6 @@
 import { createToolContext } from "../../src/session/standalone-tool-context.js";
 import type { Env } from "../../src/shared/env.js";
-import type { AnyToolDef, ToolOutcome } from "../../src/tools/define-tool.js";
+import type { AnyToolDef, ToolOutcome } from "../../src/tools/kit/define-tool.js";
 import { registryOf } from "./test-session.js";
 
 /**

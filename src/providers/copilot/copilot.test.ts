@@ -12,7 +12,7 @@ import { ContextBudget } from "../../agent/context-budget.js";
 import { Session } from "../../session/session.js";
 import type { Env } from "../../shared/env.js";
 import type { ToolSchema } from "../../shared/tool-schema.js";
-import { fileTools } from "../../tools/files/index.js";
+import { fileTools } from "../../tools/coding/files/index.js";
 import { resolveProviderConfig } from "../config.js";
 import { ProviderError } from "../provider-error.js";
 import type { ChatRequest, Message } from "../types.js";

@@ -1,8 +1,9 @@
 import { EventSourceParserStream } from "eventsource-parser/stream";
 import { chatFromStream } from "../chat-from-stream.js";
 import type { ProviderConfig } from "../config.js";
+import { interruptedFailure } from "../failures.js";
 import { isLocalEndpoint } from "../local-endpoint.js";
-import { fetchFailure, RequestDeadline } from "../request-deadline.js";
+import { RequestDeadline } from "../request-deadline.js";
 import type { ChatRequest, LLMProvider, LLMResponse, ProviderEvent, ProviderName, ThinkingLevel } from "../types.js";
 import { toContents } from "./contents.js";
 import { geminiHttpError } from "./errors.js";
@@ -43,6 +44,7 @@ export class GeminiProvider implements LLMProvider {
   async *stream(request: ChatRequest): AsyncIterable<ProviderEvent> {
     const deadline = new RequestDeadline(this.config, request.signal);
     const turn = new GeminiTurn(this.config);
+    let answered = false;
     try {
       const response = await fetch(this.url(), {
         method: "POST",
@@ -53,6 +55,7 @@ export class GeminiProvider implements LLMProvider {
         body: JSON.stringify(this.body(request)),
         signal: deadline.signal,
       });
+      answered = true;
       if (!response.ok || !response.body) {
         const text = await response.text();
         yield { type: "error", error: geminiHttpError(this.config, response.status, response.headers, text, false) };
@@ -67,7 +70,7 @@ export class GeminiProvider implements LLMProvider {
         }
       }
     } catch (error) {
-      yield { type: "error", error: fetchFailure(error, this.config, deadline, turn.partialOutput) };
+      yield { type: "error", error: interruptedFailure(this.config, error, deadline, answered, turn.partialOutput) };
       return;
     } finally {
       deadline.dispose();

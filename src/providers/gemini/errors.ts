@@ -1,7 +1,6 @@
 import { z } from "zod";
-import { retryAfterFromHeaders } from "../../shared/retry-after.js";
 import type { ProviderConfig } from "../config.js";
-import { httpFailure } from "../http-failure.js";
+import { httpFailure } from "../failures.js";
 import type { ProviderError, ProviderErrorKind } from "../provider-error.js";
 
 /** Google's error body: `{ error: { code, message, status, details: [{ "@type", … }] } }`. */
@@ -61,14 +60,12 @@ export function geminiHttpError(
   const message = body?.message
     ? `${body.message}${body.status ? ` (${body.status})` : ""}`
     : bodyText.trim().slice(0, 300) || "no details";
-  const fromHeader = retryAfterFromHeaders(headers);
-  const retryAfterSeconds =
-    (body && retryDelaySeconds(body)) ?? (fromHeader === undefined ? undefined : fromHeader / 1000);
-  return httpFailure(config, {
+  const answer = {
     status,
     message: message.slice(0, 500),
-    retryAfterSeconds,
-    partialOutput,
-    kind: body ? specialKind(body) : undefined,
-  });
+    headers,
+    retryAfterSeconds: body && retryDelaySeconds(body),
+    kind: body && specialKind(body),
+  };
+  return httpFailure(config, answer, partialOutput);
 }

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { z } from "zod";
 import type { ProviderConfig } from "../config.js";
-import { cutFailure } from "../http-failure.js";
+import { cutFailure } from "../failures.js";
 import { ProviderError, type ProviderErrorKind } from "../provider-error.js";
 import type { FinishReason, LLMResponse, ProviderEvent, TokenUsage, ToolCall } from "../types.js";
 import { type Part, partSchema } from "./contents.js";

@@ -1,7 +1,8 @@
 import { chatFromStream } from "../chat-from-stream.js";
 import type { ProviderConfig } from "../config.js";
+import { interruptedFailure } from "../failures.js";
 import { ProviderError } from "../provider-error.js";
-import { fetchFailure, RequestDeadline } from "../request-deadline.js";
+import { RequestDeadline } from "../request-deadline.js";
 import { MessageTokenCounter } from "../token-counter.js";
 import type { ChatRequest, LLMProvider, LLMResponse, ProviderEvent, ProviderName, ThinkingLevel } from "../types.js";
 import { ContextWindow, estimateRequestTokens } from "./context-window.js";
@@ -85,6 +86,7 @@ export class OllamaProvider implements LLMProvider {
   private async *send(body: Record<string, unknown>, signal: AbortSignal | undefined): AsyncIterable<ProviderEvent> {
     const deadline = new RequestDeadline(this.config, signal);
     const turn = new OllamaTurn(this.config);
+    let answered = false;
     try {
       const response = await fetch(`${this.config.baseUrl}/api/chat`, {
         method: "POST",
@@ -92,6 +94,7 @@ export class OllamaProvider implements LLMProvider {
         body: JSON.stringify(body),
         signal: deadline.signal,
       });
+      answered = true;
       if (!response.ok || !response.body) {
         yield { type: "error", error: ollamaHttpError(this.config, response.status, await response.text(), false) };
         return;
@@ -103,7 +106,7 @@ export class OllamaProvider implements LLMProvider {
         }
       }
     } catch (error) {
-      yield { type: "error", error: fetchFailure(error, this.config, deadline, turn.partialOutput) };
+      yield { type: "error", error: interruptedFailure(this.config, error, deadline, answered, turn.partialOutput) };
       return;
     } finally {
       deadline.dispose();

@@ -1,5 +1,5 @@
 import type { ProviderConfig } from "../config.js";
-import { httpFailure } from "../http-failure.js";
+import { httpFailure } from "../failures.js";
 import { ProviderError } from "../provider-error.js";
 
 /** The `error` of Ollama's `{"error": "…"}` body, else the text itself. */
@@ -49,7 +49,7 @@ export function ollamaFailure(
       partialOutput,
     });
   }
-  return httpFailure(config, { status, message, partialOutput });
+  return httpFailure(config, { status, message }, partialOutput);
 }
 
 /** An HTTP error answer of Ollama, from its status and body text. */

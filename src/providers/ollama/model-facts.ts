@@ -1,7 +1,8 @@
 import { z } from "zod";
 import type { ProviderConfig } from "../config.js";
+import { interruptedFailure } from "../failures.js";
 import { ProviderError } from "../provider-error.js";
-import { fetchFailure, RequestDeadline } from "../request-deadline.js";
+import { RequestDeadline } from "../request-deadline.js";
 import { ollamaHttpError } from "./errors.js";
 
 /** What `POST /api/show` says about a model that matters to a chat request. */
@@ -30,6 +31,7 @@ function contextLengthOf(modelInfo: Record<string, unknown> | undefined): number
 
 async function askShow(config: ProviderConfig, signal: AbortSignal | undefined): Promise<ModelFacts | ProviderError> {
   const deadline = new RequestDeadline(config, signal);
+  let answered = false;
   try {
     const response = await fetch(`${config.baseUrl}/api/show`, {
       method: "POST",
@@ -37,6 +39,7 @@ async function askShow(config: ProviderConfig, signal: AbortSignal | undefined):
       body: JSON.stringify({ model: config.model }),
       signal: deadline.signal,
     });
+    answered = true;
     const text = await response.text();
     if (!response.ok) return ollamaHttpError(config, response.status, text, false);
     const parsed = showSchema.safeParse(JSON.parse(text));
@@ -44,7 +47,7 @@ async function askShow(config: ProviderConfig, signal: AbortSignal | undefined):
     const { model_info, capabilities, thinking } = parsed.data;
     return { contextLength: contextLengthOf(model_info), capabilities, thinkingValues: thinking?.values };
   } catch (error) {
-    return fetchFailure(error, config, deadline, false);
+    return interruptedFailure(config, error, deadline, answered, false);
   } finally {
     deadline.dispose();
   }

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import type { ProviderConfig } from "../config.js";
-import { cutFailure } from "../http-failure.js";
+import { cutFailure } from "../failures.js";
 import { ProviderError } from "../provider-error.js";
 import type { FinishReason, LLMResponse, ProviderEvent, TokenUsage, ToolCall } from "../types.js";
 import { ollamaFailure } from "./errors.js";

@@ -1,8 +1,7 @@
 import { APIConnectionError, APIConnectionTimeoutError, APIError, APIUserAbortError } from "openai";
 import { errorMessage } from "../../shared/error-message.js";
-import { retryAfterFromHeaders } from "../../shared/retry-after.js";
 import type { ProviderConfig } from "../config.js";
-import { cancelledFailure, httpFailure, timeoutFailure, unreachableFailure } from "../http-failure.js";
+import { cancelledFailure, httpFailure, networkFailure, type TimeLimit, timeoutFailure } from "../failures.js";
 import { ProviderError } from "../provider-error.js";
 
 function serverMessage(error: APIError): string {
@@ -15,7 +14,7 @@ function serverMessage(error: APIError): string {
 export function toProviderError(
   error: unknown,
   config: ProviderConfig,
-  why: { timedOut?: "total" | "idle"; partialOutput: boolean },
+  why: { timedOut?: TimeLimit; partialOutput: boolean },
 ): ProviderError {
   const provider = config.name;
   const where = config.baseUrl ?? provider;
@@ -33,17 +32,11 @@ export function toProviderError(
   }
   if (error instanceof APIConnectionError) {
     const detail = error.cause instanceof Error ? error.cause.message : undefined;
-    return unreachableFailure(config, detail, partialOutput, error);
+    return networkFailure(config, detail, partialOutput, error);
   }
   if (error instanceof APIError && error.status !== undefined) {
-    const retryAfterMs = error.status === 429 ? retryAfterFromHeaders(error.headers) : undefined;
-    return httpFailure(config, {
-      status: error.status,
-      message: serverMessage(error),
-      retryAfterSeconds: retryAfterMs === undefined ? undefined : retryAfterMs / 1000,
-      partialOutput,
-      cause: error,
-    });
+    const answer = { status: error.status, message: serverMessage(error), headers: error.headers };
+    return httpFailure(config, answer, partialOutput, error);
   }
   if (error instanceof APIError) {
     // An error object sent inside the stream (no HTTP status).

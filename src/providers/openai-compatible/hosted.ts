@@ -7,17 +7,20 @@ interface HostedProviderSpec<Name extends string> {
   icon: string;
   defaults: ProviderDefaults & { keyEnv: string };
   setupHint: string;
+  baseUrl?: ProviderDescriptor["baseUrl"];
+  /** Builds the adapter; default: the OpenAI-compatible one. */
+  create?: ProviderDescriptor["create"];
 }
 
 /**
- * A hosted OpenAI-compatible API that needs only an API key (OpenAI, Groq, Gemini): usable
- * once the key is set, and auto-detected by it.
+ * A hosted API that needs only an API key (OpenAI, Groq, Gemini, Anthropic): usable once the key is set, and
+ * auto-detected by it. It speaks the OpenAI-compatible API unless it brings an adapter of its own.
  */
 export function hostedProvider<Name extends string>(spec: HostedProviderSpec<Name>): ProviderDescriptor<Name> {
   return {
+    create: createOpenAICompatible,
     ...spec,
     autoDetect: { by: "setting", evidence: (config) => (config.apiKey ? `${spec.defaults.keyEnv} is set` : undefined) },
     missingConfiguration: apiKeyProblem,
-    create: createOpenAICompatible,
   };
 }

@@ -325,4 +325,19 @@ describe("prompt caching", () => {
     });
     expect(server.requests[0]!.body.messages).toEqual([{ role: "user", content: "<context>\nnow\n</context>\n\nhi" }]);
   });
+  test("leaves out the replay data another provider kept with an answer (Claude's thinking signatures)", async ({
+    provider,
+  }) => {
+    const { chat, server } = await provider([{ text: "ok" }]);
+    const thinking = { model: "claude-sonnet-5-5", block: { type: "thinking", thinking: "hm", signature: "sig" } };
+    await chat.chat({
+      ...request(),
+      messages: [
+        { role: "user", content: "hi" },
+        { role: "assistant", content: "Hello.", replay: { provider: "anthropic", items: [thinking] } },
+        { role: "user", content: "and now?" },
+      ],
+    });
+    expect(server.requests[0]!.body.messages[1]).toEqual({ role: "assistant", content: "Hello." });
+  });
 });

@@ -1,7 +1,6 @@
 import OpenAI, { APIUserAbortError } from "openai";
 import type { ChatCompletionCreateParamsStreaming } from "openai/resources/chat/completions";
 import type { ProviderConfig } from "../config.js";
-import { cutFailure } from "../http-failure.js";
 import { isLocalEndpoint } from "../local-endpoint.js";
 import { ProviderError } from "../provider-error.js";
 import { RequestDeadline } from "../request-deadline.js";
@@ -12,7 +11,7 @@ import { type CompletionChunk, parseCompletionChunk } from "./chunk-schema.js";
 import { toProviderError } from "./errors.js";
 import { completionAsChunk } from "./json-completion.js";
 
-/** One adapter for every OpenAI-compatible backend: groq, openai, openai-compat. */
+/** One adapter for every OpenAI-compatible backend: gemini, groq, openai, openai-compat, ollama. */
 export class OpenAICompatibleProvider implements LLMProvider {
   readonly name: ProviderName;
   readonly model: string;
@@ -53,7 +52,6 @@ export class OpenAICompatibleProvider implements LLMProvider {
   private async streamOnce(request: ChatRequest): Promise<LLMResponse> {
     const deadline = new RequestDeadline(this.config, request.signal);
     const accumulator = new ChunkAccumulator(this.model, request);
-    const partialOutput = () => accumulator.textSoFar.length > 0;
     try {
       const { data: stream, response } = await this.client.chat.completions
         .create(this.body(request), { signal: deadline.signal })
@@ -63,22 +61,25 @@ export class OpenAICompatibleProvider implements LLMProvider {
         : stream;
       for await (const raw of chunks) {
         deadline.touch();
-        accumulator.push(this.validChunk(raw, partialOutput()));
+        accumulator.push(this.validChunk(raw, accumulator.textSoFar.length > 0));
       }
     } catch (error) {
-      throw toProviderError(error, this.config, { timedOut: deadline.timedOut, partialOutput: partialOutput() });
+      const partialOutput = accumulator.textSoFar.length > 0;
+      throw toProviderError(error, this.config, { timedOut: deadline.timedOut, partialOutput });
     } finally {
       deadline.dispose();
     }
     if (!accumulator.hasFinished) {
       // The SDK ends the iteration quietly when its signal aborts: report the timeout or the cancel, not a cut.
-      if (deadline.signal.aborted) {
+      if (deadline.signal.aborted)
         throw toProviderError(new APIUserAbortError(), this.config, {
           timedOut: deadline.timedOut,
-          partialOutput: partialOutput(),
+          partialOutput: accumulator.textSoFar.length > 0,
         });
-      }
-      throw cutFailure(this.config, partialOutput());
+      throw new ProviderError(
+        `The response stream from ${this.name} ended before the model finished (connection closed mid-answer).`,
+        { provider: this.name, kind: "stream_cut", partialOutput: accumulator.textSoFar.length > 0 },
+      );
     }
     return accumulator.result();
   }

@@ -1,6 +1,5 @@
 import { z } from "zod";
-import { PROVIDER_NAMES } from "../../providers/registry.js";
-import type { Message, ProviderName } from "../../providers/types.js";
+import type { Message, ReplayData } from "../../providers/types.js";
 
 /**
  * The on-disk form of one conversation: a JSON-lines file, one record per line, only ever
@@ -18,9 +17,15 @@ const toolCall = z.object({
   function: z.object({ name: z.string(), arguments: z.string() }),
 });
 
-/** What a provider needs back with an answer (thought signatures); dropped, not fatal, when unreadable. */
+/**
+ * What a provider needs back with an answer (Claude's signed thinking blocks…): kept as written, read and checked
+ * only by the provider that wrote it. A damaged one is dropped, never the message.
+ */
 const replay = z
-  .object({ provider: z.enum(PROVIDER_NAMES as [ProviderName, ...ProviderName[]]), items: z.array(z.unknown()) })
+  .custom<ReplayData>((value) => {
+    const data = value as Partial<ReplayData> | null;
+    return typeof data?.provider === "string" && Array.isArray(data.items);
+  })
   .optional()
   .catch(undefined);
 

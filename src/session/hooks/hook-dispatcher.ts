@@ -2,7 +2,7 @@ import type { AgentEvent } from "../../agent/events.js";
 import type { ToolCall } from "../../providers/types.js";
 import { errorMessage } from "../../shared/error-message.js";
 import { raceTimeLimit } from "../../shared/time-limit.js";
-import type { ToolOutcome } from "../../tools/define-tool.js";
+import type { ToolOutcome } from "../../tools/kit/define-tool.js";
 import type { HookAnswer, HookEvent, HookEventType, HookHandler } from "./hook-events.js";
 
 /** Where the dispatcher reports and what `send` does; both must not throw. */

@@ -1,4 +1,4 @@
-import { ToolError } from "../define-tool.js";
+import { ToolError } from "../kit/define-tool.js";
 
 interface ParsedWhen {
   date: Date;

@@ -1,7 +1,8 @@
 import { toolChildEnv } from "../../shared/child-env.js";
+import { withDeadline } from "../../shared/deadline.js";
 import type { Env } from "../../shared/env.js";
 import { runGitProcess } from "../../workspace/git-process.js";
-import { GIT_LOOK_ARGS } from "../git-safety.js";
+import { GIT_LOOK_ARGS } from "../kit/git-safety.js";
 
 /** The longest tk waits for git to name the user. */
 const TIMEOUT_MS = 3000;
@@ -12,12 +13,14 @@ const TIMEOUT_MS = 3000;
  * parent repository's settings never leak in (seed 004 §6.8), and so are credentials.
  */
 export async function gitUserName(cwd: string, env: Env, signal: AbortSignal): Promise<string | undefined> {
-  const limited = AbortSignal.any([signal, AbortSignal.timeout(TIMEOUT_MS)]);
+  const deadline = withDeadline(signal, TIMEOUT_MS);
   const run = await runGitProcess(["config", "user.name"], {
     before: GIT_LOOK_ARGS,
     cwd,
     env: toolChildEnv(env),
-    signal: limited,
-  }).catch(() => undefined);
+    signal: deadline.signal,
+  })
+    .catch(() => undefined)
+    .finally(deadline.clear);
   return (run?.code === 0 && run.stdout.trim()) || undefined;
 }

@@ -1,7 +1,7 @@
 import { dirname, join } from "node:path";
 import { z } from "zod";
 import { truncateText } from "../../shared/truncate.js";
-import { defineTool, type ToolContext, ToolError } from "../define-tool.js";
+import { defineTool, type ToolContext, ToolError } from "../kit/define-tool.js";
 import { gitUserName } from "./git-user-name.js";
 import { appendNote, formatList, renderNewTicket, setFrontMatterField, utcTimestamp } from "./ticket-file.js";
 import {

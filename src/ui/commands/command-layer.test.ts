@@ -72,7 +72,7 @@ describe("shell commands", () => {
     const { layer, host, harness, cwd } = await openLayer();
     const project = join(cwd, "project");
     mkdirSync(project);
-    harness.session.workingDir = project;
+    harness.session.setWorkingDir(project);
     await layer.handle("!pwd; printf 'no newline' >&2; exit 3");
     expect(host.shellText).toBe(`${project}\nno newline\n`);
     expect(host.lastSystem).toBe("Exit code 3.");

@@ -321,7 +321,7 @@ export class CommandLayer {
     const { session } = this.environment;
     const on = session.toggleCodingMode();
     if (!on) return this.changed("Coding mode OFF.");
-    session.workingDir ??= await realpath(this.environment.cwd);
+    if (session.workingDir === null) session.setWorkingDir(await realpath(this.environment.cwd));
     return this.changed(
       `Coding mode ON: working directory ${session.workingDir}. Marvin asks before running any command.`,
     );

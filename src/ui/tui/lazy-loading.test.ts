@@ -41,6 +41,10 @@ function staticClosure(entry: string): { files: string[]; packages: Set<string> 
 }
 
 describe("the TUI is loaded only when it runs", () => {
+  it("marvin --version loads nothing but the version lookup", () => {
+    expect(staticClosure("cli/marvin.ts").files.sort()).toEqual(["cli/marvin.ts", "shared/version.ts"]);
+  });
+
   it("marvin --version and --non-interactive load no UI library and no TUI module", () => {
     for (const entry of ["cli/main.ts", "ui/headless/run.ts"]) {
       const closure = staticClosure(entry);

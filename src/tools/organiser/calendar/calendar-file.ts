@@ -1,7 +1,7 @@
 import { errorMessage } from "../../../shared/error-message.js";
 import { readTextIfExists, writeFileAtomic } from "../../../state/atomic-file.js";
 import { withFileLock } from "../../../state/file-lock.js";
-import { ToolError } from "../../define-tool.js";
+import { ToolError } from "../../kit/define-tool.js";
 import { type Ical, type IcalComponent, loadIcal } from "./ical.js";
 
 export interface CalendarFile {

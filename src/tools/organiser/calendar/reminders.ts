@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import { errorMessage } from "../../../shared/error-message.js";
 import { configPaths } from "../../../state/paths.js";
-import type { ToolContext } from "../../define-tool.js";
+import type { ToolContext } from "../../kit/define-tool.js";
 import { CrontabMissing } from "../crontab/crontab-program.js";
 import { deliveryLines, plannedDelivery } from "../crontab/delivery.js";
 import { comesRoundBefore, type OneShotJob, removeOneShots, scheduleOneShots } from "../crontab/one-shot-jobs.js";

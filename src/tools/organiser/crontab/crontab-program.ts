@@ -1,7 +1,7 @@
 import { execFile } from "node:child_process";
 import { toolChildEnv } from "../../../shared/child-env.js";
 import type { Env } from "../../../shared/env.js";
-import { ToolError } from "../../define-tool.js";
+import { ToolError } from "../../kit/define-tool.js";
 
 /** The crontab program and its leading arguments, from MARVIN_CRONTAB_COMMAND (split at spaces). */
 export function crontabArgv(env: Env): string[] {

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import type { Env } from "../../../shared/env.js";
-import { createHttpClient, type HttpClient, ServiceError } from "../../http/index.js";
+import { createHttpClient, type HttpClient, ServiceError } from "../../kit/http/index.js";
 import { type NtfyNote, publishBody } from "./json-publish.js";
 import { NTFY, ntfyEnv } from "./service.js";
 

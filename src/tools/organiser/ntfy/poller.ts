@@ -1,6 +1,6 @@
 import type { Env } from "../../../shared/env.js";
 import { errorMessage } from "../../../shared/error-message.js";
-import { ServiceError } from "../../http/index.js";
+import { ServiceError } from "../../kit/http/index.js";
 import { type NtfyEvent, ntfyClient, poll } from "./client.js";
 import { ntfyBaseUrl } from "./service.js";
 import { loadSubscriptions, type NtfySubscription, updateSubscriptions } from "./subscriptions.js";

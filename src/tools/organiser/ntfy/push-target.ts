@@ -1,5 +1,5 @@
-import type { ToolContext } from "../../define-tool.js";
-import { joinUrl } from "../../http/index.js";
+import type { ToolContext } from "../../kit/define-tool.js";
+import { joinUrl } from "../../kit/http/index.js";
 import { ntfyBaseUrl } from "./service.js";
 import { alarmPushTopic, loadSubscriptions } from "./subscriptions.js";
 

@@ -1,6 +1,6 @@
 import type { Env } from "../../../shared/env.js";
-import { ToolError } from "../../define-tool.js";
-import { type ExternalService, serviceBaseUrl } from "../../http/index.js";
+import { ToolError } from "../../kit/define-tool.js";
+import { type ExternalService, serviceBaseUrl } from "../../kit/http/index.js";
 
 export const NTFY: ExternalService = { name: "ntfy", envVar: "MARVIN_NTFY_URL", defaultUrl: "https://ntfy.sh" };
 

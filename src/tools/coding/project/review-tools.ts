@@ -1,0 +1,204 @@
+import { existsSync } from "node:fs";
+import { realpath, stat } from "node:fs/promises";
+import { isAbsolute, join, relative, sep } from "node:path";
+import { z } from "zod";
+import { truncateText } from "../../../shared/truncate.js";
+import { ensureInsideDir, resolveInsideDir } from "../../../workspace/own-dirs.js";
+import { isInside, resolveInside } from "../../../workspace/sandbox.js";
+import { defineTool, type ToolContext, ToolError } from "../../kit/define-tool.js";
+import { requireWorkingDir } from "../../kit/require-working-dir.js";
+import {
+  launchReview,
+  MAX_REVIEW_DEPTH,
+  marvinEntryPoint,
+  nestingDepth,
+  ReviewJob,
+  reviewerEnv,
+  reviewerLlm,
+} from "./review-process.js";
+import { buildReviewPrompt } from "./review-prompt.js";
+import {
+  costSummary,
+  newReviewId,
+  REVIEWS_SUBDIR,
+  type ReviewRecord,
+  readRecord,
+  readText,
+  recordedReviewIds,
+  statusFromFiles,
+  writeRecord,
+} from "./review-record.js";
+
+const MAX_OUTPUT_CHARS = 30_000;
+const LOG_TAIL_LINES = 15;
+/** The reviewer's stdout carries the non-interactive protocol's `  🔧 tools` lines: not part of the report. */
+const TOOL_MARKER_LINES = /^ {2}🔧 .*\n?/gm;
+
+async function workingRoot(context: ToolContext): Promise<string> {
+  const dir = requireWorkingDir(context);
+  return realpath(dir).catch(() => dir);
+}
+
+/** The directory to review: relative to the working dir, or an absolute path inside it. */
+async function reviewedDirectory(root: string, requested: string): Promise<string> {
+  let path = requested.trim() || ".";
+  if (isAbsolute(path)) {
+    const real = await realpath(path).catch(() => path);
+    if (isInside(root, real)) path = relative(root, real) || ".";
+  }
+  const directory = await resolveInside(root, path);
+  const info = await stat(directory).catch(() => undefined);
+  if (!info?.isDirectory()) throw new ToolError(`${requested} is not a directory inside the working dir (${root}).`);
+  return directory;
+}
+
+function sessionReviews(context: ToolContext): ReviewJob[] {
+  return context.jobs.list().filter((job): job is ReviewJob => job instanceof ReviewJob);
+}
+
+const displayPath = (root: string, path: string) => relative(root, path).split(sep).join("/") || ".";
+
+const reviewCodebase = defineTool({
+  name: "review_codebase",
+  effect: "write",
+  description:
+    "Start a background code review of the working dir (or a subdirectory) by a separate read-only Marvin, which " +
+    "writes a report. Returns at once; follow it and read the report with review_status.",
+  codingOnly: true,
+  parameters: z.object({
+    working_dir: z.string().default(".").describe("Directory to review"),
+    ref_dir: z.string().default("ref").describe("Folder of reference documents (specs) inside it, if present"),
+    focus: z.string().default("all").describe("What to look at: all, security, performance, tests, error handling…"),
+    max_rounds: z.number().int().min(1).max(10).default(4).describe("Passes the reviewer makes over the code"),
+    context: z.string().default("").describe("Anything the reviewer should know (recent changes, known issues)"),
+  }),
+  handler: async (args, context) => {
+    const root = await workingRoot(context);
+    const depth = nestingDepth(context.env);
+    if (depth >= MAX_REVIEW_DEPTH) {
+      throw new ToolError(
+        `Not starting a review: this Marvin is already a nested agent (MARVIN_DEPTH=${depth}), and reviews may nest ` +
+          `at most ${MAX_REVIEW_DEPTH} levels deep so agents cannot spawn each other without end. Review the code ` +
+          `yourself with tree, code_grep and read_file.`,
+      );
+    }
+    const directory = await reviewedDirectory(root, args.working_dir);
+    const busy = sessionReviews(context).find((job) => job.running && job.record.directory === directory);
+    if (busy)
+      throw new ToolError(
+        `Review ${busy.id} of ${displayPath(root, directory)} is still running (${busy.status()}). Check it with ` +
+          `review_status.`,
+      );
+    const reviewsDir = await ensureInsideDir(root, REVIEWS_SUBDIR);
+    const parent = context.provider;
+    if (!parent) {
+      throw new ToolError(
+        "Cannot start a reviewer: this session has no active LLM provider yet, so the reviewer would not know which " +
+          "one to use.",
+      );
+    }
+    const entryPoint = marvinEntryPoint();
+    if (!existsSync(entryPoint))
+      throw new ToolError(
+        `Cannot start a reviewer: Marvin's command-line entry point ${entryPoint} is missing. Build it with \`npm ` +
+          `run build\`.`,
+      );
+
+    const now = new Date();
+    const id = await newReviewId(reviewsDir, now);
+    const refPath = join(directory, args.ref_dir);
+    const refDir =
+      args.ref_dir.trim() && existsSync(refPath) && isInside(directory, refPath) ? args.ref_dir.trim() : undefined;
+    const job = launchReview({
+      id,
+      directory,
+      focus: args.focus,
+      prompt: buildReviewPrompt({
+        directory,
+        focus: args.focus,
+        refDir,
+        maxRounds: args.max_rounds,
+        context: args.context,
+      }),
+      outputFile: join(reviewsDir, `${id}.md`),
+      logFile: join(reviewsDir, `${id}.log`),
+      llm: reviewerLlm(context.env, parent),
+      env: reviewerEnv(context.env, parent.credentialVariables),
+      now,
+    });
+    await writeRecord(reviewsDir, job.record);
+    context.jobs.add(job);
+    return (
+      `Started review ${id} of ${displayPath(root, directory)} in the background (pid ${job.record.pid}).\n` +
+      `The report is written to ${displayPath(root, job.record.outputFile)}. Check on it with ` +
+      `review_status({"job_id":"${id}"}); you can keep working meanwhile.`
+    );
+  },
+});
+
+async function findRecord(
+  context: ToolContext,
+  reviewsDir: string,
+  jobId: string | undefined,
+): Promise<{ record: ReviewRecord; job?: ReviewJob } | string> {
+  const inSession = sessionReviews(context);
+  const id = jobId?.trim() || inSession.at(-1)?.id || (await recordedReviewIds(reviewsDir)).at(-1);
+  if (!id) return "No code review has been started in this working dir yet. Start one with review_codebase.";
+  const job = inSession.find((candidate) => candidate.id === id);
+  const record = job?.record ?? (await readRecord(reviewsDir, id));
+  if (!record) {
+    const known = await recordedReviewIds(reviewsDir);
+    throw new ToolError(
+      `No review '${id}'. ` +
+        (known.length
+          ? `Known reviews: ${known.join(", ")}.`
+          : "No review has been started here yet; use review_codebase."),
+    );
+  }
+  return { record, job };
+}
+
+const reviewStatus = defineTool({
+  name: "review_status",
+  effect: "read",
+  description: "Status of a background code review started with review_codebase, and its report so far.",
+  codingOnly: true,
+  parameters: z.object({
+    job_id: z
+      .string()
+      .nullable()
+      .default(null)
+      .describe("Review id (review-YYYYMMDD-HHMMSS); default: the latest review"),
+  }),
+  handler: async ({ job_id }, context) => {
+    const root = await workingRoot(context);
+    const reviewsDir = await resolveInsideDir(root, REVIEWS_SUBDIR);
+    const found = await findRecord(context, reviewsDir, job_id ?? undefined);
+    if (typeof found === "string") return found;
+    const { record, job } = found;
+    const status = job?.status() ?? (await statusFromFiles(record, new Date()));
+    const [raw, log] = await Promise.all([readText(record.outputFile), readText(record.logFile)]);
+    const output = raw.replace(TOOL_MARKER_LINES, "");
+    const cost = costSummary(log);
+    const lines = [
+      `${record.id} (code review of ${displayPath(root, record.directory)}, focus: ${record.focus}): ` +
+        `${status}.${cost ? ` Cost: ${cost}.` : ""}`,
+    ];
+    lines.push(`Report file: ${displayPath(root, record.outputFile)}`);
+    const running = /^running/.test(status);
+    lines.push(
+      "",
+      output.trim()
+        ? truncateText(output.trim(), MAX_OUTPUT_CHARS)
+        : running
+          ? "(no report text yet; the reviewer is still reading the code)"
+          : "(the reviewer wrote no report)",
+    );
+    const errors = log.split("\n").filter((line) => line.trim() && !line.startsWith("MARVIN_COST:"));
+    if (!running && /^(failed|stopped)/.test(status) && errors.length)
+      lines.push("", `Reviewer log (last lines):\n${errors.slice(-LOG_TAIL_LINES).join("\n")}`);
+    return lines.join("\n");
+  },
+});
+
+export const reviewTools = [reviewCodebase, reviewStatus];

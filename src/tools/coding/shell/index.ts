@@ -1,0 +1,118 @@
+import { existsSync } from "node:fs";
+import { z } from "zod";
+import { toolChildEnv } from "../../../shared/child-env.js";
+import { formatDuration } from "../../../shared/duration.js";
+import { defineTool, ToolError } from "../../kit/define-tool.js";
+import { requireWorkingDir } from "../../kit/require-working-dir.js";
+import type { KillReport } from "./live-commands.js";
+import { type GroupRunResult, runInProcessGroup } from "./process-group.js";
+import type { ProcessEntry } from "./process-tree.js";
+
+/** Output kept: the start (what ran) and, mostly, the end (errors, summaries). */
+const HEAD_CHARS = 8_000;
+const TAIL_CHARS = 22_000;
+/** The registry's limit is the command's own plus time for the person to confirm. */
+const CONFIRMATION_ALLOWANCE_MS = 10 * 60_000;
+/** Processes named in a message; the rest are counted. */
+const MAX_NAMED = 5;
+
+function processList(entries: ProcessEntry[]): string {
+  const named = entries
+    .slice(0, MAX_NAMED)
+    .map((entry) => `pid ${entry.pid} (${entry.name})`)
+    .join(", ");
+  return entries.length > MAX_NAMED ? `${named} and ${entries.length - MAX_NAMED} more` : named;
+}
+
+/** What a kill achieved, claiming no more than was checked. */
+function killOutcome(kill: KillReport | undefined): string {
+  if (!kill?.verified) {
+    return (
+      "the command's process group was killed; processes that left the group (setsid, daemons) cannot be " +
+      "checked on this system and may still be running"
+    );
+  }
+  const { killed, survivors } = kill;
+  if (survivors.length) {
+    const which = survivors.length === 1 ? "this one" : "these";
+    return (
+      `${killed.length} of its ${killed.length + survivors.length} processes were killed, but ${which} could ` +
+      `not be stopped and may still be running: ${processList(survivors)}`
+    );
+  }
+  if (killed.length === 0) return "the command had already ended";
+  const counted = killed.length === 1 ? "process" : `${killed.length} processes`;
+  return `killed the command's ${counted} (every one Marvin found); none is still running`;
+}
+
+function statusLine(result: GroupRunResult, timeoutSeconds: number): string {
+  const took = formatDuration(result.elapsedMs);
+  if (result.timedOut) {
+    return (
+      `Timed out after ${timeoutSeconds}s: ${killOutcome(result.kill)}. Raise timeout (seconds) if it needs ` +
+      `longer, or run it in the background with output to a file.`
+    );
+  }
+  if (result.aborted) return `Cancelled after ${took}: ${killOutcome(result.kill)}.`;
+  if (result.signal) return `Killed by ${result.signal} after ${took}.`;
+  return `Exit code: ${result.exitCode} (${took})`;
+}
+
+function backgroundNote({ background, lingering }: GroupRunResult): string | undefined {
+  const uncaptured = "its output is not captured. Redirect it to a file (cmd > out.log 2>&1 &) to see it.";
+  if (background.length) {
+    const pronoun = background.length === 1 ? "it" : "them";
+    return (
+      `Note: still running in the background: ${processList(background)}. Marvin stops ${pronoun} when it ` +
+      `exits${lingering ? `; ${uncaptured}` : "."}`
+    );
+  }
+  if (lingering) return `Note: a process the command started in the background is still running and ${uncaptured}`;
+  return undefined;
+}
+
+const runCommand = defineTool({
+  name: "run_command",
+  effect: "write",
+  description:
+    "Run a shell command (bash -c) in the working dir; returns its exit code and output " +
+    "(stdout and stderr interleaved, long output cut in the middle). The user may be asked to confirm. " +
+    "No terminal or stdin: pass flags like --yes. It is killed with all it started after timeout seconds; " +
+    "background jobs (cmd > out.log 2>&1 &) run until Marvin exits.",
+  codingOnly: true,
+  timeoutMs: (args) => args.timeout * 1000 + CONFIRMATION_ALLOWANCE_MS,
+  parameters: z.object({
+    command: z.string().trim().min(1).describe("e.g. 'npm test' or 'ls -la src'"),
+    timeout: z.number().int().min(1).max(3600).default(60).describe("Seconds before the command is killed"),
+  }),
+  handler: async ({ command, timeout }, context) => {
+    const cwd = requireWorkingDir(context);
+    if (!existsSync(cwd))
+      throw new ToolError(`The working dir ${cwd} no longer exists. Call set_working_dir with an existing directory.`);
+    if (!(await context.confirmCommand(command))) {
+      return (
+        `The user declined to run this command: ${command}\nDo not run it again; ask the user what to do ` +
+        `instead, or take another approach.`
+      );
+    }
+    const result = await runInProcessGroup({
+      command,
+      cwd,
+      env: toolChildEnv(context.env),
+      timeoutMs: timeout * 1000,
+      signal: context.signal,
+      headChars: HEAD_CHARS,
+      tailChars: TAIL_CHARS,
+    });
+    const parts = [statusLine(result, timeout)];
+    if (result.cut)
+      parts.push(`(output was ${result.cut + HEAD_CHARS + TAIL_CHARS} characters; the middle ${result.cut} were cut)`);
+    parts.push(result.output.trim() ? result.output.replace(/\s+$/, "") : "(no output)");
+    const note = backgroundNote(result);
+    if (note) parts.push(note);
+    return parts.join("\n");
+  },
+});
+
+/** The shell domain (seed 000 §2.8). */
+export const shellTools = [runCommand];

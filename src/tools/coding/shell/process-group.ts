@@ -1,0 +1,137 @@
+import { type ChildProcess, spawn } from "node:child_process";
+import { randomUUID } from "node:crypto";
+import { ToolError } from "../../kit/define-tool.js";
+import { HeadTailBuffer } from "./head-tail-buffer.js";
+import { type KillReport, terminate, trackUntilExit, untrack } from "./live-commands.js";
+import { type ProcessEntry, ProcessTree } from "./process-tree.js";
+
+/** After the shell exits, how long to wait for background processes to release its output. */
+const LINGER_MS = 300;
+/** How often the command's processes are looked up while it runs (to keep track of those that leave its group). */
+const SNAPSHOT_MS = 500;
+/** Set in the command's environment: every process it starts inherits it, wherever it moves. */
+const COMMAND_MARKER_VARIABLE = "MARVIN_COMMAND_ID";
+
+interface GroupRunOptions {
+  command: string;
+  cwd: string;
+  env: Record<string, string>;
+  timeoutMs: number;
+  signal: AbortSignal;
+  headChars: number;
+  tailChars: number;
+}
+
+export interface GroupRunResult {
+  /** stdout and stderr interleaved, head and tail kept. */
+  output: string;
+  /** Characters cut from the middle of the output. */
+  cut: number;
+  exitCode: number | null;
+  signal: NodeJS.Signals | null;
+  timedOut: boolean;
+  aborted: boolean;
+  /** After a timeout or abort: what the kill achieved. */
+  kill?: KillReport;
+  /** The shell exited, but processes it started are still running (Marvin stops them when it exits). */
+  background: ProcessEntry[];
+  /** The shell exited but something it started still holds its output, whether or not it could be identified. */
+  lingering: boolean;
+  elapsedMs: number;
+}
+
+function started(child: ChildProcess): Promise<void> {
+  return new Promise((resolve, reject) => {
+    child.once("spawn", resolve);
+    child.once("error", (error: NodeJS.ErrnoException) => {
+      if (error.code !== "ENOENT") return reject(new ToolError(`The command could not be started: ${error.message}`));
+      reject(
+        new ToolError(
+          "bash is not installed (or not on PATH), so commands cannot run. Install bash, or ask the user to run " +
+            "the command.",
+        ),
+      );
+    });
+  });
+}
+
+/** True when `promise` settles within `ms`. */
+function within(promise: Promise<unknown>, ms: number): Promise<boolean> {
+  let timer: NodeJS.Timeout | undefined;
+  const expired = new Promise<false>((resolve) => (timer = setTimeout(() => resolve(false), ms)));
+  return Promise.race([promise.then(() => true), expired]).finally(() => clearTimeout(timer));
+}
+
+/**
+ * Runs `command` with `bash -c` as the leader of a new process group (no terminal, stdin
+ * from /dev/null). A timeout or abort stops everything the command started — its group, and
+ * on Linux also processes that left the group — with SIGTERM, then SIGKILL after a grace
+ * period, and reports what could not be stopped or checked. Processes the command leaves
+ * running in the background are kept track of and stopped when Marvin exits.
+ */
+export async function runInProcessGroup(options: GroupRunOptions): Promise<GroupRunResult> {
+  const startedAt = Date.now();
+  const buffer = new HeadTailBuffer(options.headChars, options.tailChars);
+  const id = randomUUID();
+  // exec 2>&1 merges stderr into stdout inside the shell, so their order is exact.
+  const child = spawn("bash", ["-c", `exec 2>&1\n${options.command}`], {
+    cwd: options.cwd,
+    env: { ...options.env, [COMMAND_MARKER_VARIABLE]: id },
+    detached: true,
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  type Exit = { code: number | null; signal: NodeJS.Signals | null };
+  const exited = new Promise<Exit>((resolve) => child.once("exit", (code, signal) => resolve({ code, signal })));
+  const closed = new Promise<void>((resolve) => child.once("close", () => resolve()));
+  child.stdout?.setEncoding("utf8").on("data", (text: string) => buffer.append(text));
+  child.stderr?.setEncoding("utf8").on("data", (text: string) => buffer.append(text));
+  await started(child);
+
+  const tree = new ProcessTree(child.pid!, `${COMMAND_MARKER_VARIABLE}=${id}`);
+  trackUntilExit(tree);
+  tree.refresh();
+  const snapshots = setInterval(() => tree.refresh(), SNAPSHOT_MS);
+  let timedOut = false;
+  let aborted = false;
+  let stopping: Promise<KillReport> | undefined;
+  const timer = setTimeout(() => {
+    timedOut = true;
+    stopping ??= terminate(tree);
+  }, options.timeoutMs);
+  const onAbort = () => {
+    aborted = true;
+    stopping ??= terminate(tree);
+  };
+  options.signal.addEventListener("abort", onAbort, { once: true });
+  if (options.signal.aborted) onAbort();
+
+  const exit = await exited;
+  clearInterval(snapshots);
+  clearTimeout(timer);
+  options.signal.removeEventListener("abort", onAbort);
+  const kill = await stopping;
+  // A clean exit may leave `cmd &` children holding the output: stop waiting for them.
+  const lingering = !(await within(closed, LINGER_MS));
+  if (lingering) {
+    child.stdout?.destroy();
+    child.stderr?.destroy();
+  }
+  let background: ProcessEntry[] = [];
+  if (!kill) {
+    tree.refresh(true);
+    background = tree.alive();
+  }
+  if (!tree.running()) untrack(tree);
+  return {
+    output: buffer.text(),
+    cut: buffer.cut,
+    exitCode: exit.code,
+    signal: exit.signal,
+    timedOut,
+    aborted,
+    kill,
+    background,
+    lingering,
+    elapsedMs: Date.now() - startedAt,
+  };
+}

@@ -1,0 +1,36 @@
+import type { BackgroundJobs } from "./tool-services.js";
+
+/** A long-running piece of work a tool started and the session keeps an eye on (review_codebase). */
+export interface BackgroundJob {
+  readonly id: string;
+  readonly description: string;
+  /** One line: running for 2m 10s, finished (exit 0), failed… */
+  status(): string;
+  /** Stops the job when the session ends. */
+  cancel(): void;
+}
+
+/** The session's background jobs, listed in the system prompt (seed 000 §2.15). */
+export class JobBoard implements BackgroundJobs {
+  private readonly jobs = new Map<string, BackgroundJob>();
+
+  add(job: BackgroundJob): void {
+    this.jobs.set(job.id, job);
+  }
+
+  get(id: string): BackgroundJob | undefined {
+    return this.jobs.get(id);
+  }
+
+  list(): BackgroundJob[] {
+    return [...this.jobs.values()];
+  }
+
+  summaries(): Array<{ id: string; description: string; status: string }> {
+    return this.list().map((job) => ({ id: job.id, description: job.description, status: job.status() }));
+  }
+
+  cancelAll(): void {
+    for (const job of this.jobs.values()) job.cancel();
+  }
+}

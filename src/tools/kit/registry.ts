@@ -1,0 +1,316 @@
+import type { z } from "zod";
+import { nearestNames } from "../../shared/edit-distance.js";
+import { errorMessage } from "../../shared/error-message.js";
+import type { ToolSchema } from "../../shared/tool-schema.js";
+import {
+  type AnyToolDef,
+  TOOL_EFFECTS,
+  type ToolContext,
+  type ToolMode,
+  type ToolOutcome,
+  type ToolOutput,
+  type ToolProgress,
+} from "./define-tool.js";
+import {
+  cleanToolSchema,
+  coerceArguments,
+  describeParameters,
+  exampleCall,
+  type JsonSchema,
+  toParametersSchema,
+} from "./json-schema.js";
+import { lowerResultLimits } from "./lenient-parameters.js";
+
+const DEFAULT_TOOL_TIMEOUT_MS = 60_000;
+
+interface RegisteredTool {
+  def: AnyToolDef;
+  schema: ToolSchema;
+  family: string;
+}
+
+/** The family of the tools always offered (load_tools); it is never listed for loading. */
+export const CORE_FAMILY = "core";
+/** Tools registered without a family: the user's custom tools. */
+const CUSTOM_FAMILY = { name: "custom", summary: "the user's own custom tools" };
+
+/** A family as load_tools lists it: the tools of it offered in a mode. */
+export interface FamilyListing {
+  name: string;
+  summary: string;
+  tools: string[];
+}
+
+function modeKey(mode: ToolMode): string {
+  return `${Number(mode.codingMode)}${Number(mode.nonInteractive)}${Number(mode.readonly)}`;
+}
+
+function offeredIn(def: AnyToolDef, mode: ToolMode): boolean {
+  if (def.codingOnly && !mode.codingMode) return false;
+  if (def.interactiveOnly && mode.nonInteractive) return false;
+  if (def.effect === "write" && mode.readonly) return false;
+  return true;
+}
+
+const READ_ONLY_AGENT = "this is a read-only agent (MARVIN_READONLY=1)";
+
+const error = (result: string): ToolOutcome => ({ result, isError: true });
+
+function succeeded(output: ToolOutput): ToolOutcome {
+  if (typeof output === "string") return { result: output, isError: false };
+  return output.details === undefined
+    ? { result: output.text, isError: false }
+    : { result: output.text, isError: false, details: output.details };
+}
+
+/** The notes below the result, each on a line of its own. */
+function withNotes(outcome: ToolOutcome, notes: string[]): ToolOutcome {
+  return notes.length ? { ...outcome, result: [outcome.result, ...notes].join("\n") } : outcome;
+}
+
+/** A fraction is kept within 0…1; one that is not a finite number is left out. */
+function cleanProgress({ message, fraction }: ToolProgress): ToolProgress {
+  if (typeof fraction !== "number" || !Number.isFinite(fraction)) return { message: String(message) };
+  return { message: String(message), fraction: Math.min(1, Math.max(0, fraction)) };
+}
+
+/** Parses wire arguments: an object, a JSON string of one (even double-encoded), or "" for none. */
+function decodeArguments(
+  raw: unknown,
+): { value: Record<string, unknown> } | { rawText: string } | { notObject: unknown } {
+  let value = raw;
+  for (let depth = 0; depth < 2 && typeof value === "string"; depth++) {
+    const text: string = value;
+    if (text.trim() === "") return { value: {} };
+    try {
+      value = JSON.parse(text);
+    } catch {
+      // Inside a JSON string too: a JSON-quoted Codex patch is still a raw patch, not "no arguments".
+      return { rawText: text };
+    }
+  }
+  if (value === null || value === undefined) return { value: {} };
+  if (typeof value === "object" && !Array.isArray(value)) return { value: value as Record<string, unknown> };
+  return { notObject: value };
+}
+
+/** All tools by name: JSON schemas per mode, and validated, time-limited execution. */
+export class ToolRegistry {
+  private readonly tools = new Map<string, RegisteredTool>();
+  private readonly schemaCache = new Map<string, ToolSchema[]>();
+  private readonly familySummaries = new Map<string, string>();
+
+  /** Registers the tools of a family, which load_tools offers together. */
+  registerFamily(name: string, summary: string, tools: readonly AnyToolDef[]): void {
+    for (const tool of tools) this.register(tool, { name, summary });
+  }
+
+  register(def: AnyToolDef, family: { name: string; summary: string } = CUSTOM_FAMILY): void {
+    if (this.tools.has(def.name)) throw new Error(`Tool '${def.name}' is registered twice`);
+    if (typeof def.effect !== "function" && !TOOL_EFFECTS.includes(def.effect)) {
+      const choices = TOOL_EFFECTS.map((effect) => `"${effect}"`).join(", ");
+      throw new Error(`Tool '${def.name}' must declare its effect: ${choices} or a function of its arguments`);
+    }
+    let schema: ToolSchema | undefined;
+    this.tools.set(def.name, {
+      def,
+      // Made on first use: turning a zod schema into JSON Schema costs about a millisecond a tool, and a run
+      // offers and calls only a few of them.
+      get schema() {
+        schema ??= {
+          type: "function",
+          function: {
+            name: def.name,
+            description: def.description,
+            parameters: def.inputSchema ? cleanToolSchema(def.inputSchema) : toParametersSchema(def.parameters),
+          },
+        };
+        return schema;
+      },
+      family: family.name,
+    });
+    this.familySummaries.set(family.name, family.summary);
+    this.schemaCache.clear();
+  }
+
+  familyOf(name: string): string | undefined {
+    return this.tools.get(name)?.family;
+  }
+
+  /** The families with tools offered in `mode`, in the order they were registered. */
+  families(mode: ToolMode): FamilyListing[] {
+    const listings = new Map<string, FamilyListing>();
+    for (const { def, family } of this.tools.values()) {
+      if (family === CORE_FAMILY || !offeredIn(def, mode)) continue;
+      const listing = listings.get(family) ?? {
+        name: family,
+        summary: this.familySummaries.get(family) ?? "",
+        tools: [],
+      };
+      listing.tools.push(def.name);
+      listings.set(family, listing);
+    }
+    return [...listings.values()];
+  }
+
+  /** The schema of each named tool offered in `mode`, in the order of `names`; unknown names are skipped. */
+  schemasOf(names: Iterable<string>, mode: ToolMode): ToolSchema[] {
+    const schemas: ToolSchema[] = [];
+    for (const name of new Set(names)) {
+      const tool = this.tools.get(name);
+      if (tool && offeredIn(tool.def, mode)) schemas.push(tool.schema);
+    }
+    return schemas;
+  }
+
+  get(name: string): AnyToolDef | undefined {
+    return this.tools.get(name)?.def;
+  }
+
+  names(mode?: ToolMode): string[] {
+    return [...this.tools.values()].filter(({ def }) => !mode || offeredIn(def, mode)).map(({ def }) => def.name);
+  }
+
+  schemas(mode: ToolMode): ToolSchema[] {
+    const key = modeKey(mode);
+    let cached = this.schemaCache.get(key);
+    if (!cached) {
+      cached = [...this.tools.values()].filter(({ def }) => offeredIn(def, mode)).map(({ schema }) => schema);
+      this.schemaCache.set(key, cached);
+    }
+    return cached;
+  }
+
+  /** Runs one call. Never throws: every failure is a result the model can act on. */
+  async execute(name: string, rawArguments: unknown, context: ToolContext): Promise<ToolOutcome> {
+    const tool = this.tools.get(name);
+    if (!tool) return error(this.unknownToolMessage(name, context.mode));
+    const { def, schema } = tool;
+    const parameters = schema.function.parameters as JsonSchema;
+    const refusal = this.refusal(def, context.mode);
+    if (refusal) return error(refusal);
+
+    const decoded = decodeArguments(rawArguments);
+    if ("rawText" in decoded) {
+      // A per-call effect needs parsed arguments: raw text cannot show that the call only reads.
+      if (context.mode.readonly && typeof def.effect === "function" && def.rawArguments)
+        return error(this.writingCallRefusal(def));
+      const handled = def.rawArguments
+        ? await this.guard(def, context, () => def.rawArguments!(decoded.rawText, context), DEFAULT_TOOL_TIMEOUT_MS)
+        : undefined;
+      if (handled) return handled;
+      return error(
+        `Error: the arguments for ${name} must be a JSON object, not a raw string.\n` +
+          `Parameters:\n${describeParameters(parameters)}\nExample: ${exampleCall(name, parameters)}\n` +
+          `Received: ${decoded.rawText.slice(0, 200)}`,
+      );
+    }
+    if ("notObject" in decoded) {
+      return error(
+        `Error: the arguments for ${name} must be a JSON object, got ` +
+          `${JSON.stringify(decoded.notObject).slice(0, 100)}.\nParameters:\n${describeParameters(parameters)}\n` +
+          `Example: ${exampleCall(name, parameters)}`,
+      );
+    }
+
+    const lowered = lowerResultLimits(name, def.parameters, coerceArguments(parameters, decoded.value));
+    const parsed: z.ZodSafeParseResult<Record<string, unknown>> = def.parameters.safeParse(lowered.args);
+    if (!parsed.success) {
+      const problems = parsed.error.issues.map((issue) => {
+        const field = issue.path.join(".") || "(arguments)";
+        const missing = issue.code === "invalid_type" && decoded.value[String(issue.path[0])] === undefined;
+        return `  - ${field}: ${missing ? `required (${issue.expected})` : issue.message}`;
+      });
+      const unknown = Object.keys(decoded.value).filter((key) => !(key in ((parameters.properties ?? {}) as object)));
+      if (unknown.length) problems.push(`  - unknown parameter(s): ${unknown.join(", ")}`);
+      return error(
+        `Validation error for ` +
+          `${name}:\n${problems.join("\n")}\n\nParameters:\n${describeParameters(parameters)}\nCorrect usage: ` +
+          `${exampleCall(name, parameters)}`,
+      );
+    }
+    if (context.mode.readonly && typeof def.effect === "function" && def.effect(parsed.data) === "write") {
+      return error(this.writingCallRefusal(def));
+    }
+    const timeout =
+      typeof def.timeoutMs === "function" ? def.timeoutMs(parsed.data) : (def.timeoutMs ?? DEFAULT_TOOL_TIMEOUT_MS);
+    const outcome = await this.guard(def, context, (guarded) => def.handler(parsed.data, guarded), timeout);
+    if (!outcome) return error(`${name} returned nothing.`);
+    return outcome.isError ? outcome : withNotes(outcome, lowered.notes);
+  }
+
+  private refusal(def: AnyToolDef, mode: ToolMode): string | undefined {
+    if (def.effect === "write" && mode.readonly) {
+      const refused = "tools that change files, repositories or the user's saved state, or run commands, are refused";
+      return `${def.name} is disabled: ${READ_ONLY_AGENT}, so ${refused}.`;
+    }
+    if (def.codingOnly && !mode.codingMode)
+      return (
+        `${def.name} is only available in coding mode. Ask the user to turn it on with !code (or run with ` +
+        `--working-dir).`
+      );
+    if (def.interactiveOnly && mode.nonInteractive) return `${def.name} is only available in an interactive session.`;
+    return undefined;
+  }
+
+  private writingCallRefusal(def: AnyToolDef): string {
+    const allowed = `Only calls of ${def.name} that read are allowed here.`;
+    return `${def.name} was refused: ${READ_ONLY_AGENT} and this call would change something. ${allowed}`;
+  }
+
+  private unknownToolMessage(name: string, mode: ToolMode): string {
+    const available = this.names(mode);
+    const near = nearestNames(name, available);
+    const hint = near.length ? ` Did you mean: ${near.join(", ")}?` : "";
+    return `Unknown tool '${name}'.${hint} Available tools: ${available.join(", ")}`;
+  }
+
+  /** Runs with a time limit and abort signal; turns throws and timeouts into error results. */
+  private async guard(
+    def: AnyToolDef,
+    context: ToolContext,
+    run: (context: ToolContext) => Promise<ToolOutput | undefined>,
+    timeoutMs: number,
+  ): Promise<ToolOutcome | undefined> {
+    const timeout = new AbortController();
+    // AbortSignal.any follows the run's signal without adding a listener to it for every call:
+    // a dozen parallel calls would otherwise trip Node's MaxListenersExceededWarning.
+    const signal = AbortSignal.any([context.signal, timeout.signal]);
+    let timer: NodeJS.Timeout | undefined;
+    let ended = false;
+    const onProgress = (update: ToolProgress) => {
+      // A handler still running after its time limit must not report on a call that has ended.
+      if (!ended && !signal.aborted) context.onProgress(cleanProgress(update));
+    };
+    const timedOut = new Promise<"timeout">((resolve) => {
+      timer = setTimeout(() => {
+        timeout.abort(new Error("timeout"));
+        resolve("timeout");
+      }, timeoutMs);
+    });
+    try {
+      // Object.create keeps the session's live getters (profileName…) reachable. The working dir is
+      // read once, as the call starts: a set_working_dir running in the same round must not change
+      // it halfway through another call (a notes root computed twice from two directories).
+      const guarded: ToolContext = Object.create(context, {
+        signal: { value: signal },
+        workingDir: { value: context.workingDir },
+        onProgress: { value: onProgress },
+      });
+      const result = await Promise.race([run(guarded), timedOut]);
+      if (result === "timeout")
+        return error(
+          `Tool ${def.name} timed out after ${Number((timeoutMs / 1000).toFixed(1))}s and was stopped. Try a ` +
+            `smaller request.`,
+        );
+      if (context.signal.aborted) return error(`Tool ${def.name} was cancelled.`);
+      return result === undefined ? undefined : succeeded(result);
+    } catch (thrown) {
+      if (context.signal.aborted) return error(`Tool ${def.name} was cancelled.`);
+      return error(`Error in ${def.name}: ${errorMessage(thrown)}`);
+    } finally {
+      ended = true;
+      clearTimeout(timer);
+    }
+  }
+}

@@ -1,0 +1,71 @@
+import type { Env } from "../../shared/env.js";
+import type { ProfileStore } from "../../state/profiles.js";
+import type { UsageTracker } from "../../state/usage.js";
+import type { BackgroundJob } from "./job-board.js";
+
+/** What a tool can learn about, and do to, the context window (seed 000 §4.7). */
+export interface ContextBudgetView {
+  /** Tokens that may still be added before the warning threshold (never negative). */
+  availableTokens(): Promise<number>;
+  /** True when `text` certainly fits before the warning threshold: decided from byte counts, without the tokenizer. */
+  surelyFits(text: string): boolean;
+  /** True once the conversation is past the hard limit: large reads must be refused. */
+  pastHardLimit(): Promise<boolean>;
+  countTokens(text: string): Promise<number>;
+  truncateToTokens(text: string, maxTokens: number): Promise<string>;
+  /** Characters read_file has returned this session, for its read budget (seed 004 §6.13B). */
+  charactersRead(): number;
+  addCharactersRead(count: number): void;
+}
+
+/** The session's LLM provider, as a tool that starts another agent on it needs it. */
+export interface ActiveProvider {
+  name: string;
+  model: string;
+  /** Variables holding this provider's credential: the only secrets a child agent may get. */
+  credentialVariables: readonly string[];
+}
+
+/** The session's countdown timers (seed 000 §2.8); each method answers with the line to show. */
+export interface Timers {
+  start(name: string, durationSeconds: number): string;
+  describe(name: string): string;
+  describeAll(): string;
+  stop(name: string): string;
+}
+
+/** The session's background jobs, which it lists in the system prompt and cancels when it ends. */
+export interface BackgroundJobs {
+  add(job: BackgroundJob): void;
+  list(): BackgroundJob[];
+}
+
+/** Session services the tools use; the session implements them, tests build real ones. */
+export interface ToolServices {
+  /** The user's home directory (~/Notes, ~/Downloads…). */
+  readonly home: string;
+  readonly env: Env;
+  /** Working directory of coding tools; null when none is set. */
+  readonly workingDir: string | null;
+  setWorkingDir(path: string): void;
+  readonly profiles: ProfileStore;
+  /** Name of the active profile. */
+  readonly profileName: string;
+  /** Switches the session to another profile (created if new) and reloads its state. */
+  switchProfile(name: string): Promise<{ created: boolean }>;
+  /** The LLM this session is talking to; undefined until its first request builds it. */
+  readonly provider: ActiveProvider | undefined;
+  readonly usage: UsageTracker;
+  readonly timers: Timers;
+  /** Background jobs (reviews) shown in the system prompt. */
+  readonly jobs: BackgroundJobs;
+  readonly budget: ContextBudgetView;
+  /** Asks the person at the terminal; non-interactive runs approve. */
+  confirmCommand(command: string): Promise<boolean>;
+  /** One text-only LLM call that condenses `text` as `instruction` says. */
+  summarize(text: string, instruction: string): Promise<string>;
+  /** Ends an interactive session once the current answer is complete. */
+  requestExit(message: string): void;
+  /** Directories where context and history backups are written, newest location first. */
+  backupDirs(): string[];
+}

@@ -1,0 +1,64 @@
+import type { ToolContext } from "../../kit/define-tool.js";
+import { ToolError } from "../../kit/define-tool.js";
+import { type ExternalService, http, ServiceError, serviceBaseUrl } from "../../kit/http/index.js";
+import { type GitHubLogin, gitHubLogin, loginAdvice } from "./gh-cli.js";
+import { formatSearchPage, SEARCH_KINDS, type SearchKind } from "./search-results.js";
+
+const GITHUB_API: ExternalService = {
+  name: "GitHub",
+  envVar: "MARVIN_GITHUB_API_URL",
+  defaultUrl: "https://api.github.com",
+};
+
+/** The host whose `gh` login fits the API: github.com for api.github.com, else the API's own host (Enterprise). */
+function loginHost(context: ToolContext): string {
+  const host = new URL(serviceBaseUrl(context.env, GITHUB_API)).host;
+  return host === "api.github.com" ? "github.com" : host;
+}
+
+function headers(login: GitHubLogin): Record<string, string> {
+  const base = { accept: "application/vnd.github+json", "x-github-api-version": "2022-11-28" };
+  return login.token ? { ...base, authorization: `Bearer ${login.token}` } : base;
+}
+
+/** GitHub's refusals, reworded with what to do about them. */
+function explained(error: unknown, login: GitHubLogin): unknown {
+  if (!(error instanceof ServiceError) || (error.kind !== "status" && error.kind !== "rate-limited")) return error;
+  if (error.status === 401) {
+    const which = login.token ? `the token from ${login.source} was refused` : "it needs a login";
+    return new ToolError(`GitHub answered HTTP 401: ${which} — ${loginAdvice(login)}.`, { cause: error });
+  }
+  if ((error.status === 403 || error.status === 429) && /rate limit/i.test(error.message)) {
+    const more = login.token ? "wait a minute" : `wait a minute, or log in for a higher limit: ${loginAdvice(login)}`;
+    return new ToolError(`GitHub's search rate limit is used up — ${more}.`, { cause: error });
+  }
+  return error;
+}
+
+/** Searches GitHub through its REST API (`/search/<kind>`), logged in when a login is at hand. */
+export async function searchGitHub(
+  context: ToolContext,
+  kind: SearchKind,
+  query: string,
+  maxResults: number,
+): Promise<string> {
+  const login = await gitHubLogin(context, loginHost(context));
+  if (kind === "code" && !login.token) {
+    throw new ToolError(`GitHub's code search needs a login: ${loginAdvice(login)}.`);
+  }
+  const { schema } = SEARCH_KINDS[kind];
+  try {
+    const found = await http(context).getJson(
+      GITHUB_API,
+      `/search/${kind}`,
+      { q: query, per_page: maxResults },
+      schema,
+      {
+        headers: headers(login),
+      },
+    );
+    return formatSearchPage(kind, query, found);
+  } catch (error) {
+    throw explained(error, login);
+  }
+}
