@@ -4,6 +4,7 @@ import { describe, expect, test } from "../../tests/support/fixtures.js";
 import { type ChatScript, ScriptedChat } from "../../tests/support/scripted-chat.js";
 import { registryOf } from "../../tests/support/test-session.js";
 import { finalAnswer } from "../providers/final-answer.js";
+import { countTextTokens } from "../providers/token-counter.js";
 import type { Message } from "../providers/types.js";
 import { createToolContext } from "../session/standalone-tool-context.js";
 import { sleep } from "../shared/sleep.js";
@@ -12,7 +13,6 @@ import { compactMessages } from "./compaction.js";
 import { type BudgetThresholds, ContextBudget } from "./context-budget.js";
 import type { AgentEvent } from "./events.js";
 import { type LoopResult, runToolLoop } from "./loop.js";
-import { countTextTokens } from "./token-counter.js";
 
 const NO_LIMITS: BudgetThresholds = { warn: 1e9, compact: 1e9, hard: 1e9 };
 

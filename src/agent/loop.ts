@@ -1,6 +1,7 @@
 import { estimateCost } from "../providers/pricing.js";
 import { isProviderError } from "../providers/provider-error.js";
 import type { ChatStream } from "../providers/resilient-chat.js";
+import { countTextTokens } from "../providers/token-counter.js";
 import type { ChatRequest, LLMResponse, Message, ToolCall } from "../providers/types.js";
 import { errorMessage } from "../shared/error-message.js";
 import { argumentsValue, decodeToolArguments, type ToolArguments } from "../shared/tool-arguments.js";
@@ -9,7 +10,6 @@ import type { ToolOutcome, ToolProgress } from "../tools/kit/define-tool.js";
 import { shortenToolResults } from "./compaction.js";
 import type { ContextBudget } from "./context-budget.js";
 import type { AgentEventListener } from "./events.js";
-import { countTextTokens } from "./token-counter.js";
 
 type ToolMessage = Extract<Message, { role: "tool" }>;
 
@@ -96,6 +96,7 @@ export async function runToolLoop(input: LoopInput, deps: LoopDependencies): Pro
       });
       await reportUsage(response, messages, deps);
       const calls = finalRound ? [] : response.toolCalls;
+      // What the provider needs back with this answer (thought signatures) stays with it.
       const replay = response.replay ? { replay: response.replay } : {};
       messages.push(
         calls.length
@@ -142,6 +143,9 @@ async function askModel(
         break;
       case "tool_call_start":
         deps.emit({ type: "tool_call_start", turn, callId: event.call.id, name: event.call.name });
+        break;
+      case "notice":
+        deps.emit({ type: "notice", level: "warning", text: event.text });
         break;
       case "done":
         return event.response;

@@ -33,14 +33,14 @@ describe("provider defaults (seed 000 §3.4, 002 §3)", () => {
     });
     expect(config(home, "gemini")).toMatchObject({
       model: "gemini-3-pro-preview",
-      baseUrl: "https://generativelanguage.googleapis.com/v1beta/openai",
+      baseUrl: "https://generativelanguage.googleapis.com",
     });
     expect(config(home, "groq")).toMatchObject({
       model: "llama-3.3-70b-versatile",
       baseUrl: "https://api.groq.com/openai/v1",
     });
     expect(config(home, "openai")).toMatchObject({ model: "gpt-5.1", baseUrl: "https://api.openai.com/v1" });
-    expect(config(home, "ollama")).toMatchObject({ model: "qwen3-coder:30b", baseUrl: "http://localhost:11434/v1" });
+    expect(config(home, "ollama")).toMatchObject({ model: "qwen3-coder:30b", baseUrl: "http://localhost:11434" });
     expect(config(home, "openai-compat")).toMatchObject({
       model: "qwen/qwen3-32b",
       baseUrl: "https://openrouter.ai/api/v1",
@@ -126,9 +126,15 @@ describe("URLs", () => {
     expect(baseUrl("http://127.0.0.1:8080/v1/messages")).toBe("http://127.0.0.1:8080");
   });
 
-  test("talks to Ollama through its OpenAI-compatible /v1 path", ({ home }) => {
-    expect(config(home, "ollama", { OLLAMA_URL: "http://gpu-box:11434/" }).baseUrl).toBe("http://gpu-box:11434/v1");
-    expect(config(home, "ollama", { OLLAMA_URL: "http://gpu-box:11434/v1" }).baseUrl).toBe("http://gpu-box:11434/v1");
+  test("takes GEMINI_BASE_URL as the server root, with or without the API version", ({ home }) => {
+    const at = (url: string) => config(home, "gemini", { GEMINI_BASE_URL: url }).baseUrl;
+    expect(at("https://gateway.example/google/")).toBe("https://gateway.example/google");
+    expect(at("https://gateway.example/google/v1beta")).toBe("https://gateway.example/google");
+  });
+
+  test("takes OLLAMA_URL as the server root, an OpenAI-compatible …/v1 URL included", ({ home }) => {
+    expect(config(home, "ollama", { OLLAMA_URL: "http://gpu-box:11434/" }).baseUrl).toBe("http://gpu-box:11434");
+    expect(config(home, "ollama", { OLLAMA_URL: "http://gpu-box:11434/v1" }).baseUrl).toBe("http://gpu-box:11434");
   });
 });
 

@@ -16,7 +16,10 @@ export interface ProviderDefaults {
 export interface ProviderConfig {
   name: ProviderName;
   model: string;
-  /** Base URL for the OpenAI SDK (…/v1), never the full …/chat/completions endpoint. */
+  /**
+   * Where the provider's API lives: for OpenAI-compatible ones the base URL (…/v1, never the full
+   * …/chat/completions endpoint); for Anthropic, Gemini and Ollama the server root their adapters add paths to.
+   */
   baseUrl?: string;
   apiKey?: string;
   /** Env var (or ~/.ssh file) the key comes from, for error messages. */

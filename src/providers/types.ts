@@ -140,6 +140,8 @@ export type ProviderEvent =
   | { type: "text_delta"; text: string }
   | { type: "reasoning_delta"; text: string }
   | { type: "tool_call_start"; call: ToolCallStart }
+  /** Something the person should know that is not part of the answer: a cut-off answer, a model's small window. */
+  | { type: "notice"; text: string }
   | { type: "done"; response: LLMResponse }
   | { type: "error"; error: ProviderFailure };
 

@@ -20,7 +20,7 @@ export async function collect(stream: AsyncIterable<ProviderEvent>): Promise<Str
     else if (event.type === "reasoning_delta") record.reasoning.push(event.text);
     else if (event.type === "tool_call_start") record.starts.push(event.call);
     else if (event.type === "done") record.response = event.response;
-    else record.error = event.error;
+    else if (event.type === "error") record.error = event.error;
   }
   if (!record.response && !record.error) throw new Error("The stream ended without done or error.");
   return record;
