@@ -61,7 +61,7 @@ const test = base.extend<{ startMarvin: StartMarvin }>({
       sockets.push(socket);
       const terminal = new PlainTerminal(socket, server);
       execFileSync("tmux", ["-L", socket, "new-session", "-d", "-s", "marvin", "-x", "110", "-y", "30", command]);
-      await terminal.waitForScreen((text) => text.includes("quit to leave.") && text.trimEnd().endsWith("\n>"));
+      await terminal.waitForScreen((text) => text.includes("/exit to leave.") && text.trimEnd().endsWith("\n>"));
       return terminal;
     });
     for (const socket of sockets) await killTmuxServer(socket);

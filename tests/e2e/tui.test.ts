@@ -206,10 +206,16 @@ describe("marvin full-screen TUI in a real terminal (tmux)", () => {
     expect(server.requests).toHaveLength(2);
   });
 
-  test("runs slash commands and shell mode", async ({ start }) => {
+  test("runs commands in their / and word forms, refuses an unknown /command, and runs shell mode", async ({
+    start,
+  }) => {
     const { marvin, server } = await start([]);
     await marvin.submit("usage");
     await marvin.waitFor("This session: $0.0000");
+    await marvin.submit("/help");
+    await marvin.waitFor("Anything else is sent to Marvin; a line starting with / never is.");
+    await marvin.submit("/mdoel groq");
+    await marvin.waitFor("/mdoel is not a command. Did you mean /model?");
     await marvin.submit("!sh");
     await marvin.waitFor("Shell mode ON");
     await marvin.waitFor(/^ 🔌 .*│ shell │ +○ ready[\s\S]*\n\$$/);

@@ -8,7 +8,7 @@ import type { FrontEndOptions } from "../front-end.js";
 import { safeLabel, safeText } from "../terminal-text.js";
 import { capCommand } from "./cap-command.js";
 import { conversationRecap, messageCount, restoreProvider, sessionList } from "./conversations.js";
-import { expandCustomCommand, matchCustomCommand } from "./custom-commands.js";
+import { expandCustomCommand } from "./custom-commands.js";
 import { editPreferences } from "./editor.js";
 import { helpText, mcpReport } from "./extension-reports.js";
 import { type ParsedInput, parseInput } from "./parse.js";
@@ -20,10 +20,12 @@ import type { ActiveModel, CommandEnvironment, CommandHost, CommandResult } from
 
 const HANDLED: CommandResult = { type: "handled" };
 
-const UNAVAILABLE = {
-  voice: "Voice input is not available in this release.",
-  blender: "Blender integration is not available in this release.",
-} as const;
+/** What `/name` says when no command has that name. */
+function unknownCommandText(name: string, suggestions: readonly string[]): string {
+  const nearest = suggestions.length ? ` Did you mean ${suggestions.map((found) => `/${found}`).join(" or ")}?` : "";
+  const what = name ? `/${name} is not a command.` : "Type a command name after /.";
+  return `${what}${nearest} /help lists them; nothing was sent to Marvin.`;
+}
 
 /**
  * The interactive command layer shared by the TUI and the plain UI: one typed line in,
@@ -67,7 +69,7 @@ export class CommandLayer {
     const { provider, model } = this.activeModel;
     const profile = safeLabel(this.environment.session.profileName);
     return (
-      `Marvin — ${provider} · ${model} · profile ${profile}${this.codingNote}. Type help for commands, quit to ` +
+      `Marvin — ${provider} · ${model} · profile ${profile}${this.codingNote}. Type /help for commands, /exit to ` +
       "leave."
     );
   }
@@ -111,12 +113,15 @@ export class CommandLayer {
     return (await loadInputHistory(this.historyPath)).map(safeText);
   }
 
+  /** What `line` asks for, as `handle` would take it (a UI decides from it how to echo the line). */
+  classify(line: string): ParsedInput {
+    return parseInput(line, this.shell, this.environment.customCommands ?? []);
+  }
+
   /** Handles one typed line. Never throws: failures become system messages. */
   async handle(line: string): Promise<CommandResult> {
-    const parsed = parseInput(line, this.shell);
+    const parsed = this.classify(line);
     if (parsed.kind !== "empty") this.recordHistory(line);
-    const custom = parsed.kind === "message" && matchCustomCommand(line, this.environment.customCommands ?? []);
-    if (custom) return this.submit(expandCustomCommand(custom.command, custom.args));
     try {
       return await this.dispatch(parsed);
     } catch (error) {
@@ -132,46 +137,17 @@ export class CommandLayer {
   }
 
   private async dispatch(parsed: ParsedInput): Promise<CommandResult> {
-    const { session } = this.environment;
     switch (parsed.kind) {
       case "empty":
         return HANDLED;
-      case "exit":
-        return { type: "exit" };
-      case "help":
-        return this.say(helpText(this.environment.customCommands ?? []));
-      case "toggle-shell":
-        return this.toggleShell();
-      case "toggle-coding":
-        return this.toggleCoding();
+      case "command":
+        return parsed.command.run(this, parsed.args);
+      case "custom":
+        return this.submit(expandCustomCommand(parsed.command, parsed.args));
+      case "unknown":
+        return this.say(unknownCommandText(parsed.name, parsed.suggestions));
       case "shell":
         return this.runShell(parsed.command);
-      case "pro":
-        return this.askCopilot(parsed.prompt);
-      case "model":
-        return this.switchModel(parsed.args);
-      case "preferences":
-        return this.say(await editPreferences(session, this.environment.env, (run) => this.host.releaseTerminal(run)));
-      case "profiles":
-        return this.say(await profilesReport(session));
-      case "usage":
-        return this.say(await usageReport(session, this.environment.home));
-      case "saved":
-        return this.say(await savedPlacesReport(session));
-      case "sessions":
-        return this.say(await this.sessionsReport());
-      case "resume":
-        return parsed.query ? this.resume(parsed.query) : this.pickOrList();
-      case "clear":
-        return this.clear();
-      case "compact":
-        return this.compact();
-      case "mcp":
-        return this.mcp(parsed.args);
-      case "cap":
-        return this.say(await capCommand(session, parsed));
-      case "unavailable":
-        return this.say(UNAVAILABLE[parsed.feature]);
       case "message":
         return this.submit(parsed.text);
       default: {
@@ -179,6 +155,40 @@ export class CommandLayer {
         return exhaustive;
       }
     }
+  }
+
+  /** `/help`: the commands, then the custom commands when there are any. */
+  get helpText(): string {
+    return helpText(this.environment.customCommands ?? []);
+  }
+
+  editPreferences(): Promise<CommandResult> {
+    const { session, env } = this.environment;
+    return this.sayLater(editPreferences(session, env, (run) => this.host.releaseTerminal(run)));
+  }
+
+  profiles(): Promise<CommandResult> {
+    return this.sayLater(profilesReport(this.environment.session));
+  }
+
+  usage(): Promise<CommandResult> {
+    return this.sayLater(usageReport(this.environment.session, this.environment.home));
+  }
+
+  savedPlaces(): Promise<CommandResult> {
+    return this.sayLater(savedPlacesReport(this.environment.session));
+  }
+
+  listSessions(): Promise<CommandResult> {
+    return this.sayLater(this.sessionsReport());
+  }
+
+  cap(request: { daily: boolean; amount?: string }): Promise<CommandResult> {
+    return this.sayLater(capCommand(this.environment.session, request));
+  }
+
+  private async sayLater(text: Promise<string>): Promise<CommandResult> {
+    return this.say(await text);
   }
 
   /**
@@ -206,7 +216,7 @@ export class CommandLayer {
     return (await this.environment.session.sessions?.list()) ?? [];
   }
 
-  private async pickOrList(): Promise<CommandResult> {
+  async pickOrList(): Promise<CommandResult> {
     if (!this.host.pickSession || !this.environment.session.sessions) return this.say(await this.sessionsReport());
     this.host.pickSession(await this.savedSessions());
     return HANDLED;
@@ -252,7 +262,7 @@ export class CommandLayer {
     );
   }
 
-  private async clear(): Promise<CommandResult> {
+  async clear(): Promise<CommandResult> {
     const { session } = this.environment;
     if (session.busy) return this.say("Marvin is still answering: clear after the answer, or press Ctrl+C first.");
     const previous = session.conversationId;
@@ -261,13 +271,13 @@ export class CommandLayer {
     return this.changed(`New conversation.${kept}`);
   }
 
-  private async compact(): Promise<CommandResult> {
+  async compact(): Promise<CommandResult> {
     const result = await this.environment.session.compactNow();
     if (!result) return this.say("Nothing to compact yet: the conversation is short.");
     return this.say(`Compacted the conversation: ${result.tokensBefore} → ${result.tokensAfter} tokens.`);
   }
 
-  private async mcp(args: string[]): Promise<CommandResult> {
+  async mcp(args: string[]): Promise<CommandResult> {
     const { extensions } = this.environment;
     if (args.length === 0) return this.say(mcpReport(extensions));
     if (args.length === 1 && args[0]!.toLowerCase() === "trust" && extensions)
@@ -275,7 +285,7 @@ export class CommandLayer {
     return this.say("Usage: mcp (list the MCP servers) or !mcp trust (start this project's .marvin/mcp.json).");
   }
 
-  private say(text: string): CommandResult {
+  say(text: string): CommandResult {
     this.host.system(text);
     return HANDLED;
   }
@@ -311,13 +321,13 @@ export class CommandLayer {
     return { type: "submitted", done };
   }
 
-  private toggleShell(): CommandResult {
+  toggleShell(): CommandResult {
     this.shell = !this.shell;
     if (!this.shell) return this.changed("Shell mode OFF: lines go to Marvin again.");
     return this.changed(`Shell mode ON: every line runs in the shell (in ${this.shellDirectory}). !sh to leave it.`);
   }
 
-  private async toggleCoding(): Promise<CommandResult> {
+  async toggleCoding(): Promise<CommandResult> {
     const { session } = this.environment;
     const on = session.toggleCodingMode();
     if (!on) return this.changed("Coding mode OFF.");
@@ -365,8 +375,8 @@ export class CommandLayer {
     return result;
   }
 
-  private async askCopilot(prompt: string): Promise<CommandResult> {
-    if (!prompt) return this.say("Usage: !pro PROMPT (asks GitHub Copilot once, whatever the current provider).");
+  async askCopilot(prompt: string): Promise<CommandResult> {
+    if (!prompt) return this.say("Usage: /pro PROMPT (asks GitHub Copilot once, whatever the current provider).");
     if (this.activeModel.provider === "copilot") return this.submit(prompt);
     const unavailable = await providerProblem("copilot", this.environment);
     const current = this.activeModel.provider;
@@ -375,7 +385,7 @@ export class CommandLayer {
     return this.submit(prompt, "copilot");
   }
 
-  private async switchModel(args: string[]): Promise<CommandResult> {
+  async switchModel(args: string[]): Promise<CommandResult> {
     const current = this.activeModel;
     if (args.length === 0) {
       const choices = await providerChoices(this.environment);
@@ -384,7 +394,7 @@ export class CommandLayer {
           `Current: ${current.provider} · ${current.model}`,
           "Providers:",
           ...choices,
-          "Switch with !model PROVIDER [MODEL].",
+          "Switch with /model PROVIDER [MODEL].",
         ].join("\n"),
       );
     }

@@ -41,5 +41,5 @@
 export { CommandLayer } from "./command-layer.js";
 export { COMMAND_HELP } from "./help.js";
 export { EXIT_HINT, InterruptKey, type InterruptOutcome } from "./interrupt-key.js";
-export { type ParsedInput, type ParsedKind, parseInput } from "./parse.js";
+export type { ParsedInput } from "./parse.js";
 export type { ActiveModel, CommandEnvironment, CommandHost, CommandResult } from "./types.js";

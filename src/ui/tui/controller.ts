@@ -1,14 +1,7 @@
 import type { SessionSummary } from "../../session/history/session-store.js";
 import type { Session } from "../../session/session.js";
 import { normalizeHistoryEntry } from "../../state/input-history.js";
-import {
-  COMMAND_HELP,
-  type CommandHost,
-  type CommandLayer,
-  EXIT_HINT,
-  InterruptKey,
-  parseInput,
-} from "../commands/index.js";
+import { COMMAND_HELP, type CommandHost, type CommandLayer, EXIT_HINT, InterruptKey } from "../commands/index.js";
 import type { ChatStore } from "./chat-store.js";
 import type { ConfirmBroker } from "./confirm-broker.js";
 import { HistoryBrowser } from "./history-browser.js";
@@ -237,7 +230,7 @@ export class TuiController {
    * for it, in order, shown as queued like messages typed during an answer.
    */
   async submit(text: string): Promise<void> {
-    if (parseInput(text, this.layer.shellMode).kind === "empty") return;
+    if (this.layer.classify(text).kind === "empty") return;
     this.remember(text);
     this.scrollTop = null;
     if (this.commandsRunning > 0) {
@@ -254,8 +247,12 @@ export class TuiController {
   }
 
   private async run(text: string): Promise<void> {
-    const parsed = parseInput(text, this.layer.shellMode);
-    if (parsed.kind !== "message" && parsed.kind !== "pro") this.chat.addCommand(`${this.layer.prompt}${text.trim()}`);
+    const parsed = this.layer.classify(text);
+    const toModel =
+      parsed.kind === "message" ||
+      parsed.kind === "custom" ||
+      (parsed.kind === "command" && parsed.command.sendsMessage);
+    if (!toModel) this.chat.addCommand(`${this.layer.prompt}${text.trim()}`);
     const isCommand = parsed.kind === "shell";
     if (isCommand) this.commandsRunning += 1;
     try {
