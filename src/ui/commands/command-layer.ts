@@ -4,13 +4,16 @@ import { PROVIDER_NAMES, type ProviderName } from "../../providers/registry.js";
 import type { LoadedSession, SessionSummary } from "../../session/history/session-store.js";
 import { errorMessage } from "../../shared/error-message.js";
 import { appendInputHistory, loadInputHistory } from "../../state/input-history.js";
+import { FileIndex } from "../../workspace/file-index.js";
 import type { FrontEndOptions } from "../front-end.js";
 import { safeLabel, safeText } from "../terminal-text.js";
 import { capCommand } from "./cap-command.js";
+import { Completer } from "./completion.js";
 import { conversationRecap, messageCount, restoreProvider, sessionList } from "./conversations.js";
 import { expandCustomCommand } from "./custom-commands.js";
 import { editPreferences } from "./editor.js";
 import { helpText, mcpReport } from "./extension-reports.js";
+import { attachMentions } from "./mentions.js";
 import { type ParsedInput, parseInput } from "./parse.js";
 import { modelFor, parseProviderName, providerChoices, providerFactory, providerProblem } from "./providers.js";
 import { profilesReport, savedPlacesReport, usageReport } from "./reports.js";
@@ -39,6 +42,9 @@ export class CommandLayer {
   private historyWrites: Promise<void> = Promise.resolve();
   private historyWarned = false;
 
+  /** `/` commands, `@` mentions and paths for the UIs' completion. */
+  readonly completer: Completer;
+
   constructor(
     private readonly environment: CommandEnvironment,
     private readonly host: CommandHost,
@@ -47,6 +53,13 @@ export class CommandLayer {
       provider: environment.providerName,
       model: modelFor(environment.providerName, environment, environment.model),
     };
+    this.completer = new Completer({
+      customCommands: environment.customCommands ?? [],
+      toolNames: () => environment.session.toolNames,
+      root: () => this.shellDirectory,
+      home: environment.home,
+      files: new FileIndex(environment.env, () => host.completionsChanged?.()),
+    });
   }
 
   get shellMode(): boolean {
@@ -149,7 +162,7 @@ export class CommandLayer {
       case "shell":
         return this.runShell(parsed.command);
       case "message":
-        return this.submit(parsed.text);
+        return this.submitWithMentions(parsed.text);
       default: {
         const exhaustive: never = parsed;
         return exhaustive;
@@ -309,11 +322,23 @@ export class CommandLayer {
       );
   }
 
-  private submit(text: string, via: "session" | "copilot" = "session"): CommandResult {
+  /** A message with the files it mentions as `@path` attached (see attachMentions), and a note on each. */
+  private async submitWithMentions(text: string): Promise<CommandResult> {
+    const { text: attachments, notes } = text.includes("@")
+      ? await attachMentions(text, this.shellDirectory)
+      : { text: "", notes: [] };
+    const result = this.submit(text, "session", attachments);
+    for (const note of notes) this.host.system(note);
+    return result;
+  }
+
+  private submit(text: string, via: "session" | "copilot" = "session", attachments = ""): CommandResult {
     const { session } = this.environment;
     this.host.messageSubmitted?.(text, via);
     const run =
-      via === "copilot" ? session.submitOnce(text, providerFactory("copilot", this.environment)) : session.submit(text);
+      via === "copilot"
+        ? session.submitOnce(text, providerFactory("copilot", this.environment))
+        : session.submit(text, attachments);
     const done = run.catch((error: unknown): LoopResult => {
       this.host.system(`Error: ${errorMessage(error)}`);
       return { reason: "error", text: "", rounds: 0, error: errorMessage(error) };
