@@ -87,6 +87,14 @@ export class CommandLayer {
     );
   }
 
+  /** The line both UIs print on leaving: how to come back to this conversation, when it was saved. */
+  get farewell(): string | undefined {
+    const { session } = this.environment;
+    const id = session.conversationId;
+    if (!id || session.messageCount === 0) return undefined;
+    return `To continue this conversation: marvin --resume ${id}`;
+  }
+
   /** ` · coding mode in DIR` while coding mode has a working directory. */
   private get codingNote(): string {
     const { session } = this.environment;

@@ -49,7 +49,7 @@ const COMMANDS: readonly CommandDefinition[] = [
     name: "exit",
     aliases: ["quit"],
     word: true,
-    summary: "leave Marvin (also Ctrl+D, Ctrl+Q)",
+    summary: "leave Marvin; Ctrl+D and Ctrl+Q too",
     run: () => ({ type: "exit" }),
   },
   {

@@ -23,7 +23,7 @@ export interface Completions {
   items: CompletionItem[];
 }
 
-export interface CompletionSources {
+interface CompletionSources {
   customCommands: readonly CustomCommand[];
   toolNames: () => readonly string[];
   /** Where relative paths start: the working directory, else where Marvin started. */

@@ -14,7 +14,7 @@ const TRAILING_PUNCTUATION = /[.,;:!?)\]'"]+$/;
 const MAX_ATTACHED_BYTES = 100_000;
 
 /** What the files a message mentions add to it. */
-export interface Attachments {
+interface Attachments {
   /** `<file path="…">` blocks for the model, "" when nothing was attached. */
   text: string;
   /** One line per mention that was attached or refused, for the person. */

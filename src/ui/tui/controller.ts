@@ -3,9 +3,18 @@ import type { Session } from "../../session/session.js";
 import { normalizeHistoryEntry } from "../../state/input-history.js";
 import { COMMAND_HELP, type CommandHost, type CommandLayer, EXIT_HINT, InterruptKey } from "../commands/index.js";
 import type { ChatStore } from "./chat-store.js";
+import {
+  type CompletionMenu,
+  moveSelection,
+  openMenu,
+  replaceWord,
+  selectedItem,
+  sharedStart,
+} from "./completion-menu.js";
 import type { ConfirmBroker } from "./confirm-broker.js";
 import { HistoryBrowser } from "./history-browser.js";
-import { type InputEvent, KeyParser } from "./key-parser.js";
+import { type InputEvent, type KeyEvent, KeyParser } from "./key-parser.js";
+import type { LineState } from "./line-editor.js";
 import { EMPTY_PROMPT, type PromptEffect, type PromptState, promptKey } from "./prompt-keys.js";
 import { openPicker, type PickerState, pickerKey } from "./session-picker.js";
 import { pageSize, type ScrollTop, scrollBy } from "./viewport.js";
@@ -14,6 +23,9 @@ import { pageSize, type ScrollTop, scrollBy } from "./viewport.js";
 const TUI_KEYS_HELP = `Keys:
   PgUp/PgDn, Shift+↑/↓, wheel   scroll the conversation (Ctrl+Home/End: top/bottom)
   ↑/↓, Ctrl+R                   previous inputs, search them
+  Tab                           complete a /command, @file, @tool, path or ~/ (↑/↓ choose, Enter takes)
+  Esc                           stop the answer in progress (or close the completion menu)
+  Ctrl+Q                        leave Marvin
   ←/→, Home/End, Ctrl+A/E/U/K/W edit the line; Alt+Enter adds a line break
   Shift+drag                    select text (the wheel scrolls the conversation)`;
 
@@ -31,6 +43,15 @@ interface TuiControllerOptions {
   releaseTerminal: CommandHost["releaseTerminal"];
   /** Ctrl+L: draw the whole screen again. */
   redraw?: () => void;
+}
+
+/** Typing, pasting and deleting open the completion menu; moving through the line or the history closes it. */
+function typedEdit(event: InputEvent): boolean {
+  return (
+    event.kind === "text" ||
+    event.kind === "paste" ||
+    (event.kind === "key" && !event.ctrl && (event.name === "backspace" || event.name === "delete"))
+  );
 }
 
 /** Where the chat area was last drawn, for scrolling by pages. */
@@ -51,6 +72,10 @@ export class TuiController {
   readonly history = new HistoryBrowser();
   /** The `--resume` picker while it is open. */
   picker: PickerState | undefined;
+  /** The completion overlay while it is open. */
+  menu: CompletionMenu | undefined;
+  /** Tab was pressed before the file index was ready: complete once it is. */
+  private tabWaiting = false;
   readonly layer: CommandLayer;
   private readonly interruptKey: InterruptKey;
   private readonly listeners = new Set<() => void>();
@@ -112,6 +137,7 @@ export class TuiController {
       releaseTerminal: (run, options) => this.options.releaseTerminal(run, options),
       messageSubmitted: (text) => this.messageSubmitted(text),
       stateChanged: () => this.changed(),
+      completionsChanged: () => this.indexReady(),
       pickSession: (sessions) => this.openSessionPicker(sessions),
     };
   }
@@ -134,9 +160,90 @@ export class TuiController {
     if (this.picker) return this.pickerInput(this.picker, event);
     if (this.pendingConfirmation !== undefined) return this.confirmKey(event);
     if (!(event.kind === "key" && event.ctrl && event.name === "c")) this.interruptKey.reset();
+    if (event.kind === "key" && this.controlKey(event)) return this.changed();
+    const before = this.prompt.line;
     const outcome = promptKey(this.prompt, event, this.history);
     this.prompt = outcome.state;
+    if (this.prompt.line !== before) this.menu = typedEdit(event) ? this.menuFor(this.prompt.line) : undefined;
     if (outcome.effect) this.apply(outcome.effect);
+    this.changed();
+  }
+
+  /** Keys handled before the input line: the completion menu's, Tab, Esc (stops the answer), Ctrl+Q (quits). */
+  private controlKey(key: KeyEvent): boolean {
+    if (this.prompt.search) return false;
+    if (key.ctrl && key.name === "q") {
+      this.exit();
+      return true;
+    }
+    if (key.ctrl || key.meta) return false;
+    if (key.name === "tab") {
+      this.tabComplete();
+      return true;
+    }
+    if (this.menu) return this.menuKey(this.menu, key);
+    if (key.name === "escape") {
+      this.layer.interrupt();
+      return true;
+    }
+    return false;
+  }
+
+  private menuKey(menu: CompletionMenu, key: KeyEvent): boolean {
+    switch (key.name) {
+      case "up":
+      case "down":
+        this.menu = moveSelection(menu, key.name === "up" ? -1 : 1);
+        return true;
+      case "escape":
+        this.menu = undefined;
+        return true;
+      case "enter": {
+        const item = selectedItem(menu);
+        const line = replaceWord(this.prompt.line, menu, item.value);
+        this.menu = undefined;
+        if (item.runs) {
+          this.prompt = EMPTY_PROMPT;
+          this.history.reset();
+          void this.submit(line.text.trim());
+          return true;
+        }
+        if (line.text.trimEnd() === this.prompt.line.text.trimEnd()) return false; // nothing left to complete: send
+        this.setLine(line);
+        return true;
+      }
+      default:
+        return false;
+    }
+  }
+
+  /** Tab: takes the selected choice, or the only one; with several, what they share, and shows them. */
+  private tabComplete(): void {
+    const { line } = this.prompt;
+    if (this.menu) return this.setLine(replaceWord(line, this.menu, selectedItem(this.menu).value));
+    const found = this.layer.completer.complete(line.text, line.cursor, true);
+    this.tabWaiting = !found;
+    if (!found) return;
+    if (found.items.length === 1) return this.setLine(replaceWord(line, found, found.items[0]!.value));
+    const shared = sharedStart(found.items);
+    const text = line.text.slice(0, found.start) + shared + line.text.slice(found.end);
+    this.prompt = { line: { text, cursor: found.start + shared.length } };
+    this.menu = openMenu(this.layer.completer.complete(text, found.start + shared.length, true));
+  }
+
+  private setLine(line: LineState): void {
+    this.prompt = { line };
+    this.menu = this.menuFor(line);
+  }
+
+  private menuFor(line: LineState): CompletionMenu | undefined {
+    return openMenu(this.layer.completer.complete(line.text, line.cursor, false));
+  }
+
+  /** The file index arrived: a waiting Tab completes, an open menu shows the files. */
+  private indexReady(): void {
+    if (this.tabWaiting) this.tabComplete();
+    else if (this.menu) this.menu = this.menuFor(this.prompt.line);
     this.changed();
   }
 
