@@ -120,7 +120,7 @@ describe("marvin full-screen TUI in a real terminal (tmux)", () => {
     expect(screen).toMatch(
       /You · \d\d:\d\d\nset a tea timer\n\nMarvin · \d\d:\d\d\nStarting it\.\n🔧 timer_start\n {3}↳ timer_start: Countdown 'tea' started: 3m 00s\.\nYour tea timer runs for 3 minutes\./,
     );
-    await marvin.waitFor(/2 msgs │ \$0\.\d{4} │ +○ ready/);
+    await marvin.waitFor(/2 msgs │ \$0\.\d{4} │ ctx 2\.1k\/200k │ +○ ready/);
     await marvin.submit("quit");
     const after = await marvin.waitFor("MARVIN_EXITED=0");
     expect(after).not.toContain("openai-compat");
@@ -270,6 +270,7 @@ describe("marvin full-screen TUI in a real terminal (tmux)", () => {
     );
     await marvin.submit("tell me a long story");
     await marvin.waitFor(/(slow ){5}/);
+    await marvin.waitFor(/● working [1-9]s/);
     await marvin.press("Escape");
     await marvin.waitFor("[interrupted]");
     await marvin.waitFor("○ ready");

@@ -274,7 +274,7 @@ export class CommandLayer {
     const title = safeLabel(stored.start.title);
     const facts = `${stored.id}, ${messageCount(stored.totalMessages)}`;
     const recap = conversationRecap(stored.messages);
-    return this.changed(
+    return this.replaced(
       [
         `Resumed "${title}" (${facts}) · ${provider} · ${model}${this.codingNote}`,
         ...notices,
@@ -289,7 +289,7 @@ export class CommandLayer {
     const previous = session.conversationId;
     await session.startNewConversation();
     const kept = previous && session.sessions ? ` The previous one is saved: resume ${previous}` : "";
-    return this.changed(`New conversation.${kept}`);
+    return this.replaced(`New conversation.${kept}`);
   }
 
   async compact(): Promise<CommandResult> {
@@ -312,6 +312,13 @@ export class CommandLayer {
   }
 
   private changed(text: string): CommandResult {
+    this.host.stateChanged?.();
+    return this.say(text);
+  }
+
+  /** Like `changed`, for a conversation put in place of the current one. */
+  private replaced(text: string): CommandResult {
+    this.host.conversationReplaced?.();
     this.host.stateChanged?.();
     return this.say(text);
   }

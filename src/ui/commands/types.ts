@@ -36,6 +36,8 @@ export interface CommandHost {
   messageSubmitted?(text: string, via: "session" | "copilot"): void;
   /** Shell mode, coding mode, provider or model changed: refresh the prompt / status bar. */
   stateChanged?(): void;
+  /** `clear` or `resume` put another conversation in place of the current one (called before stateChanged). */
+  conversationReplaced?(): void;
   /** The file index behind path completion was made again: a completion menu on screen may change. */
   completionsChanged?(): void;
   /** `resume` without an id: a UI with a picker shows it (the plain UI lists the sessions instead). */

@@ -74,6 +74,9 @@ export class TuiController {
   picker: PickerState | undefined;
   /** The completion overlay while it is open. */
   menu: CompletionMenu | undefined;
+  /** When the answer or command in progress began (performance.now()), for the elapsed time shown. */
+  busySince: number | undefined;
+  private busyTicker: ReturnType<typeof setInterval> | undefined;
   /** Tab was pressed before the file index was ready: complete once it is. */
   private tabWaiting = false;
   readonly layer: CommandLayer;
@@ -124,6 +127,7 @@ export class TuiController {
   getVersion = (): number => this.versionNumber;
 
   changed(): void {
+    this.trackBusy();
     this.versionNumber += 1;
     for (const listener of this.listeners) listener();
   }
@@ -137,6 +141,9 @@ export class TuiController {
       releaseTerminal: (run, options) => this.options.releaseTerminal(run, options),
       messageSubmitted: (text) => this.messageSubmitted(text),
       stateChanged: () => this.changed(),
+      conversationReplaced: () => {
+        this.chat.lastRequestTokens = undefined;
+      },
       completionsChanged: () => this.indexReady(),
       pickSession: (sessions) => this.openSessionPicker(sessions),
     };
@@ -238,6 +245,17 @@ export class TuiController {
 
   private menuFor(line: LineState): CompletionMenu | undefined {
     return openMenu(this.layer.completer.complete(line.text, line.cursor, false));
+  }
+
+  /** Redraws every second while busy, so the elapsed time counts up. */
+  private trackBusy(): void {
+    if (this.busy && this.busySince === undefined && !this.exiting) {
+      this.busySince = performance.now();
+      this.busyTicker = setInterval(() => this.changed(), 1000);
+    } else if ((!this.busy || this.exiting) && this.busySince !== undefined) {
+      this.busySince = undefined;
+      clearInterval(this.busyTicker);
+    }
   }
 
   /** The file index arrived: a waiting Tab completes, an open menu shows the files. */
@@ -421,6 +439,7 @@ export class TuiController {
   exit(): void {
     if (this.exiting) return;
     this.exiting = true;
+    this.trackBusy();
     this.options.confirm.declineAll();
     this.layer.interrupt();
     this.session.abort();

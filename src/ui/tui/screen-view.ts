@@ -85,6 +85,11 @@ export function buildScreen(
       messages: session.messageCount,
       cost: usage.session_cost,
       cacheHit: cacheHitText(usage),
+      context:
+        controller.chat.lastRequestTokens === undefined
+          ? undefined
+          : { tokens: controller.chat.lastRequestTokens, limit: session.budget.thresholds.compact },
+      elapsedMs: controller.busySince === undefined ? undefined : performance.now() - controller.busySince,
       coding: session.codingMode,
       shell: layer.shellMode,
       readonly: session.mode.readonly,
