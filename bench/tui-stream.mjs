@@ -137,7 +137,7 @@ async function main() {
   terminal.stdout.setEncoding("utf8");
   terminal.stdout.on("data", (chunk) => {
     const now = performance.now();
-    if (chunk.includes("Type help for commands")) resolveReady();
+    if (chunk.includes("for commands")) resolveReady();
     let newest = -1;
     for (const match of chunk.matchAll(/w(\d{5})/g)) newest = Math.max(newest, Number(match[1]));
     for (; shown <= newest && shown < TOKENS; shown += 1) shownAt[shown] = now;

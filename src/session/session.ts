@@ -139,6 +139,11 @@ export class Session implements SessionView {
     return this.codingMode ? CODING_ROUNDS : INTERACTIVE_ROUNDS;
   }
 
+  /** Names of every tool of the current mode, for `@tool` completion. */
+  get toolNames(): string[] {
+    return this.options.registry.names(this.mode);
+  }
+
   get providerInfo(): { name: ProviderName; model: string } | undefined {
     return this.providers.info;
   }
@@ -281,8 +286,8 @@ export class Session implements SessionView {
   }
 
   /** Runs one message; a message sent while busy waits for the current one to finish. */
-  submit(text: string): Promise<LoopResult> {
-    const run = this.queue.then(() => this.run(text));
+  submit(text: string, attachments = ""): Promise<LoopResult> {
+    const run = this.queue.then(() => this.run(text, attachments));
     this.queue = run.catch(() => undefined);
     return run;
   }
@@ -329,7 +334,8 @@ export class Session implements SessionView {
     return result;
   }
 
-  private async run(text: string): Promise<LoopResult> {
+  /** `attachments` (files the message mentions) follow the text in what the model reads, not in the chat log. */
+  private async run(text: string, attachments = ""): Promise<LoopResult> {
     this.busyFlag = true;
     this.controller = new AbortController();
     try {
@@ -340,7 +346,7 @@ export class Session implements SessionView {
       await this.options.extensions?.ready();
       await this.options.extensions?.hooks.runStarted(text);
       const context = await this.frameConversation(notifications);
-      this.messages.push({ role: "user", content: text, context });
+      this.messages.push({ role: "user", content: attachments ? `${text}\n\n${attachments}` : text, context });
       // After `!code` or a profile switch the slot builds the provider for the new mode first.
       const chat = await this.providers.chatFunction(this.codingMode);
       const provider = this.providers.info;

@@ -61,7 +61,7 @@ const test = base.extend<{ startMarvin: StartMarvin }>({
       sockets.push(socket);
       const terminal = new PlainTerminal(socket, server);
       execFileSync("tmux", ["-L", socket, "new-session", "-d", "-s", "marvin", "-x", "110", "-y", "30", command]);
-      await terminal.waitForScreen((text) => text.includes("quit to leave.") && text.trimEnd().endsWith("\n>"));
+      await terminal.waitForScreen((text) => text.includes("/exit to leave.") && text.trimEnd().endsWith("\n>"));
       return terminal;
     });
     for (const socket of sockets) await killTmuxServer(socket);
@@ -110,6 +110,47 @@ describe.skipIf(!hasTmux)(
       expect(userWords(third.at(-1)!.content)).toBe("next");
       expect(third.at(-2)!.role).toBe("assistant");
       expect(third.at(-2)!.content).toMatch(/^(slow )+/);
+    });
+
+    test("completes /commands and paths on Tab, attaches an @file, stops with Esc, leaves on Ctrl+Q", async ({
+      startMarvin,
+      home,
+    }) => {
+      mkdirSync(join(home, "src", "agent"), { recursive: true });
+      writeFileSync(join(home, "src", "agent", "loop.ts"), "");
+      writeFileSync(join(home, "notes.md"), "the notes say 42\n");
+      const { server, type, press, waitForScreen } = await startMarvin([
+        { text: "They say 42." },
+        { text: "slow ".repeat(300), chunkSize: 5, delayMs: 40 },
+      ]);
+      type("/mo");
+      press("Tab");
+      await waitForScreen((text) => text.trimEnd().endsWith("> /model"));
+      press("C-u");
+      type("look at src/ag");
+      press("Tab");
+      await waitForScreen((text) => text.trimEnd().endsWith("> look at src/agent/"));
+      press("C-u");
+      type("/co");
+      press("Tab");
+      press("Tab");
+      await waitForScreen((text) => /\/compact +condense the conversation now/.test(text));
+      press("C-u");
+      type("what do @notes.md say?");
+      press("Enter");
+      await waitForScreen((text) => text.includes("They say 42."));
+      expect(userWords(server.requests[0]!.body.messages.at(-1)!.content)).toContain("the notes say 42");
+      type("tell me a long story");
+      press("Enter");
+      await waitForScreen((text) => (text.match(/slow/g) ?? []).length >= 5);
+      press("Escape");
+      await waitForScreen(
+        (text) => text.includes("[System] Stopped. The partial answer is kept.") && text.trimEnd().endsWith("\n>"),
+      );
+      press("C-q");
+      const after = await waitForScreen((text) => text.includes("MARVIN-EXITED-0"));
+      expect(after).toMatch(/To continue this conversation: marvin --resume [\w-]+\n/);
+      expect(server.requests).toHaveLength(2);
     });
 
     test("two Ctrl+C while an answer streams stop it and then ask, as in the full-screen UI; a third exits", async ({
@@ -212,7 +253,7 @@ describe.skipIf(!hasTmux)(
         press("C-u");
         type("help");
         press("Enter");
-        await waitForScreen((text) => text.includes("[System] Commands:") && text.trimEnd().endsWith("\n>"));
+        await waitForScreen((text) => text.includes("[System] Commands (") && text.trimEnd().endsWith("\n>"));
         expect(screen(true)).not.toMatch(/\x1b\[3\dm/);
         press("C-d");
         await waitForScreen((text) => text.includes("MARVIN-EXITED-0"));

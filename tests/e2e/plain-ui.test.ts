@@ -82,7 +82,7 @@ describe("marvin --plain driven through pipes", () => {
         "what's the weather?",
       ]);
       expect(run.code).toBe(0);
-      expect(run.stdout).toContain("quit to leave.\n> what's the weather?\nSunny.\n> thanks\nYou're welcome.\n");
+      expect(run.stdout).toContain("/exit to leave.\n> what's the weather?\nSunny.\n> thanks\nYou're welcome.\n");
       expect(server.requests.map((request) => userWords(request.body.messages.at(-1)!.content))).toEqual([
         "what's the weather?",
         "thanks",
@@ -161,7 +161,7 @@ describe("marvin --plain driven through pipes", () => {
     expect(notice).toBeGreaterThan(lines.indexOf("── end of recent conversation ──"));
   });
 
-  test("handles the commands locally and stops at quit", async ({ plain, home }) => {
+  test("handles the commands locally, in their word, ! and / forms, and stops at /exit", async ({ plain, home }) => {
     const placesDir = join(home, ".config", "local-finder", "profiles", "main");
     mkdirSync(placesDir, { recursive: true });
     writeFileSync(
@@ -184,7 +184,11 @@ describe("marvin --plain driven through pipes", () => {
       "!model nope",
       "!voice",
       "help",
-      "quit",
+      "/help",
+      "/usage",
+      "/mdoel groq",
+      "/etc/hosts looks odd",
+      "/exit",
       "this is never sent",
     ];
     const { run, server } = await plain([], `${lines.join("\n")}\n`);
@@ -199,8 +203,12 @@ describe("marvin --plain driven through pipes", () => {
     expect(out).toContain("> !model\n[System] Current: openai-compat · gpt-4o-mini\nProviders:");
     expect(out).toContain("> !model nope\n[System] 'nope' is not a provider.");
     expect(out).toContain("> !voice\n[System] Voice input is not available in this release.\n");
-    expect(out).toContain("> help\n[System] Commands:");
-    expect(out).toContain("> quit\n");
+    expect(out).toContain("> help\n[System] Commands");
+    expect(out).toContain("> /help\n[System] Commands");
+    expect(out).toContain("> /usage\n[System] This session: $0.0000");
+    expect(out).toContain("> /mdoel groq\n[System] /mdoel is not a command. Did you mean /model?");
+    expect(out).toContain("> /etc/hosts looks odd\n[System] /etc/hosts is not a command.");
+    expect(out).toContain("> /exit\n");
     expect(out).not.toContain("this is never sent");
     expect(server.requests).toHaveLength(0);
   });

@@ -120,7 +120,7 @@ describe("marvin full-screen TUI in a real terminal (tmux)", () => {
     expect(screen).toMatch(
       /You · \d\d:\d\d\nset a tea timer\n\nMarvin · \d\d:\d\d\nStarting it\.\n🔧 timer_start\n {3}↳ timer_start: Countdown 'tea' started: 3m 00s\.\nYour tea timer runs for 3 minutes\./,
     );
-    await marvin.waitFor(/2 msgs │ \$0\.\d{4} │ +○ ready/);
+    await marvin.waitFor(/2 msgs │ \$0\.\d{4} │ ctx 2\.1k\/200k │ +○ ready/);
     await marvin.submit("quit");
     const after = await marvin.waitFor("MARVIN_EXITED=0");
     expect(after).not.toContain("openai-compat");
@@ -206,10 +206,16 @@ describe("marvin full-screen TUI in a real terminal (tmux)", () => {
     expect(server.requests).toHaveLength(2);
   });
 
-  test("runs slash commands and shell mode", async ({ start }) => {
+  test("runs commands in their / and word forms, refuses an unknown /command, and runs shell mode", async ({
+    start,
+  }) => {
     const { marvin, server } = await start([]);
     await marvin.submit("usage");
     await marvin.waitFor("This session: $0.0000");
+    await marvin.submit("/help");
+    await marvin.waitFor("Anything else is sent to Marvin; a line starting with / never is.");
+    await marvin.submit("/mdoel groq");
+    await marvin.waitFor("/mdoel is not a command. Did you mean /model?");
     await marvin.submit("!sh");
     await marvin.waitFor("Shell mode ON");
     await marvin.waitFor(/^ 🔌 .*│ shell │ +○ ready[\s\S]*\n\$$/);
@@ -225,6 +231,53 @@ describe("marvin full-screen TUI in a real terminal (tmux)", () => {
     await marvin.press("Enter");
     await marvin.waitFor(/> !exit 3\n\n\[System\] Exit code 3\./);
     expect(server.requests).toHaveLength(0);
+  });
+
+  test("completes in an overlay and on Tab, attaches an @file, stops with Esc, names the session on Ctrl+Q", async ({
+    start,
+    home,
+  }) => {
+    mkdirSync(join(home, "src", "agent"), { recursive: true });
+    writeFileSync(join(home, "src", "agent", "loop.ts"), "");
+    writeFileSync(join(home, "notes.md"), "the notes say 42\n");
+    const { marvin, server } = await start([
+      { text: "They say 42." },
+      { text: "slow ".repeat(300), chunkSize: 5, delayMs: 40 },
+    ]);
+    await marvin.type("/mo");
+    await marvin.waitFor(/ \/model \[PROVIDER \[MODEL\]\] +show the provider and model.*\n> \/mo$/);
+    await marvin.press("Tab");
+    await marvin.waitFor(/\n> \/model$/);
+    await marvin.press("C-u");
+    await marvin.type("look at src/ag");
+    await marvin.press("Tab");
+    await marvin.waitFor(/\n> look at src\/agent\/$/);
+    await marvin.press("C-u");
+    await marvin.type("/co");
+    await marvin.waitFor(/ \/compact +condense the conversation now.*\n.*\/code +toggle coding mode/);
+    await marvin.press("Escape");
+    await marvin.waitFor(/─\n> \/co$/); // the menu closed, the line stays
+    await marvin.press("C-u");
+    await marvin.type("what do @no");
+    await marvin.waitFor(/ @notes\.md\n @notes_ls +tool\n[\s\S]*\n> what do @no$/);
+    await marvin.press("Tab");
+    await marvin.type("say?");
+    await marvin.press("Enter");
+    await marvin.waitFor("They say 42.");
+    await marvin.waitFor("[System] Attached to the message: notes.md (17 B).");
+    expect(userWords(server.requests[0]!.body.messages.at(-1)!.content)).toBe(
+      'what do @notes.md say?\n\n<file path="notes.md">\nthe notes say 42\n\n</file>',
+    );
+    await marvin.submit("tell me a long story");
+    await marvin.waitFor(/(slow ){5}/);
+    await marvin.waitFor(/● working [1-9]s/);
+    await marvin.press("Escape");
+    await marvin.waitFor("[interrupted]");
+    await marvin.waitFor("○ ready");
+    await marvin.press("C-q");
+    const after = await marvin.waitFor("MARVIN_EXITED=0");
+    expect(after).toMatch(/^To continue this conversation: marvin --resume [\w-]+$/m);
+    expect(server.requests).toHaveLength(2);
   });
 
   test(

@@ -5,6 +5,7 @@ import { describe, expect } from "../../../tests/support/fixtures.js";
 import { userWords } from "../../../tests/support/llm-server.js";
 import { localDay } from "../../state/usage.js";
 import type { CommandLayer } from "./command-layer.js";
+import { LISTED_COMMANDS } from "./command-table.js";
 
 describe("messages", () => {
   test("submits anything that is not a command to the session and reports the answer", async ({ openLayer }) => {
@@ -24,25 +25,31 @@ describe("messages", () => {
     expect(server.requests).toHaveLength(0);
   });
 
-  test("help lists every command", async ({ openLayer }) => {
-    const { layer, host } = await openLayer();
+  test("/help lists every command, its older forms, and no hidden one, without reaching the model", async ({
+    openLayer,
+  }) => {
+    const { layer, host, server } = await openLayer();
+    await layer.handle("/help");
+    const help = host.lastSystem;
+    for (const command of LISTED_COMMANDS) expect(help).toContain(`/${command.name}`);
+    for (const form of ["!shell", "!code", "!COMMAND", "!pro", "!model", "/cap [daily] [USD|off]", "quit", "@PATH"])
+      expect(help).toContain(form);
+    expect(help).not.toMatch(/voice|blender/i);
+    await layer.handle("help");
     await layer.handle("!help");
-    for (const command of [
-      "!shell",
-      "!code",
-      "!COMMAND",
-      "!pro",
-      "!model",
-      "preferences",
-      "profiles",
-      "usage",
-      "saved",
-      "cap [USD|off]",
-      "cap daily [USD|off]",
-      "quit",
-    ]) {
-      expect(host.lastSystem).toContain(command);
-    }
+    expect(host.systemMessages).toEqual([help, help, help]);
+    expect(server.requests).toHaveLength(0);
+  });
+
+  test("an unknown /command is refused with the nearest names and never reaches the model", async ({ openLayer }) => {
+    const { layer, host, server } = await openLayer();
+    expect(await layer.handle("/mdoel groq")).toEqual({ type: "handled" });
+    expect(host.lastSystem).toBe(
+      "/mdoel is not a command. Did you mean /model? /help lists them; nothing was sent to Marvin.",
+    );
+    await layer.handle("/etc/hosts looks odd");
+    expect(host.lastSystem).toBe("/etc/hosts is not a command. /help lists them; nothing was sent to Marvin.");
+    expect(server.requests).toHaveLength(0);
   });
 
   test("answers that voice and Blender are not in this release", async ({ openLayer }) => {

@@ -5,38 +5,48 @@ import type { ProviderName } from "../../providers/types.js";
 import type { LoadedSession, SessionSummary } from "../../session/history/session-store.js";
 import { errorMessage } from "../../shared/error-message.js";
 import { appendInputHistory, loadInputHistory } from "../../state/input-history.js";
+import { FileIndex } from "../../workspace/file-index.js";
 import type { FrontEndOptions } from "../front-end.js";
 import { safeLabel, safeText } from "../terminal-text.js";
 import { capCommand } from "./cap-command.js";
+import type { CommandResult } from "./command-result.js";
+import type { CommandActions } from "./command-table.js";
+import { Completer } from "./completion.js";
 import { conversationRecap, messageCount, restoreProvider, sessionList } from "./conversations.js";
-import { expandCustomCommand, matchCustomCommand } from "./custom-commands.js";
+import { expandCustomCommand } from "./custom-commands.js";
 import { editPreferences } from "./editor.js";
 import { helpText, mcpReport } from "./extension-reports.js";
+import { attachMentions } from "./mentions.js";
 import { type ParsedInput, parseInput } from "./parse.js";
 import { modelFor, parseProviderName, providerChoices, providerFactory, providerProblem } from "./providers.js";
 import { profilesReport, savedPlacesReport, usageReport } from "./reports.js";
 import { sentence } from "./sentence.js";
 import { runShellCommand, runShellCommandOnTerminal, type ShellRun, type ShellRunOptions } from "./shell-command.js";
-import type { ActiveModel, CommandEnvironment, CommandHost, CommandResult } from "./types.js";
+import type { ActiveModel, CommandEnvironment, CommandHost } from "./types.js";
 
 const HANDLED: CommandResult = { type: "handled" };
 
-const UNAVAILABLE = {
-  voice: "Voice input is not available in this release.",
-  blender: "Blender integration is not available in this release.",
-} as const;
+/** What `/name` says when no command has that name. */
+function unknownCommandText(name: string, suggestions: readonly string[]): string {
+  const nearest = suggestions.length ? ` Did you mean ${suggestions.map((found) => `/${found}`).join(" or ")}?` : "";
+  const what = name ? `/${name} is not a command.` : "Type a command name after /.";
+  return `${what}${nearest} /help lists them; nothing was sent to Marvin.`;
+}
 
 /**
  * The interactive command layer shared by the TUI and the plain UI: one typed line in,
  * a command performed or a message submitted. It owns shell mode and the input history;
  * everything else lives in the session. See ./index.ts for the contract.
  */
-export class CommandLayer {
+export class CommandLayer implements CommandActions {
   private shell = false;
   private selected: ActiveModel;
   private shellRun: { controller: AbortController; onTerminal: boolean } | undefined;
   private historyWrites: Promise<void> = Promise.resolve();
   private historyWarned = false;
+
+  /** `/` commands, `@` mentions and paths for the UIs' completion. */
+  readonly completer: Completer;
 
   constructor(
     private readonly environment: CommandEnvironment,
@@ -46,6 +56,13 @@ export class CommandLayer {
       provider: environment.providerName,
       model: modelFor(environment.providerName, environment, environment.model),
     };
+    this.completer = new Completer({
+      customCommands: environment.customCommands ?? [],
+      toolNames: () => environment.session.toolNames,
+      root: () => this.shellDirectory,
+      home: environment.home,
+      files: new FileIndex(environment.env, () => host.completionsChanged?.()),
+    });
   }
 
   get shellMode(): boolean {
@@ -68,9 +85,17 @@ export class CommandLayer {
     const { provider, model } = this.activeModel;
     const profile = safeLabel(this.environment.session.profileName);
     return (
-      `Marvin — ${provider} · ${model} · profile ${profile}${this.codingNote}. Type help for commands, quit to ` +
+      `Marvin — ${provider} · ${model} · profile ${profile}${this.codingNote}. Type /help for commands, /exit to ` +
       "leave."
     );
+  }
+
+  /** The line both UIs print on leaving: how to come back to this conversation, when it was saved. */
+  get farewell(): string | undefined {
+    const { session } = this.environment;
+    const id = session.conversationId;
+    if (!id || session.messageCount === 0) return undefined;
+    return `To continue this conversation: marvin --resume ${id}`;
   }
 
   /** ` · coding mode in DIR` while coding mode has a working directory. */
@@ -112,12 +137,15 @@ export class CommandLayer {
     return (await loadInputHistory(this.historyPath)).map(safeText);
   }
 
+  /** What `line` asks for, as `handle` would take it (a UI decides from it how to echo the line). */
+  classify(line: string): ParsedInput {
+    return parseInput(line, this.shell, this.environment.customCommands ?? []);
+  }
+
   /** Handles one typed line. Never throws: failures become system messages. */
   async handle(line: string): Promise<CommandResult> {
-    const parsed = parseInput(line, this.shell);
+    const parsed = this.classify(line);
     if (parsed.kind !== "empty") this.recordHistory(line);
-    const custom = parsed.kind === "message" && matchCustomCommand(line, this.environment.customCommands ?? []);
-    if (custom) return this.submit(expandCustomCommand(custom.command, custom.args));
     try {
       return await this.dispatch(parsed);
     } catch (error) {
@@ -133,53 +161,58 @@ export class CommandLayer {
   }
 
   private async dispatch(parsed: ParsedInput): Promise<CommandResult> {
-    const { session } = this.environment;
     switch (parsed.kind) {
       case "empty":
         return HANDLED;
-      case "exit":
-        return { type: "exit" };
-      case "help":
-        return this.say(helpText(this.environment.customCommands ?? []));
-      case "toggle-shell":
-        return this.toggleShell();
-      case "toggle-coding":
-        return this.toggleCoding();
+      case "command":
+        return parsed.command.run(this, parsed.args);
+      case "custom":
+        return this.submit(expandCustomCommand(parsed.command, parsed.args));
+      case "unknown":
+        return this.say(unknownCommandText(parsed.name, parsed.suggestions));
       case "shell":
         return this.runShell(parsed.command);
-      case "pro":
-        return this.askCopilot(parsed.prompt);
-      case "model":
-        return this.switchModel(parsed.args);
-      case "preferences":
-        return this.say(await editPreferences(session, this.environment.env, (run) => this.host.releaseTerminal(run)));
-      case "profiles":
-        return this.say(await profilesReport(session));
-      case "usage":
-        return this.say(await usageReport(session, this.environment.home));
-      case "saved":
-        return this.say(await savedPlacesReport(session));
-      case "sessions":
-        return this.say(await this.sessionsReport());
-      case "resume":
-        return parsed.query ? this.resume(parsed.query) : this.pickOrList();
-      case "clear":
-        return this.clear();
-      case "compact":
-        return this.compact();
-      case "mcp":
-        return this.mcp(parsed.args);
-      case "cap":
-        return this.say(await capCommand(session.spending, parsed));
-      case "unavailable":
-        return this.say(UNAVAILABLE[parsed.feature]);
       case "message":
-        return this.submit(parsed.text);
+        return this.submitWithMentions(parsed.text);
       default: {
         const exhaustive: never = parsed;
         return exhaustive;
       }
     }
+  }
+
+  /** `/help`: the commands, then the custom commands when there are any. */
+  get helpText(): string {
+    return helpText(this.environment.customCommands ?? []);
+  }
+
+  editPreferences(): Promise<CommandResult> {
+    const { session, env } = this.environment;
+    return this.sayLater(editPreferences(session, env, (run) => this.host.releaseTerminal(run)));
+  }
+
+  profiles(): Promise<CommandResult> {
+    return this.sayLater(profilesReport(this.environment.session));
+  }
+
+  usage(): Promise<CommandResult> {
+    return this.sayLater(usageReport(this.environment.session, this.environment.home));
+  }
+
+  savedPlaces(): Promise<CommandResult> {
+    return this.sayLater(savedPlacesReport(this.environment.session));
+  }
+
+  listSessions(): Promise<CommandResult> {
+    return this.sayLater(this.sessionsReport());
+  }
+
+  cap(request: { daily: boolean; amount?: string }): Promise<CommandResult> {
+    return this.sayLater(capCommand(this.environment.session.spending, request));
+  }
+
+  private async sayLater(text: Promise<string>): Promise<CommandResult> {
+    return this.say(await text);
   }
 
   /**
@@ -207,7 +240,7 @@ export class CommandLayer {
     return (await this.environment.session.sessions?.list()) ?? [];
   }
 
-  private async pickOrList(): Promise<CommandResult> {
+  async pickOrList(): Promise<CommandResult> {
     if (!this.host.pickSession || !this.environment.session.sessions) return this.say(await this.sessionsReport());
     this.host.pickSession(await this.savedSessions());
     return HANDLED;
@@ -244,7 +277,7 @@ export class CommandLayer {
     const title = safeLabel(stored.start.title);
     const facts = `${stored.id}, ${messageCount(stored.totalMessages)}`;
     const recap = conversationRecap(stored.messages);
-    return this.changed(
+    return this.replaced(
       [
         `Resumed "${title}" (${facts}) · ${provider} · ${model}${this.codingNote}`,
         ...notices,
@@ -253,22 +286,22 @@ export class CommandLayer {
     );
   }
 
-  private async clear(): Promise<CommandResult> {
+  async clear(): Promise<CommandResult> {
     const { session } = this.environment;
     if (session.busy) return this.say("Marvin is still answering: clear after the answer, or press Ctrl+C first.");
     const previous = session.conversationId;
     await session.startNewConversation();
     const kept = previous && session.sessions ? ` The previous one is saved: resume ${previous}` : "";
-    return this.changed(`New conversation.${kept}`);
+    return this.replaced(`New conversation.${kept}`);
   }
 
-  private async compact(): Promise<CommandResult> {
+  async compact(): Promise<CommandResult> {
     const result = await this.environment.session.compactNow();
     if (!result) return this.say("Nothing to compact yet: the conversation is short.");
     return this.say(`Compacted the conversation: ${result.tokensBefore} → ${result.tokensAfter} tokens.`);
   }
 
-  private async mcp(args: string[]): Promise<CommandResult> {
+  async mcp(args: string[]): Promise<CommandResult> {
     const { extensions } = this.environment;
     if (args.length === 0) return this.say(mcpReport(extensions));
     if (args.length === 1 && args[0]!.toLowerCase() === "trust" && extensions)
@@ -276,12 +309,19 @@ export class CommandLayer {
     return this.say("Usage: mcp (list the MCP servers) or !mcp trust (start this project's .marvin/mcp.json).");
   }
 
-  private say(text: string): CommandResult {
+  say(text: string): CommandResult {
     this.host.system(text);
     return HANDLED;
   }
 
   private changed(text: string): CommandResult {
+    this.host.stateChanged?.();
+    return this.say(text);
+  }
+
+  /** Like `changed`, for a conversation put in place of the current one. */
+  private replaced(text: string): CommandResult {
+    this.host.conversationReplaced?.();
     this.host.stateChanged?.();
     return this.say(text);
   }
@@ -300,11 +340,23 @@ export class CommandLayer {
       );
   }
 
-  private submit(text: string, via: "session" | "copilot" = "session"): CommandResult {
+  /** A message with the files it mentions as `@path` attached (see attachMentions), and a note on each. */
+  private async submitWithMentions(text: string): Promise<CommandResult> {
+    const { text: attachments, notes } = text.includes("@")
+      ? await attachMentions(text, this.shellDirectory)
+      : { text: "", notes: [] };
+    const result = this.submit(text, "session", attachments);
+    for (const note of notes) this.host.system(note);
+    return result;
+  }
+
+  private submit(text: string, via: "session" | "copilot" = "session", attachments = ""): CommandResult {
     const { session } = this.environment;
     this.host.messageSubmitted?.(text, via);
     const run =
-      via === "copilot" ? session.submitOnce(text, providerFactory("copilot", this.environment)) : session.submit(text);
+      via === "copilot"
+        ? session.submitOnce(text, providerFactory("copilot", this.environment))
+        : session.submit(text, attachments);
     const done = run.catch((error: unknown): LoopResult => {
       this.host.system(`Error: ${errorMessage(error)}`);
       return { reason: "error", text: "", rounds: 0, error: errorMessage(error) };
@@ -312,13 +364,13 @@ export class CommandLayer {
     return { type: "submitted", done };
   }
 
-  private toggleShell(): CommandResult {
+  toggleShell(): CommandResult {
     this.shell = !this.shell;
     if (!this.shell) return this.changed("Shell mode OFF: lines go to Marvin again.");
     return this.changed(`Shell mode ON: every line runs in the shell (in ${this.shellDirectory}). !sh to leave it.`);
   }
 
-  private async toggleCoding(): Promise<CommandResult> {
+  async toggleCoding(): Promise<CommandResult> {
     const { session } = this.environment;
     const on = session.toggleCodingMode();
     if (!on) return this.changed("Coding mode OFF.");
@@ -366,8 +418,8 @@ export class CommandLayer {
     return result;
   }
 
-  private async askCopilot(prompt: string): Promise<CommandResult> {
-    if (!prompt) return this.say("Usage: !pro PROMPT (asks GitHub Copilot once, whatever the current provider).");
+  async askCopilot(prompt: string): Promise<CommandResult> {
+    if (!prompt) return this.say("Usage: /pro PROMPT (asks GitHub Copilot once, whatever the current provider).");
     if (this.activeModel.provider === "copilot") return this.submit(prompt);
     const unavailable = await providerProblem("copilot", this.environment);
     const current = this.activeModel.provider;
@@ -376,7 +428,7 @@ export class CommandLayer {
     return this.submit(prompt, "copilot");
   }
 
-  private async switchModel(args: string[]): Promise<CommandResult> {
+  async switchModel(args: string[]): Promise<CommandResult> {
     const current = this.activeModel;
     if (args.length === 0) {
       const choices = await providerChoices(this.environment);
@@ -385,7 +437,7 @@ export class CommandLayer {
           `Current: ${current.provider} · ${current.model}`,
           "Providers:",
           ...choices,
-          "Switch with !model PROVIDER [MODEL].",
+          "Switch with /model PROVIDER [MODEL].",
         ].join("\n"),
       );
     }

@@ -12,6 +12,7 @@ describe("custom commands", () => {
     await writeFile(join(dir, "bad name.md"), "text");
     await writeFile(join(dir, "empty.md"), "---\ndescription: nothing\n---\n");
     await writeFile(join(dir, "notes.txt"), "not a command");
+    await writeFile(join(dir, "model.md"), "Pick a model for me.");
     const { commands, problems } = await loadCustomCommands(dir);
     expect(commands.map(({ name, description }) => [name, description])).toEqual([
       ["explain", "Explain code"],
@@ -20,6 +21,7 @@ describe("custom commands", () => {
     expect(problems).toEqual([
       "Custom command bad name.md is left out: name it with letters, digits, _ and - only.",
       "Custom command empty.md is left out: it is empty.",
+      "Custom command model.md is left out: /model is a built-in command; rename the file.",
     ]);
     const explain = matchCustomCommand("/Explain  src/a.ts ", commands);
     expect(explain && expandCustomCommand(explain.command, explain.args)).toBe(

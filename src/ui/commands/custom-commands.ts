@@ -2,6 +2,7 @@ import { readdir, readFile } from "node:fs/promises";
 import { basename, extname, join } from "node:path";
 import { parse as parseYaml } from "yaml";
 import { errorMessage } from "../../shared/error-message.js";
+import { findCommand } from "./command-table.js";
 
 /** A markdown prompt template of `~/.config/local-finder/commands/`, typed as `/name ARGUMENTS`. */
 export interface CustomCommand {
@@ -51,6 +52,10 @@ export async function loadCustomCommands(dir: string): Promise<{ commands: Custo
     const name = basename(file, ".md").toLowerCase();
     if (!COMMAND_NAME.test(name)) {
       problems.push(`Custom command ${file} is left out: name it with letters, digits, _ and - only.`);
+      continue;
+    }
+    if (findCommand(name, "slash")) {
+      problems.push(`Custom command ${file} is left out: /${name} is a built-in command; rename the file.`);
       continue;
     }
     const parsed = parseCommand(name, await readFile(join(dir, file), "utf8"));

@@ -39,7 +39,8 @@
  * session events, and the run_command confirmation (`confirmCommand` given to buildSession).
  */
 export { CommandLayer } from "./command-layer.js";
+export type { CommandResult } from "./command-result.js";
 export { COMMAND_HELP } from "./help.js";
 export { EXIT_HINT, InterruptKey, type InterruptOutcome } from "./interrupt-key.js";
-export { type ParsedInput, type ParsedKind, parseInput } from "./parse.js";
-export type { ActiveModel, CommandEnvironment, CommandHost, CommandResult } from "./types.js";
+export type { ParsedInput } from "./parse.js";
+export type { ActiveModel, CommandEnvironment, CommandHost } from "./types.js";

@@ -1,104 +1,71 @@
-/** What one typed line asks for (seed 002 §2.4). Pure: no state is touched here. */
+import { nearestNames } from "../../shared/edit-distance.js";
+import { type CommandDefinition, findCommand, LISTED_COMMANDS } from "./command-table.js";
+import type { CustomCommand } from "./custom-commands.js";
+
+/** What one typed line asks for (seed 002 §2.4, seed 003). Pure: no state is touched here. */
 export type ParsedInput =
   | { kind: "empty" }
-  | { kind: "exit" }
-  | { kind: "help" }
-  | { kind: "toggle-shell" }
-  | { kind: "toggle-coding" }
+  /** A command of the table, in any of its forms; `args` is the rest of the line, trimmed. */
+  | { kind: "command"; command: CommandDefinition; args: string }
+  /** `/name ARGS` for one of the user's prompt templates. */
+  | { kind: "custom"; command: CustomCommand; args: string }
+  /** `/name` that names no command (never sent to the model); the nearest names to suggest. */
+  | { kind: "unknown"; name: string; suggestions: string[] }
   /** `!COMMAND`, or any line in shell mode; `command` may be empty (a bare `!`). */
   | { kind: "shell"; command: string }
-  | { kind: "pro"; prompt: string }
-  | { kind: "model"; args: string[] }
-  | { kind: "preferences" }
-  | { kind: "profiles" }
-  | { kind: "usage" }
-  | { kind: "saved" }
-  | { kind: "sessions" }
-  /** `resume` alone lists the sessions; `resume ID` or `resume N` continues one. */
-  | { kind: "resume"; query: string }
-  | { kind: "clear" }
-  | { kind: "compact" }
-  /** `mcp` or `!mcp [trust]`: the MCP servers, or trusting the project's own. */
-  | { kind: "mcp"; args: string[] }
-  /** `cap [daily] [USD|off]`: show the spending caps, or set the conversation's (or today's) cap. */
-  | { kind: "cap"; daily: boolean; amount?: string }
-  | { kind: "unavailable"; feature: "voice" | "blender" }
   | { kind: "message"; text: string };
 
-export type ParsedKind = ParsedInput["kind"];
-
-const WORD_COMMANDS: Record<string, ParsedInput> = {
-  quit: { kind: "exit" },
-  exit: { kind: "exit" },
-  help: { kind: "help" },
-  preferences: { kind: "preferences" },
-  profiles: { kind: "profiles" },
-  usage: { kind: "usage" },
-  saved: { kind: "saved" },
-  sessions: { kind: "sessions" },
-  resume: { kind: "resume", query: "" },
-  clear: { kind: "clear" },
-  compact: { kind: "compact" },
-  mcp: { kind: "mcp", args: [] },
-};
-
-/** `cap`, `cap 1.50`, `cap off`, `cap daily [USD|off]`; with other words after it the line is no command. */
-const CAP = /^cap(?:\s+(daily))?(?:\s+(off|\$?[\d.]+))?$/i;
-
-function parseCap(text: string): ParsedInput | undefined {
-  const match = CAP.exec(text);
-  if (!match) return undefined;
-  return { kind: "cap", daily: match[1] !== undefined, ...(match[2] ? { amount: match[2] } : {}) };
+/** `name` and the rest of `body`, trimmed. */
+function split(body: string): { name: string; args: string } {
+  const name = body.split(/\s/, 1)[0] ?? "";
+  return { name, args: body.slice(name.length).trim() };
 }
 
-/** Word commands that still mean Marvin (not the shell) while shell mode is on. */
-const SHELL_MODE_WORDS = new Set(["quit", "exit"]);
+/** Every name a `/` line can call: the listed commands, their aliases, and the custom commands. */
+function slashNames(custom: readonly CustomCommand[]): string[] {
+  return [
+    ...LISTED_COMMANDS.flatMap((command) => [command.name, ...(command.aliases ?? [])]),
+    ...custom.map((command) => command.name),
+  ];
+}
+
+function parseSlash(body: string, custom: readonly CustomCommand[]): ParsedInput {
+  const { name, args } = split(body);
+  const command = findCommand(name, "slash");
+  if (command) return { kind: "command", command, args };
+  const template = custom.find((candidate) => candidate.name === name.toLowerCase());
+  if (template) return { kind: "custom", command: template, args };
+  return { kind: "unknown", name, suggestions: name ? nearestNames(name, slashNames(custom), 3) : [] };
+}
 
 function parseBang(body: string): ParsedInput {
-  const [name = "", ...rest] = body.split(/\s+/);
-  const argument = body.slice(name.length).trim();
-  switch (name.toLowerCase()) {
-    case "shell":
-    case "sh":
-      return { kind: "toggle-shell" };
-    case "code":
-      return { kind: "toggle-coding" };
-    case "help":
-      return { kind: "help" };
-    case "pro":
-      return { kind: "pro", prompt: argument };
-    case "model":
-      return { kind: "model", args: rest.filter(Boolean) };
-    case "voice":
-      return { kind: "unavailable", feature: "voice" };
-    case "v":
-      if (argument === "" || /^\d+$/.test(argument)) return { kind: "unavailable", feature: "voice" };
-      return { kind: "shell", command: body };
-    case "blender":
-      return { kind: "unavailable", feature: "blender" };
-    case "mcp":
-      return { kind: "mcp", args: rest.filter(Boolean) };
-    case "cap":
-      return parseCap(body) ?? { kind: "shell", command: body };
-    default:
-      return { kind: "shell", command: body };
-  }
+  const { name, args } = split(body);
+  const command = findCommand(name, "bang");
+  if (command && (command.accepts?.(args) ?? true)) return { kind: "command", command, args };
+  return { kind: "shell", command: body };
+}
+
+function parseWord(text: string, shellMode: boolean): ParsedInput | undefined {
+  const { name, args } = split(text);
+  const command = findCommand(name, "word");
+  if (!command || (shellMode && command.name !== "exit")) return undefined;
+  return args === "" || command.accepts?.(args) ? { kind: "command", command, args } : undefined;
 }
 
 /**
- * Classifies a typed line. Outside shell mode: `!…` commands, the word commands
- * (`quit`, `exit`, `help`, `preferences`, `profiles`, `usage`, `saved`, `mcp`, case-insensitive,
- * alone on the line; `resume` and `cap` with their arguments), else a message for the model. In shell
- * mode every line is a shell command except `!…` commands (so `!sh` toggles back, `!ls` runs `ls`) and
- * `quit`/`exit`.
+ * Classifies a typed line. Outside shell mode: `/name` is always a command (a built-in, else a custom
+ * one, else unknown: never a message); `!name` is a command that has a `!` form, else a shell command;
+ * a command's bare word (`help`, `usage`…, case-insensitive) alone on the line, or with the arguments
+ * it takes; anything else is a message for the model. In shell mode every line is a shell command
+ * except `!…` commands and `quit`/`exit` (so `/usr/bin/env` runs).
  */
-export function parseInput(line: string, shellMode: boolean): ParsedInput {
+export function parseInput(line: string, shellMode: boolean, custom: readonly CustomCommand[] = []): ParsedInput {
   const text = line.trim();
   if (!text) return { kind: "empty" };
   if (text.startsWith("!")) return parseBang(text.slice(1).trim());
-  const word = text.toLowerCase();
-  if (shellMode) return SHELL_MODE_WORDS.has(word) ? WORD_COMMANDS[word]! : { kind: "shell", command: text };
-  const resume = /^resume\s+([A-Za-z0-9._-]+)$/i.exec(text);
-  if (resume) return { kind: "resume", query: resume[1]! };
-  return parseCap(text) ?? WORD_COMMANDS[word] ?? { kind: "message", text: line.trim() };
+  const word = parseWord(text, shellMode);
+  if (word) return word;
+  if (shellMode) return { kind: "shell", command: text };
+  if (text.startsWith("/")) return parseSlash(text.slice(1), custom);
+  return { kind: "message", text };
 }

@@ -85,7 +85,7 @@ describe("!pro", () => {
   test("without a prompt shows how to use it", async ({ openLayer }) => {
     const { layer, host } = await openLayer();
     await layer.handle("!pro");
-    expect(host.lastSystem).toBe("Usage: !pro PROMPT (asks GitHub Copilot once, whatever the current provider).");
+    expect(host.lastSystem).toBe("Usage: /pro PROMPT (asks GitHub Copilot once, whatever the current provider).");
   });
 });
 

@@ -1,4 +1,3 @@
-import type { LoopResult } from "../../agent/loop.js";
 import type { ProviderName } from "../../providers/types.js";
 import type { Extensions } from "../../session/extensions.js";
 import type { SessionSummary } from "../../session/history/session-store.js";
@@ -36,6 +35,10 @@ export interface CommandHost {
   messageSubmitted?(text: string, via: "session" | "copilot"): void;
   /** Shell mode, coding mode, provider or model changed: refresh the prompt / status bar. */
   stateChanged?(): void;
+  /** `clear` or `resume` put another conversation in place of the current one (called before stateChanged). */
+  conversationReplaced?(): void;
+  /** The file index behind path completion was made again: a completion menu on screen may change. */
+  completionsChanged?(): void;
   /** `resume` without an id: a UI with a picker shows it (the plain UI lists the sessions instead). */
   pickSession?(sessions: readonly SessionSummary[]): void;
 }
@@ -58,18 +61,6 @@ export interface CommandEnvironment {
   /** `/name` prompt templates, for `help` and expansion. */
   customCommands?: readonly CustomCommand[];
 }
-
-/** What became of one typed line. */
-export type CommandResult =
-  /** A command ran (or was refused with a system message); nothing went to the model. */
-  | { type: "handled" }
-  /** `quit` / `exit`: the UI closes the session and ends. */
-  | { type: "exit" }
-  /**
-   * The text went to the model (`session.submit`, queued if busy). `done` settles when its
-   * answer is complete; it never rejects.
-   */
-  | { type: "submitted"; done: Promise<LoopResult> };
 
 /** Provider and model as shown in the status bar / by `!model`. */
 export interface ActiveModel {

@@ -1,4 +1,4 @@
-import { createInterface, type Interface } from "node:readline";
+import { type AsyncCompleter, createInterface, type Interface } from "node:readline";
 
 interface LineInputOptions {
   input: NodeJS.ReadableStream;
@@ -8,6 +8,8 @@ interface LineInputOptions {
   /** Earlier input, oldest first, for ↑/↓ (terminal only). */
   history: string[];
   historySize: number;
+  /** Tab completion (terminal only). */
+  completer?: AsyncCompleter;
 }
 
 /**
@@ -33,6 +35,7 @@ export class LineInput {
       historySize: options.historySize,
       removeHistoryDuplicates: false,
       crlfDelay: Infinity,
+      ...(options.completer ? { completer: options.completer } : {}),
     });
     this.readline.on("line", (line) => this.deliver(line));
     this.readline.on("close", () => {
@@ -109,12 +112,12 @@ export class LineInput {
     this.readline.on("SIGINT", handler);
   }
 
-  /** Any key but Ctrl+C typed at the terminal. */
-  onOtherKey(handler: () => void): void {
+  /** Any key but Ctrl+C typed at the terminal, with its name (`escape`, `q` with `ctrl`…). */
+  onOtherKey(handler: (key: { ctrl: boolean; name: string }) => void): void {
     if (!this.terminal) return;
     type Key = { ctrl?: boolean; name?: string } | undefined;
     this.options.input.on("keypress", (_text: string | undefined, key: Key) => {
-      if (!(key?.ctrl && key.name === "c")) handler();
+      if (!(key?.ctrl && key.name === "c")) handler({ ctrl: Boolean(key?.ctrl), name: key?.name ?? "" });
     });
   }
 

@@ -10,6 +10,7 @@ import { LineInput } from "./line-input.js";
 import { formatRecentConversation } from "./recent-conversation.js";
 import { COLOR_PALETTE, createPlainRenderer, type Palette, PLAIN_PALETTE } from "./renderer.js";
 import { PlainScreen } from "./screen.js";
+import { tabCompleter } from "./tab-completion.js";
 
 interface PlainStreams {
   stdin: NodeJS.ReadStream;
@@ -108,6 +109,7 @@ export async function runPlain(
     terminal,
     history: await layer.loadHistory(),
     historySize: INPUT_HISTORY_LIMIT,
+    completer: tabCompleter(layer.completer),
   });
   input = lines;
   screen = new PlainScreen(stdout, palette, lines);
@@ -134,7 +136,11 @@ export async function runPlain(
     }
   };
   lines.onInterrupt(onInterrupt);
-  lines.onOtherKey(() => interruptKey.reset());
+  lines.onOtherKey((key) => {
+    interruptKey.reset();
+    if (key.ctrl && key.name === "q") lines.close();
+    else if (key.name === "escape" && !asking) layer.interrupt();
+  });
   process.on("SIGINT", onInterrupt);
   // `marvin --plain | head`: once the reader of stdout is gone, stop and leave quietly.
   stdout.on("error", () => {
@@ -175,6 +181,8 @@ export async function runPlain(
     await layer.close();
     const warning = await session.dispose();
     if (warning) screen.system(warning);
+    const farewell = layer.farewell;
+    if (farewell) screen.line(palette.system(farewell));
   }
   return 0;
 }

@@ -44,6 +44,8 @@ export class ChatStore {
   private readonly clean = safeEvents();
   /** Messages typed while busy, shown until their turn comes. */
   readonly queued: string[] = [];
+  /** Input and output tokens of the latest request: how much of the context the conversation fills. */
+  lastRequestTokens: number | undefined;
 
   constructor(options: ChatStoreOptions = {}) {
     this.frameMs = options.frameMs ?? 25;
@@ -168,6 +170,7 @@ export class ChatStore {
         );
         return;
       case "usage":
+        this.lastRequestTokens = event.inputTokens + event.outputTokens;
         break;
       case "turn_end":
         this.flush(false);

@@ -1,18 +1,20 @@
 import type { SessionSummary } from "../../session/history/session-store.js";
 import type { Session } from "../../session/session.js";
 import { normalizeHistoryEntry } from "../../state/input-history.js";
-import {
-  COMMAND_HELP,
-  type CommandHost,
-  type CommandLayer,
-  EXIT_HINT,
-  InterruptKey,
-  parseInput,
-} from "../commands/index.js";
+import { COMMAND_HELP, type CommandHost, type CommandLayer, EXIT_HINT, InterruptKey } from "../commands/index.js";
 import type { ChatStore } from "./chat-store.js";
+import {
+  type CompletionMenu,
+  moveSelection,
+  openMenu,
+  replaceWord,
+  selectedItem,
+  sharedStart,
+} from "./completion-menu.js";
 import type { ConfirmBroker } from "./confirm-broker.js";
 import { HistoryBrowser } from "./history-browser.js";
-import { type InputEvent, KeyParser } from "./key-parser.js";
+import { type InputEvent, type KeyEvent, KeyParser } from "./key-parser.js";
+import type { LineState } from "./line-editor.js";
 import { EMPTY_PROMPT, type PromptEffect, type PromptState, promptKey } from "./prompt-keys.js";
 import { openPicker, type PickerState, pickerKey } from "./session-picker.js";
 import { pageSize, type ScrollTop, scrollBy } from "./viewport.js";
@@ -21,6 +23,9 @@ import { pageSize, type ScrollTop, scrollBy } from "./viewport.js";
 const TUI_KEYS_HELP = `Keys:
   PgUp/PgDn, Shift+↑/↓, wheel   scroll the conversation (Ctrl+Home/End: top/bottom)
   ↑/↓, Ctrl+R                   previous inputs, search them
+  Tab                           complete a /command, @file, @tool, path or ~/ (↑/↓ choose, Enter takes)
+  Esc                           stop the answer in progress (or close the completion menu)
+  Ctrl+Q                        leave Marvin
   ←/→, Home/End, Ctrl+A/E/U/K/W edit the line; Alt+Enter adds a line break
   Shift+drag                    select text (the wheel scrolls the conversation)`;
 
@@ -38,6 +43,15 @@ interface TuiControllerOptions {
   releaseTerminal: CommandHost["releaseTerminal"];
   /** Ctrl+L: draw the whole screen again. */
   redraw?: () => void;
+}
+
+/** Typing, pasting and deleting open the completion menu; moving through the line or the history closes it. */
+function typedEdit(event: InputEvent): boolean {
+  return (
+    event.kind === "text" ||
+    event.kind === "paste" ||
+    (event.kind === "key" && !event.ctrl && (event.name === "backspace" || event.name === "delete"))
+  );
 }
 
 /** Where the chat area was last drawn, for scrolling by pages. */
@@ -58,6 +72,13 @@ export class TuiController {
   readonly history = new HistoryBrowser();
   /** The `--resume` picker while it is open. */
   picker: PickerState | undefined;
+  /** The completion overlay while it is open. */
+  menu: CompletionMenu | undefined;
+  /** When the answer or command in progress began (performance.now()), for the elapsed time shown. */
+  busySince: number | undefined;
+  private busyTicker: ReturnType<typeof setInterval> | undefined;
+  /** Tab was pressed before the file index was ready: complete once it is. */
+  private tabWaiting = false;
   readonly layer: CommandLayer;
   private readonly interruptKey: InterruptKey;
   private readonly listeners = new Set<() => void>();
@@ -106,6 +127,7 @@ export class TuiController {
   getVersion = (): number => this.versionNumber;
 
   changed(): void {
+    this.trackBusy();
     this.versionNumber += 1;
     for (const listener of this.listeners) listener();
   }
@@ -119,6 +141,10 @@ export class TuiController {
       releaseTerminal: (run, options) => this.options.releaseTerminal(run, options),
       messageSubmitted: (text) => this.messageSubmitted(text),
       stateChanged: () => this.changed(),
+      conversationReplaced: () => {
+        this.chat.lastRequestTokens = undefined;
+      },
+      completionsChanged: () => this.indexReady(),
       pickSession: (sessions) => this.openSessionPicker(sessions),
     };
   }
@@ -141,9 +167,101 @@ export class TuiController {
     if (this.picker) return this.pickerInput(this.picker, event);
     if (this.pendingConfirmation !== undefined) return this.confirmKey(event);
     if (!(event.kind === "key" && event.ctrl && event.name === "c")) this.interruptKey.reset();
+    if (event.kind === "key" && this.controlKey(event)) return this.changed();
+    const before = this.prompt.line;
     const outcome = promptKey(this.prompt, event, this.history);
     this.prompt = outcome.state;
+    if (this.prompt.line !== before) this.menu = typedEdit(event) ? this.menuFor(this.prompt.line) : undefined;
     if (outcome.effect) this.apply(outcome.effect);
+    this.changed();
+  }
+
+  /** Keys handled before the input line: the completion menu's, Tab, Esc (stops the answer), Ctrl+Q (quits). */
+  private controlKey(key: KeyEvent): boolean {
+    if (this.prompt.search) return false;
+    if (key.ctrl && key.name === "q") {
+      this.exit();
+      return true;
+    }
+    if (key.ctrl || key.meta) return false;
+    if (key.name === "tab") {
+      this.tabComplete();
+      return true;
+    }
+    if (this.menu) return this.menuKey(this.menu, key);
+    if (key.name === "escape") {
+      this.layer.interrupt();
+      return true;
+    }
+    return false;
+  }
+
+  private menuKey(menu: CompletionMenu, key: KeyEvent): boolean {
+    switch (key.name) {
+      case "up":
+      case "down":
+        this.menu = moveSelection(menu, key.name === "up" ? -1 : 1);
+        return true;
+      case "escape":
+        this.menu = undefined;
+        return true;
+      case "enter": {
+        const item = selectedItem(menu);
+        const line = replaceWord(this.prompt.line, menu, item.value);
+        this.menu = undefined;
+        if (item.runs) {
+          this.prompt = EMPTY_PROMPT;
+          this.history.reset();
+          void this.submit(line.text.trim());
+          return true;
+        }
+        if (line.text.trimEnd() === this.prompt.line.text.trimEnd()) return false; // nothing left to complete: send
+        this.setLine(line);
+        return true;
+      }
+      default:
+        return false;
+    }
+  }
+
+  /** Tab: takes the selected choice, or the only one; with several, what they share, and shows them. */
+  private tabComplete(): void {
+    const { line } = this.prompt;
+    if (this.menu) return this.setLine(replaceWord(line, this.menu, selectedItem(this.menu).value));
+    const found = this.layer.completer.complete(line.text, line.cursor, true);
+    this.tabWaiting = !found;
+    if (!found) return;
+    if (found.items.length === 1) return this.setLine(replaceWord(line, found, found.items[0]!.value));
+    const shared = sharedStart(found.items);
+    const text = line.text.slice(0, found.start) + shared + line.text.slice(found.end);
+    this.prompt = { line: { text, cursor: found.start + shared.length } };
+    this.menu = openMenu(this.layer.completer.complete(text, found.start + shared.length, true));
+  }
+
+  private setLine(line: LineState): void {
+    this.prompt = { line };
+    this.menu = this.menuFor(line);
+  }
+
+  private menuFor(line: LineState): CompletionMenu | undefined {
+    return openMenu(this.layer.completer.complete(line.text, line.cursor, false));
+  }
+
+  /** Redraws every second while busy, so the elapsed time counts up. */
+  private trackBusy(): void {
+    if (this.busy && this.busySince === undefined && !this.exiting) {
+      this.busySince = performance.now();
+      this.busyTicker = setInterval(() => this.changed(), 1000);
+    } else if ((!this.busy || this.exiting) && this.busySince !== undefined) {
+      this.busySince = undefined;
+      clearInterval(this.busyTicker);
+    }
+  }
+
+  /** The file index arrived: a waiting Tab completes, an open menu shows the files. */
+  private indexReady(): void {
+    if (this.tabWaiting) this.tabComplete();
+    else if (this.menu) this.menu = this.menuFor(this.prompt.line);
     this.changed();
   }
 
@@ -237,7 +355,7 @@ export class TuiController {
    * for it, in order, shown as queued like messages typed during an answer.
    */
   async submit(text: string): Promise<void> {
-    if (parseInput(text, this.layer.shellMode).kind === "empty") return;
+    if (this.layer.classify(text).kind === "empty") return;
     this.remember(text);
     this.scrollTop = null;
     if (this.commandsRunning > 0) {
@@ -254,8 +372,12 @@ export class TuiController {
   }
 
   private async run(text: string): Promise<void> {
-    const parsed = parseInput(text, this.layer.shellMode);
-    if (parsed.kind !== "message" && parsed.kind !== "pro") this.chat.addCommand(`${this.layer.prompt}${text.trim()}`);
+    const parsed = this.layer.classify(text);
+    const toModel =
+      parsed.kind === "message" ||
+      parsed.kind === "custom" ||
+      (parsed.kind === "command" && parsed.command.sendsMessage);
+    if (!toModel) this.chat.addCommand(`${this.layer.prompt}${text.trim()}`);
     const isCommand = parsed.kind === "shell";
     if (isCommand) this.commandsRunning += 1;
     try {
@@ -317,6 +439,7 @@ export class TuiController {
   exit(): void {
     if (this.exiting) return;
     this.exiting = true;
+    this.trackBusy();
     this.options.confirm.declineAll();
     this.layer.interrupt();
     this.session.abort();

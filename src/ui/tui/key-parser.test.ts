@@ -27,6 +27,7 @@ describe("KeyParser", () => {
     );
     expect(parse("\r")).toEqual([key("enter")]);
     expect(parse("\t")).toEqual([key("tab")]);
+    expect(parse("src/ag\t")).toEqual([{ kind: "text", text: "src/ag" }, key("tab")]);
   });
 
   it("reads arrows, Home/End and paging keys in their common encodings, with modifiers", () => {

@@ -77,7 +77,7 @@ function textEvents(segment: string): InputEvent[] {
     return [{ kind: "paste", text: safeText(normalizeNewlines(segment)).replace(/\n+$/, "") }];
   const line = segment.replace(/[\r\n]+$/, "");
   const text = safeText(line);
-  const events: InputEvent[] = text ? [{ kind: "text", text: text.replace(/\t/g, "  ") }] : [];
+  const events: InputEvent[] = text ? [{ kind: "text", text }] : [];
   if (line.length < segment.length) events.push(key("enter"));
   return events;
 }
@@ -113,7 +113,8 @@ export class KeyParser {
         continue;
       }
       const code = character.charCodeAt(0);
-      if ((code < 0x20 && !/[\r\n\t]/.test(character)) || code === 0x7f) {
+      // Tab is a key even in the middle of typed text (it completes); only a bracketed paste keeps it as text.
+      if ((code < 0x20 && !/[\r\n]/.test(character)) || code === 0x7f) {
         events.push(controlKey(character));
         index += 1;
         continue;
@@ -122,7 +123,7 @@ export class KeyParser {
       while (
         end < input.length &&
         input[end] !== ESC &&
-        (input.charCodeAt(end) >= 0x20 || /[\r\n\t]/.test(input[end]!)) &&
+        (input.charCodeAt(end) >= 0x20 || /[\r\n]/.test(input[end]!)) &&
         input.charCodeAt(end) !== 0x7f
       )
         end += 1;

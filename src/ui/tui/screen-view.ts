@@ -2,6 +2,7 @@ import { preview } from "../../shared/truncate.js";
 import { cacheHitText } from "../../state/usage.js";
 import { safeLabel, safeText } from "../terminal-text.js";
 import type { ChatPane } from "./chat-pane.js";
+import { renderMenu } from "./completion-menu.js";
 import type { TuiController } from "./controller.js";
 import { renderPrompt } from "./prompt-view.js";
 import { renderPicker } from "./session-picker.js";
@@ -37,7 +38,18 @@ function promptArea(controller: TuiController, width: number, available: number,
     );
     return question.slice(-maxRows);
   }
-  return renderPrompt(controller.layer.prompt, controller.prompt, controller.history.history, width, maxRows, theme);
+  const prompt = renderPrompt(
+    controller.layer.prompt,
+    controller.prompt,
+    controller.history.history,
+    width,
+    maxRows,
+    theme,
+  );
+  const menu = controller.menu
+    ? renderMenu(controller.menu, width, Math.max(1, available - prompt.length - 2), theme)
+    : [];
+  return [...menu, ...prompt];
 }
 
 /** Lays out one frame; places the chat pane (which renders the visible conversation). */
@@ -73,6 +85,11 @@ export function buildScreen(
       messages: session.messageCount,
       cost: usage.session_cost,
       cacheHit: cacheHitText(usage),
+      context:
+        controller.chat.lastRequestTokens === undefined
+          ? undefined
+          : { tokens: controller.chat.lastRequestTokens, limit: session.budget.thresholds.compact },
+      elapsedMs: controller.busySince === undefined ? undefined : performance.now() - controller.busySince,
       coding: session.codingMode,
       shell: layer.shellMode,
       readonly: session.mode.readonly,

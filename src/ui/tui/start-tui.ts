@@ -128,6 +128,8 @@ export async function startTui(
     await controller.layer.close();
     const warning = await session.dispose();
     if (warning) process.stderr.write(`Warning: ${safeText(warning)}\n`);
+    const farewell = controller.layer.farewell;
+    if (farewell && !crash) stdout.write(`${farewell}\n`);
   }
   if (crash) {
     process.stderr.write(

@@ -1,4 +1,5 @@
 import { providerIcon } from "../../providers/registry.js";
+import { formatDuration } from "../../shared/duration.js";
 import { textWidth } from "./spans.js";
 
 /** Everything the status bar shows. */
@@ -11,6 +12,10 @@ export interface StatusInfo {
   cost: number;
   /** e.g. `83 % from cache`, once a provider served input from its prompt cache. */
   cacheHit?: string;
+  /** Tokens the last request of this conversation carried, and where the conversation is compacted. */
+  context?: { tokens: number; limit: number };
+  /** How long the answer or command in progress has run, in ms. */
+  elapsedMs?: number;
   coding: boolean;
   shell: boolean;
   readonly: boolean;
@@ -20,6 +25,15 @@ export interface StatusInfo {
   queued: number;
   /** Lines below the visible part of the chat (0 when following the bottom). */
   linesBelow: number;
+}
+
+function thousands(tokens: number): string {
+  return tokens < 1000 ? String(tokens) : `${(tokens / 1000).toFixed(tokens < 10_000 ? 1 : 0)}k`;
+}
+
+/** `ctx 12k/200k`: how full the conversation is, against the size where it is compacted. */
+function contextMeter({ tokens, limit }: { tokens: number; limit: number }): string {
+  return `ctx ${thousands(tokens)}/${thousands(limit)}`;
 }
 
 function formatCost(cost: number): string {
@@ -67,14 +81,18 @@ export function formatStatus(status: StatusInfo, width: number): string {
     .join(" · ");
   const cost = formatCost(status.cost) + (status.cacheHit ? ` (${status.cacheHit})` : "");
   const facts = [`👤 ${status.profile}`, `${status.messages} msgs`, cost, ...(modes ? [modes] : [])];
+  const working = status.elapsedMs === undefined ? "● working" : `● working ${formatDuration(status.elapsedMs)}`;
   const right = [
     ...(status.linesBelow ? [`↓ ${status.linesBelow} more lines`] : []),
     ...(status.queued ? [`${status.queued} queued`] : []),
-    status.busy ? "● working" : "○ ready",
+    status.busy ? working : "○ ready",
   ];
   const rightText = ` ${right.join(" │ ")} `;
   const leftWidth = Math.max(0, width - textWidth(rightText));
-  const leftText = truncateToWidth(fitLeft(emoji, status, facts, leftWidth), leftWidth);
+  // The context meter goes first when the line is too narrow for everything.
+  const metered = status.context ? [...facts.slice(0, 3), contextMeter(status.context), ...facts.slice(3)] : facts;
+  const fits = textWidth(fitLeft(emoji, status, metered, Number.POSITIVE_INFINITY)) <= leftWidth;
+  const leftText = truncateToWidth(fitLeft(emoji, status, fits ? metered : facts, leftWidth), leftWidth);
   const gap = " ".repeat(Math.max(0, leftWidth - textWidth(leftText)));
   return truncateToWidth(leftText + gap + rightText, width);
 }

@@ -2,7 +2,7 @@ import { stripVTControlCharacters as plain } from "node:util";
 import { render } from "ink-testing-library";
 import { describe, expect, it } from "vitest";
 import { textWidth } from "../spans.js";
-import type { StatusInfo } from "../status-line.js";
+import { formatStatus, type StatusInfo } from "../status-line.js";
 import { COLOR_THEME } from "../theme.js";
 import { StatusBar } from "./status-bar.js";
 
@@ -38,6 +38,20 @@ describe("StatusBar", () => {
       frameOf({ ...IDLE, provider: "openai", model: "gpt-4o", shell: true, readonly: true, linesBelow: 40 }),
     );
     expect(scrolled).toMatch(/│ shell · readonly │ +↓ 40 more lines │ ○ ready $/);
+  });
+
+  it("shows the context meter next to the cost and how long the answer has been running; drops the meter first", () => {
+    const status: StatusInfo = {
+      ...IDLE,
+      cacheHit: "80 % from cache",
+      context: { tokens: 24_600, limit: 200_000 },
+      busy: true,
+      elapsedMs: 12_400,
+    };
+    expect(formatStatus(status, 120)).toMatch(/│ \$0\.0123 \(80 % from cache\) │ ctx 25k\/200k │ +● working 12s $/);
+    expect(plain(frameOf(status, 99))).toMatch(
+      / llama-3\.3-70b-versatile │ .* │ \$0\.0123 \(80 % from cache\) │ ● working 12s $/,
+    );
   });
 
   it("keeps the activity visible on a narrow terminal, naming the provider by its emoji only", () => {

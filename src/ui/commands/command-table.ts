@@ -1,0 +1,191 @@
+import type { CommandResult } from "./command-result.js";
+
+type Answer = Promise<CommandResult>;
+
+/** What the commands of the table do, as the command layer does it (CommandLayer implements it). */
+export interface CommandActions {
+  readonly helpText: string;
+  say(text: string): CommandResult;
+  clear(): Answer;
+  compact(): Answer;
+  switchModel(args: string[]): Answer;
+  listSessions(): Answer;
+  pickOrList(): Answer;
+  resume(query: string): Answer;
+  mcp(args: string[]): Answer;
+  toggleShell(): CommandResult;
+  toggleCoding(): Answer;
+  askCopilot(prompt: string): Answer;
+  editPreferences(): Answer;
+  profiles(): Answer;
+  usage(): Answer;
+  savedPlaces(): Answer;
+  cap(request: { daily: boolean; amount?: string }): Answer;
+}
+
+/**
+ * One interactive command. It always answers to `/name` (and `/alias`); `bang` and `word` add the
+ * older forms. Adding a command is adding one entry to COMMANDS: parsing, `/help`, the unknown-command
+ * suggestions and autocompletion all read the table.
+ */
+export interface CommandDefinition {
+  name: string;
+  /** Other names, in every form the command has (`sh` for `shell`, `quit` for `exit`). */
+  aliases?: readonly string[];
+  /** The arguments as `/help` shows them: `[PROVIDER [MODEL]]`. */
+  usage?: string;
+  /** One line for `/help` and the completion menu. */
+  summary: string;
+  /** Also answers to `!name`. */
+  bang?: boolean;
+  /** Also answers to the bare word, alone on the line (or with arguments `accepts` takes). */
+  word?: boolean;
+  /**
+   * Arguments the `!` and word forms take: with others, `!name …` is a shell command and `name …`
+   * a message. Without it the word form takes none and the `!` form any. `/name` takes any.
+   */
+  accepts?: (args: string) => boolean;
+  /** The line goes to a model (`!pro`): shown as a message, not echoed as a command. */
+  sendsMessage?: boolean;
+  /** Only the `!` form, never listed: kept for old habits (`!voice`). */
+  hidden?: boolean;
+  run(layer: CommandActions, args: string): CommandResult | Promise<CommandResult>;
+}
+
+const words = (args: string) => args.split(/\s+/).filter(Boolean);
+
+/** `[daily] [USD|off]` */
+const CAP_ARGS = /^(?:(daily)(?:\s+|$))?(off|\$?[\d.]+)?$/i;
+
+function capRequest(args: string): { daily: boolean; amount?: string } | undefined {
+  const match = CAP_ARGS.exec(args);
+  if (!match) return undefined;
+  return { daily: match[1] !== undefined, ...(match[2] ? { amount: match[2] } : {}) };
+}
+
+const VOICE = "Voice input is not available in this release.";
+
+const COMMANDS: readonly CommandDefinition[] = [
+  { name: "help", bang: true, word: true, summary: "this list", run: (layer) => layer.say(layer.helpText) },
+  {
+    name: "exit",
+    aliases: ["quit"],
+    word: true,
+    summary: "leave Marvin; Ctrl+D and Ctrl+Q too",
+    run: () => ({ type: "exit" }),
+  },
+  {
+    name: "clear",
+    word: true,
+    summary: "start a new conversation (the current one stays saved)",
+    run: (layer) => layer.clear(),
+  },
+  {
+    name: "model",
+    bang: true,
+    usage: "[PROVIDER [MODEL]]",
+    summary: "show the provider and model, or switch them mid-conversation",
+    run: (layer, args) => layer.switchModel(words(args)),
+  },
+  {
+    name: "compact",
+    word: true,
+    summary: "condense the conversation now, keeping a backup of it",
+    run: (layer) => layer.compact(),
+  },
+  {
+    name: "sessions",
+    word: true,
+    summary: "saved conversations of this profile, newest first",
+    run: (layer) => layer.listSessions(),
+  },
+  {
+    name: "resume",
+    word: true,
+    usage: "[N|ID]",
+    summary: "continue a saved conversation (alone: pick one)",
+    accepts: (args) => /^[A-Za-z0-9._-]+$/.test(args),
+    run: (layer, args) => (args ? layer.resume(words(args)[0]!) : layer.pickOrList()),
+  },
+  {
+    name: "mcp",
+    bang: true,
+    word: true,
+    usage: "[trust]",
+    summary: "MCP servers and their tools; trust starts this project's .marvin/mcp.json",
+    run: (layer, args) => layer.mcp(words(args)),
+  },
+  {
+    name: "shell",
+    aliases: ["sh"],
+    bang: true,
+    summary: 'toggle shell mode: every line runs in bash (prompt "$ ")',
+    run: (layer) => layer.toggleShell(),
+  },
+  {
+    name: "code",
+    bang: true,
+    summary: "toggle coding mode (file, git and shell tools; commands need your OK)",
+    run: (layer) => layer.toggleCoding(),
+  },
+  {
+    name: "pro",
+    bang: true,
+    usage: "PROMPT",
+    summary: "ask GitHub Copilot once, whatever the current provider",
+    sendsMessage: true,
+    run: (layer, args) => layer.askCopilot(args),
+  },
+  {
+    name: "preferences",
+    word: true,
+    summary: "edit this profile's preferences.yaml in $VISUAL, $EDITOR or nano/vi",
+    run: (layer) => layer.editPreferences(),
+  },
+  {
+    name: "profiles",
+    word: true,
+    summary: "list profiles (the active one is marked)",
+    run: (layer) => layer.profiles(),
+  },
+  { name: "usage", word: true, summary: "cost and tokens: this session and lifetime", run: (layer) => layer.usage() },
+  {
+    name: "cap",
+    bang: true,
+    word: true,
+    usage: "[daily] [USD|off]",
+    summary: "spending caps: show them, or set this conversation's (or today's) cap",
+    accepts: (args) => capRequest(args) !== undefined,
+    run: (layer, args) => layer.cap(capRequest(args) ?? { daily: false, amount: args }),
+  },
+  { name: "saved", word: true, summary: "saved places of this profile", run: (layer) => layer.savedPlaces() },
+  { name: "voice", bang: true, hidden: true, summary: VOICE, run: (layer) => layer.say(VOICE) },
+  {
+    name: "v",
+    bang: true,
+    hidden: true,
+    summary: VOICE,
+    accepts: (args) => /^\d*$/.test(args),
+    run: (layer) => layer.say(VOICE),
+  },
+  {
+    name: "blender",
+    bang: true,
+    hidden: true,
+    summary: "Blender integration is not available in this release.",
+    run: (layer) => layer.say("Blender integration is not available in this release."),
+  },
+];
+
+/** The commands `/help` and the completion menu show. */
+export const LISTED_COMMANDS = COMMANDS.filter((command) => !command.hidden);
+
+/** The command a name (any case) calls in the form given, if any. */
+export function findCommand(name: string, form: "slash" | "bang" | "word"): CommandDefinition | undefined {
+  const lower = name.toLowerCase();
+  return COMMANDS.find(
+    (command) =>
+      (command.name === lower || command.aliases?.includes(lower)) &&
+      (form === "slash" ? !command.hidden : form === "bang" ? command.bang : command.word),
+  );
+}

@@ -1,0 +1,54 @@
+import { mkdirSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { test } from "../../../tests/support/command-layer-fixture.js";
+import { describe, expect } from "../../../tests/support/fixtures.js";
+import type { Completions } from "./completion.js";
+
+const values = (found: Completions | undefined) => found?.items.map((item) => item.value) ?? [];
+
+describe("completion", () => {
+  test("offers / commands with their summaries as one types, only at the start of the line", async ({ openLayer }) => {
+    const { layer } = await openLayer();
+    const found = layer.completer.complete("/mo", 3, false);
+    expect(found).toMatchObject({ start: 0, end: 3 });
+    expect(found?.items).toEqual([
+      {
+        value: "/model",
+        label: "/model [PROVIDER [MODEL]]",
+        detail: "show the provider and model, or switch them mid-conversation",
+        runs: true,
+      },
+    ]);
+    expect(values(layer.completer.complete("/c", 2, false))).toEqual(["/clear", "/compact", "/code", "/cap"]);
+    expect(layer.completer.complete("say /mo", 7, true)).toBeUndefined();
+  });
+
+  test("completes paths from the ignore-aware index, @paths and @tools, and ~/ to the home directory", async ({
+    openLayer,
+  }) => {
+    const { layer, cwd, home } = await openLayer();
+    mkdirSync(join(cwd, "src", "agent"), { recursive: true });
+    writeFileSync(join(cwd, "src", "agent", "loop.ts"), "");
+    writeFileSync(join(cwd, "src", "agent", "events.ts"), "");
+    mkdirSync(join(cwd, "build"));
+    writeFileSync(join(cwd, "build", "out.js"), "");
+    writeFileSync(join(cwd, ".gitignore"), "build/\n");
+    mkdirSync(join(home, "Documents"));
+    expect(layer.completer.complete("look at src/ag", 14, false)).toBeUndefined(); // plain paths only on Tab
+    const tab = await layer.completer.completeWhenReady("look at src/ag", 14);
+    expect(tab).toMatchObject({ start: 8, end: 14 });
+    expect(values(tab)).toEqual(["src/agent/"]);
+    expect(values(layer.completer.complete("src/agent/", 10, true))).toEqual([
+      "src/agent/events.ts",
+      "src/agent/loop.ts",
+    ]);
+    expect(values(layer.completer.complete("b", 1, true))).toEqual([]);
+    expect(values(layer.completer.complete("read @src/agent/l", 17, false))).toEqual(["@src/agent/loop.ts"]);
+    expect(layer.completer.complete("use @timer_sta", 14, false)?.items).toEqual([
+      { value: "@timer_start", label: "@timer_start", detail: "tool" },
+    ]);
+    expect(layer.completer.complete("open ~/Doc", 10, true)?.items).toEqual([
+      { value: `${home}/Documents/`, label: "~/Documents/" },
+    ]);
+  });
+});
