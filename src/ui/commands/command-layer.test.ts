@@ -44,19 +44,6 @@ describe("messages", () => {
       expect(host.lastSystem).toContain(command);
     }
   });
-
-  test("answers that voice and Blender are not in this release", async ({ openLayer }) => {
-    const { layer, host, server } = await openLayer();
-    await layer.handle("!voice");
-    await layer.handle("!v 5");
-    await layer.handle("!blender");
-    expect(host.systemMessages).toEqual([
-      "Voice input is not available in this release.",
-      "Voice input is not available in this release.",
-      "Blender integration is not available in this release.",
-    ]);
-    expect(server.requests).toHaveLength(0);
-  });
 });
 
 describe("shell commands", () => {

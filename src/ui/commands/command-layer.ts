@@ -4,8 +4,10 @@ import { PROVIDER_NAMES, type ProviderName } from "../../providers/registry.js";
 import type { LoadedSession, SessionSummary } from "../../session/history/session-store.js";
 import { errorMessage } from "../../shared/error-message.js";
 import { appendInputHistory, loadInputHistory } from "../../state/input-history.js";
+import { blenderStatus } from "../../tools/media/blender/status.js";
 import type { FrontEndOptions } from "../front-end.js";
 import { safeLabel, safeText } from "../terminal-text.js";
+import { VoiceInput } from "../voice/voice-input.js";
 import { capCommand } from "./cap-command.js";
 import { conversationRecap, messageCount, restoreProvider, sessionList } from "./conversations.js";
 import { expandCustomCommand, matchCustomCommand } from "./custom-commands.js";
@@ -20,10 +22,8 @@ import type { ActiveModel, CommandEnvironment, CommandHost, CommandResult } from
 
 const HANDLED: CommandResult = { type: "handled" };
 
-const UNAVAILABLE = {
-  voice: "Voice input is not available in this release.",
-  blender: "Blender integration is not available in this release.",
-} as const;
+/** Longest `!v N` recording. */
+const MAX_VOICE_SECONDS = 300;
 
 /**
  * The interactive command layer shared by the TUI and the plain UI: one typed line in,
@@ -36,6 +36,7 @@ export class CommandLayer {
   private shellRun: { controller: AbortController; onTerminal: boolean } | undefined;
   private historyWrites: Promise<void> = Promise.resolve();
   private historyWarned = false;
+  private readonly voice: VoiceInput;
 
   constructor(
     private readonly environment: CommandEnvironment,
@@ -45,6 +46,22 @@ export class CommandLayer {
       provider: environment.providerName,
       model: modelFor(environment.providerName, environment, environment.model),
     };
+    this.voice = new VoiceInput({
+      env: environment.env,
+      say: (text) => host.system(text),
+      changed: () => host.stateChanged?.(),
+      send: (text) => this.send(text, "voice"),
+    });
+  }
+
+  /** True while continuous voice input (`!voice`) listens: for the status line. */
+  get voiceListening(): boolean {
+    return this.voice.listening;
+  }
+
+  /** Esc: stops a voice recording or continuous voice input; false when none runs. */
+  stopVoice(): boolean {
+    return this.voice.stop();
   }
 
   get shellMode(): boolean {
@@ -84,8 +101,8 @@ export class CommandLayer {
   }
 
   /**
-   * Ctrl+C: stops the running shell command, else the streaming answer. Returns whether anything
-   * was running. A command on the terminal got the key itself and decides what it means.
+   * Ctrl+C: stops the running shell command, else the streaming answer, else voice input. Returns whether
+   * anything was running. A command on the terminal got the key itself and decides what it means.
    */
   interrupt(): boolean {
     if (this.shellRun) {
@@ -96,7 +113,7 @@ export class CommandLayer {
       this.environment.session.abort();
       return true;
     }
-    return false;
+    return this.voice.stop();
   }
 
   /** The active profile's input history file. */
@@ -128,6 +145,7 @@ export class CommandLayer {
   /** Stops a running shell command and waits for pending history writes. */
   async close(): Promise<void> {
     this.shellRun?.controller.abort();
+    this.voice.stop();
     await this.historyWrites;
   }
 
@@ -170,8 +188,13 @@ export class CommandLayer {
         return this.mcp(parsed.args);
       case "cap":
         return this.say(await capCommand(session, parsed));
-      case "unavailable":
-        return this.say(UNAVAILABLE[parsed.feature]);
+      case "voice":
+        return this.recordVoice(parsed.seconds);
+      case "voice-toggle":
+        await this.voice.toggle();
+        return HANDLED;
+      case "blender":
+        return this.say(await blenderStatus(this.environment.env, new AbortController().signal));
       case "message":
         return this.submit(parsed.text);
       default: {
@@ -299,16 +322,28 @@ export class CommandLayer {
       );
   }
 
-  private submit(text: string, via: "session" | "copilot" = "session"): CommandResult {
+  /** `!v N`: records, then sends the transcript like a typed message. */
+  private async recordVoice(seconds: number): Promise<CommandResult> {
+    if (seconds < 1 || seconds > MAX_VOICE_SECONDS)
+      return this.say(`Usage: !v [SECONDS] records 1 to ${MAX_VOICE_SECONDS} seconds (5 without a number).`);
+    const transcript = await this.voice.once(seconds);
+    return transcript ? this.submit(transcript, "voice") : HANDLED;
+  }
+
+  private submit(text: string, via: "session" | "copilot" | "voice" = "session"): CommandResult {
+    return { type: "submitted", done: this.send(text, via) };
+  }
+
+  /** Sends a message to the model; settles, never rejecting, when its answer is complete. */
+  private send(text: string, via: "session" | "copilot" | "voice"): Promise<LoopResult> {
     const { session } = this.environment;
     this.host.messageSubmitted?.(text, via);
     const run =
       via === "copilot" ? session.submitOnce(text, providerFactory("copilot", this.environment)) : session.submit(text);
-    const done = run.catch((error: unknown): LoopResult => {
+    return run.catch((error: unknown): LoopResult => {
       this.host.system(`Error: ${errorMessage(error)}`);
       return { reason: "error", text: "", rounds: 0, error: errorMessage(error) };
     });
-    return { type: "submitted", done };
   }
 
   private toggleShell(): CommandResult {

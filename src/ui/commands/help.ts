@@ -5,6 +5,9 @@ export const COMMAND_HELP = `Commands:
   !COMMAND                  run COMMAND in the shell, in the working directory (on the terminal: vim works)
   !pro PROMPT               ask GitHub Copilot once, whatever the current provider
   !model [PROVIDER [MODEL]] show the provider and model, or switch them mid-conversation
+  !v [N]                    record N seconds (default 5) and send what you said (GROQ_API_KEY)
+  !voice                    continuous voice input on/off: speak, pause to send (Esc stops)
+  !blender                  is Blender's MCP add-on answering (for the blender_ tools)?
   preferences               edit this profile's preferences.yaml in $VISUAL, $EDITOR or nano/vi
   profiles                  list profiles (the active one is marked)
   usage                     cost and tokens: this session and lifetime

@@ -22,7 +22,12 @@ export type ParsedInput =
   | { kind: "mcp"; args: string[] }
   /** `cap [daily] [USD|off]`: show the spending caps, or set the conversation's (or today's) cap. */
   | { kind: "cap"; daily: boolean; amount?: string }
-  | { kind: "unavailable"; feature: "voice" | "blender" }
+  /** `!v [N]`: record N seconds (default 5) and send the transcript. */
+  | { kind: "voice"; seconds: number }
+  /** `!voice`: continuous voice input on or off. */
+  | { kind: "voice-toggle" }
+  /** `!blender`: is Blender's MCP add-on answering? */
+  | { kind: "blender" }
   | { kind: "message"; text: string };
 
 export type ParsedKind = ParsedInput["kind"];
@@ -51,6 +56,8 @@ function parseCap(text: string): ParsedInput | undefined {
   return { kind: "cap", daily: match[1] !== undefined, ...(match[2] ? { amount: match[2] } : {}) };
 }
 
+const DEFAULT_VOICE_SECONDS = 5;
+
 /** Word commands that still mean Marvin (not the shell) while shell mode is on. */
 const SHELL_MODE_WORDS = new Set(["quit", "exit"]);
 
@@ -70,12 +77,13 @@ function parseBang(body: string): ParsedInput {
     case "model":
       return { kind: "model", args: rest.filter(Boolean) };
     case "voice":
-      return { kind: "unavailable", feature: "voice" };
+      return { kind: "voice-toggle" };
     case "v":
-      if (argument === "" || /^\d+$/.test(argument)) return { kind: "unavailable", feature: "voice" };
+      if (argument === "") return { kind: "voice", seconds: DEFAULT_VOICE_SECONDS };
+      if (/^\d+$/.test(argument)) return { kind: "voice", seconds: Number(argument) };
       return { kind: "shell", command: body };
     case "blender":
-      return { kind: "unavailable", feature: "blender" };
+      return { kind: "blender" };
     case "mcp":
       return { kind: "mcp", args: rest.filter(Boolean) };
     case "cap":

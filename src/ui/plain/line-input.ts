@@ -109,12 +109,12 @@ export class LineInput {
     this.readline.on("SIGINT", handler);
   }
 
-  /** Any key but Ctrl+C typed at the terminal. */
-  onOtherKey(handler: () => void): void {
+  /** Any key but Ctrl+C typed at the terminal, by name ("escape", "a"…). */
+  onOtherKey(handler: (name: string | undefined) => void): void {
     if (!this.terminal) return;
     type Key = { ctrl?: boolean; name?: string } | undefined;
     this.options.input.on("keypress", (_text: string | undefined, key: Key) => {
-      if (!(key?.ctrl && key.name === "c")) handler();
+      if (!(key?.ctrl && key.name === "c")) handler(key?.name);
     });
   }
 

@@ -97,6 +97,10 @@ export async function runPlain(
     terminal,
     shellOutput: (chunk) => screen.write(safeText(chunk)),
     releaseTerminal: (run) => withTerminalReleased(streams, lines, run),
+    // Typed lines are on screen already; a voice transcript is shown as what the person said.
+    messageSubmitted: (text, via) => {
+      if (via === "voice") screen.line(palette.you(`🎤 ${safeText(text)}`));
+    },
   };
   const layer = new CommandLayer(
     { ...environment, ...built, model: options.model, providerFlag: options.provider },
@@ -134,7 +138,10 @@ export async function runPlain(
     }
   };
   lines.onInterrupt(onInterrupt);
-  lines.onOtherKey(() => interruptKey.reset());
+  lines.onOtherKey((name) => {
+    interruptKey.reset();
+    if (name === "escape") layer.stopVoice();
+  });
   process.on("SIGINT", onInterrupt);
   // `marvin --plain | head`: once the reader of stdout is gone, stop and leave quietly.
   stdout.on("error", () => {

@@ -140,6 +140,7 @@ export class TuiController {
     if (this.exiting) return;
     if (this.picker) return this.pickerInput(this.picker, event);
     if (this.pendingConfirmation !== undefined) return this.confirmKey(event);
+    if (event.kind === "key" && event.name === "escape" && this.layer.stopVoice()) return this.changed();
     if (!(event.kind === "key" && event.ctrl && event.name === "c")) this.interruptKey.reset();
     const outcome = promptKey(this.prompt, event, this.history);
     this.prompt = outcome.state;

@@ -25,7 +25,8 @@ const objectInfo = z.object({
 /** `(1, 0, 2.5)`: rounded to 3 decimals, for numbers the add-on or a script reported. */
 export function formatVector(value: unknown): string {
   if (!Array.isArray(value)) return String(value);
-  return `(${value.map((item) => (typeof item === "number" ? String(Math.round(item * 1000) / 1000) : "?")).join(", ")})`;
+  const rounded = value.map((item) => (typeof item === "number" ? String(Math.round(item * 1000) / 1000) : "?"));
+  return `(${rounded.join(", ")})`;
 }
 
 /** The add-on reports some failures as a successful `{"error": …}` result. */

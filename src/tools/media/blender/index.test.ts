@@ -177,7 +177,8 @@ describe("the writing tools run Marvin's own Python through execute_code", () =>
       message: 'Code execution error: No object named "Ghost" in the scene',
     }));
     expect(await harness.failure("blender_delete_object", { name: "Ghost" })).toBe(
-      "Error in blender_delete_object: Blender refused 'execute_code': Code execution error: No object named \"Ghost\" in the scene",
+      "Error in blender_delete_object: Blender refused 'execute_code': Code execution error: " +
+        'No object named "Ghost" in the scene',
     );
   });
 });
@@ -234,7 +235,8 @@ describe("the connection", () => {
     const harness = await harnesses.open({ home, env: { BLENDER_MCP_PORT: String(closed.port) } });
     const text = await harness.failure("blender_get_scene", {});
     expect(text).toBe(
-      `Error in blender_get_scene: Blender is not answering at 127.0.0.1:${closed.port} (ECONNREFUSED): start Blender with the Blender MCP ` +
+      `Error in blender_get_scene: Blender is not answering at 127.0.0.1:${closed.port} (ECONNREFUSED): ` +
+        "start Blender with the Blender MCP " +
         'add-on (github.com/ahujasid/blender-mcp) and click "Connect to MCP server" in its sidebar tab, or set ' +
         "BLENDER_MCP_HOST / BLENDER_MCP_PORT.",
     );

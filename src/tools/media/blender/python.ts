@@ -91,7 +91,7 @@ report({"object": obj.name, "material": material.name, "color": list(material.di
 `;
 
 /** The whole program: the prelude, the parameters as a JSON string literal (valid Python too), the script. */
-export function pythonProgram(script: string, params: Record<string, unknown>): string {
+function pythonProgram(script: string, params: Record<string, unknown>): string {
   return `${PRELUDE}\nparams = json.loads(${JSON.stringify(JSON.stringify(params))})\n${script}`;
 }
 
