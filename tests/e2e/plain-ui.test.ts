@@ -199,7 +199,7 @@ describe("marvin --plain driven through pipes", () => {
     expect(out).toContain("$ echo from-shell-mode\nfrom-shell-mode\n$ !sh\n[System] Shell mode OFF");
     expect(out).toContain("> !model\n[System] Current: openai-compat · gpt-4o-mini\nProviders:");
     expect(out).toContain("> !model nope\n[System] 'nope' is not a provider.");
-    expect(out).toContain("> !voice\n[System] Voice input is not available in this release.\n");
+    expect(out).toContain("> !voice\n[System] Voice input needs GROQ_API_KEY (Groq's Whisper transcribes");
     expect(out).toContain("> help\n[System] Commands:");
     expect(out).toContain("> quit\n");
     expect(out).not.toContain("this is never sent");
