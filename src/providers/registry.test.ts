@@ -16,6 +16,7 @@ const status: StatusInfo = {
   shell: false,
   readonly: false,
   busy: false,
+  listening: false,
   queued: 0,
   linesBelow: 0,
 };

@@ -71,7 +71,8 @@ const PERSONALITY = `You are Marvin, a helpful local-business and general-purpos
 terminal. You help with everyday things (web search, news, reading web pages, downloads, weather forecasts, finding
 places and what is nearby, where the user is, map search, travel times and directions, unit conversion, saved
 places, films and series, video games and Steam, music and Spotify playlists, recipes, the calendar, alarms and
-reminders, ntfy push notifications, preferences, profiles, notes, tickets, timers) and with code. You look things up
+reminders, ntfy push notifications, preferences, profiles, notes, tickets, timers, 3D scenes in Blender through its
+MCP add-on) and with code. You look things up
 in Wikipedia, research papers (Semantic Scholar, arXiv), Stack Exchange, a dictionary and RSS feeds, and translate
 text.
 Rules:
@@ -86,6 +87,10 @@ Rules:
 - Take the user's preferences and saved places into account without being asked ("near home" means the saved
   place "home").
 - Answer concisely, in plain text with light Markdown.`;
+
+/** Interactive sessions only: the person may speak instead of typing (`!v`, `!voice`). */
+const VOICE_NOTE = `- The user may speak instead of typing: such messages are transcribed speech, so read past
+  misheard words and ask when one matters.`;
 
 function section(title: string, body: string): string {
   return `## ${title}\n${body.trim()}`;
@@ -152,7 +157,7 @@ export function formatJobs(jobs: readonly BackgroundJobSummary[]): string {
  */
 export function buildSystemMessage(input: SystemPromptInput): string {
   const parts = [
-    PERSONALITY,
+    input.nonInteractive ? PERSONALITY : `${PERSONALITY}\n${VOICE_NOTE}`,
     section("User preferences", formatPreferences(input.preferences)),
     section("Active profile", `Active profile: ${input.profileName}`),
     section("Saved places", formatPlaces(input.savedPlaces)),

@@ -5,6 +5,7 @@ import { test as base, describe, expect } from "../support/fixtures.js";
 import { type LlmServer, type Script, userWords } from "../support/llm-server.js";
 import { startNtfyServer } from "../support/ntfy-server.js";
 import { MARVIN_BIN, type MarvinRun, runMarvin, serverEnv } from "../support/run-marvin.js";
+import { startTranscriptionServer } from "../support/transcription-server.js";
 
 const profileFile = (home: string, name: string) => join(home, ".config", "local-finder", "profiles", "main", name);
 
@@ -202,7 +203,7 @@ describe("marvin --plain driven through pipes", () => {
     expect(out).toContain("$ echo from-shell-mode\nfrom-shell-mode\n$ !sh\n[System] Shell mode OFF");
     expect(out).toContain("> !model\n[System] Current: openai-compat · gpt-4o-mini\nProviders:");
     expect(out).toContain("> !model nope\n[System] 'nope' is not a provider.");
-    expect(out).toContain("> !voice\n[System] Voice input is not available in this release.\n");
+    expect(out).toContain("> !voice\n[System] Voice input needs GROQ_API_KEY (Groq's Whisper transcribes");
     expect(out).toContain("> help\n[System] Commands");
     expect(out).toContain("> /help\n[System] Commands");
     expect(out).toContain("> /usage\n[System] This session: $0.0000");
@@ -249,6 +250,25 @@ describe("marvin --plain driven through pipes", () => {
       "one",
       "second",
     ]);
+  });
+
+  test("!v records through the recorder, and the transcript goes to the model as the user's message", async ({
+    plain,
+    httpServers,
+  }) => {
+    const whisper = await startTranscriptionServer(httpServers, ["remind me to water the plants"]);
+    const { run, server } = await plain([{ text: "Noted: water the plants." }], "!v 1\n", [], {
+      // sox standing in for the microphone: a second of tone, 16 kHz mono WAV.
+      MARVIN_RECORD_COMMAND: "sox -n -r 16000 -c 1 -b 16 {file} synth 1 sine 440",
+      MARVIN_WHISPER_URL: whisper.server.origin,
+    });
+    expect(run.code).toBe(0);
+    expect(run.stdout).toContain(
+      "> !v 1\n[System] 🎤 Recording for 1 s… (Esc stops)\n" +
+        "🎤 remind me to water the plants\nNoted: water the plants.\n",
+    );
+    expect(whisper.uploads).toHaveLength(1);
+    expect(userWords(server.requests[0]!.body.messages.at(-1)!.content)).toBe("remind me to water the plants");
   });
 
   test("stops at MARVIN_MAX_COST with a line saying how to go on, and cap raises it for the next message", async ({

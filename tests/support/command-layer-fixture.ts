@@ -29,7 +29,7 @@ export class RecordingHost implements CommandHost {
     return run();
   }
 
-  messageSubmitted(text: string, via: "session" | "copilot"): void {
+  messageSubmitted(text: string, via: "session" | "copilot" | "voice"): void {
     this.submitted.push(`${via}: ${text}`);
   }
 

@@ -9,6 +9,8 @@ export interface SeenRequest {
   url: string;
   headers: IncomingMessage["headers"];
   body: string;
+  /** The body as received, for binary uploads. */
+  bytes: Buffer;
 }
 
 /** Answers one request; `index` counts requests from 0. */
@@ -32,11 +34,12 @@ export async function startLocalHttpServer(handler: Handler, lifetimeMs = 60_000
   const requests: SeenRequest[] = [];
   const sockets = new Set<Socket>();
   const server = createServer((incoming, response) => {
-    let body = "";
-    incoming.setEncoding("utf8");
-    incoming.on("data", (data: string) => (body += data));
+    const chunks: Buffer[] = [];
+    incoming.on("data", (data: Buffer) => chunks.push(data));
     incoming.on("end", () => {
-      const seen = { method: incoming.method ?? "", url: incoming.url ?? "", headers: incoming.headers, body };
+      const bytes = Buffer.concat(chunks);
+      const { method = "", url = "", headers } = incoming;
+      const seen = { method, url, headers, body: bytes.toString("utf8"), bytes };
       requests.push(seen);
       Promise.resolve(handler(seen, response, requests.length - 1)).catch(() => response.destroy());
     });

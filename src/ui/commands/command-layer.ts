@@ -5,9 +5,11 @@ import type { ProviderName } from "../../providers/types.js";
 import type { LoadedSession, SessionSummary } from "../../session/history/session-store.js";
 import { errorMessage } from "../../shared/error-message.js";
 import { appendInputHistory, loadInputHistory } from "../../state/input-history.js";
+import { blenderStatus } from "../../tools/media/blender/status.js";
 import { FileIndex } from "../../workspace/file-index.js";
 import type { FrontEndOptions } from "../front-end.js";
 import { safeLabel, safeText } from "../terminal-text.js";
+import { VoiceInput } from "../voice/voice-input.js";
 import { capCommand } from "./cap-command.js";
 import type { CommandResult } from "./command-result.js";
 import type { CommandActions } from "./command-table.js";
@@ -32,6 +34,8 @@ function unknownCommandText(name: string, suggestions: readonly string[]): strin
   const what = name ? `/${name} is not a command.` : "Type a command name after /.";
   return `${what}${nearest} /help lists them; nothing was sent to Marvin.`;
 }
+/** Longest `!v N` recording. */
+const MAX_VOICE_SECONDS = 300;
 
 /**
  * The interactive command layer shared by the TUI and the plain UI: one typed line in,
@@ -44,6 +48,7 @@ export class CommandLayer implements CommandActions {
   private shellRun: { controller: AbortController; onTerminal: boolean } | undefined;
   private historyWrites: Promise<void> = Promise.resolve();
   private historyWarned = false;
+  private readonly voice: VoiceInput;
 
   /** `/` commands, `@` mentions and paths for the UIs' completion. */
   readonly completer: Completer;
@@ -63,6 +68,33 @@ export class CommandLayer implements CommandActions {
       home: environment.home,
       files: new FileIndex(environment.env, () => host.completionsChanged?.()),
     });
+    this.voice = new VoiceInput({
+      env: environment.env,
+      say: (text) => host.system(text),
+      changed: () => host.stateChanged?.(),
+      send: (text) => this.send(text, "voice"),
+    });
+  }
+
+  /** `!voice`: continuous voice input on or off. */
+  async toggleVoice(): Promise<CommandResult> {
+    await this.voice.toggle();
+    return HANDLED;
+  }
+
+  /** `!blender`: is Blender's MCP add-on answering? */
+  async blenderStatus(): Promise<CommandResult> {
+    return this.say(await blenderStatus(this.environment.env, new AbortController().signal));
+  }
+
+  /** True while continuous voice input (`!voice`) listens: for the status line. */
+  get voiceListening(): boolean {
+    return this.voice.listening;
+  }
+
+  /** Esc: stops a voice recording or continuous voice input; false when none runs. */
+  stopVoice(): boolean {
+    return this.voice.stop();
   }
 
   get shellMode(): boolean {
@@ -110,8 +142,8 @@ export class CommandLayer implements CommandActions {
   }
 
   /**
-   * Ctrl+C: stops the running shell command, else the streaming answer. Returns whether anything
-   * was running. A command on the terminal got the key itself and decides what it means.
+   * Ctrl+C: stops the running shell command, else the streaming answer, else voice input. Returns whether
+   * anything was running. A command on the terminal got the key itself and decides what it means.
    */
   interrupt(): boolean {
     if (this.shellRun) {
@@ -122,7 +154,7 @@ export class CommandLayer implements CommandActions {
       this.environment.session.abort();
       return true;
     }
-    return false;
+    return this.voice.stop();
   }
 
   /** The active profile's input history file. */
@@ -157,6 +189,7 @@ export class CommandLayer implements CommandActions {
   /** Stops a running shell command and waits for pending history writes. */
   async close(): Promise<void> {
     this.shellRun?.controller.abort();
+    this.voice.stop();
     await this.historyWrites;
   }
 
@@ -350,18 +383,30 @@ export class CommandLayer implements CommandActions {
     return result;
   }
 
-  private submit(text: string, via: "session" | "copilot" = "session", attachments = ""): CommandResult {
+  /** `!v [N]`: records N seconds and sends the transcript. */
+  async recordVoice(seconds: number): Promise<CommandResult> {
+    if (seconds < 1 || seconds > MAX_VOICE_SECONDS)
+      return this.say(`Usage: !v [SECONDS] records 1 to ${MAX_VOICE_SECONDS} seconds (5 without a number).`);
+    const transcript = await this.voice.once(seconds);
+    return transcript ? this.submit(transcript, "voice") : HANDLED;
+  }
+
+  private submit(text: string, via: "session" | "copilot" | "voice" = "session", attachments = ""): CommandResult {
+    return { type: "submitted", done: this.send(text, via, attachments) };
+  }
+
+  /** Sends a message to the model; settles, never rejecting, when its answer is complete. */
+  private send(text: string, via: "session" | "copilot" | "voice", attachments = ""): Promise<LoopResult> {
     const { session } = this.environment;
     this.host.messageSubmitted?.(text, via);
     const run =
       via === "copilot"
         ? session.submitOnce(text, providerFactory("copilot", this.environment))
         : session.submit(text, attachments);
-    const done = run.catch((error: unknown): LoopResult => {
+    return run.catch((error: unknown): LoopResult => {
       this.host.system(`Error: ${errorMessage(error)}`);
       return { reason: "error", text: "", rounds: 0, error: errorMessage(error) };
     });
-    return { type: "submitted", done };
   }
 
   toggleShell(): CommandResult {

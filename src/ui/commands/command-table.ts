@@ -21,6 +21,9 @@ export interface CommandActions {
   usage(): Answer;
   savedPlaces(): Answer;
   cap(request: { daily: boolean; amount?: string }): Answer;
+  recordVoice(seconds: number): Answer;
+  toggleVoice(): Answer;
+  blenderStatus(): Answer;
 }
 
 /**
@@ -63,7 +66,8 @@ function capRequest(args: string): { daily: boolean; amount?: string } | undefin
   return { daily: match[1] !== undefined, ...(match[2] ? { amount: match[2] } : {}) };
 }
 
-const VOICE = "Voice input is not available in this release.";
+/** What `!v` records without a number. */
+const DEFAULT_VOICE_SECONDS = 5;
 
 const COMMANDS: readonly CommandDefinition[] = [
   { name: "help", bang: true, word: true, summary: "this list", run: (layer) => layer.say(layer.helpText) },
@@ -159,21 +163,25 @@ const COMMANDS: readonly CommandDefinition[] = [
     run: (layer, args) => layer.cap(capRequest(args) ?? { daily: false, amount: args }),
   },
   { name: "saved", word: true, summary: "saved places of this profile", run: (layer) => layer.savedPlaces() },
-  { name: "voice", bang: true, hidden: true, summary: VOICE, run: (layer) => layer.say(VOICE) },
   {
     name: "v",
     bang: true,
-    hidden: true,
-    summary: VOICE,
+    usage: "[SECONDS]",
+    summary: "record your voice for SECONDS (5 by default) and send what you said",
     accepts: (args) => /^\d*$/.test(args),
-    run: (layer) => layer.say(VOICE),
+    run: (layer, args) => layer.recordVoice(args ? Number(args) : DEFAULT_VOICE_SECONDS),
+  },
+  {
+    name: "voice",
+    bang: true,
+    summary: "continuous voice input on or off: speak, pause, Marvin answers (Esc stops)",
+    run: (layer) => layer.toggleVoice(),
   },
   {
     name: "blender",
     bang: true,
-    hidden: true,
-    summary: "Blender integration is not available in this release.",
-    run: (layer) => layer.say("Blender integration is not available in this release."),
+    summary: "whether Blender's MCP add-on answers",
+    run: (layer) => layer.blenderStatus(),
   },
 ];
 

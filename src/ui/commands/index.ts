@@ -29,7 +29,8 @@
  * Lines (seed 002 §2.4; the word commands only when alone on the line, any case):
  * `!shell`/`!sh` shell mode · `!code` coding mode · `!COMMAND` a shell command in the
  * working directory (else the cwd) · `!pro PROMPT` one message on Copilot · `!model
- * [PROVIDER [MODEL]]` · `!voice`/`!v [N]`/`!blender` not in this release · `preferences` ·
+ * [PROVIDER [MODEL]]` · `!v [N]` records N seconds (5) and sends the transcript · `!voice` continuous voice
+ * input on/off (`voiceListening`, `stopVoice()` for Esc) · `!blender` Blender add-on status · `preferences` ·
  * `profiles` · `usage` · `cap [daily] [USD|off]` (also `!cap …`) · `saved` · `help`/`!help` · `quit`/`exit`.
  * Anything else goes to the model. In shell mode every line is a shell command except `!…` commands and
  * `quit`/`exit`.

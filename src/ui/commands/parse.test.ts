@@ -56,7 +56,7 @@ describe("parseInput outside shell mode", () => {
     ["!v", "command v"],
     ["!v 10", "command v 10"],
     ["!v -p file", "shell v -p file"],
-    ["/voice", "unknown voice []"],
+    ["/voice", "command voice"],
     ["!blender", "command blender"],
     ["!pro explain monads", "command pro explain monads"],
     ["/pro explain monads", "command pro explain monads"],

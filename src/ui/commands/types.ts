@@ -31,8 +31,11 @@ export interface CommandHost {
    * full-screen UI asks for a key before drawing over it.
    */
   releaseTerminal<T>(run: () => Promise<T>, options?: { keepOutput?: boolean }): Promise<T>;
-  /** Called synchronously just before a message goes to the model, so the UI can show it. */
-  messageSubmitted?(text: string, via: "session" | "copilot"): void;
+  /**
+   * Called synchronously just before a message goes to the model, so the UI can show it; `voice` is a
+   * transcript of `!v` / `!voice`, which no one typed.
+   */
+  messageSubmitted?(text: string, via: "session" | "copilot" | "voice"): void;
   /** Shell mode, coding mode, provider or model changed: refresh the prompt / status bar. */
   stateChanged?(): void;
   /** `clear` or `resume` put another conversation in place of the current one (called before stateChanged). */

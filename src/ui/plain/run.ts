@@ -98,6 +98,10 @@ export async function runPlain(
     terminal,
     shellOutput: (chunk) => screen.write(safeText(chunk)),
     releaseTerminal: (run) => withTerminalReleased(streams, lines, run),
+    // Typed lines are on screen already; a voice transcript is shown as what the person said.
+    messageSubmitted: (text, via) => {
+      if (via === "voice") screen.line(palette.you(`🎤 ${safeText(text)}`));
+    },
   };
   const layer = new CommandLayer(
     { ...environment, ...built, model: options.model, providerFlag: options.provider },
@@ -139,7 +143,7 @@ export async function runPlain(
   lines.onOtherKey((key) => {
     interruptKey.reset();
     if (key.ctrl && key.name === "q") lines.close();
-    else if (key.name === "escape" && !asking) layer.interrupt();
+    else if (key.name === "escape" && !asking && !layer.stopVoice()) layer.interrupt();
   });
   process.on("SIGINT", onInterrupt);
   // `marvin --plain | head`: once the reader of stdout is gone, stop and leave quietly.

@@ -166,6 +166,7 @@ export class TuiController {
     if (this.exiting) return;
     if (this.picker) return this.pickerInput(this.picker, event);
     if (this.pendingConfirmation !== undefined) return this.confirmKey(event);
+    if (event.kind === "key" && event.name === "escape" && this.layer.stopVoice()) return this.changed();
     if (!(event.kind === "key" && event.ctrl && event.name === "c")) this.interruptKey.reset();
     if (event.kind === "key" && this.controlKey(event)) return this.changed();
     const before = this.prompt.line;

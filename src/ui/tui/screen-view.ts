@@ -94,6 +94,7 @@ export function buildScreen(
       shell: layer.shellMode,
       readonly: session.mode.readonly,
       busy: controller.busy,
+      listening: layer.voiceListening,
       queued: queued.length,
       linesBelow,
     },

@@ -21,6 +21,8 @@ export interface StatusInfo {
   readonly: boolean;
   /** An answer or a command is in progress. */
   busy: boolean;
+  /** Continuous voice input (`!voice`) is listening. */
+  listening: boolean;
   /** Messages waiting for their turn. */
   queued: number;
   /** Lines below the visible part of the chat (0 when following the bottom). */
@@ -85,6 +87,7 @@ export function formatStatus(status: StatusInfo, width: number): string {
   const right = [
     ...(status.linesBelow ? [`↓ ${status.linesBelow} more lines`] : []),
     ...(status.queued ? [`${status.queued} queued`] : []),
+    ...(status.listening ? ["🎤 listening"] : []),
     status.busy ? working : "○ ready",
   ];
   const rightText = ` ${right.join(" │ ")} `;

@@ -16,6 +16,7 @@ const IDLE: StatusInfo = {
   shell: false,
   readonly: false,
   busy: false,
+  listening: false,
   queued: 0,
   linesBelow: 0,
 };
@@ -38,6 +39,7 @@ describe("StatusBar", () => {
       frameOf({ ...IDLE, provider: "openai", model: "gpt-4o", shell: true, readonly: true, linesBelow: 40 }),
     );
     expect(scrolled).toMatch(/│ shell · readonly │ +↓ 40 more lines │ ○ ready $/);
+    expect(plain(frameOf({ ...IDLE, listening: true }))).toMatch(/│ +🎤 listening │ ○ ready $/);
   });
 
   it("shows the context meter next to the cost and how long the answer has been running; drops the meter first", () => {
