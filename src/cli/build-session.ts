@@ -115,7 +115,7 @@ export async function buildSession(args: CliArgs, environment: SessionEnvironmen
       ),
     fallbackProvider:
       providerName === "copilot" ? undefined : copilotFallback({ env, home, nonInteractive: args.nonInteractive }),
-    confirmCommand: environment.confirmCommand,
+    askApproval: environment.askApproval,
     // Every submission, a non-interactive run's one too (seed 000 §1.2 step 3, invariant 12); but a reviewer
     // Marvin started itself (MARVIN_DEPTH above 0) must not take the user's notifications from their session.
     pollNotifications:

@@ -23,6 +23,7 @@ import type { ToolRegistry } from "../tools/kit/registry.js";
 import { TimerStore } from "../tools/organiser/timers/timer-store.js";
 import { ensureInsideDir, OWN_DIRS } from "../workspace/own-dirs.js";
 import { isDirectory } from "../workspace/regular-file.js";
+import { type AskPerson, initialApprovalMode, SessionApprovals } from "./approvals.js";
 import { ConversationFrame } from "./conversation-frame.js";
 import type { Extensions } from "./extensions.js";
 import { SessionJournal } from "./history/journal.js";
@@ -61,8 +62,8 @@ interface SessionOptions {
   createProvider: ProviderFactory;
   /** The Copilot fallback, or undefined when there is none. */
   fallbackProvider?: Fallback;
-  /** Asks the person to approve a shell command; absent → approved (non-interactive). */
-  confirmCommand?: (command: string) => Promise<boolean>;
+  /** Asks the person to approve commands and tools; absent → nobody is asked (non-interactive). */
+  askApproval?: AskPerson;
   /**
    * Session-level hook run on every submission (ntfy, seed 000 invariant 12): what arrived since
    * the last poll enters the conversation as a system message. `signal` ends it after a short wait.
@@ -95,6 +96,8 @@ export class Session implements SessionView {
   readonly usage: UsageTracker;
   /** MARVIN_MAX_COST and MARVIN_MAX_DAILY_COST, checked before every LLM request. */
   readonly caps: SpendingCaps;
+  /** Who is asked before commands and tools run, and how much (`/permissions`). */
+  readonly approvals: SessionApprovals;
   readonly timers: TimerStore;
   readonly jobs = new JobBoard();
   readonly profiles: ProfileStore;
@@ -128,6 +131,7 @@ export class Session implements SessionView {
     this.#workingDir = options.workingDir;
     this.usage = new UsageTracker(options.now);
     this.caps = new SpendingCaps(options.env, !options.nonInteractive);
+    this.approvals = new SessionApprovals(initialApprovalMode(options.env, !!options.askApproval), options.askApproval);
     this.profiles = new ProfileStore(configPaths(options.home));
     this.budget = options.budget ?? new ContextBudget();
     this.providers = new ProviderSlot({
@@ -603,7 +607,7 @@ export class Session implements SessionView {
     const surroundings = {
       home: this.options.home,
       env: this.options.env,
-      confirmCommand: this.options.confirmCommand,
+      approvals: this.approvals,
     };
     return sessionToolContext(this, surroundings, signal, onProgress);
   }

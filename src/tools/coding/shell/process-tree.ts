@@ -32,6 +32,16 @@ function readEntry(pid: number): ProcessEntry | undefined {
   };
 }
 
+/** The pid `pid` has inside its own pid namespace (the last of `NSpid` in its status); undefined when unknown. */
+export function namespacePid(pid: number): number | undefined {
+  try {
+    const line = /^NSpid:\s*(.*)$/m.exec(readFileSync(`/proc/${pid}/status`, "utf8"));
+    return line ? Number(line[1]!.trim().split(/\s+/).at(-1)) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 function allEntries(): ProcessEntry[] {
   let names: string[];
   try {
