@@ -11,10 +11,12 @@ import { type LoadedSession, SessionStore } from "../session/history/session-sto
 import { createAuditLog } from "../session/listeners/audit-log.js";
 import { createNtfyNotifier } from "../session/listeners/ntfy-notifier.js";
 import { Session } from "../session/session.js";
+import { errorMessage } from "../shared/error-message.js";
 import { configPaths } from "../state/paths.js";
 import { ProfileStore } from "../state/profiles.js";
 import { nestingDepth } from "../tools/coding/project/review-process.js";
 import { createToolRegistry } from "../tools/index.js";
+import { missingSandboxWarning } from "../tools/kit/sandbox/command-sandbox.js";
 import { pollSubscriptions } from "../tools/organiser/ntfy/poller.js";
 import { loadCustomCommands } from "../ui/commands/custom-commands.js";
 import type { FrontEndEnvironment, SessionHooks, SessionStarter, StartedSession } from "../ui/front-end.js";
@@ -82,11 +84,14 @@ export async function buildSession(args: CliArgs, environment: SessionEnvironmen
       : null;
 
   const registry = createToolRegistry();
-  const [extensions, custom] = await Promise.all([
+  const [extensions, custom, sandboxNotice] = await Promise.all([
     Extensions.load({ home, env, projectDir: workingDir ?? environment.cwd, registry }, environment.notice),
     loadCustomCommands(configPaths(home).commandsDir),
+    // Said once, where commands can run from the start (coding mode).
+    workingDir === null ? undefined : missingSandboxWarning(env, home).catch(errorMessage),
   ]);
   for (const problem of custom.problems) environment.notice(problem);
+  if (sandboxNotice) environment.notice(sandboxNotice);
   await extensions.hooks.emit({ type: "app.start" });
 
   const session = new Session({
