@@ -4,7 +4,7 @@ import type { Readable } from "node:stream";
 import { ToolError } from "../../kit/define-tool.js";
 import { HeadTailBuffer } from "./head-tail-buffer.js";
 import { type KillReport, terminate, trackUntilExit, untrack } from "./live-commands.js";
-import { namespacePid, type ProcessEntry, ProcessTree } from "./process-tree.js";
+import { namespacePid, openFiles, type ProcessEntry, ProcessTree } from "./process-tree.js";
 
 /** After the shell exits, how long to wait for background processes to release its output. */
 const LINGER_MS = 300;
@@ -156,6 +156,8 @@ export async function runInProcessGroup(options: GroupRunOptions): Promise<Group
   await started(child);
 
   const tree = new ProcessTree(child.pid!, `${COMMAND_MARKER_VARIABLE}=${id}`);
+  // The pipes the command writes its output to, as /proc names them (bwrap holds them from the start).
+  const outputPipes = options.sandbox ? openFiles(child.pid!, [1, 2]) : [];
   trackUntilExit(tree);
   tree.refresh();
   const snapshots = setInterval(() => tree.refresh(), SNAPSHOT_MS);
@@ -179,8 +181,8 @@ export async function runInProcessGroup(options: GroupRunOptions): Promise<Group
   options.signal.removeEventListener("abort", onAbort);
   const kill = reportedKill(await stopping, tree, options.sandbox !== undefined);
   // A clean exit may leave `cmd &` children holding the output: stop waiting for them.
-  const lingering = !(await within(closed, LINGER_MS));
-  if (lingering) {
+  const outputClosed = await within(closed, LINGER_MS);
+  if (!outputClosed) {
     child.stdout?.destroy();
     child.stderr?.destroy();
   }
@@ -189,6 +191,10 @@ export async function runInProcessGroup(options: GroupRunOptions): Promise<Group
     tree.refresh(true);
     background = options.sandbox ? commandProcesses(tree.alive(), tree.leader, true) : tree.alive();
   }
+  // bwrap itself holds the output until the sandbox ends: ask whether a background job does.
+  const lingering = options.sandbox
+    ? !outputClosed && background.some((entry) => openFiles(entry.pid).some((file) => outputPipes.includes(file)))
+    : !outputClosed;
   if (!tree.running()) untrack(tree);
   return {
     output: buffer.text(),

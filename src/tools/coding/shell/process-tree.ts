@@ -1,4 +1,4 @@
-import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync, readlinkSync } from "node:fs";
 
 /** The fields of `/proc/<pid>/stat` used here. */
 export interface ProcessEntry {
@@ -39,6 +39,24 @@ export function namespacePid(pid: number): number | undefined {
     return line ? Number(line[1]!.trim().split(/\s+/).at(-1)) : undefined;
   } catch {
     return undefined;
+  }
+}
+
+/**
+ * What the file descriptors of `pid` point at (`pipe:[123]`, paths…), all or only `fds`; empty when they
+ * cannot be read.
+ */
+export function openFiles(pid: number, fds?: number[]): string[] {
+  try {
+    return (fds?.map(String) ?? readdirSync(`/proc/${pid}/fd`)).flatMap((fd) => {
+      try {
+        return [readlinkSync(`/proc/${pid}/fd/${fd}`)];
+      } catch {
+        return [];
+      }
+    });
+  } catch {
+    return [];
   }
 }
 
