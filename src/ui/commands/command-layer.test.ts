@@ -283,3 +283,20 @@ async function waitFor(condition: () => boolean, timeoutMs = 5000): Promise<void
     await new Promise((resolve) => setTimeout(resolve, 20));
   }
 }
+
+describe("permissions", () => {
+  test("!permissions shows the approval mode and changes it for the conversation", async ({ openLayer }) => {
+    const { layer, host, harness } = await openLayer();
+    await layer.handle("!permissions");
+    await layer.handle("!permissions auto");
+    await layer.handle("!permissions sometimes");
+    expect(host.systemMessages).toEqual([
+      'Approval mode: never — nothing asks; what the sandbox stops stays stopped. Change it with "!permissions ' +
+        'ask|auto|never".',
+      "Approval mode for this conversation: auto — commands run in the sandbox without asking; one the sandbox " +
+        "stops asks to run outside it.",
+      '"sometimes" is not an approval mode: use ask, auto or never.',
+    ]);
+    expect(harness.session.approvals.mode).toBe("auto");
+  });
+});

@@ -12,6 +12,7 @@ import { expandCustomCommand, matchCustomCommand } from "./custom-commands.js";
 import { editPreferences } from "./editor.js";
 import { helpText, mcpReport } from "./extension-reports.js";
 import { type ParsedInput, parseInput } from "./parse.js";
+import { permissionsCommand } from "./permissions-command.js";
 import { modelFor, parseProviderName, providerChoices, providerFactory, providerProblem } from "./providers.js";
 import { profilesReport, savedPlacesReport, usageReport } from "./reports.js";
 import { sentence } from "./sentence.js";
@@ -170,6 +171,8 @@ export class CommandLayer {
         return this.mcp(parsed.args);
       case "cap":
         return this.say(await capCommand(session, parsed));
+      case "permissions":
+        return this.say(permissionsCommand(session, parsed.mode));
       case "unavailable":
         return this.say(UNAVAILABLE[parsed.feature]);
       case "message":

@@ -17,6 +17,7 @@ export const COMMAND_HELP = `Commands:
   compact                   condense the conversation now, keeping a backup of it
   mcp, !mcp                 MCP servers: their state and tools
   !mcp trust                trust this project's .marvin/mcp.json and start its servers
+  permissions [MODE]        approvals of this conversation: ask, auto (sandboxed commands run) or never
   /NAME [ARGUMENTS]         a custom command of ~/.config/local-finder/commands/ (listed below)
   help, !help               this list
   quit, exit, Ctrl+D        leave Marvin

@@ -22,6 +22,8 @@ export type ParsedInput =
   | { kind: "mcp"; args: string[] }
   /** `cap [daily] [USD|off]`: show the spending caps, or set the conversation's (or today's) cap. */
   | { kind: "cap"; daily: boolean; amount?: string }
+  /** `permissions [ask|auto|never]`: show or change the approval mode of the conversation. */
+  | { kind: "permissions"; mode?: string }
   | { kind: "unavailable"; feature: "voice" | "blender" }
   | { kind: "message"; text: string };
 
@@ -40,6 +42,7 @@ const WORD_COMMANDS: Record<string, ParsedInput> = {
   clear: { kind: "clear" },
   compact: { kind: "compact" },
   mcp: { kind: "mcp", args: [] },
+  permissions: { kind: "permissions" },
 };
 
 /** `cap`, `cap 1.50`, `cap off`, `cap daily [USD|off]`; with other words after it the line is no command. */
@@ -80,6 +83,10 @@ function parseBang(body: string): ParsedInput {
       return { kind: "mcp", args: rest.filter(Boolean) };
     case "cap":
       return parseCap(body) ?? { kind: "shell", command: body };
+    case "permissions":
+      return rest.length <= 1
+        ? { kind: "permissions", ...(rest[0] ? { mode: rest[0] } : {}) }
+        : { kind: "shell", command: body };
     default:
       return { kind: "shell", command: body };
   }
