@@ -12,7 +12,8 @@ const MEANINGS: Record<ApprovalMode, string> = {
 export function permissionsCommand(session: Session, requested: string | undefined): string {
   const { approvals } = session;
   if (requested === undefined) {
-    return `Approval mode: ${approvals.mode} — ${MEANINGS[approvals.mode]}. Change it with "!permissions ask|auto|never".`;
+    const change = 'Change it with "!permissions ask|auto|never".';
+    return `Approval mode: ${approvals.mode} — ${MEANINGS[approvals.mode]}. ${change}`;
   }
   const mode = parseApprovalMode(requested);
   if (!mode) return `"${requested}" is not an approval mode: use ask, auto or never.`;

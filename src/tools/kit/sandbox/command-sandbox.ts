@@ -21,7 +21,7 @@ export interface SandboxedLaunch {
 }
 
 /** Where a command runs: inside the sandbox, or outside it and why (MARVIN_SANDBOX=off, or no sandbox program). */
-export type CommandSandbox = { launch: SandboxedLaunch } | { unsandboxed: "off" | "missing" };
+type CommandSandbox = { launch: SandboxedLaunch } | { unsandboxed: "off" | "missing" };
 
 interface CommandPlaces {
   env: Env;

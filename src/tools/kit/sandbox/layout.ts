@@ -5,7 +5,7 @@ import { secretPaths } from "./secret-paths.js";
 import type { SandboxSettings } from "./settings.js";
 
 /** A path to hide, and whether it is a folder (hidden under an empty one) or a file (under an empty file). */
-export interface HiddenPath {
+interface HiddenPath {
   path: string;
   folder: boolean;
 }

@@ -4,7 +4,7 @@ import type { Env } from "../../../shared/env.js";
 import { programOnPath } from "../../../shared/program-on-path.js";
 
 /** A sandbox program that works on this machine. */
-export interface SandboxProgram {
+interface SandboxProgram {
   kind: "bwrap" | "sandbox-exec";
   path: string;
 }

@@ -3,7 +3,7 @@ import type { Env } from "../../../shared/env.js";
 import { ToolError } from "../../../shared/tool-error.js";
 
 /** What a sandboxed command may write: the working dir and its temp folder, or only the temp folder. */
-export type SandboxPolicy = "workspace-write" | "read-only";
+type SandboxPolicy = "workspace-write" | "read-only";
 
 /** How commands are confined, from MARVIN_SANDBOX, MARVIN_SANDBOX_NETWORK and MARVIN_SANDBOX_WRITABLE. */
 export interface SandboxSettings {
