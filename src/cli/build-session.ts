@@ -12,10 +12,12 @@ import { type LoadedSession, SessionStore } from "../session/history/session-sto
 import { createAuditLog } from "../session/listeners/audit-log.js";
 import { createNtfyNotifier } from "../session/listeners/ntfy-notifier.js";
 import { Session } from "../session/session.js";
+import { errorMessage } from "../shared/error-message.js";
 import { configPaths } from "../state/paths.js";
 import { ProfileStore } from "../state/profiles.js";
 import { nestingDepth } from "../tools/coding/project/review-process.js";
 import { createToolRegistry } from "../tools/index.js";
+import { missingSandboxWarning } from "../tools/kit/sandbox/command-sandbox.js";
 import { pollSubscriptions } from "../tools/organiser/ntfy/poller.js";
 import { loadCustomCommands } from "../ui/commands/custom-commands.js";
 import type { FrontEndEnvironment, SessionHooks, SessionStarter, StartedSession } from "../ui/front-end.js";
@@ -83,11 +85,14 @@ export async function buildSession(args: CliArgs, environment: SessionEnvironmen
       : null;
 
   const registry = createToolRegistry();
-  const [extensions, custom] = await Promise.all([
+  const [extensions, custom, sandboxNotice] = await Promise.all([
     Extensions.load({ home, env, projectDir: workingDir ?? environment.cwd, registry }, environment.notice),
     loadCustomCommands(configPaths(home).commandsDir),
+    // Said once, where commands can run from the start (coding mode).
+    workingDir === null ? undefined : missingSandboxWarning(env, home).catch(errorMessage),
   ]);
   for (const problem of custom.problems) environment.notice(problem);
+  if (sandboxNotice) environment.notice(sandboxNotice);
   await extensions.hooks.emit({ type: "app.start" });
 
   const session = new Session({
@@ -116,7 +121,7 @@ export async function buildSession(args: CliArgs, environment: SessionEnvironmen
       ),
     fallbackProvider:
       providerName === "copilot" ? undefined : copilotFallback({ env, home, nonInteractive: args.nonInteractive }),
-    confirmCommand: environment.confirmCommand,
+    askApproval: environment.askApproval,
     // Every submission, a non-interactive run's one too (seed 000 §1.2 step 3, invariant 12); but a reviewer
     // Marvin started itself (MARVIN_DEPTH above 0) must not take the user's notifications from their session.
     pollNotifications:

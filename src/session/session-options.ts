@@ -2,6 +2,7 @@ import type { ContextBudget } from "../agent/context-budget.js";
 import type { Fallback } from "../providers/resilient-chat.js";
 import type { Env } from "../shared/env.js";
 import type { ToolRegistry } from "../tools/kit/registry.js";
+import type { AskPerson } from "./approvals.js";
 import type { Extensions } from "./extensions.js";
 import type { NotificationPoller } from "./notification-poll.js";
 import type { ProviderFactory } from "./provider-slot.js";
@@ -26,8 +27,8 @@ export interface SessionOptions {
   createProvider: ProviderFactory;
   /** The Copilot fallback, or undefined when there is none. */
   fallbackProvider?: Fallback;
-  /** Asks the person to approve a shell command; absent → approved (non-interactive). */
-  confirmCommand?: (command: string) => Promise<boolean>;
+  /** Asks the person to approve commands and tools; absent → nobody is asked (non-interactive). */
+  askApproval?: AskPerson;
   /**
    * Session-level hook run on every submission (ntfy, seed 000 invariant 12): what arrived since
    * the last poll enters the conversation as a system message. `signal` ends it after a short wait.

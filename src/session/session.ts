@@ -16,6 +16,7 @@ import type { ToolContext, ToolMode } from "../tools/kit/define-tool.js";
 import { JobBoard } from "../tools/kit/job-board.js";
 import { TimerStore } from "../tools/organiser/timers/timer-store.js";
 import { isDirectory } from "../workspace/regular-file.js";
+import { initialApprovalMode, SessionApprovals } from "./approvals.js";
 import { backupDirForWrite, backupDirsOf } from "./backup-dirs.js";
 import { ChatLogKeeper } from "./chat-log-keeper.js";
 import { Compactor } from "./compactor.js";
@@ -47,6 +48,8 @@ export class Session implements SessionView {
   readonly usage: UsageTracker;
   /** What the conversation and today have cost; MARVIN_MAX_COST and MARVIN_MAX_DAILY_COST. */
   readonly spending: ConversationSpending;
+  /** Who is asked before commands and tools run, and how much (`/permissions`). */
+  readonly approvals: SessionApprovals;
   readonly timers: TimerStore;
   readonly jobs = new JobBoard();
   readonly profiles: ProfileStore;
@@ -80,6 +83,7 @@ export class Session implements SessionView {
     const usagePath = configPaths(options.home).usage;
     this.spending = new ConversationSpending(this.usage, options.env, !options.nonInteractive, usagePath, notice);
     this.chatLog = new ChatLogKeeper(notice, options.now);
+    this.approvals = new SessionApprovals(initialApprovalMode(options.env, !!options.askApproval), options.askApproval);
     this.profiles = new ProfileStore(configPaths(options.home));
     this.budget = options.budget ?? new ContextBudget();
     this.providers = new ProviderSlot({
@@ -445,7 +449,7 @@ export class Session implements SessionView {
     const surroundings = {
       home: this.options.home,
       env: this.options.env,
-      confirmCommand: this.options.confirmCommand,
+      approvals: this.approvals,
     };
     return sessionToolContext(this, surroundings, signal, onProgress);
   }

@@ -62,7 +62,8 @@ describe("createToolContext", () => {
 
   test("approves commands, and has no LLM unless given one", async ({ home }) => {
     const context = createToolContext({ home });
-    expect(await context.confirmCommand("rm -rf build")).toBe(true);
+    expect(context.approvals.mode).toBe("never");
+    expect(await context.approvals.command("rm -rf build", false)).toBe(true);
     await expect(context.summarize("text", "shorten")).rejects.toThrow("No LLM is available in this tool context");
     const summarizing = createToolContext({ home, summarize: async (text) => `short: ${text.slice(0, 4)}` });
     expect(await summarizing.summarize("long text", "shorten")).toBe("short: long");

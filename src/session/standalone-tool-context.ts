@@ -5,8 +5,9 @@ import { DEFAULT_PROFILE, ProfileStore } from "../state/profiles.js";
 import { UsageTracker } from "../state/usage.js";
 import type { ToolContext, ToolMode, ToolProgress } from "../tools/kit/define-tool.js";
 import { JobBoard } from "../tools/kit/job-board.js";
-import type { ActiveProvider } from "../tools/kit/tool-services.js";
+import type { ActiveProvider, Approvals } from "../tools/kit/tool-services.js";
 import { TimerStore } from "../tools/organiser/timers/timer-store.js";
+import { SessionApprovals } from "./approvals.js";
 import { backupDirsOf } from "./backup-dirs.js";
 
 interface ToolContextOptions {
@@ -32,8 +33,8 @@ interface ToolContextOptions {
   provider?: ActiveProvider;
   /** Default: the standard thresholds, over an empty conversation. */
   budget?: ContextBudget;
-  /** Default: every command approved, as in non-interactive runs. */
-  confirmCommand?: (command: string) => Promise<boolean>;
+  /** Default: nothing asks (`never`), as in non-interactive runs. */
+  approvals?: Approvals;
   /** Default: fails, saying there is no LLM. */
   summarize?: (text: string, instruction: string) => Promise<string>;
   /** Default: progress is dropped. */
@@ -97,7 +98,7 @@ export function createToolContext(options: ToolContextOptions): BuiltToolContext
     timers,
     jobs,
     budget: (options.budget ?? new ContextBudget()).view(),
-    confirmCommand: options.confirmCommand ?? (async () => true),
+    approvals: options.approvals ?? new SessionApprovals("never", undefined),
     summarize: options.summarize ?? noLlm,
     onProgress: options.onProgress ?? (() => undefined),
     requestExit: (message) => {

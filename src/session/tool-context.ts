@@ -5,7 +5,7 @@ import type { Env } from "../shared/env.js";
 import type { ProfileStore } from "../state/profiles.js";
 import type { UsageTracker } from "../state/usage.js";
 import type { ToolContext, ToolMode } from "../tools/kit/define-tool.js";
-import type { BackgroundJobs, Timers } from "../tools/kit/tool-services.js";
+import type { Approvals, BackgroundJobs, Timers } from "../tools/kit/tool-services.js";
 
 /** What a tool call sees of its session (the Session implements it). */
 export interface SessionView {
@@ -29,8 +29,7 @@ export interface SessionView {
 interface SessionSurroundings {
   home: string;
   env: Env;
-  /** Asks the person to approve a shell command; absent → approved (non-interactive). */
-  confirmCommand?: (command: string) => Promise<boolean>;
+  approvals: Approvals;
 }
 
 /**
@@ -66,7 +65,7 @@ export function sessionToolContext(
     timers: session.timers,
     jobs: session.jobs,
     budget: session.budget.view(),
-    confirmCommand: (command) => surroundings.confirmCommand?.(command) ?? Promise.resolve(true),
+    approvals: surroundings.approvals,
     summarize: (text, instruction) => session.summarize(text, instruction),
     requestExit: (message) => session.requestExit(message),
     backupDirs: () => session.backupDirs(),

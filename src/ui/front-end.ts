@@ -1,4 +1,5 @@
 import type { ProviderName } from "../providers/types.js";
+import type { AskPerson } from "../session/approvals.js";
 import type { Extensions } from "../session/extensions.js";
 import type { Session } from "../session/session.js";
 import type { Env } from "../shared/env.js";
@@ -33,8 +34,8 @@ export interface FrontEndEnvironment {
 export interface SessionHooks {
   /** Shown to the person (stderr in non-interactive mode); must not throw. */
   notice: (text: string) => void;
-  /** Asks the person to approve a shell command; absent → approved. */
-  confirmCommand?: (command: string) => Promise<boolean>;
+  /** Asks the person to approve a command or tool; absent → nobody is asked (non-interactive). */
+  askApproval?: AskPerson;
 }
 
 export interface StartedSession {

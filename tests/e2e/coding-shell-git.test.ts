@@ -61,12 +61,18 @@ const test = base.extend<{
 });
 
 /** A run_command script that waits until the reviewer has written its cost line and exited (kill -0 fails once it is
- * reaped). */
+ * reaped). It names a pid of Marvin's namespace: it runs outside the sandbox (UNSANDBOXED). */
 const WAIT_FOR_REVIEWER =
   "for i in $(seq 1 300); do pid=$(grep -ho '\"pid\": [0-9]*' .marvin/reviews/*.json 2>/dev/null | grep -o " +
   "'[0-9]*'); " +
   'grep -qs MARVIN_COST .marvin/reviews/*.log && [ -n "$pid" ] && ! kill -0 $pid 2>/dev/null && exit 0; sleep 0.05; ' +
   "done; exit 1";
+
+/**
+ * For tests that read pids a command prints (`echo $!`): inside the sandbox's pid namespace those are not the
+ * host's. run-command-sandbox.test.ts tests the same killing inside the sandbox.
+ */
+const UNSANDBOXED = { MARVIN_SANDBOX: "off" };
 
 const isReviewerRequest = (request: RecordedRequest) =>
   request.body.messages.some(
@@ -167,7 +173,7 @@ describe("coding, git and shell tools end to end", () => {
       const server = started.server;
       const counters = started.counters;
       const run = await runMarvin(["--non-interactive", "--working-dir", project, "--prompt", "review my code"], {
-        env: serverEnv(server.url, home, { MARVIN_DEPTH: "1" }),
+        env: serverEnv(server.url, home, { MARVIN_DEPTH: "1", ...UNSANDBOXED }),
         cwd: home,
         timeoutMs: 45_000,
       });
@@ -224,7 +230,7 @@ describe("coding, git and shell tools end to end", () => {
       );
       const server = started.server;
       const env = {
-        ...serverEnv(server.url, home, { OPENAI_API_KEY: "openai-key", GROQ_API_KEY: "groq-key" }),
+        ...serverEnv(server.url, home, { OPENAI_API_KEY: "openai-key", GROQ_API_KEY: "groq-key", ...UNSANDBOXED }),
         LLM_PROVIDER: undefined,
       };
       const run = await runMarvin(
@@ -290,7 +296,7 @@ describe("coding, git and shell tools end to end", () => {
     const command = "sleep 300 > /dev/null 2>&1 & echo $!; setsid sleep 301 > /dev/null 2>&1 & echo $!";
     const server = await llm([{ toolCalls: [{ name: "run_command", arguments: { command } }] }, { text: "Started." }]);
     const run = await runMarvin(["--non-interactive", "--working-dir", project, "--prompt", "start it"], {
-      env: serverEnv(server.url, home),
+      env: serverEnv(server.url, home, UNSANDBOXED),
       cwd: home,
     });
     const [result] = toolResults(server.requests[1]!);
@@ -313,7 +319,7 @@ describe("coding, git and shell tools end to end", () => {
       const child = spawn(
         process.execPath,
         [MARVIN_BIN, "--non-interactive", "--working-dir", project, "--prompt", "run"],
-        { env: serverEnv(server.url, home) as NodeJS.ProcessEnv, cwd: home },
+        { env: serverEnv(server.url, home, UNSANDBOXED) as NodeJS.ProcessEnv, cwd: home },
       );
       let stderr = "";
       child.stderr.setEncoding("utf8").on("data", (data: string) => (stderr += data));

@@ -6,6 +6,7 @@ import type { ContextBudget } from "../../src/agent/context-budget.js";
 import { resolveProviderConfig } from "../../src/providers/config.js";
 import { createProvider } from "../../src/providers/create.js";
 import type { ProviderConfig } from "../../src/providers/descriptor.js";
+import type { AskPerson } from "../../src/session/approvals.js";
 import { Session } from "../../src/session/session.js";
 import type { Env } from "../../src/shared/env.js";
 import { type AnyToolDef, defineTool } from "../../src/tools/kit/define-tool.js";
@@ -68,7 +69,7 @@ export interface TestSessionOptions {
   env?: Env;
   now?: () => Date;
   /** Answers run_command confirmations; absent → approved, as in non-interactive runs. */
-  confirmCommand?: (command: string) => Promise<boolean>;
+  askApproval?: AskPerson;
 }
 
 /** A real Session over a temporary home with the given tools, not yet started. */
@@ -87,7 +88,7 @@ export function createTestSession(options: TestSessionOptions): Session {
     budget: options.budget,
     transientBackoffSeconds: [0.01, 0.01],
     now: options.now,
-    confirmCommand: options.confirmCommand,
+    askApproval: options.askApproval,
     createProvider: async (codingMode) => {
       if (!options.llmUrl) throw new Error("No LLM provider is configured for this test.");
       return createProvider(

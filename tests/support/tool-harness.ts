@@ -1,4 +1,5 @@
 import { expect } from "vitest";
+import type { AskPerson } from "../../src/session/approvals.js";
 import type { Session } from "../../src/session/session.js";
 import type { Env } from "../../src/shared/env.js";
 import { createToolRegistry } from "../../src/tools/index.js";
@@ -12,8 +13,8 @@ export interface ToolHarnessOptions {
   nonInteractive?: boolean;
   readonly?: boolean;
   env?: Env;
-  /** Answers run_command confirmations; absent → approved, as in non-interactive runs. */
-  confirmCommand?: (command: string) => Promise<boolean>;
+  /** Answers approval questions; absent → nobody is asked, as in non-interactive runs. */
+  askApproval?: AskPerson;
   /** URL of a scripted LLM server for tools that summarise; absent → no provider. */
   llmUrl?: string;
 }

@@ -93,6 +93,11 @@ interface ToolDef<Params extends z.ZodObject = z.ZodObject, Details = unknown> {
   effect: ToolEffect | ((args: z.output<Params>) => ToolEffect);
   /** Returns what the model reads (and details). Throwing is allowed: the registry turns it into an error result. */
   handler: (args: z.output<Params>, context: ToolContext) => Promise<ToolOutput<Details>>;
+  /**
+   * What the tool does beyond the sandbox's reach, for a person who is asked first where approvals ask
+   * ("installs a crontab line"): they may allow it for the rest of the conversation.
+   */
+  approval?: string;
   /** Offered only in coding mode. */
   codingOnly?: boolean;
   /** Never offered to non-interactive runs. */

@@ -217,6 +217,9 @@ export class ToolRegistry {
     if (context.mode.readonly && typeof def.effect === "function" && def.effect(parsed.data) === "write") {
       return error(this.writingCallRefusal(def));
     }
+    if (def.approval && !(await context.approvals.tool(name, def.approval))) {
+      return error(`The user did not allow ${name} (${def.approval}). Do not call it again unless the user asks.`);
+    }
     const timeout =
       typeof def.timeoutMs === "function" ? def.timeoutMs(parsed.data) : (def.timeoutMs ?? DEFAULT_TOOL_TIMEOUT_MS);
     const outcome = await this.guard(def, context, (guarded) => def.handler(parsed.data, guarded), timeout);

@@ -49,6 +49,25 @@ export interface BackgroundJobs {
   list(): BackgroundJob[];
 }
 
+/**
+ * How much the person is asked (MARVIN_APPROVAL, `/permissions`): `ask` every command, `auto` only what
+ * the sandbox cannot contain, `never` nothing (what the sandbox refuses stays refused).
+ */
+export type ApprovalMode = "ask" | "auto" | "never";
+
+export const APPROVAL_MODES: readonly ApprovalMode[] = ["ask", "auto", "never"];
+
+/** The session's approvals: whom to ask, and whether to, under the conversation's mode. */
+export interface Approvals {
+  readonly mode: ApprovalMode;
+  /** Before run_command runs `command`; `sandboxed` says whether the sandbox will contain it. */
+  command(command: string, sandboxed: boolean): Promise<boolean>;
+  /** After the sandbox refused `command` (`reason` says what): may it run again outside? Only `auto` asks. */
+  rerunOutsideSandbox(command: string, reason: string): Promise<boolean>;
+  /** Before a tool that acts beyond the sandbox (an MCP tool that may change things, a crontab line) runs. */
+  tool(name: string, action: string): Promise<boolean>;
+}
+
 /** Session services the tools use; the session implements them, tests build real ones. */
 export interface ToolServices {
   /** The user's home directory (~/Notes, ~/Downloads…). */
@@ -69,8 +88,8 @@ export interface ToolServices {
   /** Background jobs (reviews) shown in the system prompt. */
   readonly jobs: BackgroundJobs;
   readonly budget: ContextBudgetView;
-  /** Asks the person at the terminal; non-interactive runs approve. */
-  confirmCommand(command: string): Promise<boolean>;
+  /** Asks the person at the terminal, as the approval mode says; non-interactive runs never ask. */
+  readonly approvals: Approvals;
   /** One text-only LLM call that condenses `text` as `instruction` says. */
   summarize(text: string, instruction: string): Promise<string>;
   /** Ends an interactive session once the current answer is complete. */

@@ -25,9 +25,7 @@ describe("messages", () => {
     expect(server.requests).toHaveLength(0);
   });
 
-  test("/help lists every command and its older forms, without reaching the model", async ({
-    openLayer,
-  }) => {
+  test("/help lists every command and its older forms, without reaching the model", async ({ openLayer }) => {
     const { layer, host, server } = await openLayer();
     await layer.handle("/help");
     const help = host.lastSystem;
@@ -276,3 +274,20 @@ async function waitFor(condition: () => boolean, timeoutMs = 5000): Promise<void
     await new Promise((resolve) => setTimeout(resolve, 20));
   }
 }
+
+describe("permissions", () => {
+  test("!permissions shows the approval mode and changes it for the conversation", async ({ openLayer }) => {
+    const { layer, host, harness } = await openLayer();
+    await layer.handle("!permissions");
+    await layer.handle("!permissions auto");
+    await layer.handle("!permissions sometimes");
+    expect(host.systemMessages).toEqual([
+      'Approval mode: never — nothing asks; what the sandbox stops stays stopped. Change it with "!permissions ' +
+        'ask|auto|never".',
+      "Approval mode for this conversation: auto — commands run in the sandbox without asking; one the sandbox " +
+        "stops asks to run outside it.",
+      '"sometimes" is not an approval mode: use ask, auto or never.',
+    ]);
+    expect(harness.session.approvals.mode).toBe("auto");
+  });
+});

@@ -20,6 +20,7 @@ import { editPreferences } from "./editor.js";
 import { helpText, mcpReport } from "./extension-reports.js";
 import { attachMentions } from "./mentions.js";
 import { type ParsedInput, parseInput } from "./parse.js";
+import { permissionsCommand } from "./permissions-command.js";
 import { modelFor, parseProviderName, providerChoices, providerFactory, providerProblem } from "./providers.js";
 import { profilesReport, savedPlacesReport, usageReport } from "./reports.js";
 import { sentence } from "./sentence.js";
@@ -80,6 +81,11 @@ export class CommandLayer implements CommandActions {
   async toggleVoice(): Promise<CommandResult> {
     await this.voice.toggle();
     return HANDLED;
+  }
+
+  /** `permissions [ask|auto|never]`: shows or changes the approval mode of the conversation. */
+  permissions(mode: string): CommandResult {
+    return this.say(permissionsCommand(this.environment.session, mode || undefined));
   }
 
   /** `!blender`: is Blender's MCP add-on answering? */

@@ -24,6 +24,7 @@ export interface CommandActions {
   recordVoice(seconds: number): Answer;
   toggleVoice(): Answer;
   blenderStatus(): Answer;
+  permissions(mode: string): CommandResult;
 }
 
 /**
@@ -161,6 +162,15 @@ const COMMANDS: readonly CommandDefinition[] = [
     summary: "spending caps: show them, or set this conversation's (or today's) cap",
     accepts: (args) => capRequest(args) !== undefined,
     run: (layer, args) => layer.cap(capRequest(args) ?? { daily: false, amount: args }),
+  },
+  {
+    name: "permissions",
+    bang: true,
+    word: true,
+    usage: "[ask|auto|never]",
+    summary: "approvals of this conversation: ask, auto (sandboxed commands run) or never",
+    accepts: (args) => /^\S*$/.test(args),
+    run: (layer, args) => layer.permissions(args),
   },
   { name: "saved", word: true, summary: "saved places of this profile", run: (layer) => layer.savedPlaces() },
   {

@@ -37,7 +37,7 @@
  * Every non-empty line is appended to the profile's `history` file.
  *
  * What stays in each UI: key handling (Ctrl+C goes through an `InterruptKey`, Ctrl+D exits), rendering
- * session events, and the run_command confirmation (`confirmCommand` given to buildSession).
+ * session events, and the run_command confirmation (`askApproval` given to buildSession).
  */
 export { CommandLayer } from "./command-layer.js";
 export type { CommandResult } from "./command-result.js";

@@ -1,5 +1,7 @@
+import type { ApprovalAnswer, ApprovalQuestion } from "../../session/approvals.js";
 import { errorMessage } from "../../shared/error-message.js";
 import { INPUT_HISTORY_LIMIT } from "../../state/input-history.js";
+import { approvalAnswer, approvalPrompt } from "../approval-prompt.js";
 import { sessionList } from "../commands/conversations.js";
 import { type CommandHost, CommandLayer, EXIT_HINT, InterruptKey } from "../commands/index.js";
 import { freshLine } from "../fresh-line.js";
@@ -17,8 +19,6 @@ interface PlainStreams {
   stdout: NodeJS.WriteStream;
   stderr: NodeJS.WriteStream;
 }
-
-const CONFIRM_YES = /^y(es)?$/i;
 
 /**
  * Hands the terminal to a child program: no raw mode, readline not reading. Its output stays
@@ -70,13 +70,12 @@ export async function runPlain(
   let screen = new PlainScreen(stdout, palette);
   let input: LineInput | undefined;
 
-  const confirmCommand = async (command: string): Promise<boolean> => {
-    if (!input) return false;
+  const askApproval = async (question: ApprovalQuestion): Promise<ApprovalAnswer> => {
+    if (!input) return "no";
     screen.breakLine();
     asking = true;
     try {
-      const answer = await input.ask(palette.tool(`Run \`${safeText(command)}\`? [y/N] `));
-      return CONFIRM_YES.test(answer?.trim() ?? "");
+      return approvalAnswer(await input.ask(palette.tool(approvalPrompt(question))), question);
     } finally {
       asking = false;
     }
@@ -84,7 +83,7 @@ export async function runPlain(
   const notices = new HeldNotices();
   let built: StartedSession;
   try {
-    built = await startSession({ notice: notices.notice, confirmCommand });
+    built = await startSession({ notice: notices.notice, askApproval });
   } catch (error) {
     notices.release((text) => screen.system(text));
     streams.stderr.write(`Error: ${safeText(errorMessage(error))}\n`);

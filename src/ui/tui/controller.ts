@@ -1,6 +1,8 @@
+import type { ApprovalAnswer, ApprovalQuestion } from "../../session/approvals.js";
 import type { SessionSummary } from "../../session/history/session-store.js";
 import type { Session } from "../../session/session.js";
 import { normalizeHistoryEntry } from "../../state/input-history.js";
+import { approvalAnswer, approvalPrompt } from "../approval-prompt.js";
 import { COMMAND_HELP, type CommandHost, type CommandLayer, EXIT_HINT, InterruptKey } from "../commands/index.js";
 import type { ChatStore } from "./chat-store.js";
 import {
@@ -110,7 +112,7 @@ export class TuiController {
     this.changed();
   }
 
-  get pendingConfirmation(): string | undefined {
+  get pendingConfirmation(): ApprovalQuestion | undefined {
     return this.options.confirm.pending;
   }
 
@@ -338,17 +340,20 @@ export class TuiController {
     }
     const answer = event.kind === "text" ? event.text.trim().toLowerCase() : event.kind === "key" ? event.name : "";
     const interrupted = event.kind === "key" && event.ctrl && event.name === "c";
-    if (answer === "y" || answer === "yes") return this.answerConfirmation(true);
+    const question = this.pendingConfirmation;
+    if (!question) return;
+    const chosen = approvalAnswer(answer, question);
+    if (chosen !== "no") return this.answerConfirmation(question, chosen);
     if (answer === "n" || answer === "no" || answer === "enter" || answer === "escape" || interrupted) {
-      this.answerConfirmation(false);
+      this.answerConfirmation(question, "no");
       if (interrupted) this.layer.interrupt();
     }
   }
 
-  private answerConfirmation(approved: boolean): void {
-    const command = this.pendingConfirmation ?? "";
-    this.chat.addConfirmation(command, `Run \`${command}\`? [y/N] ${approved ? "y" : "n"}`);
-    this.options.confirm.answer(approved);
+  private answerConfirmation(question: ApprovalQuestion, answer: ApprovalAnswer): void {
+    const typed = { yes: "y", no: "n", conversation: "a" }[answer];
+    this.chat.addConfirmation(question.subject, `${approvalPrompt(question)}${typed}`);
+    this.options.confirm.answer(answer);
   }
 
   /**

@@ -1,6 +1,7 @@
 import { preview } from "../../shared/truncate.js";
 import { cacheHitText } from "../../state/usage.js";
-import { safeLabel, safeText } from "../terminal-text.js";
+import { approvalPrompt } from "../approval-prompt.js";
+import { safeLabel } from "../terminal-text.js";
 import type { ChatPane } from "./chat-pane.js";
 import { renderMenu } from "./completion-menu.js";
 import type { TuiController } from "./controller.js";
@@ -30,10 +31,10 @@ const MAX_QUEUED_ROWS = 3;
 function promptArea(controller: TuiController, width: number, available: number, theme: Theme): string[] {
   if (controller.picker) return renderPicker(controller.picker, width, Math.max(3, available - 2), theme);
   const maxRows = Math.max(1, Math.floor(available / 3));
-  const command = controller.pendingConfirmation;
-  if (command !== undefined) {
+  const pending = controller.pendingConfirmation;
+  if (pending !== undefined) {
     const question = wrapToLines(
-      [{ text: `Run \`${safeText(command)}\`? [y/N] `, style: (text) => theme.bold(theme.tool(text)) }],
+      [{ text: approvalPrompt(pending), style: (text) => theme.bold(theme.tool(text)) }],
       width,
     );
     return question.slice(-maxRows);

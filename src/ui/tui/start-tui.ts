@@ -39,7 +39,7 @@ export async function startTui(
   const notices = new HeldNotices();
   let built: StartedSession;
   try {
-    built = await startSession({ notice: notices.notice, confirmCommand: confirm.ask });
+    built = await startSession({ notice: notices.notice, askApproval: confirm.ask });
   } catch (error) {
     notices.release((text) => process.stderr.write(`${safeText(text)}\n`));
     process.stderr.write(`Error: ${safeText(errorMessage(error))}\n`);

@@ -2,8 +2,11 @@ import { existsSync } from "node:fs";
 import { z } from "zod";
 import { toolChildEnv } from "../../../shared/child-env.js";
 import { formatDuration } from "../../../shared/duration.js";
+import type { ToolContext } from "../../kit/define-tool.js";
 import { defineTool, ToolError } from "../../kit/define-tool.js";
 import { requireWorkingDir } from "../../kit/require-working-dir.js";
+import { commandSandbox, type SandboxedLaunch } from "../../kit/sandbox/command-sandbox.js";
+import { type SandboxRefusal, sandboxRefusal } from "../../kit/sandbox/refusal.js";
 import type { KillReport } from "./live-commands.js";
 import { type GroupRunResult, runInProcessGroup } from "./process-group.js";
 import type { ProcessEntry } from "./process-tree.js";
@@ -71,6 +74,43 @@ function backgroundNote({ background, lingering }: GroupRunResult): string | und
   return undefined;
 }
 
+/** The model's view of one run: status line, output, background note. */
+function describe(result: GroupRunResult, timeoutSeconds: number): string {
+  const parts = [statusLine(result, timeoutSeconds)];
+  if (result.cut)
+    parts.push(`(output was ${result.cut + HEAD_CHARS + TAIL_CHARS} characters; the middle ${result.cut} were cut)`);
+  parts.push(result.output.trim() ? result.output.replace(/\s+$/, "") : "(no output)");
+  const note = backgroundNote(result);
+  if (note) parts.push(note);
+  return parts.join("\n");
+}
+
+/** What the sandbox stopped, for the person asked whether to run the command outside it. */
+const RERUN_REASONS: Record<SandboxRefusal["kind"], string | undefined> = {
+  write: "it writes outside the working dir",
+  network: "it needs the network",
+  secret: undefined,
+};
+
+/** The sandbox's part in a failed run, if it had one. */
+function refusalOf(result: GroupRunResult, command: string, launch: SandboxedLaunch, home: string) {
+  if (result.timedOut || result.aborted || result.exitCode === 0) return undefined;
+  return sandboxRefusal(command, result.output, launch.layout, home);
+}
+
+async function runOnce(command: string, cwd: string, timeout: number, context: ToolContext, launch?: SandboxedLaunch) {
+  return runInProcessGroup({
+    command,
+    cwd,
+    env: { ...toolChildEnv(context.env), ...launch?.env },
+    timeoutMs: timeout * 1000,
+    signal: context.signal,
+    headChars: HEAD_CHARS,
+    tailChars: TAIL_CHARS,
+    ...(launch ? { sandbox: { program: launch.program, prefix: launch.prefix } } : {}),
+  });
+}
+
 const runCommand = defineTool({
   name: "run_command",
   effect: "write",
@@ -89,28 +129,30 @@ const runCommand = defineTool({
     const cwd = requireWorkingDir(context);
     if (!existsSync(cwd))
       throw new ToolError(`The working dir ${cwd} no longer exists. Call set_working_dir with an existing directory.`);
-    if (!(await context.confirmCommand(command))) {
-      return (
-        `The user declined to run this command: ${command}\nDo not run it again; ask the user what to do ` +
-        `instead, or take another approach.`
-      );
+    const placement = await commandSandbox({ env: context.env, home: context.home, cwd, writableRoot: cwd });
+    const launch = "launch" in placement ? placement.launch : undefined;
+    let keepTemp = false;
+    try {
+      if (!(await context.approvals.command(command, launch !== undefined))) {
+        return (
+          `The user declined to run this command: ${command}\nDo not run it again; ask the user what to do ` +
+          `instead, or take another approach.`
+        );
+      }
+      const result = await runOnce(command, cwd, timeout, context, launch);
+      keepTemp = result.background.length > 0;
+      const refusal = launch && refusalOf(result, command, launch, context.home);
+      if (!refusal) return describe(result, timeout);
+      const reason = RERUN_REASONS[refusal.kind];
+      if (reason && (await context.approvals.rerunOutsideSandbox(command, reason))) {
+        const outside = await runOnce(command, cwd, timeout, context);
+        return `Ran again outside the sandbox: the user allowed it (${reason}).\n${describe(outside, timeout)}`;
+      }
+      return `${describe(result, timeout)}\n${refusal.line}`;
+    } finally {
+      // Background jobs may still use the private temp folder; it is in the system's temp folder.
+      if (launch && !keepTemp) await launch.dispose();
     }
-    const result = await runInProcessGroup({
-      command,
-      cwd,
-      env: toolChildEnv(context.env),
-      timeoutMs: timeout * 1000,
-      signal: context.signal,
-      headChars: HEAD_CHARS,
-      tailChars: TAIL_CHARS,
-    });
-    const parts = [statusLine(result, timeout)];
-    if (result.cut)
-      parts.push(`(output was ${result.cut + HEAD_CHARS + TAIL_CHARS} characters; the middle ${result.cut} were cut)`);
-    parts.push(result.output.trim() ? result.output.replace(/\s+$/, "") : "(no output)");
-    const note = backgroundNote(result);
-    if (note) parts.push(note);
-    return parts.join("\n");
   },
 });
 

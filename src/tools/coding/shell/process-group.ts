@@ -1,9 +1,10 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { randomUUID } from "node:crypto";
+import type { Readable } from "node:stream";
 import { ToolError } from "../../kit/define-tool.js";
 import { HeadTailBuffer } from "./head-tail-buffer.js";
 import { type KillReport, terminate, trackUntilExit, untrack } from "./live-commands.js";
-import { type ProcessEntry, ProcessTree } from "./process-tree.js";
+import { namespacePid, openFiles, type ProcessEntry, ProcessTree } from "./process-tree.js";
 
 /** After the shell exits, how long to wait for background processes to release its output. */
 const LINGER_MS = 300;
@@ -20,6 +21,8 @@ interface GroupRunOptions {
   signal: AbortSignal;
   headChars: number;
   tailChars: number;
+  /** Start the shell through this sandbox program and its arguments (bwrap, sandbox-exec). */
+  sandbox?: { program: string; prefix: string[] };
 }
 
 export interface GroupRunResult {
@@ -63,6 +66,76 @@ function within(promise: Promise<unknown>, ms: number): Promise<boolean> {
 }
 
 /**
+ * Inside bwrap's pid namespace everything dies with the shell, so the shell reports its exit
+ * status on fd 3 and then stays, its output closed, while anything it started still runs: the
+ * command returns at once and its background jobs live on, as outside the sandbox. Fd 4 is only
+ * waited on (nothing is written to it), so the wait starts no process. The status goes out in the
+ * EXIT trap, so `exit N` is reported too.
+ */
+const SANDBOXED_PREAMBLE = [
+  "exec {__marvin_status}>&3 {__marvin_idle}<&4 3>&- 4>&-",
+  'trap \'printf "%s\\n" "$?" >&$__marvin_status; exec {__marvin_status}>&- >&- 2>&-; shopt -s nullglob; ' +
+    // biome-ignore lint/suspicious/noTemplateCurlyInString: bash's ${#array[@]}, not a template.
+    "while __marvin_pids=(/proc/[0-9]*); ((${#__marvin_pids[@]} > 2)); do read -rt 0.2 -u $__marvin_idle; done' EXIT",
+].join("\n");
+
+type Exit = { code: number | null; signal: NodeJS.Signals | null };
+
+/** The exit status the sandboxed shell reports on `stream` (see SANDBOXED_PREAMBLE); never settles without one. */
+function reportedExit(stream: Readable): Promise<Exit> {
+  return new Promise((resolve) => {
+    let text = "";
+    stream.setEncoding("utf8").on("data", (chunk: string) => {
+      text += chunk;
+      const line = /^(\d+)\n/.exec(text);
+      if (line) resolve({ code: Number(line[1]), signal: null });
+    });
+  });
+}
+
+function spawnShell(options: GroupRunOptions, id: string): ChildProcess {
+  const env = { ...options.env, [COMMAND_MARKER_VARIABLE]: id };
+  // exec 2>&1 merges stderr into stdout inside the shell, so their order is exact.
+  const script = `exec 2>&1\n${options.command}`;
+  if (!options.sandbox) {
+    return spawn("bash", ["-c", script], { cwd: options.cwd, env, detached: true, stdio: ["ignore", "pipe", "pipe"] });
+  }
+  const { program, prefix } = options.sandbox;
+  return spawn(program, [...prefix, "bash", "-c", `${SANDBOXED_PREAMBLE}\n${script}`], {
+    cwd: options.cwd,
+    env,
+    detached: true,
+    stdio: ["ignore", "pipe", "pipe", "pipe", "pipe"],
+  });
+}
+
+/** The shell's pid inside the sandbox: bwrap's init is 1, the process it starts 2. */
+const SANDBOXED_SHELL_PID = 2;
+
+/**
+ * The command's own processes among `entries`, without the sandbox around them: bwrap (the leader)
+ * and its init, and — once the shell has reported its exit — the shell waiting for its jobs.
+ */
+function commandProcesses(entries: ProcessEntry[], leader: number, shellDone: boolean): ProcessEntry[] {
+  const init = entries.find((entry) => entry.ppid === leader)?.pid;
+  return entries.filter(
+    (entry) =>
+      entry.pid !== leader &&
+      entry.pid !== init &&
+      !(shellDone && entry.ppid === init && namespacePid(entry.pid) === SANDBOXED_SHELL_PID),
+  );
+}
+
+function reportedKill(kill: KillReport | undefined, tree: ProcessTree, sandboxed: boolean): KillReport | undefined {
+  if (!kill || !sandboxed) return kill;
+  return {
+    ...kill,
+    killed: commandProcesses(kill.killed, tree.leader, false),
+    survivors: commandProcesses(kill.survivors, tree.leader, false),
+  };
+}
+
+/**
  * Runs `command` with `bash -c` as the leader of a new process group (no terminal, stdin
  * from /dev/null). A timeout or abort stops everything the command started — its group, and
  * on Linux also processes that left the group — with SIGTERM, then SIGKILL after a grace
@@ -73,21 +146,18 @@ export async function runInProcessGroup(options: GroupRunOptions): Promise<Group
   const startedAt = Date.now();
   const buffer = new HeadTailBuffer(options.headChars, options.tailChars);
   const id = randomUUID();
-  // exec 2>&1 merges stderr into stdout inside the shell, so their order is exact.
-  const child = spawn("bash", ["-c", `exec 2>&1\n${options.command}`], {
-    cwd: options.cwd,
-    env: { ...options.env, [COMMAND_MARKER_VARIABLE]: id },
-    detached: true,
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  type Exit = { code: number | null; signal: NodeJS.Signals | null };
-  const exited = new Promise<Exit>((resolve) => child.once("exit", (code, signal) => resolve({ code, signal })));
+  const child = spawnShell(options, id);
+  const processExited = new Promise<Exit>((resolve) => child.once("exit", (code, signal) => resolve({ code, signal })));
+  const statusPipe = child.stdio[3] as Readable | null | undefined;
+  const exited = statusPipe ? Promise.race([processExited, reportedExit(statusPipe)]) : processExited;
   const closed = new Promise<void>((resolve) => child.once("close", () => resolve()));
   child.stdout?.setEncoding("utf8").on("data", (text: string) => buffer.append(text));
   child.stderr?.setEncoding("utf8").on("data", (text: string) => buffer.append(text));
   await started(child);
 
   const tree = new ProcessTree(child.pid!, `${COMMAND_MARKER_VARIABLE}=${id}`);
+  // The pipes the command writes its output to, as /proc names them (bwrap holds them from the start).
+  const outputPipes = options.sandbox ? openFiles(child.pid!, [1, 2]) : [];
   trackUntilExit(tree);
   tree.refresh();
   const snapshots = setInterval(() => tree.refresh(), SNAPSHOT_MS);
@@ -109,18 +179,22 @@ export async function runInProcessGroup(options: GroupRunOptions): Promise<Group
   clearInterval(snapshots);
   clearTimeout(timer);
   options.signal.removeEventListener("abort", onAbort);
-  const kill = await stopping;
+  const kill = reportedKill(await stopping, tree, options.sandbox !== undefined);
   // A clean exit may leave `cmd &` children holding the output: stop waiting for them.
-  const lingering = !(await within(closed, LINGER_MS));
-  if (lingering) {
+  const outputClosed = await within(closed, LINGER_MS);
+  if (!outputClosed) {
     child.stdout?.destroy();
     child.stderr?.destroy();
   }
   let background: ProcessEntry[] = [];
   if (!kill) {
     tree.refresh(true);
-    background = tree.alive();
+    background = options.sandbox ? commandProcesses(tree.alive(), tree.leader, true) : tree.alive();
   }
+  // bwrap itself holds the output until the sandbox ends: ask whether a background job does.
+  const lingering = options.sandbox
+    ? !outputClosed && background.some((entry) => openFiles(entry.pid).some((file) => outputPipes.includes(file)))
+    : !outputClosed;
   if (!tree.running()) untrack(tree);
   return {
     output: buffer.text(),

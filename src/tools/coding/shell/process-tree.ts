@@ -1,4 +1,4 @@
-import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync, readlinkSync } from "node:fs";
 
 /** The fields of `/proc/<pid>/stat` used here. */
 export interface ProcessEntry {
@@ -30,6 +30,34 @@ function readEntry(pid: number): ProcessEntry | undefined {
     pgrp: Number(fields[2]),
     startTime: fields[19]!,
   };
+}
+
+/** The pid `pid` has inside its own pid namespace (the last of `NSpid` in its status); undefined when unknown. */
+export function namespacePid(pid: number): number | undefined {
+  try {
+    const line = /^NSpid:\s*(.*)$/m.exec(readFileSync(`/proc/${pid}/status`, "utf8"));
+    return line ? Number(line[1]!.trim().split(/\s+/).at(-1)) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * What the file descriptors of `pid` point at (`pipe:[123]`, paths…), all or only `fds`; empty when they
+ * cannot be read.
+ */
+export function openFiles(pid: number, fds?: number[]): string[] {
+  try {
+    return (fds?.map(String) ?? readdirSync(`/proc/${pid}/fd`)).flatMap((fd) => {
+      try {
+        return [readlinkSync(`/proc/${pid}/fd/${fd}`)];
+      } catch {
+        return [];
+      }
+    });
+  } catch {
+    return [];
+  }
 }
 
 function allEntries(): ProcessEntry[] {

@@ -21,8 +21,17 @@ const test = base.extend<{
     await mkdir(join(root, "proj"));
     await use(join(root, "proj"));
   },
+  // Outside the sandbox, as with MARVIN_SANDBOX=off (run-command-sandbox.test.ts runs the same inside it).
   harness: async ({ harnesses, root, project }, use) =>
-    use((options = {}) => harnesses.open({ home: root, workingDir: project, codingMode: true, ...options })),
+    use((options = {}) =>
+      harnesses.open({
+        home: root,
+        workingDir: project,
+        codingMode: true,
+        ...options,
+        env: { MARVIN_SANDBOX: "off", ...options.env },
+      }),
+    ),
   // biome-ignore lint/correctness/noEmptyPattern: vitest reads a fixture's dependencies from this pattern.
   leftovers: async ({}, use) => {
     const pids: number[] = [];
@@ -169,13 +178,13 @@ describe("run_command", () => {
   test("asks for confirmation first and does not run a declined command", async ({ project, harness }) => {
     const asked: string[] = [];
     const tools = await harness({
-      confirmCommand: async (command) => {
-        asked.push(command);
-        return false;
+      askApproval: async (question) => {
+        asked.push(question.text);
+        return "no";
       },
     });
     const outcome = await tools.call("run_command", { command: "touch created.txt" });
-    expect(asked).toEqual(["touch created.txt"]);
+    expect(asked).toEqual(["Run `touch created.txt`?"]);
     expect(outcome.result).toBe(
       "The user declined to run this command: touch created.txt\nDo not run it again; ask the user what to do " +
         "instead, or take another approach.",

@@ -34,6 +34,7 @@ export function mcpToolDef(server: ServerHandle, tool: McpToolInfo): AnyToolDef 
     parameters: parametersFromJsonSchema(inputSchema),
     inputSchema,
     effect: tool.annotations?.readOnlyHint === true ? "read" : "write",
+    ...(tool.annotations?.readOnlyHint === true ? {} : { approval: `MCP tool of ${server.name}, may change things` }),
     // The registry's limit stops the call a moment after the server's own request timeout would.
     timeoutMs: server.toolTimeoutMs + 1_000,
     handler: async (args, context) => {

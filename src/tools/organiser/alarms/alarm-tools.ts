@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { configPaths } from "../../../state/paths.js";
 import { defineTool, type ToolContext, ToolError } from "../../kit/define-tool.js";
-import { readCrontab } from "../crontab/crontab-program.js";
+import { CRONTAB_APPROVAL, readCrontab } from "../crontab/crontab-program.js";
 import { deliveryLines, plannedDelivery } from "../crontab/delivery.js";
 import {
   comesRoundBefore,
@@ -69,6 +69,7 @@ export const alarmTools = [
         .describe("short name, used to cancel it; without one the alarm gets a new label from its time"),
     }),
     effect: "write",
+    approval: CRONTAB_APPROVAL,
     handler: async ({ time, message, label }, context) => {
       const at = await alarmTime(time, new Date());
       const push = await profilePushTarget(context);
@@ -105,6 +106,7 @@ export const alarmTools = [
     description: "Cancel an alarm by its label (see list_alarms).",
     parameters: z.object({ label: z.string().min(1) }),
     effect: "write",
+    approval: CRONTAB_APPROVAL,
     handler: async ({ label }, context) => {
       const id = alarmLabel(label);
       const removed = await removeOneShots(context.env, alarmsDir(context), "alarm", (candidate) => candidate === id);

@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import { z } from "zod";
 import { singleLine, withoutControlCharacters } from "../../../shared/control-characters.js";
 import { defineTool, type ToolContext, ToolError } from "../../kit/define-tool.js";
+import { CRONTAB_APPROVAL } from "../crontab/crontab-program.js";
 import { formatClock, formatDay, requireWhen } from "../when.js";
 import { type CalendarFile, readCalendar, updateCalendar } from "./calendar-file.js";
 import { componentsWithUid, eventSummaries, occurrencesBetween } from "./occurrences.js";
@@ -110,6 +111,7 @@ export const calendarTools = [
       description: z.string().default(""),
     }),
     effect: "write",
+    approval: CRONTAB_APPROVAL,
     handler: async ({ title, start, end, location, description }, context) => {
       const times = await eventTimes(start, end, new Date());
       const details = eventText(title, location, description);
@@ -134,6 +136,7 @@ export const calendarTools = [
       "Delete an event (every occurrence of a recurring one) by uid, or by title; also removes its reminders.",
     parameters: z.object({ uid: z.string().default(""), title: z.string().default("") }),
     effect: "write",
+    approval: CRONTAB_APPROVAL,
     handler: async ({ uid, title }, context) => {
       const { result: target } = await updateCalendar(calendarPath(context), (file) => {
         const found = eventToDelete(file, uid, title);

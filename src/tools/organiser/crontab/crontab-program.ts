@@ -10,6 +10,9 @@ export function crontabArgv(env: Env): string[] {
 }
 
 /** The crontab program is not there: nothing can be scheduled, and nothing of Marvin's can be in a crontab. */
+/** What tools that write the user's crontab are asked to be allowed for (ToolDef `approval`). */
+export const CRONTAB_APPROVAL = "writes a line in your crontab, which runs later outside the sandbox";
+
 export class CrontabMissing extends ToolError {}
 
 interface Outcome {

@@ -68,7 +68,7 @@ async function launchApp({ tempDirs, llm, stops }: AppResources, script: Script[
     home,
     cwd: home,
     notice: () => undefined,
-    confirmCommand: confirm.ask,
+    askApproval: confirm.ask,
   });
   const chat = new ChatStore();
   session.subscribe((event) => chat.apply(event));

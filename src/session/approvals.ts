@@ -1,0 +1,60 @@
+import type { Env } from "../shared/env.js";
+import { APPROVAL_MODES, type ApprovalMode, type Approvals } from "../tools/kit/tool-services.js";
+
+/** One question for the person at the terminal. */
+export interface ApprovalQuestion {
+  /** The question, e.g. "Run `npm test`?". */
+  text: string;
+  /** What it is about: the command, or the tool's name. */
+  subject: string;
+  /** Whether "a" (allow for the rest of this conversation) is one of the answers. */
+  forConversation: boolean;
+}
+
+export type ApprovalAnswer = "yes" | "no" | "conversation";
+
+/** How a front end asks: shows the question, resolves with the answer. */
+export type AskPerson = (question: ApprovalQuestion) => Promise<ApprovalAnswer>;
+
+/** The mode MARVIN_APPROVAL names, or undefined when it names none. */
+export function parseApprovalMode(value: string | undefined): ApprovalMode | undefined {
+  const mode = value?.trim().toLowerCase();
+  return APPROVAL_MODES.find((known) => known === mode);
+}
+
+/**
+ * The starting mode: `never` without anyone to ask (non-interactive runs), else MARVIN_APPROVAL,
+ * else `ask` (every command asks).
+ */
+export function initialApprovalMode(env: Env, canAsk: boolean): ApprovalMode {
+  if (!canAsk) return "never";
+  return parseApprovalMode(env.MARVIN_APPROVAL) ?? "ask";
+}
+
+/** The approvals of one session; `/permissions` changes the mode for the conversation. */
+export class SessionApprovals implements Approvals {
+  private readonly allowedTools = new Set<string>();
+
+  constructor(
+    public mode: ApprovalMode,
+    private readonly ask: AskPerson | undefined,
+  ) {}
+
+  async command(command: string, sandboxed: boolean): Promise<boolean> {
+    if (!this.ask || this.mode === "never" || (this.mode === "auto" && sandboxed)) return true;
+    return (await this.ask({ text: `Run \`${command}\`?`, subject: command, forConversation: false })) !== "no";
+  }
+
+  async rerunOutsideSandbox(command: string, reason: string): Promise<boolean> {
+    if (!this.ask || this.mode !== "auto") return false;
+    const text = `The sandbox stopped \`${command}\` (${reason}). Run it again outside the sandbox?`;
+    return (await this.ask({ text, subject: command, forConversation: false })) !== "no";
+  }
+
+  async tool(name: string, action: string): Promise<boolean> {
+    if (!this.ask || this.mode === "never" || this.allowedTools.has(name)) return true;
+    const answer = await this.ask({ text: `Allow ${name} (${action})?`, subject: name, forConversation: true });
+    if (answer === "conversation") this.allowedTools.add(name);
+    return answer !== "no";
+  }
+}

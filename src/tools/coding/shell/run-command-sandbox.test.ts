@@ -1,0 +1,230 @@
+import { execFileSync } from "node:child_process";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { mkdir, symlink, writeFile } from "node:fs/promises";
+import { join } from "node:path";
+import { test as base, describe, expect } from "../../../../tests/support/fixtures.js";
+import { sendText } from "../../../../tests/support/local-http-server.js";
+import { running as alive, killLeftovers, waitFor } from "../../../../tests/support/processes.js";
+import type { ToolHarness, ToolHarnessOptions } from "../../../../tests/support/tool-harness.js";
+import type { ApprovalQuestion } from "../../../session/approvals.js";
+import { createToolRegistry } from "../../index.js";
+
+const test = base.extend<{
+  /** The test's home, with a git project in proj/ and an ssh key in .ssh/. */
+  root: string;
+  project: string;
+  /** A coding session in `project`, sandboxed with the real bwrap. */
+  harness: (options?: Partial<ToolHarnessOptions>) => Promise<ToolHarness>;
+  leftovers: number[];
+}>({
+  root: async ({ tempDirs }, use) => use(await tempDirs.make("marvin-sandbox-home-")),
+  project: async ({ root }, use) => {
+    const project = join(root, "proj");
+    await mkdir(project);
+    execFileSync("git", ["init", "-q", project]);
+    await mkdir(join(root, ".ssh"));
+    await writeFile(join(root, ".ssh", "id_ed25519"), "PRIVATE KEY MATERIAL");
+    await use(project);
+  },
+  harness: async ({ harnesses, root, project }, use) =>
+    use((options = {}) =>
+      harnesses.open({
+        home: root,
+        workingDir: project,
+        codingMode: true,
+        ...options,
+        env: { HOME: root, ...options.env },
+      }),
+    ),
+  // biome-ignore lint/correctness/noEmptyPattern: vitest reads a fixture's dependencies from this pattern.
+  leftovers: async ({}, use) => {
+    const pids: number[] = [];
+    await use(pids);
+    killLeftovers(pids);
+  },
+});
+
+/** Host pids of the processes whose command line starts with `word` (not the shells that run it). */
+function processesWith(word: string): number[] {
+  return readdirSync("/proc")
+    .filter((name) => /^\d+$/.test(name))
+    .filter((pid) => {
+      try {
+        return readFileSync(`/proc/${pid}/cmdline`, "utf8").replaceAll("\0", " ").startsWith(word);
+      } catch {
+        return false;
+      }
+    })
+    .map(Number);
+}
+
+const WRITE_REFUSED = /\nSandbox: only \S+ and \$TMPDIR are writable \(\.git\/hooks and \.git\/config read-only\)/;
+
+describe("run_command in the sandbox (bwrap)", () => {
+  test("writes in the project, and not beside it, into the home or into .git/hooks", async ({
+    root,
+    project,
+    harness,
+  }) => {
+    const tools = await harness();
+    expect(await tools.ok("run_command", { command: "echo made > inside.txt && cat inside.txt" })).toMatch(
+      /^Exit code: 0 \(\ds\)\nmade$/,
+    );
+    expect(readFileSync(join(project, "inside.txt"), "utf8")).toBe("made\n");
+    for (const target of ["../beside.txt", "~/in-home.txt", ".git/hooks/pre-commit"]) {
+      const result = await tools.ok("run_command", { command: `echo evil > ${target}` });
+      expect(result, target).toMatch(/^Exit code: 1 /);
+      expect(result, target).toContain("Read-only file system");
+      expect(result, target).toMatch(WRITE_REFUSED);
+      expect(result.split("\n").at(-1), target).toContain(project);
+    }
+    expect(existsSync(join(root, "beside.txt"))).toBe(false);
+    expect(existsSync(join(root, "in-home.txt"))).toBe(false);
+    expect(existsSync(join(project, ".git", "hooks", "pre-commit"))).toBe(false);
+    const config = await tools.ok("run_command", { command: "git config core.hooksPath /tmp/hooks" });
+    expect(config).toMatch(WRITE_REFUSED);
+    expect(readFileSync(join(project, ".git", "config"), "utf8")).not.toContain("hooksPath");
+  });
+
+  test("hides ~/.ssh, through a symlink too, and says so", async ({ root, project, harness }) => {
+    await symlink(join(root, ".ssh"), join(project, "keys"));
+    const tools = await harness();
+    for (const command of ["cat ~/.ssh/id_ed25519", "cat keys/id_ed25519"]) {
+      const result = await tools.ok("run_command", { command });
+      expect(result).not.toContain("PRIVATE KEY MATERIAL");
+      expect(result).toMatch(/^Exit code: 1 /);
+      if (command.includes("~/.ssh"))
+        expect(result.split("\n").at(-1)).toBe(
+          "Sandbox: ~/.ssh holds secrets and is hidden from commands; do not try to read it — ask the user if the " +
+            "task really needs it.",
+        );
+    }
+  });
+
+  test("has no network, not even 127.0.0.1, unless MARVIN_SANDBOX_NETWORK=on", async ({ harness, httpServers }) => {
+    const server = await httpServers.start((_request, response) => sendText(response, "hello from the host"));
+    const command = `exec 3<>/dev/tcp/127.0.0.1/${server.port} && printf 'GET / HTTP/1.0\\r\\n\\r\\n' >&3 && cat <&3`;
+    const offline = await (await harness()).ok("run_command", { command });
+    expect(offline).toMatch(/^Exit code: 1 /);
+    expect(offline).toContain("Connection refused");
+    expect(offline.split("\n").at(-1)).toBe(
+      "Sandbox: commands have no network (not even 127.0.0.1); work offline, or ask the user to allow it " +
+        "(MARVIN_SANDBOX_NETWORK=on) or to run the command.",
+    );
+    expect(server.connections).toBe(0);
+    const online = await (await harness({ env: { MARVIN_SANDBOX_NETWORK: "on" } })).ok("run_command", { command });
+    expect(online).toMatch(/^Exit code: 0 /);
+    expect(online).toContain("hello from the host");
+    expect(server.connections).toBe(1);
+  });
+
+  test("runs git status, a compiler and the project's test command, with a private TMPDIR", async ({
+    project,
+    harness,
+  }) => {
+    await writeFile(
+      join(project, "package.json"),
+      JSON.stringify({ name: "p", private: true, scripts: { test: "node check.mjs" } }),
+    );
+    await writeFile(join(project, "check.mjs"), "console.log(process.env.TMPDIR ? 'tests pass' : 'no tmpdir');\n");
+    const tools = await harness();
+    expect(await tools.ok("run_command", { command: "git status --short" })).toMatch(
+      /^Exit code: 0 .*\n\?\? check\.mjs/,
+    );
+    expect(await tools.ok("run_command", { command: "node -e 'console.log(6 * 7)'" })).toMatch(/\n42$/);
+    expect(await tools.ok("run_command", { command: "npm test --silent" })).toMatch(/^Exit code: 0 .*\ntests pass$/s);
+    const temp = await tools.ok("run_command", { command: 'echo x > "$TMPDIR/t" && cat "$TMPDIR/t" && echo $TMPDIR' });
+    const tempDir = temp.split("\n").at(-1)!;
+    expect(temp).toMatch(/^Exit code: 0 .*\nx\n\/.*marvin-sandbox-/s);
+    expect(existsSync(tempDir)).toBe(false);
+  });
+
+  test("kills everything at the timeout, with the same report as outside the sandbox", async ({ harness }) => {
+    const tools = await harness();
+    const started = Date.now();
+    const outcome = await tools.call("run_command", {
+      command: "bash -c 'sleep 31.5' & sleep 31.6 & setsid sleep 31.7 & echo waiting; wait",
+      timeout: 1,
+    });
+    expect(Date.now() - started).toBeLessThan(5_000);
+    expect(outcome.result).toBe(
+      "Timed out after 1s: killed the command's 4 processes (every one Marvin found); none is still running. Raise " +
+        "timeout (seconds) if it needs longer, or run it in the background with output to a file.\nwaiting",
+    );
+    expect(processesWith("sleep 31.")).toEqual([]);
+  });
+
+  test("kills the command when the call is aborted", async ({ project, harness }) => {
+    const tools = await harness();
+    const controller = new AbortController();
+    const running = createToolRegistry().execute(
+      "run_command",
+      { command: "sleep 32.5 & touch started; wait" },
+      tools.session.toolContext(controller.signal),
+    );
+    await waitFor(() => existsSync(join(project, "started")) && processesWith("sleep 32.5").length > 0);
+    controller.abort(new Error("user pressed Esc"));
+    expect(await running).toEqual({ isError: true, result: "Tool run_command was cancelled." });
+    await waitFor(() => processesWith("sleep 32.5").length === 0);
+  });
+
+  test("returns when the shell exits, names its background jobs and stops them when the session ends", async ({
+    harness,
+    leftovers,
+  }) => {
+    const tools = await harness();
+    const started = Date.now();
+    const result = await tools.ok("run_command", { command: "sleep 33.5 & echo started; exit 3" });
+    expect(Date.now() - started).toBeLessThan(3_000);
+    const pids = processesWith("sleep 33.5");
+    leftovers.push(...pids);
+    expect(pids).toHaveLength(1);
+    expect(result).toMatch(/^Exit code: 3 \(\ds\)\nstarted\n/);
+    expect(result.split("\n")[2]).toMatch(
+      new RegExp(`^Note: still running in the background: pid ${pids[0]} \\(sleep\\)\\. Marvin stops it when`),
+    );
+    await tools.close();
+    expect(pids.map(alive)).toEqual([false]);
+  });
+
+  test("in auto mode, asks before running a refused command again outside the sandbox", async ({ root, harness }) => {
+    const asked: ApprovalQuestion[] = [];
+    const tools = await harness({
+      env: { MARVIN_APPROVAL: "auto" },
+      askApproval: async (question) => {
+        asked.push(question);
+        return "yes";
+      },
+    });
+    expect(await tools.ok("run_command", { command: "echo inside > in.txt" })).toMatch(/^Exit code: 0/);
+    expect(asked).toEqual([]);
+    const result = await tools.ok("run_command", { command: "echo outside > ../out.txt" });
+    expect(asked.map((question) => question.text)).toEqual([
+      "The sandbox stopped `echo outside > ../out.txt` (it writes outside the working dir). Run it again outside " +
+        "the sandbox?",
+    ]);
+    expect(result).toMatch(
+      /^Ran again outside the sandbox: the user allowed it \(it writes outside the working dir\)\.\nExit code: 0/,
+    );
+    expect(readFileSync(join(root, "out.txt"), "utf8")).toBe("outside\n");
+  });
+
+  test("without bwrap on PATH runs commands unconfined, and refuses them with MARVIN_SANDBOX=require", async ({
+    root,
+    harness,
+  }) => {
+    const bin = join(root, "bin");
+    await mkdir(bin);
+    for (const program of ["bash", "touch"])
+      await symlink(execFileSync("which", [program], { encoding: "utf8" }).trim(), join(bin, program));
+    const unconfined = await harness({ env: { PATH: bin } });
+    expect(await unconfined.ok("run_command", { command: "touch ../beside.txt" })).toMatch(/^Exit code: 0/);
+    expect(existsSync(join(root, "beside.txt"))).toBe(true);
+    const required = await harness({ env: { PATH: bin, MARVIN_SANDBOX: "require" } });
+    expect(await required.failure("run_command", { command: "touch ../refused.txt" })).toBe(
+      "Error in run_command: Commands are refused: MARVIN_SANDBOX=require, but bwrap is not installed (package " +
+        "bubblewrap: apt install bubblewrap). Tell the user; do not retry.",
+    );
+    expect(existsSync(join(root, "refused.txt"))).toBe(false);
+  });
+});

@@ -1,0 +1,74 @@
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import type { Env } from "../../../shared/env.js";
+import { ToolError } from "../../../shared/tool-error.js";
+import { bwrapArguments } from "./bwrap.js";
+import { type SandboxLayout, sandboxLayout } from "./layout.js";
+import { findSandboxProgram } from "./program.js";
+import { seatbeltProfile } from "./seatbelt.js";
+import { sandboxSettings } from "./settings.js";
+
+/** How to start one command inside the sandbox: `program` with `prefix`, then the command's own argv. */
+export interface SandboxedLaunch {
+  program: string;
+  prefix: string[];
+  layout: SandboxLayout;
+  /** Variables to add to the command's environment (TMPDIR). */
+  env: Record<string, string>;
+  /** Removes the private temp folder. */
+  dispose(): Promise<void>;
+}
+
+/** Where a command runs: inside the sandbox, or outside it and why (MARVIN_SANDBOX=off, or no sandbox program). */
+type CommandSandbox = { launch: SandboxedLaunch } | { unsandboxed: "off" | "missing" };
+
+interface CommandPlaces {
+  env: Env;
+  home: string;
+  cwd: string;
+  /** The folder writable under workspace-write (the working dir); null: none. */
+  writableRoot: string | null;
+}
+
+/** The one line said when commands must run without a sandbox although one was asked for; undefined otherwise. */
+export async function missingSandboxWarning(env: Env, home: string): Promise<string | undefined> {
+  const settings = sandboxSettings(env, home);
+  if (!settings.policy) return undefined;
+  const found = await findSandboxProgram(env);
+  if (!("missing" in found)) return undefined;
+  if (settings.required) return `Commands are refused: MARVIN_SANDBOX=require, but ${found.missing}.`;
+  return (
+    `Commands run without a sandbox: ${found.missing}. Install it to keep commands inside the working dir, or set ` +
+    "MARVIN_SANDBOX=off to run them unconfined without this warning."
+  );
+}
+
+/**
+ * Decides how a command in `places.cwd` runs under the user's sandbox settings, and prepares its
+ * sandbox (a private temp folder). A ToolError when a setting is wrong, or when MARVIN_SANDBOX=require
+ * and no sandbox program works.
+ */
+export async function commandSandbox(places: CommandPlaces): Promise<CommandSandbox> {
+  const settings = sandboxSettings(places.env, places.home);
+  if (!settings.policy) return { unsandboxed: "off" };
+  const program = await findSandboxProgram(places.env);
+  if ("missing" in program) {
+    if (!settings.required) return { unsandboxed: "missing" };
+    throw new ToolError(
+      `Commands are refused: MARVIN_SANDBOX=require, but ${program.missing}. Tell the user; do not retry.`,
+    );
+  }
+  const tempDir = await mkdtemp(join(tmpdir(), "marvin-sandbox-"));
+  const layout = sandboxLayout(settings, { ...places, tempDir });
+  const prefix = program.kind === "bwrap" ? bwrapArguments(layout) : ["-p", seatbeltProfile(layout)];
+  return {
+    launch: {
+      program: program.path,
+      prefix,
+      layout,
+      env: { TMPDIR: tempDir },
+      dispose: () => rm(tempDir, { recursive: true, force: true }),
+    },
+  };
+}

@@ -1,0 +1,59 @@
+import type { SandboxLayout } from "./layout.js";
+
+/** Why the sandbox made a command fail, in a line the model can act on. */
+export interface SandboxRefusal {
+  kind: "write" | "network" | "secret";
+  line: string;
+}
+
+/** EBUSY: renaming onto .git/config, a file bound read-only, is refused so. */
+const WRITE_REFUSED = /Read-only file system|EROFS|Operation not permitted|Device or resource busy|EBUSY/;
+const NETWORK_REFUSED =
+  /Network is unreachable|ENETUNREACH|Connection refused|ECONNREFUSED|Could not resolve host|Temporary failure in name resolution|EAI_AGAIN|getaddrinfo|Name or service not known|unable to access 'http/i;
+
+/** `~/x` for a path under the home, else the path. */
+function shown(path: string, home: string): string {
+  return path.startsWith(`${home}/`) ? `~/${path.slice(home.length + 1)}` : path;
+}
+
+/**
+ * The sandbox's part in a failed command, judged from its output (and the command, for secrets):
+ * a write outside the writable folders, the missing network, or a hidden secrets folder.
+ */
+export function sandboxRefusal(
+  command: string,
+  output: string,
+  layout: SandboxLayout,
+  home: string,
+): SandboxRefusal | undefined {
+  const secret = layout.hidden.find(({ path }) =>
+    [path, shown(path, home)].some((form) => command.includes(form) || output.includes(form)),
+  );
+  if (secret) {
+    return {
+      kind: "secret",
+      line:
+        `Sandbox: ${shown(secret.path, home)} holds secrets and is hidden from commands; do not try to read it — ` +
+        "ask the user if the task really needs it.",
+    };
+  }
+  if (WRITE_REFUSED.test(output)) {
+    const writable = layout.writable.filter((path) => path !== layout.tempDir);
+    const where = writable.length ? `only ${writable.join(", ")} and $TMPDIR are` : "only $TMPDIR is";
+    return {
+      kind: "write",
+      line:
+        `Sandbox: ${where} writable (.git/hooks and .git/config read-only); write inside the working dir or ` +
+        "$TMPDIR, or ask the user to run it or to add the folder to MARVIN_SANDBOX_WRITABLE.",
+    };
+  }
+  if (!layout.network && NETWORK_REFUSED.test(output)) {
+    return {
+      kind: "network",
+      line:
+        "Sandbox: commands have no network (not even 127.0.0.1); work offline, or ask the user to allow it " +
+        "(MARVIN_SANDBOX_NETWORK=on) or to run the command.",
+    };
+  }
+  return undefined;
+}

@@ -1,0 +1,24 @@
+import type { SandboxLayout } from "./layout.js";
+
+/** A path as a string literal of the sandbox profile language. */
+function quoted(path: string): string {
+  return `"${path.replaceAll("\\", "\\\\").replaceAll('"', '\\"')}"`;
+}
+
+/**
+ * The `sandbox-exec` (Seatbelt) profile for `layout` on macOS: everything allowed but writing
+ * outside the writable folders (git's controls denied on top), reading the secrets, and — unless
+ * allowed — the network. Later rules win, so the denials come after the allowances.
+ */
+export function seatbeltProfile(layout: SandboxLayout): string {
+  const lines = ["(version 1)", "(allow default)", "(deny file-write*)"];
+  const devices = ['(literal "/dev/null")', '(literal "/dev/tty")', '(regex #"^/dev/fd/")'];
+  lines.push(`(allow file-write* ${devices.join(" ")})`);
+  for (const folder of layout.writable) lines.push(`(allow file-write* (subpath ${quoted(folder)}))`);
+  for (const { path, folder } of layout.readOnly)
+    lines.push(`(deny file-write* (${folder ? "subpath" : "literal"} ${quoted(path)}))`);
+  for (const { path, folder } of layout.hidden)
+    lines.push(`(deny file-read* file-write* (${folder ? "subpath" : "literal"} ${quoted(path)}))`);
+  if (!layout.network) lines.push("(deny network*)");
+  return `${lines.join("\n")}\n`;
+}

@@ -1,0 +1,44 @@
+import { delimiter, isAbsolute, join } from "node:path";
+import type { Env } from "../../../shared/env.js";
+import { ToolError } from "../../../shared/tool-error.js";
+
+/** What a sandboxed command may write: the working dir and its temp folder, or only the temp folder. */
+type SandboxPolicy = "workspace-write" | "read-only";
+
+/** How commands are confined, from MARVIN_SANDBOX, MARVIN_SANDBOX_NETWORK and MARVIN_SANDBOX_WRITABLE. */
+export interface SandboxSettings {
+  /** Undefined: MARVIN_SANDBOX=off, commands run with the user's full rights. */
+  policy: SandboxPolicy | undefined;
+  /** MARVIN_SANDBOX=require: refuse to run a command when no sandbox program works. */
+  required: boolean;
+  network: boolean;
+  /** Extra folders the command may write to (absolute). */
+  writable: string[];
+}
+
+const MODES = ["workspace-write", "read-only", "off", "require"] as const;
+
+function writableFolders(value: string | undefined, home: string): string[] {
+  const folders = (value ?? "").split(delimiter).map((entry) => entry.trim());
+  return folders.filter(Boolean).map((entry) => {
+    const path = entry === "~" || entry.startsWith("~/") ? join(home, entry.slice(1)) : entry;
+    if (!isAbsolute(path))
+      throw new ToolError(
+        `MARVIN_SANDBOX_WRITABLE lists ${entry}: give absolute paths (or ~/…), separated by ${delimiter}`,
+      );
+    return path;
+  });
+}
+
+/** The sandbox settings of `env`; a ToolError naming the setting when one is not understood (fails closed). */
+export function sandboxSettings(env: Env, home: string): SandboxSettings {
+  const mode = (env.MARVIN_SANDBOX?.trim().toLowerCase() || "workspace-write") as (typeof MODES)[number];
+  if (!MODES.includes(mode))
+    throw new ToolError(`MARVIN_SANDBOX=${env.MARVIN_SANDBOX} is not understood: use ${MODES.join(", ")}.`);
+  return {
+    policy: mode === "off" ? undefined : mode === "read-only" ? "read-only" : "workspace-write",
+    required: mode === "require",
+    network: env.MARVIN_SANDBOX_NETWORK?.trim().toLowerCase() === "on",
+    writable: writableFolders(env.MARVIN_SANDBOX_WRITABLE, home),
+  };
+}
