@@ -23,6 +23,7 @@ import type { ToolRegistry } from "../tools/kit/registry.js";
 import { TimerStore } from "../tools/organiser/timers/timer-store.js";
 import { ensureInsideDir, OWN_DIRS } from "../workspace/own-dirs.js";
 import { isDirectory } from "../workspace/regular-file.js";
+import { ConversationCheckpoints } from "./checkpoints/conversation-checkpoints.js";
 import { ConversationFrame } from "./conversation-frame.js";
 import type { Extensions } from "./extensions.js";
 import { SessionJournal } from "./history/journal.js";
@@ -122,6 +123,8 @@ export class Session implements SessionView {
   private unsavedConversationKey = randomUUID();
   /** The session cost when the current conversation began (start, `clear`, `resume`). */
   private conversationStartCost = 0;
+  /** What the tools changed in files, per user message, for `rewind` and `undo`; kept beside the session file. */
+  #checkpoints: ConversationCheckpoints | undefined;
 
   constructor(private readonly options: SessionOptions) {
     this.codingMode = options.codingMode || options.nonInteractive;
@@ -229,6 +232,36 @@ export class Session implements SessionView {
     return this.journal?.messageCount ?? this.messages.filter(countsAsMessage).length;
   }
 
+  /** File checkpoints of this conversation; undefined when it is not saved. */
+  get checkpoints(): ConversationCheckpoints | undefined {
+    return this.#checkpoints;
+  }
+
+  /** The user messages of the conversation, numbered as `messageCount` counts, with their place in `messages`. */
+  userMessages(): Array<{ message: number; index: number; text: string }> {
+    const found: Array<{ message: number; index: number; text: string }> = [];
+    let number = this.messageCount;
+    for (let index = this.messages.length - 1; index >= 0; index--) {
+      const message = this.messages[index]!;
+      if (message.role === "user") found.unshift({ message: number, index, text: message.content });
+      if (countsAsMessage(message)) number--;
+    }
+    return found;
+  }
+
+  /** Cuts the conversation back to just before user message `message` (`rewind`); false when it is not there. */
+  async cutConversation(message: number): Promise<boolean> {
+    if (this.busyFlag) throw new Error("Marvin is still answering: rewind after the answer.");
+    const found = this.userMessages().find((entry) => entry.message === message);
+    if (!found) return false;
+    const removed = this.messages.splice(found.index).filter(countsAsMessage).length;
+    this.journal?.recordRewind(removed);
+    this.tools.restore(this.messages, this.mode);
+    this.providers.markStale(); // a Copilot session holds the longer conversation
+    await this.#checkpoints?.forgetFrom(message);
+    return true;
+  }
+
   /** The id under which this conversation is saved, if it is. */
   get conversationId(): string | undefined {
     return this.journal?.id;
@@ -264,7 +297,10 @@ export class Session implements SessionView {
       }),
       notice: (text: string) => this.emit({ type: "notice", level: "warning", text }),
     };
-    this.journal = new SessionJournal(this.store, source, id);
+    const store = this.store;
+    const journal = new SessionJournal(store, source, id);
+    this.journal = journal;
+    this.#checkpoints = new ConversationCheckpoints(() => store.checkpointsDirOf(journal.id));
     this.subscribeDurable({ listener: this.journal.listener, flush: () => this.journal?.flush() ?? Promise.resolve() });
   }
 
@@ -434,6 +470,7 @@ export class Session implements SessionView {
       await this.options.extensions?.ready();
       await this.options.extensions?.hooks.runStarted(text);
       const context = await this.frameConversation(notifications);
+      if (this.#checkpoints) this.#checkpoints.message = this.messageCount + 1;
       this.messages.push({ role: "user", content: text, context });
       // After `!code` or a profile switch the slot builds the provider for the new mode first.
       const chat = await this.providers.chatFunction(this.codingMode);

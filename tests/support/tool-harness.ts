@@ -16,6 +16,8 @@ export interface ToolHarnessOptions {
   confirmCommand?: (command: string) => Promise<boolean>;
   /** URL of a scripted LLM server for tools that summarise; absent → no provider. */
   llmUrl?: string;
+  /** Keep the conversation in the profile's sessions folder (and its file checkpoints). */
+  record?: { id?: string };
 }
 
 export interface ToolHarness {

@@ -9,6 +9,7 @@ import type { Message } from "../../providers/types.js";
  * - `message`: one message of the conversation, in order (tool calls and results included).
  * - `state`: provider, model, coding mode or working directory changed.
  * - `compaction`: the conversation was condensed; these messages replace everything before.
+ * - `rewind`: the conversation was cut back (`rewind`): only its first `keep` messages remain.
  */
 
 const toolCall = z.object({
@@ -55,6 +56,7 @@ const record = z.discriminatedUnion("type", [
   z.object({ type: z.literal("message"), at: z.string(), message }),
   conversationState.extend({ type: z.literal("state"), at: z.string() }),
   z.object({ type: z.literal("compaction"), at: z.string(), messages: z.array(message) }),
+  z.object({ type: z.literal("rewind"), at: z.string(), keep: z.number().int().nonnegative() }),
 ]);
 
 export type SessionRecord = z.infer<typeof record>;
@@ -121,6 +123,9 @@ export function parseSession(text: string): ParsedSession | undefined {
       }
       case "compaction":
         messages = parsed.messages;
+        break;
+      case "rewind":
+        totalMessages -= messages.splice(parsed.keep).filter(countsAsMessage).length;
         break;
     }
   }

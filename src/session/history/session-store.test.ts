@@ -1,4 +1,4 @@
-import { readFileSync, statSync, utimesSync, writeFileSync } from "node:fs";
+import { mkdirSync, readdirSync, readFileSync, statSync, utimesSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, test } from "../../../tests/support/fixtures.js";
 import type { Message } from "../../providers/types.js";
@@ -165,11 +165,14 @@ describe("SessionJournal and SessionStore", () => {
       const time = new Date(Date.now() - (10 - index) * 60_000);
       utimesSync(join(home, "sessions", `${id}.jsonl`), time, time);
     }
+    mkdirSync(store.checkpointsDirOf("a2"));
+    mkdirSync(store.checkpointsDirOf("a3"));
     const fourth = journalFor(store, "a4");
     fourth.messages.push({ role: "user", content: "a4" });
     fourth.journal.listener({ type: "agent_start", maxRounds: 10 });
     await fourth.journal.flush();
     expect((await store.list()).map((session) => session.id).sort()).toEqual(["a3", "a4"]);
+    expect(readdirSync(join(home, "sessions")).sort()).toEqual(["a3.checkpoints", "a3.jsonl", "a4.jsonl"]);
     expect([...notices, ...fourth.notices]).toEqual([
       "Removed the 1 oldest saved session(s) to stay within MARVIN_MAX_SESSIONS.",
       "Removed the 1 oldest saved session(s) to stay within MARVIN_MAX_SESSIONS.",

@@ -14,6 +14,7 @@ import { helpText, mcpReport } from "./extension-reports.js";
 import { type ParsedInput, parseInput } from "./parse.js";
 import { modelFor, parseProviderName, providerChoices, providerFactory, providerProblem } from "./providers.js";
 import { profilesReport, savedPlacesReport, usageReport } from "./reports.js";
+import { rewindCommand, undoCommand } from "./rewind.js";
 import { sentence } from "./sentence.js";
 import { runShellCommand, runShellCommandOnTerminal, type ShellRun, type ShellRunOptions } from "./shell-command.js";
 import type { ActiveModel, CommandEnvironment, CommandHost, CommandResult } from "./types.js";
@@ -166,6 +167,10 @@ export class CommandLayer {
         return this.clear();
       case "compact":
         return this.compact();
+      case "rewind":
+        return this.changed(await rewindCommand(session, this.host, parsed.query));
+      case "undo":
+        return this.say(await undoCommand(session, this.host));
       case "mcp":
         return this.mcp(parsed.args);
       case "cap":

@@ -15,6 +15,9 @@ export const COMMAND_HELP = `Commands:
   resume [N|ID]             continue a saved conversation (alone: list them)
   clear                     start a new conversation (the current one stays saved)
   compact                   condense the conversation now, keeping a backup of it
+  rewind [N]                go back to one of your messages: restore the files Marvin changed since, the
+                            conversation, or both (not what run_command changed)
+  undo                      restore the files Marvin changed in the last turn that changed files
   mcp, !mcp                 MCP servers: their state and tools
   !mcp trust                trust this project's .marvin/mcp.json and start its servers
   /NAME [ARGUMENTS]         a custom command of ~/.config/local-finder/commands/ (listed below)

@@ -37,6 +37,10 @@ describe("parseInput outside shell mode", () => {
     ["!cap 3", { kind: "cap", daily: false, amount: "3" }],
     ["!cap deploy production", { kind: "shell", command: "cap deploy production" }],
     ["cap the list at five items", { kind: "message", text: "cap the list at five items" }],
+    ["rewind", { kind: "rewind", query: "" }],
+    ["Rewind 3", { kind: "rewind", query: "3" }],
+    ["rewind the tape", { kind: "message", text: "rewind the tape" }],
+    ["undo", { kind: "undo" }],
     ["show my usage please", { kind: "message", text: "show my usage please" }],
     ["  what's the weather?  ", { kind: "message", text: "what's the weather?" }],
   ])("%j", (line, expected) => {

@@ -17,6 +17,9 @@ export type ParsedInput =
   /** `resume` alone lists the sessions; `resume ID` or `resume N` continues one. */
   | { kind: "resume"; query: string }
   | { kind: "clear" }
+  /** `rewind` asks which of your messages to go back to; `rewind N` names it. */
+  | { kind: "rewind"; query: string }
+  | { kind: "undo" }
   | { kind: "compact" }
   /** `mcp` or `!mcp [trust]`: the MCP servers, or trusting the project's own. */
   | { kind: "mcp"; args: string[] }
@@ -38,6 +41,8 @@ const WORD_COMMANDS: Record<string, ParsedInput> = {
   sessions: { kind: "sessions" },
   resume: { kind: "resume", query: "" },
   clear: { kind: "clear" },
+  rewind: { kind: "rewind", query: "" },
+  undo: { kind: "undo" },
   compact: { kind: "compact" },
   mcp: { kind: "mcp", args: [] },
 };
@@ -100,5 +105,7 @@ export function parseInput(line: string, shellMode: boolean): ParsedInput {
   if (shellMode) return SHELL_MODE_WORDS.has(word) ? WORD_COMMANDS[word]! : { kind: "shell", command: text };
   const resume = /^resume\s+([A-Za-z0-9._-]+)$/i.exec(text);
   if (resume) return { kind: "resume", query: resume[1]! };
+  const rewind = /^rewind\s+(\d+)$/i.exec(text);
+  if (rewind) return { kind: "rewind", query: rewind[1]! };
   return parseCap(text) ?? WORD_COMMANDS[word] ?? { kind: "message", text: line.trim() };
 }

@@ -36,6 +36,11 @@ export interface CommandHost {
   messageSubmitted?(text: string, via: "session" | "copilot"): void;
   /** Shell mode, coding mode, provider or model changed: refresh the prompt / status bar. */
   stateChanged?(): void;
+  /**
+   * Asks the person a question (`rewind`): the next line typed answers it, kept out of the input
+   * history. Undefined when they cancel (Ctrl+C, end of input).
+   */
+  ask(question: string): Promise<string | undefined>;
   /** `resume` without an id: a UI with a picker shows it (the plain UI lists the sessions instead). */
   pickSession?(sessions: readonly SessionSummary[]): void;
 }

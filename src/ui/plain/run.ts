@@ -69,17 +69,19 @@ export async function runPlain(
   let screen = new PlainScreen(stdout, palette);
   let input: LineInput | undefined;
 
-  const confirmCommand = async (command: string): Promise<boolean> => {
-    if (!input) return false;
+  /** A question answered by the next line; Ctrl+C answers it with undefined. */
+  const ask = async (question: string): Promise<string | undefined> => {
+    if (!input) return undefined;
     screen.breakLine();
     asking = true;
     try {
-      const answer = await input.ask(palette.tool(`Run \`${safeText(command)}\`? [y/N] `));
-      return CONFIRM_YES.test(answer?.trim() ?? "");
+      return await input.ask(question);
     } finally {
       asking = false;
     }
   };
+  const confirmCommand = async (command: string): Promise<boolean> =>
+    CONFIRM_YES.test((await ask(palette.tool(`Run \`${safeText(command)}\`? [y/N] `)))?.trim() ?? "");
   const notices = new HeldNotices();
   let built: StartedSession;
   try {
@@ -97,6 +99,7 @@ export async function runPlain(
     terminal,
     shellOutput: (chunk) => screen.write(safeText(chunk)),
     releaseTerminal: (run) => withTerminalReleased(streams, lines, run),
+    ask: (question) => ask(palette.you(question)),
   };
   const layer = new CommandLayer(
     { ...environment, ...built, model: options.model, providerFlag: options.provider },
