@@ -3,6 +3,7 @@ import { join } from "node:path";
 import { describe, expect, test } from "../support/fixtures.js";
 import { type LlmServer, type RecordedRequest, type Script, userWords } from "../support/llm-server.js";
 import { runMarvin, serverEnv } from "../support/run-marvin.js";
+import { TmuxMarvin } from "../support/tmux.js";
 
 const sessionsDir = (home: string) => join(home, ".config", "local-finder", "profiles", "main", "sessions");
 
@@ -121,5 +122,42 @@ describe("rewind and undo in the plain UI", () => {
     const third = await plain(server, home, workspace, "and now?\n", ["--continue"]);
     expect(third.code, third.stderr).toBe(0);
     expect(userLines(server.requests.at(-1)!)).toEqual(["hello", "and now?"]);
+  });
+});
+
+describe("rewind in the full-screen UI (tmux)", () => {
+  test("asks at the prompt which message and what to restore, and restores the files", async ({
+    llm,
+    home,
+    workspace,
+  }) => {
+    writeFileSync(join(workspace, "keep.txt"), "v1\n");
+    writeFileSync(join(workspace, "old.txt"), "old\n");
+    const server = await llm([...THREE_TURNS.slice(0, 4), { text: "Where were we?" }]);
+    const first = await plain(server, home, workspace, "!code\nmake a\nchange more\n");
+    expect(first.code, first.stderr).toBe(0);
+    const env = { ...serverEnv(server.url, home), TERM: "xterm-256color" };
+    const marvin = await TmuxMarvin.start({ env, args: ["--continue"], cwd: workspace });
+    try {
+      await marvin.waitFor("Resumed");
+      await marvin.submit("rewind");
+      await marvin.waitFor("Rewind to which message (number; Enter cancels)?");
+      expect(await marvin.text()).toMatch(/ 1\. make a · changed 2 files\n 2\. change more · changed 2 files/);
+      await marvin.submit("2");
+      await marvin.waitFor("Restore [b]oth files and conversation");
+      await marvin.submit("f");
+      await marvin.waitFor("Restored old.txt, new/a.txt.");
+      expect(files(workspace)).toEqual({
+        "keep.txt": "v2\n",
+        "old.txt": "old\n",
+        "new/a.txt": "A1\n",
+        "b.txt": undefined,
+      });
+      await marvin.submit("next");
+      await marvin.waitFor("Where were we?");
+      expect(userLines(server.requests.at(-1)!)).toEqual(["make a", "change more", "next"]);
+    } finally {
+      await marvin.kill();
+    }
   });
 });
