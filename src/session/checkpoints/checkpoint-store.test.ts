@@ -1,4 +1,4 @@
-import { mkdir, readdir, readFile, rm, stat, writeFile } from "node:fs/promises";
+import { mkdir, readdir, readFile, rm, stat, symlink, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { describe, expect, test } from "../../../tests/support/fixtures.js";
 import { CheckpointStore } from "./checkpoint-store.js";
@@ -90,5 +90,42 @@ describe("ConversationCheckpoints", () => {
     expect(await readFile(deleted!, "utf8")).toBe("c before\n");
     expect(await readdir(root)).not.toContain("new");
     expect(await checkpoints.turns()).toEqual([]);
+  });
+});
+
+describe("restoring", () => {
+  test("never writes through a folder that became a link since Marvin wrote there", async ({ tempDirs }) => {
+    const root = await tempDirs.make("marvin-checkpoints-");
+    const checkpoints = new ConversationCheckpoints(() => join(root, "s.checkpoints"));
+    await mkdir(join(root, "dir"));
+    await mkdir(join(root, "elsewhere"));
+    const file = join(root, "dir", "x.txt");
+    await writeFile(file, "before\n");
+    checkpoints.message = 1;
+    await checkpoints.before(file, Buffer.from("before\n"));
+    await writeFile(file, "after\n");
+    await checkpoints.after(file, "after\n");
+    await rm(join(root, "dir"), { recursive: true });
+    await writeFile(join(root, "elsewhere", "x.txt"), "after\n");
+    await symlink(join(root, "elsewhere"), join(root, "dir"));
+
+    const outcome = await checkpoints.restore(await checkpoints.planFrom(1), true);
+    expect(outcome.failed).toEqual([`${file} (${join(root, "dir")} is now a link to another place)`]);
+    expect(await readFile(join(root, "elsewhere", "x.txt"), "utf8")).toBe("after\n");
+  });
+
+  test("a file tool refuses a change it cannot checkpoint, and changes nothing", async ({ tempDirs, harnesses }) => {
+    const root = await tempDirs.make("marvin-checkpoints-");
+    const work = join(root, "work");
+    await mkdir(work);
+    const harness = await harnesses.open({ home: join(root, "home"), codingMode: true, workingDir: work, record: {} });
+    const dir = harness.session.sessions!.checkpointsDirOf(harness.session.conversationId!);
+    await mkdir(join(dir, ".."), { recursive: true });
+    await writeFile(dir, "a file where the folder belongs");
+    const message = await harness.failure("create_file", { path: "a.txt", content: "x" });
+    expect(message).toMatch(
+      /^Error in create_file: Could not keep a checkpoint of a\.txt for rewind \(.+\), so it was not changed\./,
+    );
+    expect(await readdir(work)).toEqual([]);
   });
 });

@@ -1,5 +1,7 @@
-import { lstat, readFile, rmdir, unlink } from "node:fs/promises";
+import { lstat, readFile, realpath, rmdir, unlink } from "node:fs/promises";
+import { dirname } from "node:path";
 import { writeFileAtomic } from "../../state/atomic-file.js";
+import { missingAncestors } from "../../workspace/missing-dirs.js";
 import { type CheckpointStore, type CheckpointTurn, contentHash } from "./checkpoint-store.js";
 
 /** One file to put back as it was before the earliest of the turns being undone. */
@@ -53,6 +55,13 @@ export async function changedSince(restores: readonly FileRestore[]): Promise<Fi
   return changed;
 }
 
+/** Refuses to write through a folder that became a link since Marvin wrote there (it may lead anywhere). */
+async function refuseMovedFolder(path: string): Promise<void> {
+  const missing = await missingAncestors(path);
+  const existing = dirname(missing.at(-1) ?? path);
+  if ((await realpath(existing)) !== existing) throw new Error(`${existing} is now a link to another place`);
+}
+
 /** Puts one file back: its earlier content and mode, or no file (and no folder the write created). */
 export async function restoreFile(store: CheckpointStore, restore: FileRestore): Promise<void> {
   if (restore.before === null) {
@@ -63,5 +72,6 @@ export async function restoreFile(store: CheckpointStore, restore: FileRestore):
     return;
   }
   const content = await store.content(restore.before);
+  await refuseMovedFolder(restore.path);
   await writeFileAtomic(restore.path, content, { mode: restore.mode ?? 0o644, sync: false });
 }

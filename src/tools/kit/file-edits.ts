@@ -1,5 +1,7 @@
 import { lstat, readFile } from "node:fs/promises";
 import { createTwoFilesPatch, FILE_HEADERS_ONLY } from "diff";
+import { errorMessage } from "../../shared/error-message.js";
+import { ToolError } from "../../shared/tool-error.js";
 import type { ToolServices } from "./tool-services.js";
 
 /** What a writing tool returns beside its text: the unified diff of every file it changed (never shown to the model). */
@@ -22,6 +24,16 @@ async function currentBytes(path: string): Promise<Buffer | null | undefined> {
   if (!stats) return null;
   return stats.isFile() ? readFile(path) : undefined;
 }
+
+/** A change that could not be checkpointed is not made: `rewind` must be able to undo what Marvin did. */
+const notKept =
+  (shown: string) =>
+  (error: unknown): never => {
+    throw new ToolError(
+      `Could not keep a checkpoint of ${shown} for rewind (${errorMessage(error)}), so it was not changed. Tell ` +
+        "the user; the session folder may be full or not writable.",
+    );
+  };
 
 function fileDiff(shown: string, before: string | null, after: string | null): string {
   const from = before === null ? "/dev/null" : `a/${shown}`;
@@ -46,7 +58,7 @@ export class FileEdits {
     const read = new Map<string, { shown: string; before: string | null }>();
     for (const { real, shown } of targets) {
       const bytes = await currentBytes(real);
-      if (bytes !== undefined) await services.checkpoints?.before(real, bytes);
+      if (bytes !== undefined) await services.checkpoints?.before(real, bytes).catch(notKept(shown));
       read.set(real, { shown, before: bytes ? bytes.toString("utf8") : null });
     }
     return new FileEdits(services, read);
