@@ -27,7 +27,7 @@ import { ConversationCheckpoints } from "./checkpoints/conversation-checkpoints.
 import { ConversationFrame } from "./conversation-frame.js";
 import type { Extensions } from "./extensions.js";
 import { SessionJournal } from "./history/journal.js";
-import { countsAsMessage } from "./history/session-file.js";
+import { countsAsMessage, type NumberedUserMessage, numberUserMessages } from "./history/session-file.js";
 import { type LoadedSession, maxSessionsSetting, SessionStore } from "./history/session-store.js";
 import { usageRecorder } from "./listeners/usage-recorder.js";
 import { loadProjectContext } from "./project-context.js";
@@ -238,15 +238,8 @@ export class Session implements SessionView {
   }
 
   /** The user messages of the conversation, numbered as `messageCount` counts, with their place in `messages`. */
-  userMessages(): Array<{ message: number; index: number; text: string }> {
-    const found: Array<{ message: number; index: number; text: string }> = [];
-    let number = this.messageCount;
-    for (let index = this.messages.length - 1; index >= 0; index--) {
-      const message = this.messages[index]!;
-      if (message.role === "user") found.unshift({ message: number, index, text: message.content });
-      if (countsAsMessage(message)) number--;
-    }
-    return found;
+  userMessages(): NumberedUserMessage[] {
+    return numberUserMessages(this.messages, this.messageCount);
   }
 
   /** Cuts the conversation back to just before user message `message` (`rewind`); false when it is not there. */

@@ -142,6 +142,28 @@ export function countsAsMessage(message: Message): boolean {
   return message.role === "user" || (message.role === "assistant" && !message.tool_calls?.length);
 }
 
+/** A user message of the conversation, numbered as countsAsMessage counts, with its place in the list. */
+export interface NumberedUserMessage {
+  message: number;
+  index: number;
+  text: string;
+}
+
+/**
+ * The user messages of `messages`, numbered so that the last counted message is `total` (the
+ * conversation's count over its life): a number stays the same after a compaction or a resume.
+ */
+export function numberUserMessages(messages: readonly Message[], total: number): NumberedUserMessage[] {
+  const found: NumberedUserMessage[] = [];
+  let number = total;
+  for (let index = messages.length - 1; index >= 0; index--) {
+    const message = messages[index]!;
+    if (message.role === "user") found.unshift({ message: number, index, text: message.content });
+    if (countsAsMessage(message)) number--;
+  }
+  return found;
+}
+
 /** The first line of a message, shortened to `max` characters, for titles and lists. */
 export function firstLine(text: string, max: number): string {
   const line = text.trim().split("\n")[0]!.trim();

@@ -3,7 +3,7 @@ import { join } from "node:path";
 import { describe, expect, test } from "../../../tests/support/fixtures.js";
 import type { Message } from "../../providers/types.js";
 import { SessionJournal } from "./journal.js";
-import { parseSession } from "./session-file.js";
+import { numberUserMessages, parseSession } from "./session-file.js";
 import { isValidSessionId, newSessionId } from "./session-id.js";
 import { SessionStore } from "./session-store.js";
 
@@ -104,6 +104,36 @@ describe("SessionJournal and SessionStore", () => {
     expect(continued.journal.messageCount).toBe(2);
     continued.journal.startNew();
     expect(continued.journal.messageCount).toBe(0);
+  });
+
+  test("numbers user messages over the conversation's life: a compaction or a rewind keeps the numbers", async ({
+    home,
+  }) => {
+    const store = new SessionStore(join(home, "sessions"));
+    const { journal, messages } = journalFor(store, "numbered");
+    messages.push(
+      { role: "user", content: "one" },
+      { role: "assistant", content: "two" },
+      { role: "user", content: "three" },
+      { role: "assistant", content: "four" },
+    );
+    journal.listener({ type: "agent_end", reason: "done", text: "four", rounds: 1 });
+    expect(numberUserMessages(messages, journal.messageCount).map((entry) => entry.message)).toEqual([1, 3]);
+    messages.splice(0, 2, { role: "system", content: "[Compacted history summary]\none, two" });
+    journal.listener({ type: "compaction", phase: "end", tokensBefore: 10, tokensAfter: 2 });
+    expect(numberUserMessages(messages, journal.messageCount)).toEqual([{ message: 3, index: 1, text: "three" }]);
+    messages.splice(1);
+    journal.recordRewind(2);
+    messages.push({ role: "user", content: "three again" });
+    journal.listener({ type: "agent_start", maxRounds: 10 });
+    const loaded = (await store.load("numbered"))!;
+    expect(loaded.messages.map((message) => message.content)).toEqual([
+      "[Compacted history summary]\none, two",
+      "three again",
+    ]);
+    expect(numberUserMessages(loaded.messages, loaded.totalMessages)).toEqual([
+      { message: 3, index: 1, text: "three again" },
+    ]);
   });
 
   test("continuing after a torn last line starts the next record on a new line", async ({ home }) => {

@@ -1,5 +1,5 @@
 import type { RestoreOutcome, RestorePlan } from "../../session/checkpoints/conversation-checkpoints.js";
-import { firstLine } from "../../session/history/session-file.js";
+import { firstLine, type NumberedUserMessage } from "../../session/history/session-file.js";
 import type { Session } from "../../session/session.js";
 import { safeLabel } from "../terminal-text.js";
 import type { CommandHost } from "./types.js";
@@ -31,7 +31,7 @@ function paths(session: Session, list: readonly string[]): string {
 }
 
 /** The numbered user messages, each with how many files its turn changed. */
-async function messageList(session: Session, numbered: ReturnType<Session["userMessages"]>): Promise<string> {
+async function messageList(session: Session, numbered: readonly NumberedUserMessage[]): Promise<string> {
   const turns = (await session.checkpoints?.turns()) ?? [];
   const lines = numbered.map((entry, position) => {
     const files = turns.find((turn) => turn.message === entry.message)?.files.length ?? 0;
