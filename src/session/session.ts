@@ -19,12 +19,13 @@ import { isDirectory } from "../workspace/regular-file.js";
 import { initialApprovalMode, SessionApprovals } from "./approvals.js";
 import { backupDirForWrite, backupDirsOf } from "./backup-dirs.js";
 import { ChatLogKeeper } from "./chat-log-keeper.js";
+import { ConversationCheckpoints } from "./checkpoints/conversation-checkpoints.js";
 import { Compactor } from "./compactor.js";
 import { ConversationFrame } from "./conversation-frame.js";
 import { ConversationSpending } from "./conversation-spending.js";
 import { EventHub } from "./event-hub.js";
 import { SessionJournal } from "./history/journal.js";
-import { countsAsMessage } from "./history/session-file.js";
+import { countsAsMessage, type NumberedUserMessage, numberUserMessages } from "./history/session-file.js";
 import { type LoadedSession, maxSessionsSetting, SessionStore } from "./history/session-store.js";
 import { usageRecorder } from "./listeners/usage-recorder.js";
 import { pollForNotifications } from "./notification-poll.js";
@@ -74,6 +75,8 @@ export class Session implements SessionView {
   private readonly compactor: Compactor;
   /** The prompt-cache key of a conversation that is not saved (a saved one uses its id). */
   private unsavedConversationKey = randomUUID();
+  /** What the tools changed in files, per user message, for `rewind` and `undo`; kept beside the session file. */
+  #checkpoints: ConversationCheckpoints | undefined;
 
   constructor(private readonly options: SessionOptions) {
     this.codingMode = options.codingMode || options.nonInteractive;
@@ -188,6 +191,29 @@ export class Session implements SessionView {
     return this.journal?.messageCount ?? this.messages.filter(countsAsMessage).length;
   }
 
+  /** File checkpoints of this conversation; undefined when it is not saved. */
+  get checkpoints(): ConversationCheckpoints | undefined {
+    return this.#checkpoints;
+  }
+
+  /** The user messages of the conversation, numbered as `messageCount` counts, with their place in `messages`. */
+  userMessages(): NumberedUserMessage[] {
+    return numberUserMessages(this.messages, this.messageCount);
+  }
+
+  /** Cuts the conversation back to just before user message `message` (`rewind`); false when it is not there. */
+  async cutConversation(message: number): Promise<boolean> {
+    if (this.busyFlag) throw new Error("Marvin is still answering: rewind after the answer.");
+    const found = this.userMessages().find((entry) => entry.message === message);
+    if (!found) return false;
+    const removed = this.messages.splice(found.index).filter(countsAsMessage).length;
+    this.journal?.recordRewind(removed);
+    this.tools.restore(this.messages, this.mode);
+    this.providers.markStale(); // a Copilot session holds the longer conversation
+    await this.#checkpoints?.forgetFrom(message);
+    return true;
+  }
+
   /** The id under which this conversation is saved, if it is. */
   get conversationId(): string | undefined {
     return this.journal?.id;
@@ -223,7 +249,10 @@ export class Session implements SessionView {
       }),
       notice: (text: string) => this.notify(text),
     };
-    this.journal = new SessionJournal(this.store, source, id);
+    const store = this.store;
+    const journal = new SessionJournal(store, source, id);
+    this.journal = journal;
+    this.#checkpoints = new ConversationCheckpoints(() => store.checkpointsDirOf(journal.id));
     this.subscribeDurable({ listener: this.journal.listener, flush: () => this.journal?.flush() ?? Promise.resolve() });
   }
 
@@ -350,6 +379,7 @@ export class Session implements SessionView {
       await this.options.extensions?.ready();
       await this.options.extensions?.hooks.runStarted(text);
       const context = await this.frameConversation(notifications);
+      if (this.#checkpoints) this.#checkpoints.message = this.messageCount + 1;
       this.messages.push({ role: "user", content: attachments ? `${text}\n\n${attachments}` : text, context });
       // After `!code` or a profile switch the slot builds the provider for the new mode first.
       const chat = await this.providers.chatFunction(this.codingMode);

@@ -5,7 +5,7 @@ import type { Env } from "../shared/env.js";
 import type { ProfileStore } from "../state/profiles.js";
 import type { UsageTracker } from "../state/usage.js";
 import type { ToolContext, ToolMode } from "../tools/kit/define-tool.js";
-import type { Approvals, BackgroundJobs, Timers } from "../tools/kit/tool-services.js";
+import type { Approvals, BackgroundJobs, FileCheckpoints, Timers } from "../tools/kit/tool-services.js";
 
 /** What a tool call sees of its session (the Session implements it). */
 export interface SessionView {
@@ -23,6 +23,7 @@ export interface SessionView {
   summarize(text: string, instruction: string): Promise<string>;
   requestExit(message: string): void;
   backupDirs(): string[];
+  readonly checkpoints: FileCheckpoints | undefined;
 }
 
 /** What a session keeps to itself but hands to its tools. */
@@ -69,5 +70,6 @@ export function sessionToolContext(
     summarize: (text, instruction) => session.summarize(text, instruction),
     requestExit: (message) => session.requestExit(message),
     backupDirs: () => session.backupDirs(),
+    checkpoints: session.checkpoints,
   };
 }

@@ -15,14 +15,18 @@ interface AtomicWriteOptions {
  * Writes a file so that readers see the old or the new content, never a torn one:
  * temp file in the same directory, fsync, rename over the target.
  */
-export async function writeFileAtomic(path: string, content: string, options: AtomicWriteOptions = {}): Promise<void> {
+export async function writeFileAtomic(
+  path: string,
+  content: string | Uint8Array,
+  options: AtomicWriteOptions = {},
+): Promise<void> {
   const dir = dirname(path);
   await mkdir(dir, { recursive: true });
   const temp = join(dir, `.${basename(path)}.${process.pid}.${randomBytes(4).toString("hex")}.tmp`);
   const handle = await open(temp, "w", 0o600);
   try {
     if (options.mode !== undefined) await handle.chmod(options.mode);
-    await handle.writeFile(content, "utf8");
+    await handle.writeFile(content);
     if (options.sync ?? true) await handle.sync();
   } finally {
     await handle.close();

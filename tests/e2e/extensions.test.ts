@@ -158,6 +158,30 @@ describe("hooks in the built CLI", () => {
         "the create_file call was blocked.",
     );
   });
+
+  test("an edit's diff reaches tool.execute.after hooks and --output jsonl, never the model", async ({
+    home,
+    workspace,
+    llm,
+  }) => {
+    writeFileSync(join(workspace, "a.txt"), "alpha\nbeta\n");
+    const heard = join(home, "after.json");
+    const hooks = { hooks: { "tool.execute.after": [{ matcher: "apply_patch", command: `cat > '${heard}'` }] } };
+    writeConfigFile(home, "hooks.json", JSON.stringify(hooks));
+    const edit = { path: "a.txt", old_str: "beta", new_str: "BETA" };
+    const server = await llm([{ toolCalls: [{ name: "apply_patch", arguments: edit }] }, { text: "Done." }]);
+    const args = ["--non-interactive", "--working-dir", workspace, "--output", "jsonl", "--prompt", "shout beta"];
+    const run = await runMarvin(args, { env: serverEnv(server.url, home), cwd: workspace });
+    expect(run.code, run.stderr).toBe(0);
+    const diff = "--- a/a.txt\n+++ b/a.txt\n@@ -1,2 +1,2 @@\n alpha\n-beta\n+BETA\n";
+    const events = run.stdout
+      .trim()
+      .split("\n")
+      .map((line) => JSON.parse(line));
+    expect(events.find((event) => event.type === "tool_end")).toMatchObject({ name: "apply_patch", details: { diff } });
+    expect(JSON.parse(readFileSync(heard, "utf8"))).toMatchObject({ type: "tool.execute.after", details: { diff } });
+    expect(toolResults(server.requests[1]!.body)[0]).not.toContain("+++");
+  });
 });
 
 /** A zod tool from the `{ z }` Marvin hands in, and a JSON-Schema tool that writes. */

@@ -15,9 +15,17 @@ export class RecordingHost implements CommandHost {
   shellText = "";
   terminalReleases = 0;
   stateChanges = 0;
+  /** The lines that answer `ask`, in order (a question with none left is cancelled), and the questions asked. */
+  readonly answers: string[] = [];
+  readonly questions: string[] = [];
 
   system(text: string): void {
     this.systemMessages.push(text);
+  }
+
+  async ask(question: string): Promise<string | undefined> {
+    this.questions.push(question);
+    return this.answers.shift();
   }
 
   shellOutput(chunk: string): void {

@@ -70,6 +70,8 @@ export interface TestSessionOptions {
   now?: () => Date;
   /** Answers run_command confirmations; absent → approved, as in non-interactive runs. */
   askApproval?: AskPerson;
+  /** Keep the conversation in the profile's sessions folder (and its file checkpoints). */
+  record?: { id?: string };
 }
 
 /** A real Session over a temporary home with the given tools, not yet started. */
@@ -89,6 +91,7 @@ export function createTestSession(options: TestSessionOptions): Session {
     transientBackoffSeconds: [0.01, 0.01],
     now: options.now,
     askApproval: options.askApproval,
+    record: options.record,
     createProvider: async (codingMode) => {
       if (!options.llmUrl) throw new Error("No LLM provider is configured for this test.");
       return createProvider(

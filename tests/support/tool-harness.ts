@@ -17,6 +17,8 @@ export interface ToolHarnessOptions {
   askApproval?: AskPerson;
   /** URL of a scripted LLM server for tools that summarise; absent → no provider. */
   llmUrl?: string;
+  /** Keep the conversation in the profile's sessions folder (and its file checkpoints). */
+  record?: { id?: string };
 }
 
 export interface ToolHarness {

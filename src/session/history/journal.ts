@@ -111,6 +111,13 @@ export class SessionJournal {
     this.write(records);
   }
 
+  /** Records that the conversation was cut back (`rewind`), losing `removed` messages as messageCount counts them. */
+  recordRewind(removed: number): void {
+    this.recordedMessages -= removed;
+    if (this.fileStarted)
+      this.write([{ type: "rewind", at: new Date().toISOString(), keep: this.conversation().length }]);
+  }
+
   private recordCompaction(): void {
     const at = new Date().toISOString();
     const messages = [...this.conversation()];

@@ -9,6 +9,7 @@ import type { Message, ReplayData } from "../../providers/types.js";
  * - `message`: one message of the conversation, in order (tool calls and results included).
  * - `state`: provider, model, coding mode or working directory changed.
  * - `compaction`: the conversation was condensed; these messages replace everything before.
+ * - `rewind`: the conversation was cut back (`rewind`): only its first `keep` messages remain.
  */
 
 const toolCall = z.object({
@@ -68,6 +69,7 @@ const record = z.discriminatedUnion("type", [
   z.object({ type: z.literal("message"), at: z.string(), message }),
   conversationState.extend({ type: z.literal("state"), at: z.string() }),
   z.object({ type: z.literal("compaction"), at: z.string(), messages: z.array(message) }),
+  z.object({ type: z.literal("rewind"), at: z.string(), keep: z.number().int().nonnegative() }),
 ]);
 
 export type SessionRecord = z.infer<typeof record>;
@@ -135,6 +137,9 @@ export function parseSession(text: string): ParsedSession | undefined {
       case "compaction":
         messages = parsed.messages;
         break;
+      case "rewind":
+        totalMessages -= messages.splice(parsed.keep).filter(countsAsMessage).length;
+        break;
     }
   }
   if (!start || !state) return undefined;
@@ -148,6 +153,28 @@ export function parseSession(text: string): ParsedSession | undefined {
  */
 export function countsAsMessage(message: Message): boolean {
   return message.role === "user" || (message.role === "assistant" && !message.tool_calls?.length);
+}
+
+/** A user message of the conversation, numbered as countsAsMessage counts, with its place in the list. */
+export interface NumberedUserMessage {
+  message: number;
+  index: number;
+  text: string;
+}
+
+/**
+ * The user messages of `messages`, numbered so that the last counted message is `total` (the
+ * conversation's count over its life): a number stays the same after a compaction or a resume.
+ */
+export function numberUserMessages(messages: readonly Message[], total: number): NumberedUserMessage[] {
+  const found: NumberedUserMessage[] = [];
+  let number = total;
+  for (let index = messages.length - 1; index >= 0; index--) {
+    const message = messages[index]!;
+    if (message.role === "user") found.unshift({ message: number, index, text: message.content });
+    if (countsAsMessage(message)) number--;
+  }
+  return found;
 }
 
 /** The first line of a message, shortened to `max` characters, for titles and lists. */

@@ -1,9 +1,9 @@
-import { readFileSync, statSync, utimesSync, writeFileSync } from "node:fs";
+import { mkdirSync, readdirSync, readFileSync, statSync, utimesSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, test } from "../../../tests/support/fixtures.js";
 import type { Message } from "../../providers/types.js";
 import { SessionJournal } from "./journal.js";
-import { parseSession } from "./session-file.js";
+import { numberUserMessages, parseSession } from "./session-file.js";
 import { isValidSessionId, newSessionId } from "./session-id.js";
 import { SessionStore } from "./session-store.js";
 
@@ -106,6 +106,36 @@ describe("SessionJournal and SessionStore", () => {
     expect(continued.journal.messageCount).toBe(0);
   });
 
+  test("numbers user messages over the conversation's life: a compaction or a rewind keeps the numbers", async ({
+    home,
+  }) => {
+    const store = new SessionStore(join(home, "sessions"));
+    const { journal, messages } = journalFor(store, "numbered");
+    messages.push(
+      { role: "user", content: "one" },
+      { role: "assistant", content: "two" },
+      { role: "user", content: "three" },
+      { role: "assistant", content: "four" },
+    );
+    journal.listener({ type: "agent_end", reason: "done", text: "four", rounds: 1 });
+    expect(numberUserMessages(messages, journal.messageCount).map((entry) => entry.message)).toEqual([1, 3]);
+    messages.splice(0, 2, { role: "system", content: "[Compacted history summary]\none, two" });
+    journal.listener({ type: "compaction", phase: "end", tokensBefore: 10, tokensAfter: 2 });
+    expect(numberUserMessages(messages, journal.messageCount)).toEqual([{ message: 3, index: 1, text: "three" }]);
+    messages.splice(1);
+    journal.recordRewind(2);
+    messages.push({ role: "user", content: "three again" });
+    journal.listener({ type: "agent_start", maxRounds: 10 });
+    const loaded = (await store.load("numbered"))!;
+    expect(loaded.messages.map((message) => message.content)).toEqual([
+      "[Compacted history summary]\none, two",
+      "three again",
+    ]);
+    expect(numberUserMessages(loaded.messages, loaded.totalMessages)).toEqual([
+      { message: 3, index: 1, text: "three again" },
+    ]);
+  });
+
   test("continuing after a torn last line starts the next record on a new line", async ({ home }) => {
     const store = new SessionStore(join(home, "sessions"));
     const first = journalFor(store, "torn");
@@ -165,11 +195,14 @@ describe("SessionJournal and SessionStore", () => {
       const time = new Date(Date.now() - (10 - index) * 60_000);
       utimesSync(join(home, "sessions", `${id}.jsonl`), time, time);
     }
+    mkdirSync(store.checkpointsDirOf("a2"));
+    mkdirSync(store.checkpointsDirOf("a3"));
     const fourth = journalFor(store, "a4");
     fourth.messages.push({ role: "user", content: "a4" });
     fourth.journal.listener({ type: "agent_start", maxRounds: 10 });
     await fourth.journal.flush();
     expect((await store.list()).map((session) => session.id).sort()).toEqual(["a3", "a4"]);
+    expect(readdirSync(join(home, "sessions")).sort()).toEqual(["a3.checkpoints", "a3.jsonl", "a4.jsonl"]);
     expect([...notices, ...fourth.notices]).toEqual([
       "Removed the 1 oldest saved session(s) to stay within MARVIN_MAX_SESSIONS.",
       "Removed the 1 oldest saved session(s) to stay within MARVIN_MAX_SESSIONS.",

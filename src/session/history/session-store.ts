@@ -9,6 +9,7 @@ import { isValidSessionId } from "./session-id.js";
 const DEFAULT_MAX_SESSIONS = 1000;
 
 const SUFFIX = ".jsonl";
+const CHECKPOINTS_SUFFIX = ".checkpoints";
 
 /** What a list or picker shows of one stored conversation. */
 export interface SessionSummary {
@@ -48,6 +49,11 @@ export class SessionStore {
   pathOf(id: string): string {
     if (!isValidSessionId(id)) throw new Error(`'${id}' is not a valid session id (letters, digits, . _ -)`);
     return join(this.dir, `${id}${SUFFIX}`);
+  }
+
+  /** The folder beside a conversation's file where its file checkpoints are kept (see `rewind`). */
+  checkpointsDirOf(id: string): string {
+    return `${this.pathOf(id).slice(0, -SUFFIX.length)}${CHECKPOINTS_SUFFIX}`;
   }
 
   /** Reads one conversation; undefined when there is none with this id. Throws when its file is unreadable. */
@@ -157,7 +163,12 @@ export class SessionStore {
       .filter((entry) => entry.id !== keep)
       .sort((a, b) => a.time - b.time)
       .slice(0, ids.length - this.maxSessions);
-    await Promise.all(oldest.map((entry) => rm(join(this.dir, `${entry.id}${SUFFIX}`), { force: true })));
+    await Promise.all(
+      oldest.flatMap((entry) => [
+        rm(join(this.dir, `${entry.id}${SUFFIX}`), { force: true }),
+        rm(this.checkpointsDirOf(entry.id), { recursive: true, force: true }),
+      ]),
+    );
     return oldest.length;
   }
 }

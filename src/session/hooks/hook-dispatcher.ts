@@ -113,6 +113,7 @@ export class HookDispatcher {
         ...base,
         result: outcome.result,
         isError: outcome.isError,
+        ...(outcome.details === undefined ? {} : { details: outcome.details }),
       };
       const settled = await this.settle(handler, event);
       const answer = "answer" in settled ? settled.answer : undefined;

@@ -12,7 +12,16 @@ export type HookEvent =
   | { type: "turn.start"; turn: number }
   | { type: "turn.end"; turn: number }
   | { type: "tool.execute.before"; tool: string; callId: string; arguments: unknown }
-  | { type: "tool.execute.after"; tool: string; callId: string; arguments: unknown; result: string; isError: boolean };
+  | {
+      type: "tool.execute.after";
+      tool: string;
+      callId: string;
+      arguments: unknown;
+      result: string;
+      isError: boolean;
+      /** The tool's details, when it gave some (a writer's `{ diff }`). */
+      details?: unknown;
+    };
 
 export type HookEventType = HookEvent["type"];
 

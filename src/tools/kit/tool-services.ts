@@ -68,6 +68,17 @@ export interface Approvals {
   tool(name: string, action: string): Promise<boolean>;
 }
 
+/**
+ * Where the session keeps what files were before Marvin changed them, per user message, so that
+ * `rewind` and `undo` can put them back.
+ */
+export interface FileCheckpoints {
+  /** `content` is what `path` held before this tool call wrote it (null: it did not exist). */
+  before(path: string, content: Buffer | null): Promise<void>;
+  /** What Marvin left at `path` (null: deleted), to tell later whether the person changed it since. */
+  after(path: string, content: string | null): Promise<void>;
+}
+
 /** Session services the tools use; the session implements them, tests build real ones. */
 export interface ToolServices {
   /** The user's home directory (~/Notes, ~/Downloads…). */
@@ -96,4 +107,6 @@ export interface ToolServices {
   requestExit(message: string): void;
   /** Directories where context and history backups are written, newest location first. */
   backupDirs(): string[];
+  /** Checkpoints of the files the tools change; absent when the session keeps none. */
+  readonly checkpoints?: FileCheckpoints;
 }

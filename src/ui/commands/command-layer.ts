@@ -23,6 +23,7 @@ import { type ParsedInput, parseInput } from "./parse.js";
 import { permissionsCommand } from "./permissions-command.js";
 import { modelFor, parseProviderName, providerChoices, providerFactory, providerProblem } from "./providers.js";
 import { profilesReport, savedPlacesReport, usageReport } from "./reports.js";
+import { rewindCommand, undoCommand } from "./rewind.js";
 import { sentence } from "./sentence.js";
 import { runShellCommand, runShellCommandOnTerminal, type ShellRun, type ShellRunOptions } from "./shell-command.js";
 import type { ActiveModel, CommandEnvironment, CommandHost } from "./types.js";
@@ -86,6 +87,16 @@ export class CommandLayer implements CommandActions {
   /** `permissions [ask|auto|never]`: shows or changes the approval mode of the conversation. */
   permissions(mode: string): CommandResult {
     return this.say(permissionsCommand(this.environment.session, mode || undefined));
+  }
+
+  /** `rewind [N]`: back to before one of your messages: files, conversation, or both. */
+  async rewind(query: string): Promise<CommandResult> {
+    return this.changed(await rewindCommand(this.environment.session, this.host, query));
+  }
+
+  /** `undo`: the files of the latest turn that changed files, as they were before it. */
+  async undo(): Promise<CommandResult> {
+    return this.say(await undoCommand(this.environment.session, this.host));
   }
 
   /** `!blender`: is Blender's MCP add-on answering? */

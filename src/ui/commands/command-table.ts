@@ -25,6 +25,8 @@ export interface CommandActions {
   toggleVoice(): Answer;
   blenderStatus(): Answer;
   permissions(mode: string): CommandResult;
+  rewind(query: string): Answer;
+  undo(): Answer;
 }
 
 /**
@@ -162,6 +164,20 @@ const COMMANDS: readonly CommandDefinition[] = [
     summary: "spending caps: show them, or set this conversation's (or today's) cap",
     accepts: (args) => capRequest(args) !== undefined,
     run: (layer, args) => layer.cap(capRequest(args) ?? { daily: false, amount: args }),
+  },
+  {
+    name: "rewind",
+    word: true,
+    usage: "[N]",
+    summary: "go back to before one of your messages: files Marvin changed, the conversation, or both",
+    accepts: (args) => /^\d*$/.test(args),
+    run: (layer, args) => layer.rewind(args),
+  },
+  {
+    name: "undo",
+    word: true,
+    summary: "put back the files of the last turn that changed files",
+    run: (layer) => layer.undo(),
   },
   {
     name: "permissions",

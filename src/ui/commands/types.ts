@@ -42,6 +42,11 @@ export interface CommandHost {
   conversationReplaced?(): void;
   /** The file index behind path completion was made again: a completion menu on screen may change. */
   completionsChanged?(): void;
+  /**
+   * Asks the person a question (`rewind`): the next line typed answers it, kept out of the input
+   * history. Undefined when they cancel (Ctrl+C, end of input).
+   */
+  ask(question: string): Promise<string | undefined>;
   /** `resume` without an id: a UI with a picker shows it (the plain UI lists the sessions instead). */
   pickSession?(sessions: readonly SessionSummary[]): void;
 }

@@ -80,6 +80,17 @@ export async function runPlain(
       asking = false;
     }
   };
+  /** A question answered by the next line; Ctrl+C answers it with undefined. */
+  const ask = async (question: string): Promise<string | undefined> => {
+    if (!input) return undefined;
+    screen.breakLine();
+    asking = true;
+    try {
+      return await input.ask(question);
+    } finally {
+      asking = false;
+    }
+  };
   const notices = new HeldNotices();
   let built: StartedSession;
   try {
@@ -101,6 +112,7 @@ export async function runPlain(
     messageSubmitted: (text, via) => {
       if (via === "voice") screen.line(palette.you(`🎤 ${safeText(text)}`));
     },
+    ask: (question) => ask(palette.you(question)),
   };
   const layer = new CommandLayer(
     { ...environment, ...built, model: options.model, providerFlag: options.provider },

@@ -91,6 +91,8 @@ export class TuiController {
   private idleWaiters: Array<() => void> = [];
   /** Lines typed while a `!command` runs. */
   private readonly held: string[] = [];
+  /** A command's question (`rewind`) waiting for the next line typed. */
+  private question: ((answer: string | undefined) => void) | undefined;
 
   constructor(private readonly options: TuiControllerOptions) {
     this.layer = options.createLayer(this.createHost());
@@ -148,7 +150,29 @@ export class TuiController {
       },
       completionsChanged: () => this.indexReady(),
       pickSession: (sessions) => this.openSessionPicker(sessions),
+      ask: (question) => this.ask(question),
     };
+  }
+
+  /** Shows a command's question; the next line typed answers it (Enter alone or Ctrl+C: undefined). */
+  private ask(question: string): Promise<string | undefined> {
+    this.question?.(undefined);
+    this.chat.addSystem(question.trimEnd());
+    return new Promise((resolve) => {
+      this.question = resolve;
+      this.changed();
+    });
+  }
+
+  /** Answers the waiting question; false when there is none. */
+  private answerQuestion(answer: string | undefined): boolean {
+    const resolve = this.question;
+    if (!resolve) return false;
+    this.question = undefined;
+    if (answer?.trim()) this.chat.addCommand(`${this.layer.prompt}${answer.trim()}`);
+    resolve(answer?.trim() ? answer : undefined);
+    this.changed();
+    return true;
   }
 
   /**
@@ -304,6 +328,7 @@ export class TuiController {
 
   /** Ctrl+C (a key, or SIGINT): see InterruptKey. */
   interrupt(): void {
+    if (this.answerQuestion(undefined)) return;
     switch (this.interruptKey.press(this.prompt.line.text)) {
       case "clear":
         this.prompt = EMPTY_PROMPT;
@@ -361,6 +386,7 @@ export class TuiController {
    * for it, in order, shown as queued like messages typed during an answer.
    */
   async submit(text: string): Promise<void> {
+    if (this.answerQuestion(text)) return;
     if (this.layer.classify(text).kind === "empty") return;
     this.remember(text);
     this.scrollTop = null;

@@ -6,8 +6,17 @@ describe("append_file", () => {
   test("appends to an existing file and reports the new size", async ({ work, harness }) => {
     await writeFile(join(work, "doc.md"), "# Part 1\n");
     const outcome = await harness.call("append_file", { path: "doc.md", content: "# Part 2\n" });
-    expect(outcome).toEqual({ result: "Appended 9 bytes to doc.md (now 18 bytes).", isError: false });
+    expect(outcome).toEqual({
+      result: "Appended 9 bytes to doc.md (now 18 bytes).",
+      isError: false,
+      details: { diff: "--- a/doc.md\n+++ b/doc.md\n@@ -1,1 +1,2 @@\n # Part 1\n+# Part 2\n" },
+    });
     expect(await readFile(join(work, "doc.md"), "utf8")).toBe("# Part 1\n# Part 2\n");
+  });
+
+  test("a new file's diff adds every line", async ({ harness }) => {
+    const outcome = await harness.call("append_file", { path: "log.txt", content: "one\n" });
+    expect(outcome.details).toEqual({ diff: "--- /dev/null\n+++ b/log.txt\n@@ -0,0 +1,1 @@\n+one\n" });
   });
 
   test("creates a missing file, and warns when the file did not end with a newline", async ({ work, harness }) => {

@@ -6,6 +6,7 @@ import { notRegularFile } from "../../../workspace/regular-file.js";
 import { resolveInside } from "../../../workspace/sandbox.js";
 import { readEditableText, writeTextFile } from "../../../workspace/text-file.js";
 import { defineTool, ToolError } from "../../kit/define-tool.js";
+import { FileEdits } from "../../kit/file-edits.js";
 import { requireWorkingDir } from "../../kit/require-working-dir.js";
 import { FILE_TOOLS_BLOCKED } from "./blocked-names.js";
 
@@ -73,12 +74,14 @@ export const appendFileTool = defineTool({
     const stats = await lstat(real).catch(() => undefined);
     if (stats?.isDirectory()) throw new ToolError(`${path} is a directory; append_file needs a file path.`);
     if (stats && !stats.isFile()) throw notRegularFile(path, stats);
+    const edits = await FileEdits.begin(context, [{ real, shown: path }]);
     const { before, after, endedWithNewline } =
       stats && stats.nlink > 1 ? await rewriteWithAppended(real, path, content) : await appendText(real, path, content);
-    if (!stats) return `Created ${path} with ${after} bytes.`;
+    const details = await edits.wrote(real, (edits.before(real) ?? "") + content);
+    if (!stats) return { text: `Created ${path} with ${after} bytes.`, details };
     const note = endedWithNewline
       ? ""
       : " Note: the file did not end with a newline, so the appended text continues its last line.";
-    return `Appended ${after - before} bytes to ${path} (now ${after} bytes).${note}`;
+    return { text: `Appended ${after - before} bytes to ${path} (now ${after} bytes).${note}`, details };
   },
 });

@@ -43,6 +43,12 @@ describe("apply_patch with old_str/new_str", () => {
     expect(await read("src/a.ts")).toBe("const a = 1;\nconst b = 20;\nconst bb = 21;\nconst c = 3;\n");
     expect(outcome.result).toContain("Patched src/a.ts: replaced 1 line(s) with 2 at line 2.");
     expect(outcome.result).toContain("3 | const bb = 21;");
+    expect(outcome.details).toEqual({
+      diff:
+        "--- a/src/a.ts\n+++ b/src/a.ts\n@@ -1,3 +1,4 @@\n const a = 1;\n-const b = 2;\n+const b = 20;\n" +
+        "+const bb = 21;\n const c = 3;\n",
+    });
+    expect(outcome.result).not.toContain("+++");
   });
 
   test("shows the nearest lines with numbers when old_str is not found, and changes nothing", async ({
@@ -98,9 +104,9 @@ describe("apply_patch with old_str/new_str", () => {
     harness,
     read,
   }) => {
-    expect((await harness.call("apply_patch", { path: "new/file.md", new_str: "# New\n" })).result).toContain(
-      "Created new/file.md",
-    );
+    const created = await harness.call("apply_patch", { path: "new/file.md", new_str: "# New\n" });
+    expect(created.result).toContain("Created new/file.md");
+    expect(created.details).toEqual({ diff: "--- /dev/null\n+++ b/new/file.md\n@@ -0,0 +1,1 @@\n+# New\n" });
     expect(await read("new/file.md")).toBe("# New\n");
     const refused = await harness.call("apply_patch", { path: "new/file.md", new_str: "other\n" });
     expect(refused.isError).toBe(true);
@@ -162,6 +168,37 @@ describe("apply_patch with a Codex patch", () => {
     expect(outcome.result).toBe("Success. Updated the following files:\nA docs/b.md\nM docs/b.md\nM src/a.txt");
     expect(await read("docs/b.md")).toBe("BEE\n");
     expect(await read("src/a.txt")).toBe("ALPHA\n");
+    expect(outcome.details).toEqual({
+      diff:
+        "--- /dev/null\n+++ b/docs/b.md\n@@ -0,0 +1,1 @@\n+BEE\n" +
+        "--- a/src/a.txt\n+++ b/src/a.txt\n@@ -1,1 +1,1 @@\n-alpha\n+ALPHA\n",
+    });
+  });
+
+  test("its diff shows a moved file as deleted and added, and a deleted file's lines removed", async ({
+    work,
+    harness,
+    read,
+  }) => {
+    await writeFile(join(work, "src/old.txt"), "one\n");
+    await writeFile(join(work, "src/gone.txt"), "bye\n");
+    const outcome = await harness.call("apply_patch", {
+      patch: patch(
+        "*** Update File: src/old.txt",
+        "*** Move to: src/new.txt",
+        "@@",
+        "-one",
+        "+uno",
+        "*** Delete File: src/gone.txt",
+      ),
+    });
+    expect(await read("src/new.txt")).toBe("uno\n");
+    expect(outcome.details).toEqual({
+      diff:
+        "--- /dev/null\n+++ b/src/new.txt\n@@ -0,0 +1,1 @@\n+uno\n" +
+        "--- a/src/old.txt\n+++ /dev/null\n@@ -1,1 +0,0 @@\n-one\n" +
+        "--- a/src/gone.txt\n+++ /dev/null\n@@ -1,1 +0,0 @@\n-bye\n",
+    });
   });
 
   test("leaves every file untouched when a later operation fails, naming the operation", async ({

@@ -2,7 +2,8 @@ import { z } from "zod";
 import { numberedLines } from "../../../shared/nearest-lines.js";
 import { resolveInside } from "../../../workspace/sandbox.js";
 import { readEditableText, writeTextFile } from "../../../workspace/text-file.js";
-import { defineTool, ToolError } from "../../kit/define-tool.js";
+import { defineTool, type ToolContext, ToolError, type ToolOutput } from "../../kit/define-tool.js";
+import { type EditDetails, FileEdits } from "../../kit/file-edits.js";
 import { requireWorkingDir } from "../../kit/require-working-dir.js";
 import { FILE_TOOLS_BLOCKED } from "./blocked-names.js";
 import { applyCodexPatch } from "./codex-apply.js";
@@ -56,20 +57,33 @@ function unsupportedFormat(): ToolError {
   );
 }
 
+/** Writes `content` to `real` as one recorded edit: checkpointed before, with its diff as details. */
+async function writeEdit(
+  context: ToolContext,
+  target: { real: string; shown: string },
+  content: string,
+  text: string,
+): Promise<ToolOutput<EditDetails>> {
+  const edits = await FileEdits.begin(context, [target]);
+  await writeTextFile(target.real, content);
+  return { text, details: await edits.wrote(target.real, content) };
+}
+
 async function replaceInFile(
+  context: ToolContext,
   root: string,
   { path, old_str: oldStr, new_str: newStr }: ApplyPatchArgs,
-): Promise<string> {
+): Promise<ToolOutput<EditDetails>> {
   if (path.trim() === "")
     throw new ToolError(
       'path is required: the file to edit, relative to the working dir (or send a Codex "*** Begin Patch" patch).',
     );
   const real = await resolveInside(root, path, { write: true, blocked: FILE_TOOLS_BLOCKED });
+  const target = { real, shown: path };
   const content = await readEditableText(real, path);
   if (content === undefined) {
     if (oldStr !== "") throw await fileNotFound(root, real, path);
-    await writeTextFile(real, newStr);
-    return `Created ${path} (${countLines(newStr)} lines).`;
+    return writeEdit(context, target, newStr, `Created ${path} (${countLines(newStr)} lines).`);
   }
   if (oldStr === "") {
     if (content !== "") {
@@ -78,17 +92,15 @@ async function replaceInFile(
           `old_str; to add at the end use append_file.`,
       );
     }
-    await writeTextFile(real, newStr);
-    return `Wrote ${countLines(newStr)} lines to the empty file ${path}.`;
+    return writeEdit(context, target, newStr, `Wrote ${countLines(newStr)} lines to the empty file ${path}.`);
   }
   const replaced = replaceOnce(content, oldStr, newStr, path);
-  await writeTextFile(real, replaced.content);
   const shown = linesAround(replaced.content, replaced.offset, 1, Math.min(replaced.addedLines, 10) + 2);
   const excerpt = numberedLines(shown.first, shown.lines);
-  return (
+  const text =
     `Patched ${path}: replaced ${replaced.removedLines} line(s) with ${replaced.addedLines} at line ` +
-    `${replaced.line}. Now:\n${excerpt}`
-  );
+    `${replaced.line}. Now:\n${excerpt}`;
+  return writeEdit(context, target, replaced.content, text);
 }
 
 export const applyPatchTool = defineTool({
@@ -111,13 +123,13 @@ export const applyPatchTool = defineTool({
   handler: async (args, context) => {
     const root = requireWorkingDir(context);
     const patch = embeddedCodexPatch(args);
-    if (patch !== undefined) return applyCodexPatch(root, patch);
+    if (patch !== undefined) return applyCodexPatch(context, root, patch);
     const misplaced = misplacedPatch(args);
     if (misplaced) throw misplaced;
-    return replaceInFile(root, args);
+    return replaceInFile(context, root, args);
   },
   rawArguments: async (raw, context) => {
-    if (looksLikeCodexPatch(raw)) return applyCodexPatch(requireWorkingDir(context), raw);
+    if (looksLikeCodexPatch(raw)) return applyCodexPatch(context, requireWorkingDir(context), raw);
     if (UNIFIED_DIFF.test(raw.trimStart())) throw unsupportedFormat();
     return undefined;
   },

@@ -6,7 +6,11 @@ import { describe, expect, test } from "../../../../tests/support/file-tool-fixt
 describe("create_file", () => {
   test("creates the file and its parent folders with ordinary permissions", async ({ work, harness }) => {
     const outcome = await harness.call("create_file", { path: "src/deep/util.ts", content: "export const x = 1;\n" });
-    expect(outcome).toEqual({ result: "Created src/deep/util.ts (20 bytes, 1 lines).", isError: false });
+    expect(outcome).toEqual({
+      result: "Created src/deep/util.ts (20 bytes, 1 lines).",
+      isError: false,
+      details: { diff: "--- /dev/null\n+++ b/src/deep/util.ts\n@@ -0,0 +1,1 @@\n+export const x = 1;\n" },
+    });
     expect(await readFile(join(work, "src/deep/util.ts"), "utf8")).toBe("export const x = 1;\n");
     expect((await stat(join(work, "src/deep/util.ts"))).mode & 0o600).toBe(0o600);
   });

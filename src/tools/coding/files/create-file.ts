@@ -4,6 +4,7 @@ import { describeFileType, readRegularFile } from "../../../workspace/regular-fi
 import { resolveInside } from "../../../workspace/sandbox.js";
 import { createTextFile } from "../../../workspace/text-file.js";
 import { defineTool, ToolError } from "../../kit/define-tool.js";
+import { FileEdits } from "../../kit/file-edits.js";
 import { requireWorkingDir } from "../../kit/require-working-dir.js";
 import { FILE_TOOLS_BLOCKED } from "./blocked-names.js";
 import { countLines } from "./text-lines.js";
@@ -37,7 +38,9 @@ export const createFileTool = defineTool({
   handler: async ({ path, content }, context) => {
     const root = requireWorkingDir(context);
     const real = await resolveInside(root, path, { write: true, blocked: FILE_TOOLS_BLOCKED });
+    const edits = await FileEdits.begin(context, [{ real, shown: path }]);
     if (!(await createTextFile(real, content))) throw await alreadyExists(real, path);
-    return `Created ${path} (${Buffer.byteLength(content)} bytes, ${countLines(content)} lines).`;
+    const text = `Created ${path} (${Buffer.byteLength(content)} bytes, ${countLines(content)} lines).`;
+    return { text, details: await edits.wrote(real, content) };
   },
 });

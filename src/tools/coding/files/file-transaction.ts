@@ -1,6 +1,6 @@
 import { chmod, lstat, readFile, readlink, rmdir, symlink, unlink, writeFile } from "node:fs/promises";
-import { dirname } from "node:path";
 import { errorMessage } from "../../../shared/error-message.js";
+import { missingAncestors } from "../../../workspace/missing-dirs.js";
 import { writeTextFile } from "../../../workspace/text-file.js";
 import { ToolError } from "../../kit/define-tool.js";
 
@@ -16,22 +16,6 @@ type Restore = () => Promise<void>;
 const ignoreMissing = (error: unknown) => {
   if ((error as NodeJS.ErrnoException).code !== "ENOENT") throw error;
 };
-
-/** Directories between `path` and its deepest existing ancestor, deepest first. */
-async function missingAncestors(path: string): Promise<string[]> {
-  const missing: string[] = [];
-  for (let dir = dirname(path); dir !== dirname(dir); dir = dirname(dir)) {
-    if (
-      await lstat(dir).then(
-        () => true,
-        () => false,
-      )
-    )
-      break;
-    missing.push(dir);
-  }
-  return missing;
-}
 
 /** Captures what is at `path` now, and returns how to put it back. */
 async function snapshot(path: string): Promise<Restore> {

@@ -69,9 +69,15 @@ describe("file_read_lines", () => {
 describe("file_apply_patch", () => {
   test("applies a unified diff and shows the changed lines, keeping the file's mode", async ({ notes, open }) => {
     const harness = await open();
-    const output = await harness.ok("file_apply_patch", {
+    const outcome = await harness.call("file_apply_patch", {
       path: "lists/groceries.md",
       patch: "@@ -2,3 +2,3 @@\n - milk\n-- eggs\n+- a dozen eggs\n - bread\n",
+    });
+    const output = outcome.result;
+    expect(outcome.details).toEqual({
+      diff:
+        "--- a/lists/groceries.md\n+++ b/lists/groceries.md\n@@ -1,5 +1,5 @@\n # Groceries\n - milk\n-- eggs\n" +
+        "+- a dozen eggs\n - bread\n - apples\n",
     });
     expect(output).toContain("Patched lists/groceries.md (1 edit, +3 -3 lines, now 5 lines)");
     expect(output).toContain("3 | - a dozen eggs");

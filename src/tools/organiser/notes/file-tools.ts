@@ -2,6 +2,7 @@ import { z } from "zod";
 import { numberedExcerpt } from "../../../shared/nearest-lines.js";
 import { readEditableText, writeTextFile } from "../../../workspace/text-file.js";
 import { defineTool, type ToolContext, ToolError } from "../../kit/define-tool.js";
+import { FileEdits } from "../../kit/file-edits.js";
 import { COMMAND_SYNTAX, looksLikeCommands, parseLineCommands } from "./line-commands.js";
 import { applyLineEdits, type LineEdit, type LineFile, renderLineFile, toLineFile } from "./line-edits.js";
 import { existingNotesRoot, noNotesYet, noteNotFound, resolveNote, shownNotePath } from "./notes-root.js";
@@ -141,8 +142,10 @@ export const notesFileTools = [
       const preview = changedRegions(edits, after);
       if (dry_run)
         return `Dry run: the patch applies cleanly to ${shown} (${summary}). Nothing was written.\n${preview}`;
-      await writeTextFile(real, renderLineFile(after));
-      return `Patched ${shown} (${summary}).\n${preview}`;
+      const written = renderLineFile(after);
+      const recorded = await FileEdits.begin(context, [{ real, shown }]);
+      await writeTextFile(real, written);
+      return { text: `Patched ${shown} (${summary}).\n${preview}`, details: await recorded.wrote(real, written) };
     },
   }),
 ];

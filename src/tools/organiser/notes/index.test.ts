@@ -40,9 +40,11 @@ describe("notes in ~/Notes (interactive)", () => {
     expect(await harness.ok("write_note", { path: "travel/2026/japan.md", content: "Kyoto\n" })).toContain(
       "Saved note travel/2026/japan.md",
     );
-    expect(await harness.ok("write_note", { path: "shopping", content: "- bread\n" })).toContain(
-      "Replaced note shopping.md",
-    );
+    const replaced = await harness.call("write_note", { path: "shopping", content: "- bread\n" });
+    expect(replaced.result).toContain("Replaced note shopping.md");
+    expect(replaced.details).toEqual({
+      diff: "--- a/shopping.md\n+++ b/shopping.md\n@@ -1,2 +1,1 @@\n-- milk\n-- eggs\n+- bread\n",
+    });
     expect(await readFile(join(notes, "shopping.md"), "utf8")).toBe("- bread\n");
   });
 
@@ -127,7 +129,7 @@ describe("notes in coding mode", () => {
           harness.call(tool, args),
         ]);
         expect(moved.isError, moved.result).toBe(false);
-        expect(noted, tool).toEqual({ isError: false, result: expected });
+        expect(noted, tool).toMatchObject({ isError: false, result: expected });
       }
       expect(harness.session.workingDir).toBe(project);
       expect(await harness.ok("write_note", { path: "later", content: "y" })).toBe(

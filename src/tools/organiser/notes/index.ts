@@ -5,6 +5,7 @@ import { truncateText } from "../../../shared/truncate.js";
 import { readRegularFile } from "../../../workspace/regular-file.js";
 import { writeTextFile } from "../../../workspace/text-file.js";
 import { defineTool, ToolError } from "../../kit/define-tool.js";
+import { FileEdits } from "../../kit/file-edits.js";
 import { resultLimit } from "../../kit/lenient-parameters.js";
 import { searchNotes } from "./note-search.js";
 import {
@@ -69,9 +70,13 @@ export const noteTools = [
         );
       const existing = append && kind === "file" ? (await readRegularFile(real, shown)).toString("utf8") : "";
       const separator = existing && !existing.endsWith("\n") ? "\n" : "";
+      const edits = await FileEdits.begin(context, [{ real, shown }]);
       await writeTextFile(real, existing + separator + content);
-      if (append && kind === "file") return `Appended ${content.length} characters to ${shown} (${root}).`;
-      return `${kind === "file" ? "Replaced" : "Saved"} note ${shown} (${content.length} characters) in ${root}.`;
+      const details = await edits.wrote(real, existing + separator + content);
+      if (append && kind === "file")
+        return { text: `Appended ${content.length} characters to ${shown} (${root}).`, details };
+      const verb = kind === "file" ? "Replaced" : "Saved";
+      return { text: `${verb} note ${shown} (${content.length} characters) in ${root}.`, details };
     },
   }),
   defineTool({
