@@ -15,6 +15,7 @@ import { ensurePrivateDir } from "../state/private-dir.js";
 import { ProfileStore } from "../state/profiles.js";
 import { loadSavedPlaces } from "../state/saved-places.js";
 import { UsageTracker } from "../state/usage.js";
+import { LanguageServers } from "../tools/coding/lsp/language-servers.js";
 import { stopLiveCommands } from "../tools/coding/shell/live-commands.js";
 import { CORE_TOOLS } from "../tools/families.js";
 import type { ToolContext, ToolMode } from "../tools/kit/define-tool.js";
@@ -97,6 +98,8 @@ export class Session implements SessionView {
   readonly caps: SpendingCaps;
   readonly timers: TimerStore;
   readonly jobs = new JobBoard();
+  /** Language servers started by the coding tools' writes; `lsp` lists them. */
+  readonly diagnostics: LanguageServers;
   readonly profiles: ProfileStore;
   readonly budget: ContextBudget;
   readonly messages: Message[] = [];
@@ -139,6 +142,11 @@ export class Session implements SessionView {
     this.timers = new TimerStore((name) =>
       this.emit({ type: "notice", level: "info", text: `⏰ Timer '${name}' is done.` }),
     );
+    this.diagnostics = new LanguageServers({
+      env: options.env,
+      configPath: configPaths(options.home).lspConfig,
+      notice: (text) => this.emit({ type: "notice", level: "info", text }),
+    });
     this.tools = new ToolOffer(options.registry, CORE_TOOLS, options.env.MARVIN_TOOLS?.trim().toLowerCase() === "all");
     this.subscribe(usageRecorder(this.usage));
     this.subscribe((event) => {
@@ -608,10 +616,11 @@ export class Session implements SessionView {
     return sessionToolContext(this, surroundings, signal, onProgress);
   }
 
-  /** Ends the session: timers, job watching, processes run_command left running, the provider. */
+  /** Ends the session: timers, job watching, language servers, processes run_command left running, the provider. */
   async close(): Promise<void> {
     this.timers.clear();
     this.jobs.cancelAll();
+    await this.diagnostics.close();
     await stopLiveCommands();
     await this.options.extensions?.close();
     await this.providers.reset();

@@ -5,7 +5,7 @@ import type { Env } from "../shared/env.js";
 import type { ProfileStore } from "../state/profiles.js";
 import type { UsageTracker } from "../state/usage.js";
 import type { ToolContext, ToolMode } from "../tools/kit/define-tool.js";
-import type { BackgroundJobs, Timers } from "../tools/kit/tool-services.js";
+import type { BackgroundJobs, CodeDiagnostics, Timers } from "../tools/kit/tool-services.js";
 
 /** What a tool call sees of its session (the Session implements it). */
 export interface SessionView {
@@ -20,6 +20,7 @@ export interface SessionView {
   readonly timers: Timers;
   readonly jobs: BackgroundJobs;
   readonly budget: ContextBudget;
+  readonly diagnostics: CodeDiagnostics;
   summarize(text: string, instruction: string): Promise<string>;
   requestExit(message: string): void;
   backupDirs(): string[];
@@ -66,6 +67,7 @@ export function sessionToolContext(
     timers: session.timers,
     jobs: session.jobs,
     budget: session.budget.view(),
+    diagnostics: session.diagnostics,
     confirmCommand: (command) => surroundings.confirmCommand?.(command) ?? Promise.resolve(true),
     summarize: (text, instruction) => session.summarize(text, instruction),
     requestExit: (message) => session.requestExit(message),

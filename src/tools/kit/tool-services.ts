@@ -40,6 +40,15 @@ export interface BackgroundJobs {
   list(): BackgroundJob[];
 }
 
+/** Language-server diagnostics of the files the coding tools write. */
+export interface CodeDiagnostics {
+  /**
+   * What the language servers report about `files` (real paths inside `root`) as they are on disk now, as
+   * lines to append to a tool result; "" when no server covers them. Never throws.
+   */
+  afterWrite(root: string, files: readonly string[]): Promise<string>;
+}
+
 /** Session services the tools use; the session implements them, tests build real ones. */
 export interface ToolServices {
   /** The user's home directory (~/Notes, ~/Downloads…). */
@@ -60,6 +69,7 @@ export interface ToolServices {
   /** Background jobs (reviews) shown in the system prompt. */
   readonly jobs: BackgroundJobs;
   readonly budget: ContextBudgetView;
+  readonly diagnostics: CodeDiagnostics;
   /** Asks the person at the terminal; non-interactive runs approve. */
   confirmCommand(command: string): Promise<boolean>;
   /** One text-only LLM call that condenses `text` as `instruction` says. */

@@ -7,6 +7,7 @@ import { resolveInside } from "../../../workspace/sandbox.js";
 import { readEditableText, writeTextFile } from "../../../workspace/text-file.js";
 import { defineTool, ToolError } from "../../kit/define-tool.js";
 import { requireWorkingDir } from "../../kit/require-working-dir.js";
+import { reportWritten } from "./after-write.js";
 import { FILE_TOOLS_BLOCKED } from "./blocked-names.js";
 
 const APPEND_FLAGS = constants.O_RDWR | constants.O_APPEND | constants.O_CREAT | constants.O_NOFOLLOW;
@@ -75,10 +76,12 @@ export const appendFileTool = defineTool({
     if (stats && !stats.isFile()) throw notRegularFile(path, stats);
     const { before, after, endedWithNewline } =
       stats && stats.nlink > 1 ? await rewriteWithAppended(real, path, content) : await appendText(real, path, content);
-    if (!stats) return `Created ${path} with ${after} bytes.`;
     const note = endedWithNewline
       ? ""
       : " Note: the file did not end with a newline, so the appended text continues its last line.";
-    return `Appended ${after - before} bytes to ${path} (now ${after} bytes).${note}`;
+    const text = stats
+      ? `Appended ${after - before} bytes to ${path} (now ${after} bytes).${note}`
+      : `Created ${path} with ${after} bytes.`;
+    return reportWritten(context, root, { text, files: [real] });
   },
 });

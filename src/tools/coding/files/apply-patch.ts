@@ -4,6 +4,7 @@ import { resolveInside } from "../../../workspace/sandbox.js";
 import { readEditableText, writeTextFile } from "../../../workspace/text-file.js";
 import { defineTool, ToolError } from "../../kit/define-tool.js";
 import { requireWorkingDir } from "../../kit/require-working-dir.js";
+import { reportWritten, type Written } from "./after-write.js";
 import { FILE_TOOLS_BLOCKED } from "./blocked-names.js";
 import { applyCodexPatch } from "./codex-apply.js";
 import { looksLikeCodexPatch } from "./codex-patch.js";
@@ -59,7 +60,7 @@ function unsupportedFormat(): ToolError {
 async function replaceInFile(
   root: string,
   { path, old_str: oldStr, new_str: newStr }: ApplyPatchArgs,
-): Promise<string> {
+): Promise<Written> {
   if (path.trim() === "")
     throw new ToolError(
       'path is required: the file to edit, relative to the working dir (or send a Codex "*** Begin Patch" patch).',
@@ -69,7 +70,7 @@ async function replaceInFile(
   if (content === undefined) {
     if (oldStr !== "") throw await fileNotFound(root, real, path);
     await writeTextFile(real, newStr);
-    return `Created ${path} (${countLines(newStr)} lines).`;
+    return { text: `Created ${path} (${countLines(newStr)} lines).`, files: [real] };
   }
   if (oldStr === "") {
     if (content !== "") {
@@ -79,16 +80,16 @@ async function replaceInFile(
       );
     }
     await writeTextFile(real, newStr);
-    return `Wrote ${countLines(newStr)} lines to the empty file ${path}.`;
+    return { text: `Wrote ${countLines(newStr)} lines to the empty file ${path}.`, files: [real] };
   }
   const replaced = replaceOnce(content, oldStr, newStr, path);
   await writeTextFile(real, replaced.content);
   const shown = linesAround(replaced.content, replaced.offset, 1, Math.min(replaced.addedLines, 10) + 2);
   const excerpt = numberedLines(shown.first, shown.lines);
-  return (
+  const text =
     `Patched ${path}: replaced ${replaced.removedLines} line(s) with ${replaced.addedLines} at line ` +
-    `${replaced.line}. Now:\n${excerpt}`
-  );
+    `${replaced.line}. Now:\n${excerpt}`;
+  return { text, files: [real] };
 }
 
 export const applyPatchTool = defineTool({
@@ -111,13 +112,16 @@ export const applyPatchTool = defineTool({
   handler: async (args, context) => {
     const root = requireWorkingDir(context);
     const patch = embeddedCodexPatch(args);
-    if (patch !== undefined) return applyCodexPatch(root, patch);
+    if (patch !== undefined) return reportWritten(context, root, await applyCodexPatch(root, patch));
     const misplaced = misplacedPatch(args);
     if (misplaced) throw misplaced;
-    return replaceInFile(root, args);
+    return reportWritten(context, root, await replaceInFile(root, args));
   },
   rawArguments: async (raw, context) => {
-    if (looksLikeCodexPatch(raw)) return applyCodexPatch(requireWorkingDir(context), raw);
+    if (looksLikeCodexPatch(raw)) {
+      const root = requireWorkingDir(context);
+      return reportWritten(context, root, await applyCodexPatch(root, raw));
+    }
     if (UNIFIED_DIFF.test(raw.trimStart())) throw unsupportedFormat();
     return undefined;
   },

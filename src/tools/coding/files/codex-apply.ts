@@ -5,6 +5,7 @@ import { notRegularFile } from "../../../workspace/regular-file.js";
 import { resolveInside } from "../../../workspace/sandbox.js";
 import { readEditableText } from "../../../workspace/text-file.js";
 import { ToolError } from "../../kit/define-tool.js";
+import type { Written } from "./after-write.js";
 import { FILE_TOOLS_BLOCKED } from "./blocked-names.js";
 import { describeOperation, type PatchOperation, PatchParseError, parseCodexPatch } from "./codex-patch.js";
 import { applyUpdateChunks } from "./codex-update.js";
@@ -110,7 +111,7 @@ function formatSummary({ added, modified, deleted }: Summary): string {
  * Applies a Codex `*** Begin Patch` text inside `root`, all-or-nothing: every operation is
  * checked and computed in memory first; if one fails, nothing is written and the error names it.
  */
-export async function applyCodexPatch(root: string, patchText: string): Promise<string> {
+export async function applyCodexPatch(root: string, patchText: string): Promise<Written> {
   let operations: PatchOperation[];
   try {
     operations = parseCodexPatch(patchText);
@@ -135,5 +136,6 @@ export async function applyCodexPatch(root: string, patchText: string): Promise<
     }
   }
   await commitFileChanges(tree.changes);
-  return formatSummary(tree.summary);
+  const files = [...tree.changes].filter(([, change]) => change.content !== null).map(([real]) => real);
+  return { text: formatSummary(tree.summary), files };
 }

@@ -5,6 +5,7 @@ import { resolveInside } from "../../../workspace/sandbox.js";
 import { createTextFile } from "../../../workspace/text-file.js";
 import { defineTool, ToolError } from "../../kit/define-tool.js";
 import { requireWorkingDir } from "../../kit/require-working-dir.js";
+import { reportWritten } from "./after-write.js";
 import { FILE_TOOLS_BLOCKED } from "./blocked-names.js";
 import { countLines } from "./text-lines.js";
 
@@ -38,6 +39,7 @@ export const createFileTool = defineTool({
     const root = requireWorkingDir(context);
     const real = await resolveInside(root, path, { write: true, blocked: FILE_TOOLS_BLOCKED });
     if (!(await createTextFile(real, content))) throw await alreadyExists(real, path);
-    return `Created ${path} (${Buffer.byteLength(content)} bytes, ${countLines(content)} lines).`;
+    const text = `Created ${path} (${Buffer.byteLength(content)} bytes, ${countLines(content)} lines).`;
+    return reportWritten(context, root, { text, files: [real] });
   },
 });
