@@ -107,6 +107,7 @@ export class Session implements SessionView {
   profileName = "main";
   #workingDir: string | null;
   #exitRequested: string | undefined;
+  #planning = false;
   private readonly listeners = new Set<AgentEventListener>();
   /** Pending writes of durable listeners (audit log, ntfy), awaited by `dispose()`. */
   private readonly flushes = new Set<() => Promise<void>>();
@@ -181,8 +182,18 @@ export class Session implements SessionView {
     return {
       codingMode: this.codingMode,
       nonInteractive: this.options.nonInteractive,
-      readonly: this.options.readonly,
+      readonly: this.options.readonly || this.#planning,
+      planning: this.#planning,
     };
+  }
+
+  /** Plan mode: only tools that look are offered, and each message asks for a plan, until the user approves it. */
+  get planning(): boolean {
+    return this.#planning;
+  }
+
+  setPlanning(on: boolean): void {
+    this.#planning = on;
   }
 
   get maxRounds(): number {
@@ -376,7 +387,8 @@ export class Session implements SessionView {
   /** Puts the conversation's system message first and returns the context note for the next user message. */
   private async frameConversation(notifications: readonly string[] = []): Promise<string> {
     const input = await this.systemPromptInput();
-    return this.frame.apply(this.messages, input, notifications, this.options.now?.() ?? new Date());
+    const note = { notifications, planning: this.#planning, now: this.options.now?.() ?? new Date() };
+    return this.frame.apply(this.messages, input, note);
   }
 
   private async loadChatLog(): Promise<void> {

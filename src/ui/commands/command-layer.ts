@@ -7,6 +7,7 @@ import { appendInputHistory, loadInputHistory } from "../../state/input-history.
 import type { FrontEndOptions } from "../front-end.js";
 import { safeLabel, safeText } from "../terminal-text.js";
 import { capCommand } from "./cap-command.js";
+import { initCommand, lspReport, planCommand } from "./coding-commands.js";
 import { conversationRecap, messageCount, restoreProvider, sessionList } from "./conversations.js";
 import { expandCustomCommand, matchCustomCommand } from "./custom-commands.js";
 import { editPreferences } from "./editor.js";
@@ -51,9 +52,10 @@ export class CommandLayer {
     return this.shell;
   }
 
-  /** `$ ` in shell mode, `> ` otherwise. */
+  /** `$ ` in shell mode, `plan> ` in plan mode, `> ` otherwise. */
   get prompt(): string {
-    return this.shell ? "$ " : "> ";
+    if (this.shell) return "$ ";
+    return this.environment.session.planning ? "plan> " : "> ";
   }
 
   /** Provider and model in use (the one actually answering while a `!pro` query runs). */
@@ -170,6 +172,12 @@ export class CommandLayer {
         return this.mcp(parsed.args);
       case "cap":
         return this.say(await capCommand(session, parsed));
+      case "lsp":
+        return this.follow(lspReport(session));
+      case "init":
+        return this.follow(initCommand(session));
+      case "plan":
+        return this.follow(planCommand(session, parsed.action));
       case "unavailable":
         return this.say(UNAVAILABLE[parsed.feature]);
       case "message":
@@ -273,6 +281,20 @@ export class CommandLayer {
     if (args.length === 1 && args[0]!.toLowerCase() === "trust" && extensions)
       return this.say(await extensions.trustProject());
     return this.say("Usage: mcp (list the MCP servers) or !mcp trust (start this project's .marvin/mcp.json).");
+  }
+
+  /** Shift+Tab in the TUI: plan mode on, or off again without approving. */
+  togglePlan(): void {
+    const { session } = this.environment;
+    void this.follow(planCommand(session, session.planning ? "off" : "on"));
+  }
+
+  /** Shows what a command said, or sends what it asks to the model (plan mode may have changed either way). */
+  private follow(outcome: { say: string } | { submit: string; note?: string }): CommandResult {
+    this.host.stateChanged?.();
+    if ("say" in outcome) return this.say(outcome.say);
+    if (outcome.note) this.host.system(outcome.note);
+    return this.submit(outcome.submit);
   }
 
   private say(text: string): CommandResult {

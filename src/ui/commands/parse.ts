@@ -1,3 +1,5 @@
+import type { PlanAction } from "./coding-commands.js";
+
 /** What one typed line asks for (seed 002 §2.4). Pure: no state is touched here. */
 export type ParsedInput =
   | { kind: "empty" }
@@ -22,6 +24,12 @@ export type ParsedInput =
   | { kind: "mcp"; args: string[] }
   /** `cap [daily] [USD|off]`: show the spending caps, or set the conversation's (or today's) cap. */
   | { kind: "cap"; daily: boolean; amount?: string }
+  /** `lsp`: the language servers started for diagnostics after edits. */
+  | { kind: "lsp" }
+  /** `init`: asks the model to write AGENTS.md. */
+  | { kind: "init" }
+  /** `plan`, `plan approve`, `plan off`: plan mode (read-only tools until the plan is approved). */
+  | { kind: "plan"; action: PlanAction }
   | { kind: "unavailable"; feature: "voice" | "blender" }
   | { kind: "message"; text: string };
 
@@ -40,6 +48,11 @@ const WORD_COMMANDS: Record<string, ParsedInput> = {
   clear: { kind: "clear" },
   compact: { kind: "compact" },
   mcp: { kind: "mcp", args: [] },
+  lsp: { kind: "lsp" },
+  init: { kind: "init" },
+  plan: { kind: "plan", action: "on" },
+  "plan approve": { kind: "plan", action: "approve" },
+  "plan off": { kind: "plan", action: "off" },
 };
 
 /** `cap`, `cap 1.50`, `cap off`, `cap daily [USD|off]`; with other words after it the line is no command. */
@@ -100,5 +113,5 @@ export function parseInput(line: string, shellMode: boolean): ParsedInput {
   if (shellMode) return SHELL_MODE_WORDS.has(word) ? WORD_COMMANDS[word]! : { kind: "shell", command: text };
   const resume = /^resume\s+([A-Za-z0-9._-]+)$/i.exec(text);
   if (resume) return { kind: "resume", query: resume[1]! };
-  return parseCap(text) ?? WORD_COMMANDS[word] ?? { kind: "message", text: line.trim() };
+  return parseCap(text) ?? WORD_COMMANDS[word.replace(/\s+/g, " ")] ?? { kind: "message", text: line.trim() };
 }

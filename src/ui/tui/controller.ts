@@ -178,6 +178,9 @@ export class TuiController {
       case "redraw":
         this.options.redraw?.();
         break;
+      case "toggle-plan":
+        this.layer.togglePlan();
+        break;
     }
   }
 

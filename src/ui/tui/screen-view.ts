@@ -76,6 +76,7 @@ export function buildScreen(
       coding: session.codingMode,
       shell: layer.shellMode,
       readonly: session.mode.readonly,
+      planning: session.planning,
       busy: controller.busy,
       queued: queued.length,
       linesBelow,

@@ -14,6 +14,8 @@ export interface StatusInfo {
   coding: boolean;
   shell: boolean;
   readonly: boolean;
+  /** Plan mode: read-only until the plan is approved. */
+  planning: boolean;
   /** An answer or a command is in progress. */
   busy: boolean;
   /** Messages waiting for their turn. */
@@ -62,9 +64,8 @@ function fitLeft(emoji: string, status: StatusInfo, facts: string[], width: numb
  */
 export function formatStatus(status: StatusInfo, width: number): string {
   const emoji = providerIcon(status.provider);
-  const modes = [status.coding && "coding", status.shell && "shell", status.readonly && "readonly"]
-    .filter(Boolean)
-    .join(" · ");
+  const readOnly = status.planning ? "plan" : status.readonly && "readonly";
+  const modes = [status.coding && "coding", status.shell && "shell", readOnly].filter(Boolean).join(" · ");
   const cost = formatCost(status.cost) + (status.cacheHit ? ` (${status.cacheHit})` : "");
   const facts = [`👤 ${status.profile}`, `${status.messages} msgs`, cost, ...(modes ? [modes] : [])];
   const right = [
