@@ -90,7 +90,7 @@ describe("loadProjectContext", () => {
 });
 
 describe("AGENTS.md and CLAUDE.md", () => {
-  test("reads them from the repository root down to the working dir, CLAUDE.md only where AGENTS.md is missing", async ({
+  test("reads them from the repository root down to the working dir, CLAUDE.md where AGENTS.md is missing", async ({
     home,
     workspace: repository,
   }) => {

@@ -121,4 +121,44 @@ describe("diagnostics after edits (real typescript-language-server)", () => {
     expect(result).toMatch(/d\.ts:1:14: Type 'boolean' is not assignable to type 'number'/);
     expect(existsSync(planted)).toBe(false);
   });
+
+  test("lsp.json turns languages off and names servers; a broken file or server costs a notice", async ({
+    tempDirs,
+    harnesses,
+  }) => {
+    const work = await tempDirs.make("marvin-lsp-config-");
+    const home = await tempDirs.make("marvin-lsp-home-");
+    const lspJson = join(home, ".config", "local-finder", "lsp.json");
+    await mkdir(join(lspJson, ".."), { recursive: true });
+    await writeFile(lspJson, JSON.stringify({ servers: { python: false, go: { command: "/bin/false" } } }));
+    const harness = await harnesses.open({ home, codingMode: true, workingDir: work, env: LSP_ENV });
+    const notices: string[] = [];
+    harness.session.subscribe((event: AgentEvent) => {
+      if (event.type === "notice") notices.push(event.text);
+    });
+    expect(await harness.ok("create_file", { path: "a.py", content: "x = 1\n" })).toBe(
+      "Created a.py (6 bytes, 1 lines).",
+    );
+    expect(await harness.ok("create_file", { path: "main.go", content: "package main\n" })).toBe(
+      "Created main.go (13 bytes, 1 lines).",
+    );
+    expect(await harness.ok("create_file", { path: "lib.rs", content: "fn f() {}\n" })).toBe(
+      "Created lib.rs (10 bytes, 1 lines).",
+    );
+    await harness.ok("create_file", { path: "b.go", content: "package main\n" });
+    expect(notices).toEqual([
+      "No diagnostics for python files: python is turned off in lsp.json.",
+      expect.stringMatching(/^The go language server \(\/bin\/false\) stopped: .*Edits of go files get no diagnostics/),
+      expect.stringMatching(
+        /^No diagnostics for rust files: rust-analyzer is started only when configured in lsp\.json/,
+      ),
+    ]);
+    expect(harness.session.diagnostics.describe()).toEqual([
+      expect.stringMatching(/^go: \/bin\/false in .* \(failed, pid \d+: .*\)$/),
+    ]);
+
+    await writeFile(lspJson, JSON.stringify({ servers: { python: { command: "pyright", flags: [] } } }));
+    await harness.ok("create_file", { path: "d.py", content: "" });
+    expect(notices.at(-1)).toMatch(/lsp\.json is not used: .*flags/);
+  });
 });

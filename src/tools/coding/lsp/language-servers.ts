@@ -67,10 +67,11 @@ export class LanguageServers implements CodeDiagnostics {
     // A server that is still starting gets the whole wait; a running one answers sooner or not at all.
     const wait = server.state === "starting" ? this.waitMs : this.waitMs / 2;
     const diagnostics = await server.diagnose(file, text, kind.languageId, wait);
-    if (server.state === "failed") this.noticeOnce(`${kind.language}:${root}`, this.stopped(kind.language, server));
+    this.noticeIfStopped(kind.language, server);
     const name = `the ${kind.language} language server`;
     const shown = relative(root, file) || file;
-    if (diagnostics === undefined) return `(${name} gave no diagnostics for ${shown} in time.)`;
+    if (diagnostics === undefined)
+      return server.state === "failed" ? "" : `(${name} gave no diagnostics for ${shown} in time.)`;
     const errors = diagnostics.filter(isError);
     if (errors.length === 0) return `No errors reported by ${name} in ${shown}.`;
     const listed = errors.slice(0, MAX_LISTED).map((diagnostic) => formatDiagnostic(shown, diagnostic));
@@ -78,17 +79,22 @@ export class LanguageServers implements CodeDiagnostics {
     return [`Errors reported by ${name} in ${shown}:`, ...listed, ...more].join("\n");
   }
 
-  private stopped(language: Language, server: LanguageServer): string {
-    return (
+  /** A server that stopped working is reported once, and not started again in this session. */
+  private noticeIfStopped(language: Language, server: LanguageServer): void {
+    if (server.state !== "failed") return;
+    const text =
       `The ${language} language server (${server.spec.command}) stopped: ${server.problem}. Edits of ${language} ` +
-      "files get no diagnostics until Marvin restarts."
-    );
+      "files get no diagnostics until Marvin restarts.";
+    this.noticeOnce(`${language}:${server.root}`, text);
   }
 
   private async server(language: Language, root: string): Promise<LanguageServer | undefined> {
     const key = `${language}:${root}`;
-    const running = this.servers.get(key);
-    if (running) return running.state === "starting" || running.state === "running" ? running : undefined;
+    const known = this.servers.get(key);
+    if (known) {
+      this.noticeIfStopped(language, known);
+      return known.state === "starting" || known.state === "running" ? known : undefined;
+    }
     const { config, warning } = await loadLspConfig(this.options.configPath);
     if (warning) this.noticeOnce(`config:${warning}`, warning);
     const choice = await chooseServer(language, config, this.options.env);

@@ -48,14 +48,14 @@ export interface ServerCommand {
 }
 
 /** A found server, or why there is none (shown once as a notice). */
-export type ServerChoice = { found: ServerCommand } | { missing: string };
+type ServerChoice = { found: ServerCommand } | { missing: string };
 
 const entry = z.union([
   z.literal(false),
   z.strictObject({
     command: z.string().min(1),
     args: z.array(z.string()).default([]),
-    initializationOptions: z.unknown().optional(),
+    initializationOptions: z.record(z.string(), z.unknown()).optional(),
   }),
 ]);
 const lspFile = z.strictObject({ servers: z.partialRecord(z.enum(LANGUAGES), entry) });
@@ -157,12 +157,13 @@ export async function chooseServer(language: Language, config: LspFile, env: Env
   if (configured) {
     const command = isAbsolute(configured.command) ? configured.command : await onPath(env, configured.command);
     if (!command) return { missing: `${configured.command} (from lsp.json) is not on PATH` };
-    const defaults = language === "rust" ? RUST_DEFAULTS : undefined;
-    if (language === "typescript" && configured.initializationOptions === undefined) {
-      const initializationOptions = await typescriptOptions(command);
-      if (!initializationOptions) return { missing: NO_TYPESCRIPT };
+    if (language === "typescript") {
+      const pinned = await typescriptOptions(command);
+      if (!pinned) return { missing: NO_TYPESCRIPT };
+      const initializationOptions = { ...pinned, ...configured.initializationOptions };
       return { found: { command, args: configured.args, initializationOptions } };
     }
+    const defaults = language === "rust" ? RUST_DEFAULTS : undefined;
     return {
       found: { command, args: configured.args, initializationOptions: configured.initializationOptions ?? defaults },
     };
