@@ -57,6 +57,13 @@ describe("plan", () => {
   });
 });
 
+test("help lists plan, init and lsp", async ({ openLayer }) => {
+  const { layer, host } = await openLayer();
+  await layer.handle("help");
+  for (const command of ["plan approve, plan off", "init", "lsp", "Shift+Tab"])
+    expect(host.lastSystem).toContain(command);
+});
+
 describe("init", () => {
   test("asks the model to explore the project and write AGENTS.md, in coding mode only", async ({ openLayer }) => {
     const { layer, host, server } = await openLayer([{ text: "Wrote AGENTS.md." }]);

@@ -17,6 +17,10 @@ export const COMMAND_HELP = `Commands:
   compact                   condense the conversation now, keeping a backup of it
   mcp, !mcp                 MCP servers: their state and tools
   !mcp trust                trust this project's .marvin/mcp.json and start its servers
+  plan                      plan mode: only tools that look, and a plan to approve (Shift+Tab in the TUI)
+  plan approve, plan off    carry the plan out with every tool, or leave plan mode without approving
+  init                      explore the project and write its AGENTS.md (coding mode)
+  lsp                       the language servers giving diagnostics after edits
   /NAME [ARGUMENTS]         a custom command of ~/.config/local-finder/commands/ (listed below)
   help, !help               this list
   quit, exit, Ctrl+D        leave Marvin

@@ -100,8 +100,9 @@ function parseBang(body: string): ParsedInput {
 
 /**
  * Classifies a typed line. Outside shell mode: `!…` commands, the word commands
- * (`quit`, `exit`, `help`, `preferences`, `profiles`, `usage`, `saved`, `mcp`, case-insensitive,
- * alone on the line; `resume` and `cap` with their arguments), else a message for the model. In shell
+ * (`quit`, `exit`, `help`, `preferences`, `profiles`, `usage`, `saved`, `mcp`, `lsp`, `init`, `plan`,
+ * case-insensitive, alone on the line; `resume` and `cap` with their arguments, `plan approve` and
+ * `plan off`), else a message for the model. In shell
  * mode every line is a shell command except `!…` commands (so `!sh` toggles back, `!ls` runs `ls`) and
  * `quit`/`exit`.
  */
