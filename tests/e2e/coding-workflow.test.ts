@@ -1,8 +1,22 @@
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readdirSync, readFileSync, readlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, test } from "../support/fixtures.js";
 import { contextNoteOf, type RecordedRequest, userWords } from "../support/llm-server.js";
 import { runMarvin, serverEnv } from "../support/run-marvin.js";
+
+/** Pids of the processes whose working directory is `dir` (the language servers Marvin started there). */
+function processesIn(dir: string): number[] {
+  return readdirSync("/proc")
+    .filter((name) => /^\d+$/.test(name))
+    .filter((pid) => {
+      try {
+        return readlinkSync(`/proc/${pid}/cwd`) === dir;
+      } catch {
+        return false;
+      }
+    })
+    .map(Number);
+}
 
 const toolsOf = (request: RecordedRequest) => (request.body.tools ?? []).map((tool) => tool.function.name);
 const lastUserWords = (request: RecordedRequest) => userWords(request.body.messages.at(-1)!.content);
@@ -70,5 +84,6 @@ describe("diagnostics after edits (built marvin, real typescript-language-server
     const result = server.requests[1]!.body.messages.find((message) => message.tool_call_id === "c1")!.content;
     expect(result).toMatch(/a\.ts:1:14: Type 'string' is not assignable to type 'number'\. \(typescript 2322\)/);
     expect(existsSync(join(project, "a.ts"))).toBe(true);
+    expect(processesIn(project)).toEqual([]); // the server and its tsserver processes ended with marvin
   });
 });
