@@ -76,7 +76,7 @@ describe("parseCliArgs", () => {
   });
 
   it("accepts every provider, in any case", () => {
-    for (const name of ["copilot", "gemini", "groq", "openai", "ollama", "openai-compat"])
+    for (const name of ["copilot", "anthropic", "gemini", "groq", "openai", "ollama", "openai-compat"])
       expect(parseCliArgs(["--provider", name]).provider).toBe(name);
     expect(parseCliArgs(["--provider", "OpenAI"]).provider).toBe("openai");
   });
@@ -110,7 +110,8 @@ describe("usage errors: one line saying what is wrong", () => {
 
   it("rejects bad values", () => {
     expect(usageError(["--provider", "claude"])).toBe(
-      "invalid value 'claude' for --provider (expected one of: copilot, gemini, groq, openai, ollama, openai-compat)",
+      "invalid value 'claude' for --provider (expected one of: copilot, anthropic, gemini, groq, openai, ollama, " +
+        "openai-compat)",
     );
     expect(usageError(["--non-interactive", "--output", "xml"])).toBe(
       "invalid value 'xml' for --output (expected one of: text, jsonl)",

@@ -26,6 +26,32 @@ describe("estimateCost", () => {
     );
   });
 
+  it("prices Claude's cache writes as Anthropic bills them, 1.25 times the input price", () => {
+    const tokens = { input: 1_000_000, output: 0, cached: 600_000, cacheWrite: 300_000 };
+    // 100,000 fresh at $2, 600,000 read at $0.10, 300,000 written at $2.50 (Sonnet 5.5).
+    expect(estimateCost("anthropic", "claude-sonnet-5-5", tokens)).toBeCloseTo(0.2 + 0.06 + 0.75, 12);
+    expect(
+      estimateCost("anthropic", "claude-haiku-4-5-20251001", { input: 1_000_000, output: 0, cacheWrite: 1_000_000 }),
+    ).toBeCloseTo(1.25, 12);
+    // Providers that bill no extra for writing their cache: written input costs the input price.
+    expect(estimateCost("openai", "gpt-5.1", { input: 1_000_000, output: 0, cacheWrite: 1_000_000 })).toBeCloseTo(
+      1.25,
+      12,
+    );
+  });
+
+  it("knows Claude's generations apart, dated, dashed or dotted", () => {
+    expect(perMillion("claude-sonnet-5-5", "anthropic")).toEqual({ input: 2, output: 10 });
+    expect(perMillion("claude-opus-4-1-20250805", "anthropic")).toEqual({ input: 15, output: 75 });
+    expect(perMillion("claude-opus-4-20250514", "anthropic")).toEqual({ input: 15, output: 75 });
+    expect(perMillion("claude-opus-4-5-20251101", "anthropic")).toEqual({ input: 5, output: 25 });
+    expect(perMillion("claude-opus-4.6", "copilot")).toEqual({ input: 5, output: 25 });
+    expect(perMillion("claude-opus-5-5", "anthropic")).toEqual({ input: 4, output: 20 });
+    expect(perMillion("claude-sonnet-4-6", "anthropic")).toEqual({ input: 3, output: 15 });
+    expect(perMillion("claude-fable-5-1", "anthropic")).toEqual({ input: 10, output: 50 });
+    expect(perMillion("claude-haiku-5-5", "anthropic")).toEqual({ input: 0.1, output: 0.5 });
+  });
+
   it("matches the more specific model before its family", () => {
     expect(perMillion("gpt-4o-mini")).toEqual({ input: 0.15, output: 0.6 });
     expect(perMillion("gpt-4o")).toEqual({ input: 2.5, output: 10 });
@@ -43,6 +69,19 @@ describe("estimateCost", () => {
     expect(perMillion("gemini-3-pro-preview", "gemini").input).toBeGreaterThan(0);
     expect(perMillion("llama-3.3-70b-versatile", "groq").input).toBeGreaterThan(0);
     expect(perMillion("qwen/qwen3-32b", "openai-compat").input).toBeGreaterThan(0);
+  });
+
+  it("prices Gemini's current models, each at its own cached rate (prompts up to 200k tokens)", () => {
+    const cached = (model: string) => estimateCost("gemini", model, { input: 1_000_000, output: 0, cached: 1_000_000 });
+    expect(perMillion("gemini-3.1-pro-preview", "gemini")).toEqual({ input: 2, output: 12 });
+    expect(perMillion("gemini-3-flash-preview", "gemini")).toEqual({ input: 0.5, output: 3 });
+    expect(perMillion("gemini-3.1-flash-lite-preview", "gemini")).toEqual({ input: 0.25, output: 1.5 });
+    expect(perMillion("gemini-3.5-flash", "gemini")).toEqual({ input: 1.5, output: 9 });
+    expect(perMillion("gemini-2.5-flash-lite", "gemini")).toEqual({ input: 0.1, output: 0.4 });
+    expect(perMillion("gemini-2.5-flash", "gemini")).toEqual({ input: 0.3, output: 2.5 });
+    expect(cached("gemini-3.1-pro-preview")).toBeCloseTo(0.2, 12);
+    expect(cached("gemini-3-flash-preview")).toBeCloseTo(0.05, 12);
+    expect(cached("gemini-2.5-flash-lite")).toBeCloseTo(0.01, 12);
   });
 
   it("charges an opus-tier call several times a standard one", () => {

@@ -23,12 +23,12 @@ const status: StatusInfo = {
 
 describe("the provider registry", () => {
   it("lists every provider once, in the order Marvin shows them", () => {
-    expect(PROVIDER_NAMES).toEqual(["copilot", "gemini", "groq", "openai", "ollama", "openai-compat"]);
+    expect(PROVIDER_NAMES).toEqual(["copilot", "anthropic", "gemini", "groq", "openai", "ollama", "openai-compat"]);
     expect(new Set(PROVIDERS.map((provider) => provider.icon)).size).toBe(PROVIDERS.length);
   });
 
   it("feeds the --help line of --provider", () => {
-    const names = "copilot | gemini | groq | openai | ollama | openai-compat";
+    const names = "copilot | anthropic | gemini | groq | openai | ollama | openai-compat";
     expect(HELP).toContain(
       `  --provider NAME          ${names}\n                           (default: $LLM_PROVIDER, else copilot)\n`,
     );
@@ -37,6 +37,7 @@ describe("the provider registry", () => {
   it("feeds the 'how to configure' message, one setup line per provider", () => {
     expect(HOW_TO_CONFIGURE).toBe(`No LLM provider is configured. Marvin can use any of these:
   copilot        GitHub Copilot (the default): sign in with 'gh auth login' or set GH_TOKEN
+  anthropic      LLM_PROVIDER=anthropic with ANTHROPIC_API_KEY (or a key in ~/.ssh/ANTHROPIC_API_KEY)
   gemini         LLM_PROVIDER=gemini with GEMINI_API_KEY (or a key in ~/.ssh/GEMINI_API_KEY)
   groq           LLM_PROVIDER=groq with GROQ_API_KEY (or a key in ~/.ssh/GROQ_API_KEY)
   openai         LLM_PROVIDER=openai with OPENAI_API_KEY
@@ -46,7 +47,7 @@ Pick one with --provider NAME or the LLM_PROVIDER variable, then run marvin agai
   });
 
   it("feeds the status bar icons, with a robot for an unknown name", () => {
-    expect(PROVIDER_NAMES.map(providerIcon).join("")).toBe("🐙💎⚡🧠🦙🔌");
+    expect(PROVIDER_NAMES.map(providerIcon).join("")).toBe("🐙🔶💎⚡🧠🦙🔌");
     expect(formatStatus(status, 100)).toMatch(/^ 🦙 ollama · qwen3-coder:30b │/);
     expect(formatStatus({ ...status, provider: "someday" }, 100)).toMatch(/^ 🤖 someday · /);
   });

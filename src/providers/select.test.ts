@@ -73,7 +73,8 @@ describe("selectProvider", () => {
   it("rejects an unknown provider name, saying where it came from", async () => {
     expect(await select("claude", {})).toEqual({
       error:
-        "--provider 'claude' is not a provider. Choose one of: copilot, gemini, groq, openai, ollama, openai-compat.",
+        "--provider 'claude' is not a provider. Choose one of: copilot, anthropic, gemini, groq, openai, ollama, " +
+        "openai-compat.",
     });
     expect(await select(undefined, { LLM_PROVIDER: "mistral" })).toEqual({
       error: expect.stringMatching(/^LLM_PROVIDER 'mistral' is not a provider/),
@@ -111,7 +112,7 @@ describe("selectProvider", () => {
     const url = await startOllama();
     expect(await select(undefined, { OLLAMA_URL: url })).toEqual({
       provider: "ollama",
-      notice: `LLM_PROVIDER is not set and Copilot is not available; using ollama (Ollama answers at ${url}/v1).`,
+      notice: `LLM_PROVIDER is not set and Copilot is not available; using ollama (Ollama answers at ${url}).`,
     });
     expect(ollama!.paths).toEqual(["GET /api/tags"]);
   });

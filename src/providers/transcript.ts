@@ -13,13 +13,20 @@ export function messageText(message: Message): string {
   return content;
 }
 
-/** The messages as a chat API takes them: a user message's context note goes in front of its words. */
+/**
+ * The messages as a chat API takes them: a user message's context note goes in front of its words, and the replay
+ * data another provider left on an answer (Claude's thinking signatures…) stays out.
+ */
 export function wireMessages(messages: readonly Message[]): Message[] {
-  return messages.map((message) =>
-    message.role === "user" && message.context !== undefined
-      ? { role: "user", content: messageText(message) }
-      : message,
-  );
+  return messages.map((message) => {
+    if (message.role === "user" && message.context !== undefined)
+      return { role: "user", content: messageText(message) };
+    if (message.role === "assistant" && message.replay) {
+      const { replay: _, ...answer } = message;
+      return answer;
+    }
+    return message;
+  });
 }
 
 /**

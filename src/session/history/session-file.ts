@@ -1,5 +1,5 @@
 import { z } from "zod";
-import type { Message } from "../../providers/types.js";
+import type { Message, ReplayData } from "../../providers/types.js";
 
 /**
  * The on-disk form of one conversation: a JSON-lines file, one record per line, only ever
@@ -17,6 +17,18 @@ const toolCall = z.object({
   function: z.object({ name: z.string(), arguments: z.string() }),
 });
 
+/**
+ * What a provider needs back with an answer (Claude's signed thinking blocks…): kept as written, read and checked
+ * only by the provider that wrote it. A damaged one is dropped, never the message.
+ */
+const replay = z
+  .custom<ReplayData>((value) => {
+    const data = value as Partial<ReplayData> | null;
+    return typeof data?.provider === "string" && Array.isArray(data.items);
+  })
+  .optional()
+  .catch(undefined);
+
 const message: z.ZodType<Message> = z.union([
   z.object({ role: z.literal("system"), content: z.string() }),
   z.object({ role: z.literal("user"), content: z.string(), context: z.string().optional() }),
@@ -24,6 +36,7 @@ const message: z.ZodType<Message> = z.union([
     role: z.literal("assistant"),
     content: z.string().nullable(),
     tool_calls: z.array(toolCall).optional(),
+    replay,
   }),
   z.object({ role: z.literal("tool"), tool_call_id: z.string(), content: z.string() }),
 ]);

@@ -5,7 +5,7 @@ import { fileURLToPath } from "node:url";
 import { childEnvWith } from "../../../shared/child-env.js";
 import { formatDuration } from "../../../shared/duration.js";
 import type { Env } from "../../../shared/env.js";
-import type { BackgroundJob } from "../../kit/job-board.js";
+import type { BackgroundJob } from "../../kit/tool-services.js";
 import type { ReviewRecord } from "./review-record.js";
 
 /** Reviews may nest this deep at most: a reviewer at this depth may not start another. */
