@@ -56,6 +56,18 @@ describe("diagnostics after edits (real typescript-language-server)", () => {
     const again = await harness.ok("append_file", { path: "src/a.ts", content: "export const b: string = 2;\n" });
     expect(again).toMatch(/src\/a\.ts:2:14: Type 'number' is not assignable to type 'string'/);
     expect(again).not.toContain("src/a.ts:1:");
+
+    const patch = [
+      "*** Begin Patch",
+      "*** Add File: src/ok.ts",
+      "+export const ok = 1;",
+      "*** Add File: src/bad.ts",
+      "+export const bad: boolean = 0;",
+      "*** End Patch",
+    ].join("\n");
+    const both = await harness.ok("apply_patch", patch);
+    expect(both).toContain("No errors reported by the typescript language server in src/ok.ts.");
+    expect(both).toMatch(/src\/bad\.ts:1:14: Type 'number' is not assignable to type 'boolean'/);
   });
 
   test("a run without edits starts no server; the server and its children stop with the session", {
