@@ -15,6 +15,7 @@ const status: StatusInfo = {
   coding: false,
   shell: false,
   readonly: false,
+  planning: false,
   busy: false,
   listening: false,
   queued: 0,

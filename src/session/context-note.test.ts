@@ -6,7 +6,7 @@ const facts = stateFacts({ preferences: { budget: "moderate" }, savedPlaces: [],
 
 describe("contextNote", () => {
   it("gives the date and time to the minute and nothing else when nothing changed", () => {
-    const note = contextNote({ now, notifications: [], told: facts, current: facts });
+    const note = contextNote({ now, notifications: [], planning: false, told: facts, current: facts });
     expect(note).toBe(`<context>\nCurrent date and time: ${minuteClock(now)}\n</context>`);
     expect(minuteClock(now)).toContain("15:09");
     expect(minuteClock(now)).not.toContain("15:09:26");
@@ -21,7 +21,8 @@ describe("contextNote", () => {
       ],
       backgroundJobs: [{ id: "job-1", description: "npm test", status: "running for 5s" }],
     });
-    const note = contextNote({ now, notifications: ["[15:08] ntfy 'Family': Dinner"], told: facts, current });
+    const notifications = ["[15:08] ntfy 'Family': Dinner"];
+    const note = contextNote({ now, notifications, planning: false, told: facts, current });
     expect(note.split("\n")).toEqual([
       "<context>",
       `Current date and time: ${minuteClock(now)}`,
@@ -36,5 +37,11 @@ describe("contextNote", () => {
       "Use review_status to read a job's output.",
       "</context>",
     ]);
+  });
+
+  it("asks for a plan, and for no change, while plan mode is on", () => {
+    const note = contextNote({ now, notifications: [], planning: true, told: facts, current: facts });
+    expect(note).toContain("Plan mode is on: only tools that look are available.");
+    expect(note).toContain("change nothing until the user approves the plan");
   });
 });

@@ -48,7 +48,11 @@ export class ConversationFrame {
   }
 
   /** Puts the system message first in `messages` (rebuilt when needed) and returns the next message's note. */
-  apply(messages: Message[], input: SystemPromptInput, notifications: readonly string[], now: Date): string {
+  apply(
+    messages: Message[],
+    input: SystemPromptInput,
+    note: { notifications: readonly string[]; planning: boolean; now: Date },
+  ): string {
     const current = stateFacts(input);
     const key = JSON.stringify([input.profileName, input.codingMode, input.workingDir, input.project ?? null]);
     const built = this.built;
@@ -61,7 +65,7 @@ export class ConversationFrame {
     const told = stillTrue ? built.told : current;
     if (!stillTrue) this.putFirst(messages, { role: "system", content: buildSystemMessage(input) });
     this.built = { key, chatLog: input.chatLog.slice(), told: current };
-    return contextNote({ now, notifications, told, current });
+    return contextNote({ ...note, told, current });
   }
 
   private putFirst(messages: Message[], system: Message): void {

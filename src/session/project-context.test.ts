@@ -33,7 +33,12 @@ describe("instructionCandidates", () => {
 
 describe("loadProjectContext", () => {
   test("finds nothing in an empty project", async ({ home, workspace: project }) => {
-    expect(await loadProjectContext(project, home)).toEqual({ instructions: undefined, documents: [], warnings: [] });
+    expect(await loadProjectContext(project, home)).toEqual({
+      instructions: undefined,
+      agentInstructions: [],
+      documents: [],
+      warnings: [],
+    });
   });
 
   test("prefers .marvin-instructions over the other places", async ({ home, workspace: project }) => {
@@ -81,6 +86,50 @@ describe("loadProjectContext", () => {
     await put(join(project, ".marvin", "spec.md"), "s".repeat(50_000));
     const [spec] = (await loadProjectContext(project, home)).documents;
     expect(spec!.content).toBe(`${"s".repeat(40_000)}\n[… truncated; read the file for the rest]`);
+  });
+});
+
+describe("AGENTS.md and CLAUDE.md", () => {
+  test("reads them from the repository root down to the working dir, CLAUDE.md where AGENTS.md is missing", async ({
+    home,
+    workspace: repository,
+  }) => {
+    execFileSync("git", ["init", "-q", repository]);
+    const workingDir = join(repository, "packages", "app");
+    await put(join(repository, "AGENTS.md"), "root rules");
+    await put(join(repository, "CLAUDE.md"), "not read: AGENTS.md is there");
+    await put(join(repository, "packages", "CLAUDE.md"), "packages rules");
+    await put(join(workingDir, "AGENTS.md"), "app rules");
+    expect((await loadProjectContext(workingDir, home)).agentInstructions).toEqual([
+      { name: join(repository, "AGENTS.md"), content: "root rules" },
+      { name: join(repository, "packages", "CLAUDE.md"), content: "packages rules" },
+      { name: join(workingDir, "AGENTS.md"), content: "app rules" },
+    ]);
+  });
+
+  test("outside a repository only the working dir's own counts", async ({ home, workspace: parent }) => {
+    const workingDir = join(parent, "app");
+    await put(join(parent, "AGENTS.md"), "parent rules");
+    await put(join(workingDir, "CLAUDE.md"), "app rules");
+    expect((await loadProjectContext(workingDir, home)).agentInstructions).toEqual([
+      { name: join(workingDir, "CLAUDE.md"), content: "app rules" },
+    ]);
+  });
+
+  test("never reads an AGENTS.md that is a symlink leading out of the repository", async ({
+    home,
+    workspace: project,
+    outside,
+  }) => {
+    execFileSync("git", ["init", "-q", project]);
+    await symlink(join(outside, "credentials"), join(project, "AGENTS.md"));
+    await put(join(project, "CLAUDE.md"), "not read either: AGENTS.md is there");
+    const context = await loadProjectContext(project, home);
+    expect(context.agentInstructions).toEqual([]);
+    expect(JSON.stringify(context)).not.toContain("hunter2");
+    expect(context.warnings).toEqual([
+      expect.stringMatching(/^Not loading AGENTS\.md into the system prompt: .*outside the working dir/),
+    ]);
   });
 });
 

@@ -268,6 +268,7 @@ describe("Session system message", () => {
   }) => {
     await mkdir(join(workingDir, ".marvin"));
     await writeFile(join(workingDir, ".marvin-instructions"), "Always run npm test.");
+    await writeFile(join(workingDir, "AGENTS.md"), "Keep functions small.");
     await writeFile(join(workingDir, ".marvin", "spec.md"), "# Spec: a todo app");
     const { session, server } = await startSession([{ text: "ok" }], { codingMode: true, workingDir });
     await session.submit("start");
@@ -276,6 +277,7 @@ describe("Session system message", () => {
     expect(system).toContain(
       `## Project instructions (${join(workingDir, ".marvin-instructions")})\nAlways run npm test.`,
     );
+    expect(system).toContain(`## Project instructions (${join(workingDir, "AGENTS.md")})\nKeep functions small.`);
     expect(system).toContain("## Project document .marvin/spec.md\n# Spec: a todo app");
   });
 

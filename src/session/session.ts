@@ -10,6 +10,7 @@ import type { ChatLogEntry } from "../state/chat-log.js";
 import { configPaths } from "../state/paths.js";
 import { ProfileStore } from "../state/profiles.js";
 import { UsageTracker } from "../state/usage.js";
+import { LanguageServers } from "../tools/coding/lsp/language-servers.js";
 import { stopLiveCommands } from "../tools/coding/shell/live-commands.js";
 import { CORE_TOOLS } from "../tools/families.js";
 import type { ToolContext, ToolMode } from "../tools/kit/define-tool.js";
@@ -53,6 +54,8 @@ export class Session implements SessionView {
   readonly approvals: SessionApprovals;
   readonly timers: TimerStore;
   readonly jobs = new JobBoard();
+  /** Language servers started by the coding tools' writes; `lsp` lists them. */
+  readonly diagnostics: LanguageServers;
   readonly profiles: ProfileStore;
   readonly budget: ContextBudget;
   readonly messages: Message[] = [];
@@ -60,6 +63,7 @@ export class Session implements SessionView {
   profileName = "main";
   #workingDir: string | null;
   #exitRequested: string | undefined;
+  #planning = false;
   private readonly events = new EventHub();
   private readonly providers: ProviderSlot;
   private busyFlag = false;
@@ -104,6 +108,11 @@ export class Session implements SessionView {
       summarize: (text, instruction) => this.summarize(text, instruction),
       onCompacted: () => this.frame.invalidate(),
     });
+    this.diagnostics = new LanguageServers({
+      env: options.env,
+      configPath: configPaths(options.home).lspConfig,
+      notice: (text) => this.events.notice(text, "info"),
+    });
     this.tools = new ToolOffer(options.registry, CORE_TOOLS, options.env.MARVIN_TOOLS?.trim().toLowerCase() === "all");
     this.subscribe(usageRecorder(this.usage));
     this.subscribe((event) => {
@@ -138,8 +147,18 @@ export class Session implements SessionView {
     return {
       codingMode: this.codingMode,
       nonInteractive: this.options.nonInteractive,
-      readonly: this.options.readonly,
+      readonly: this.options.readonly || this.#planning,
+      planning: this.#planning,
     };
+  }
+
+  /** Plan mode: only tools that look are offered, and each message asks for a plan, until the user approves it. */
+  get planning(): boolean {
+    return this.#planning;
+  }
+
+  setPlanning(on: boolean): void {
+    this.#planning = on;
   }
 
   get maxRounds(): number {
@@ -315,7 +334,8 @@ export class Session implements SessionView {
       backgroundJobs: this.jobs.summaries(),
       notice: (text) => this.notify(text),
     });
-    return this.frame.apply(this.messages, input, notifications, this.options.now?.() ?? new Date());
+    const note = { notifications, planning: this.#planning, now: this.options.now?.() ?? new Date() };
+    return this.frame.apply(this.messages, input, note);
   }
 
   /** Runs one message; a message sent while busy waits for the current one to finish. */
@@ -484,10 +504,11 @@ export class Session implements SessionView {
     return sessionToolContext(this, surroundings, signal, onProgress);
   }
 
-  /** Ends the session: timers, job watching, processes run_command left running, the provider. */
+  /** Ends the session: timers, job watching, language servers, processes run_command left running, the provider. */
   async close(): Promise<void> {
     this.timers.clear();
     this.jobs.cancelAll();
+    await this.diagnostics.close();
     await stopLiveCommands();
     await this.options.extensions?.close();
     await this.providers.reset();

@@ -5,7 +5,7 @@ import { DEFAULT_PROFILE, ProfileStore } from "../state/profiles.js";
 import { UsageTracker } from "../state/usage.js";
 import type { ToolContext, ToolMode, ToolProgress } from "../tools/kit/define-tool.js";
 import { JobBoard } from "../tools/kit/job-board.js";
-import type { ActiveProvider, Approvals } from "../tools/kit/tool-services.js";
+import type { ActiveProvider, Approvals, CodeDiagnostics } from "../tools/kit/tool-services.js";
 import { TimerStore } from "../tools/organiser/timers/timer-store.js";
 import { SessionApprovals } from "./approvals.js";
 import { backupDirsOf } from "./backup-dirs.js";
@@ -39,7 +39,11 @@ interface ToolContextOptions {
   summarize?: (text: string, instruction: string) => Promise<string>;
   /** Default: progress is dropped. */
   onProgress?: (update: ToolProgress) => void;
+  /** Language servers asked after each write; default: none (no session, no servers). */
+  diagnostics?: CodeDiagnostics;
 }
+
+const NO_DIAGNOSTICS: CodeDiagnostics = { afterWrite: async () => "" };
 
 /** A tool context that also shows what the tools asked of the session. */
 interface BuiltToolContext extends ToolContext {
@@ -99,6 +103,7 @@ export function createToolContext(options: ToolContextOptions): BuiltToolContext
     jobs,
     budget: (options.budget ?? new ContextBudget()).view(),
     approvals: options.approvals ?? new SessionApprovals("never", undefined),
+    diagnostics: options.diagnostics ?? NO_DIAGNOSTICS,
     summarize: options.summarize ?? noLlm,
     onProgress: options.onProgress ?? (() => undefined),
     requestExit: (message) => {

@@ -39,6 +39,7 @@ const everything = (): SystemPromptInput =>
         name: "/home/ada/app/.marvin-instructions",
         content: "Use tabs. Run npm test before committing.",
       },
+      agentInstructions: [{ name: "/home/ada/app/AGENTS.md", content: "Commit in small steps." }],
       documents: [
         { name: ".marvin/spec.md", content: "# Spec\nA todo app." },
         { name: ".marvin/ux.md", content: "# UX\nOne screen." },

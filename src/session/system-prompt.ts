@@ -169,6 +169,8 @@ export function buildSystemMessage(input: SystemPromptInput): string {
     parts.push(
       section(`Project instructions (${input.project.instructions.name})`, input.project.instructions.content),
     );
+  for (const document of input.project?.agentInstructions ?? [])
+    parts.push(section(`Project instructions (${document.name})`, document.content));
   for (const document of input.project?.documents ?? [])
     parts.push(section(`Project document ${document.name}`, document.content));
   return parts.join("\n\n");

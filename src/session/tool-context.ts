@@ -5,7 +5,13 @@ import type { Env } from "../shared/env.js";
 import type { ProfileStore } from "../state/profiles.js";
 import type { UsageTracker } from "../state/usage.js";
 import type { ToolContext, ToolMode } from "../tools/kit/define-tool.js";
-import type { Approvals, BackgroundJobs, FileCheckpoints, Timers } from "../tools/kit/tool-services.js";
+import type {
+  Approvals,
+  BackgroundJobs,
+  CodeDiagnostics,
+  FileCheckpoints,
+  Timers,
+} from "../tools/kit/tool-services.js";
 
 /** What a tool call sees of its session (the Session implements it). */
 export interface SessionView {
@@ -20,6 +26,7 @@ export interface SessionView {
   readonly timers: Timers;
   readonly jobs: BackgroundJobs;
   readonly budget: ContextBudget;
+  readonly diagnostics: CodeDiagnostics;
   summarize(text: string, instruction: string): Promise<string>;
   requestExit(message: string): void;
   backupDirs(): string[];
@@ -67,6 +74,7 @@ export function sessionToolContext(
     jobs: session.jobs,
     budget: session.budget.view(),
     approvals: surroundings.approvals,
+    diagnostics: session.diagnostics,
     summarize: (text, instruction) => session.summarize(text, instruction),
     requestExit: (message) => session.requestExit(message),
     backupDirs: () => session.backupDirs(),

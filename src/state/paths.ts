@@ -21,6 +21,8 @@ export interface ConfigPaths {
   toolsDir: string;
   /** Custom commands: markdown prompt templates. */
   commandsDir: string;
+  /** Language servers of the user, by language (diagnostics after edits). */
+  lspConfig: string;
 }
 
 export function configPaths(home: string): ConfigPaths {
@@ -38,6 +40,7 @@ export function configPaths(home: string): ConfigPaths {
     hookCommands: join(root, "hooks.json"),
     toolsDir: join(root, "tools"),
     commandsDir: join(root, "commands"),
+    lspConfig: join(root, "lsp.json"),
   };
 }
 

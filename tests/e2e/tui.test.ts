@@ -206,6 +206,23 @@ describe("marvin full-screen TUI in a real terminal (tmux)", () => {
     expect(server.requests).toHaveLength(2);
   });
 
+  test("Shift+Tab turns plan mode on and off, shown in the status bar; no tool that writes meanwhile", async ({
+    start,
+  }) => {
+    const { marvin, server } = await start([{ text: "1. Look around." }], { args: ["--working-dir", "."] });
+    await marvin.press("BTab");
+    await marvin.waitFor("Plan mode on: Marvin only looks");
+    await marvin.waitFor(/^ 🔌 .*│ coding · plan │ +○ ready/m);
+    await marvin.submit("what would you change?");
+    await marvin.waitFor("1. Look around.");
+    const tools = (server.requests[0]!.body.tools ?? []).map((tool) => tool.function.name);
+    expect(tools).toContain("read_file");
+    expect(tools).not.toContain("create_file");
+    await marvin.press("BTab");
+    await marvin.waitFor("Plan mode off: every tool is available again; no plan was approved.");
+    await marvin.waitFor(/^ 🔌 .*│ coding │ +○ ready/m);
+  });
+
   test("runs commands in their / and word forms, refuses an unknown /command, and runs shell mode", async ({
     start,
   }) => {

@@ -55,6 +55,8 @@ export function serverEnv(
     OPENAI_COMPAT_URL: url,
     OPENAI_COMPAT_API_KEY: "test-key",
     OPENAI_COMPAT_MODEL: "gpt-4o-mini",
+    // Language servers only where a test asks for them: others write code files without waiting for one.
+    MARVIN_LSP: "off",
     ...extra,
   };
 }

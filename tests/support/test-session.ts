@@ -76,9 +76,9 @@ export interface TestSessionOptions {
 
 /** A real Session over a temporary home with the given tools, not yet started. */
 export function createTestSession(options: TestSessionOptions): Session {
-  const env: Env = options.llmUrl
-    ? scriptedEnv(options.llmUrl, options.home, options.env)
-    : { HOME: options.home, ...options.env };
+  // Language servers only where a test asks for them: others write code files without waiting for one.
+  const extra: Env = { MARVIN_LSP: "off", ...options.env };
+  const env: Env = options.llmUrl ? scriptedEnv(options.llmUrl, options.home, extra) : { HOME: options.home, ...extra };
   return new Session({
     home: options.home,
     env,

@@ -28,6 +28,8 @@ export interface ToolMode {
   codingMode: boolean;
   nonInteractive: boolean;
   readonly: boolean;
+  /** Plan mode (`plan`): read-only until the user approves the plan; `readonly` is then true as well. */
+  planning?: boolean;
 }
 
 /** How far a long call (a download, a clone) has come, for the person watching. */

@@ -54,6 +54,9 @@ function offeredIn(def: AnyToolDef, mode: ToolMode): boolean {
 }
 
 const READ_ONLY_AGENT = "this is a read-only agent (MARVIN_READONLY=1)";
+const PLANNING = "plan mode is on (tools that change something come back once the user approves the plan)";
+
+const readOnlyReason = (mode: ToolMode) => (mode.planning ? PLANNING : READ_ONLY_AGENT);
 
 const error = (result: string): ToolOutcome => ({ result, isError: true });
 
@@ -179,7 +182,7 @@ export class ToolRegistry {
     if ("rawText" in decoded) {
       // A per-call effect needs parsed arguments: raw text cannot show that the call only reads.
       if (context.mode.readonly && typeof def.effect === "function" && def.rawArguments)
-        return error(this.writingCallRefusal(def));
+        return error(this.writingCallRefusal(def, context.mode));
       const handled = def.rawArguments
         ? await this.guard(def, context, () => def.rawArguments!(decoded.rawText, context), DEFAULT_TOOL_TIMEOUT_MS)
         : undefined;
@@ -215,7 +218,7 @@ export class ToolRegistry {
       );
     }
     if (context.mode.readonly && typeof def.effect === "function" && def.effect(parsed.data) === "write") {
-      return error(this.writingCallRefusal(def));
+      return error(this.writingCallRefusal(def, context.mode));
     }
     if (def.approval && !(await context.approvals.tool(name, def.approval))) {
       return error(`The user did not allow ${name} (${def.approval}). Do not call it again unless the user asks.`);
@@ -230,7 +233,7 @@ export class ToolRegistry {
   private refusal(def: AnyToolDef, mode: ToolMode): string | undefined {
     if (def.effect === "write" && mode.readonly) {
       const refused = "tools that change files, repositories or the user's saved state, or run commands, are refused";
-      return `${def.name} is disabled: ${READ_ONLY_AGENT}, so ${refused}.`;
+      return `${def.name} is disabled: ${readOnlyReason(mode)}, so ${refused}.`;
     }
     if (def.codingOnly && !mode.codingMode)
       return (
@@ -241,9 +244,9 @@ export class ToolRegistry {
     return undefined;
   }
 
-  private writingCallRefusal(def: AnyToolDef): string {
+  private writingCallRefusal(def: AnyToolDef, mode: ToolMode): string {
     const allowed = `Only calls of ${def.name} that read are allowed here.`;
-    return `${def.name} was refused: ${READ_ONLY_AGENT} and this call would change something. ${allowed}`;
+    return `${def.name} was refused: ${readOnlyReason(mode)} and this call would change something. ${allowed}`;
   }
 
   private unknownToolMessage(name: string, mode: ToolMode): string {

@@ -79,6 +79,15 @@ export interface FileCheckpoints {
   after(path: string, content: string | null): Promise<void>;
 }
 
+/** Language-server diagnostics of the files the coding tools write. */
+export interface CodeDiagnostics {
+  /**
+   * What the language servers report about `files` (real paths inside `root`) as they are on disk now, as
+   * lines to append to a tool result; "" when no server covers them. Never throws.
+   */
+  afterWrite(root: string, files: readonly string[]): Promise<string>;
+}
+
 /** Session services the tools use; the session implements them, tests build real ones. */
 export interface ToolServices {
   /** The user's home directory (~/Notes, ~/Downloads…). */
@@ -101,6 +110,7 @@ export interface ToolServices {
   readonly budget: ContextBudgetView;
   /** Asks the person at the terminal, as the approval mode says; non-interactive runs never ask. */
   readonly approvals: Approvals;
+  readonly diagnostics: CodeDiagnostics;
   /** One text-only LLM call that condenses `text` as `instruction` says. */
   summarize(text: string, instruction: string): Promise<string>;
   /** Ends an interactive session once the current answer is complete. */

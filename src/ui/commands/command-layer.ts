@@ -11,6 +11,7 @@ import type { FrontEndOptions } from "../front-end.js";
 import { safeLabel, safeText } from "../terminal-text.js";
 import { VoiceInput } from "../voice/voice-input.js";
 import { capCommand } from "./cap-command.js";
+import { initCommand, lspReport, type PlanAction, planCommand } from "./coding-commands.js";
 import type { CommandResult } from "./command-result.js";
 import type { CommandActions } from "./command-table.js";
 import { Completer } from "./completion.js";
@@ -99,6 +100,21 @@ export class CommandLayer implements CommandActions {
     return this.say(await undoCommand(this.environment.session, this.host));
   }
 
+  /** `plan [approve|off]`: plan mode (read-only tools until the plan is approved). */
+  plan(action: PlanAction): CommandResult {
+    return this.follow(planCommand(this.environment.session, action));
+  }
+
+  /** `init`: asks the model to explore the project and write an AGENTS.md. */
+  init(): CommandResult {
+    return this.follow(initCommand(this.environment.session));
+  }
+
+  /** `lsp`: the language servers running. */
+  lsp(): CommandResult {
+    return this.follow(lspReport(this.environment.session));
+  }
+
   /** `!blender`: is Blender's MCP add-on answering? */
   async blenderStatus(): Promise<CommandResult> {
     return this.say(await blenderStatus(this.environment.env, new AbortController().signal));
@@ -118,9 +134,10 @@ export class CommandLayer implements CommandActions {
     return this.shell;
   }
 
-  /** `$ ` in shell mode, `> ` otherwise. */
+  /** `$ ` in shell mode, `plan> ` in plan mode, `> ` otherwise. */
   get prompt(): string {
-    return this.shell ? "$ " : "> ";
+    if (this.shell) return "$ ";
+    return this.environment.session.planning ? "plan> " : "> ";
   }
 
   /** Provider and model in use (the one actually answering while a `!pro` query runs). */
@@ -357,6 +374,20 @@ export class CommandLayer implements CommandActions {
     if (args.length === 1 && args[0]!.toLowerCase() === "trust" && extensions)
       return this.say(await extensions.trustProject());
     return this.say("Usage: mcp (list the MCP servers) or !mcp trust (start this project's .marvin/mcp.json).");
+  }
+
+  /** Shift+Tab in the TUI: plan mode on, or off again without approving. */
+  togglePlan(): void {
+    const { session } = this.environment;
+    void this.follow(planCommand(session, session.planning ? "off" : "on"));
+  }
+
+  /** Shows what a command said, or sends what it asks to the model (plan mode may have changed either way). */
+  private follow(outcome: { say: string } | { submit: string; note?: string }): CommandResult {
+    this.host.stateChanged?.();
+    if ("say" in outcome) return this.say(outcome.say);
+    if (outcome.note) this.host.system(outcome.note);
+    return this.submit(outcome.submit);
   }
 
   say(text: string): CommandResult {

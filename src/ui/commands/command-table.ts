@@ -1,3 +1,4 @@
+import type { PlanAction } from "./coding-commands.js";
 import type { CommandResult } from "./command-result.js";
 
 type Answer = Promise<CommandResult>;
@@ -26,6 +27,9 @@ export interface CommandActions {
   blenderStatus(): Answer;
   permissions(mode: string): CommandResult;
   rewind(query: string): Answer;
+  plan(action: PlanAction): CommandResult;
+  init(): CommandResult;
+  lsp(): CommandResult;
   undo(): Answer;
 }
 
@@ -56,6 +60,12 @@ export interface CommandDefinition {
   /** Only the `!` form, never listed: kept for old habits (`!voice`). */
   hidden?: boolean;
   run(layer: CommandActions, args: string): CommandResult | Promise<CommandResult>;
+}
+
+/** `plan`, `plan approve`, `plan off`. */
+function planAction(args: string): PlanAction {
+  const action = args.toLowerCase();
+  return action === "approve" || action === "off" ? action : "on";
 }
 
 const words = (args: string) => args.split(/\s+/).filter(Boolean);
@@ -165,6 +175,21 @@ const COMMANDS: readonly CommandDefinition[] = [
     accepts: (args) => capRequest(args) !== undefined,
     run: (layer, args) => layer.cap(capRequest(args) ?? { daily: false, amount: args }),
   },
+  {
+    name: "plan",
+    word: true,
+    usage: "[approve|off]",
+    summary: "plan mode: read-only tools and a plan first; approve it to go on (Shift+Tab in the TUI)",
+    accepts: (args) => /^(?:approve|off)?$/i.test(args),
+    run: (layer, args) => layer.plan(planAction(args)),
+  },
+  {
+    name: "init",
+    word: true,
+    summary: "the model explores the project and writes an AGENTS.md",
+    run: (layer) => layer.init(),
+  },
+  { name: "lsp", word: true, summary: "the language servers running", run: (layer) => layer.lsp() },
   {
     name: "rewind",
     word: true,

@@ -31,7 +31,8 @@
  * working directory (else the cwd) · `!pro PROMPT` one message on Copilot · `!model
  * [PROVIDER [MODEL]]` · `!v [N]` records N seconds (5) and sends the transcript · `!voice` continuous voice
  * input on/off (`voiceListening`, `stopVoice()` for Esc) · `!blender` Blender add-on status · `preferences` ·
- * `profiles` · `usage` · `cap [daily] [USD|off]` (also `!cap …`) · `saved` · `help`/`!help` · `quit`/`exit`.
+ * `profiles` · `usage` · `cap [daily] [USD|off]` (also `!cap …`) · `saved` · `plan [approve|off]` · `init` ·
+ * `lsp` · `help`/`!help` · `quit`/`exit`.
  * Anything else goes to the model. In shell mode every line is a shell command except `!…` commands and
  * `quit`/`exit`.
  * Every non-empty line is appended to the profile's `history` file.

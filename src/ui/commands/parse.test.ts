@@ -83,7 +83,7 @@ describe("parseInput outside shell mode", () => {
     ["  what's the weather?  ", "message what's the weather?"],
     ["/standup short one", "custom standup short one"],
     ["/mdoel", "unknown mdoel [model]"],
-    ["/hlep", "unknown hlep [help]"],
+    ["/hlep", "unknown hlep [help, lsp]"],
     ["/etc/hosts is odd", "unknown etc/hosts []"],
     ["/", "unknown  []"],
   ])("%j", (line, expected) => {

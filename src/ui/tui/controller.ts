@@ -211,7 +211,7 @@ export class TuiController {
       return true;
     }
     if (key.ctrl || key.meta) return false;
-    if (key.name === "tab") {
+    if (key.name === "tab" && !key.shift) {
       this.tabComplete();
       return true;
     }
@@ -322,6 +322,9 @@ export class TuiController {
         break;
       case "redraw":
         this.options.redraw?.();
+        break;
+      case "toggle-plan":
+        this.layer.togglePlan();
         break;
     }
   }

@@ -126,4 +126,10 @@ describe("promptKey", () => {
       { type: "scroll-to", where: "bottom" },
     ]);
   });
+
+  it("Shift+Tab turns plan mode on or off, keeping the line", () => {
+    const { state, effects } = type([text("draft"), key("tab", { shift: true })]);
+    expect(state.line.text).toBe("draft");
+    expect(effects).toEqual([{ type: "toggle-plan" }]);
+  });
 });

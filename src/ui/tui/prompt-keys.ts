@@ -22,7 +22,9 @@ export type PromptEffect =
   | { type: "page"; direction: -1 | 1 }
   | { type: "scroll-to"; where: "top" | "bottom" }
   /** Ctrl+L. */
-  | { type: "redraw" };
+  | { type: "redraw" }
+  /** Shift+Tab: plan mode on or off. */
+  | { type: "toggle-plan" };
 
 export interface PromptOutcome {
   state: PromptState;
@@ -143,6 +145,7 @@ export function promptKey(state: PromptState, event: InputEvent, browser: Histor
         return browse(state, browser.newer());
     }
   }
+  if (event.name === "tab" && event.shift) return { state, effect: { type: "toggle-plan" } };
   if (event.name === "enter" && event.meta) return { state: { line: edit.insert(state.line, "\n") } };
   if (event.name === "enter") {
     browser.reset();

@@ -94,6 +94,7 @@ export function buildScreen(
       coding: session.codingMode,
       shell: layer.shellMode,
       readonly: session.mode.readonly,
+      planning: session.planning,
       busy: controller.busy,
       listening: layer.voiceListening,
       queued: queued.length,

@@ -19,6 +19,8 @@ export interface StatusInfo {
   coding: boolean;
   shell: boolean;
   readonly: boolean;
+  /** Plan mode: read-only until the plan is approved. */
+  planning: boolean;
   /** An answer or a command is in progress. */
   busy: boolean;
   /** Continuous voice input (`!voice`) is listening. */
@@ -78,9 +80,8 @@ function fitLeft(emoji: string, status: StatusInfo, facts: string[], width: numb
  */
 export function formatStatus(status: StatusInfo, width: number): string {
   const emoji = providerIcon(status.provider);
-  const modes = [status.coding && "coding", status.shell && "shell", status.readonly && "readonly"]
-    .filter(Boolean)
-    .join(" · ");
+  const readOnly = status.planning ? "plan" : status.readonly && "readonly";
+  const modes = [status.coding && "coding", status.shell && "shell", readOnly].filter(Boolean).join(" · ");
   const cost = formatCost(status.cost) + (status.cacheHit ? ` (${status.cacheHit})` : "");
   const facts = [`👤 ${status.profile}`, `${status.messages} msgs`, cost, ...(modes ? [modes] : [])];
   const working = status.elapsedMs === undefined ? "● working" : `● working ${formatDuration(status.elapsedMs)}`;

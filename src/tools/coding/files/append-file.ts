@@ -8,6 +8,7 @@ import { readEditableText, writeTextFile } from "../../../workspace/text-file.js
 import { defineTool, ToolError } from "../../kit/define-tool.js";
 import { FileEdits } from "../../kit/file-edits.js";
 import { requireWorkingDir } from "../../kit/require-working-dir.js";
+import { reportWritten } from "./after-write.js";
 import { FILE_TOOLS_BLOCKED } from "./blocked-names.js";
 
 const APPEND_FLAGS = constants.O_RDWR | constants.O_APPEND | constants.O_CREAT | constants.O_NOFOLLOW;
@@ -78,10 +79,12 @@ export const appendFileTool = defineTool({
     const { before, after, endedWithNewline } =
       stats && stats.nlink > 1 ? await rewriteWithAppended(real, path, content) : await appendText(real, path, content);
     const details = await edits.wrote(real, (edits.before(real) ?? "") + content);
-    if (!stats) return { text: `Created ${path} with ${after} bytes.`, details };
     const note = endedWithNewline
       ? ""
       : " Note: the file did not end with a newline, so the appended text continues its last line.";
-    return { text: `Appended ${after - before} bytes to ${path} (now ${after} bytes).${note}`, details };
+    const text = stats
+      ? `Appended ${after - before} bytes to ${path} (now ${after} bytes).${note}`
+      : `Created ${path} with ${after} bytes.`;
+    return reportWritten(context, root, { text, files: [real], details });
   },
 });

@@ -2,9 +2,10 @@ import { z } from "zod";
 import { numberedLines } from "../../../shared/nearest-lines.js";
 import { resolveInside } from "../../../workspace/sandbox.js";
 import { readEditableText, writeTextFile } from "../../../workspace/text-file.js";
-import { defineTool, type ToolContext, ToolError, type ToolOutput } from "../../kit/define-tool.js";
-import { type EditDetails, FileEdits } from "../../kit/file-edits.js";
+import { defineTool, type ToolContext, ToolError } from "../../kit/define-tool.js";
+import { FileEdits } from "../../kit/file-edits.js";
 import { requireWorkingDir } from "../../kit/require-working-dir.js";
+import { reportWritten, type Written } from "./after-write.js";
 import { FILE_TOOLS_BLOCKED } from "./blocked-names.js";
 import { applyCodexPatch } from "./codex-apply.js";
 import { looksLikeCodexPatch } from "./codex-patch.js";
@@ -63,17 +64,17 @@ async function writeEdit(
   target: { real: string; shown: string },
   content: string,
   text: string,
-): Promise<ToolOutput<EditDetails>> {
+): Promise<Written> {
   const edits = await FileEdits.begin(context, [target]);
   await writeTextFile(target.real, content);
-  return { text, details: await edits.wrote(target.real, content) };
+  return { text, files: [target.real], details: await edits.wrote(target.real, content) };
 }
 
 async function replaceInFile(
   context: ToolContext,
   root: string,
   { path, old_str: oldStr, new_str: newStr }: ApplyPatchArgs,
-): Promise<ToolOutput<EditDetails>> {
+): Promise<Written> {
   if (path.trim() === "")
     throw new ToolError(
       'path is required: the file to edit, relative to the working dir (or send a Codex "*** Begin Patch" patch).',
@@ -123,13 +124,16 @@ export const applyPatchTool = defineTool({
   handler: async (args, context) => {
     const root = requireWorkingDir(context);
     const patch = embeddedCodexPatch(args);
-    if (patch !== undefined) return applyCodexPatch(context, root, patch);
+    if (patch !== undefined) return reportWritten(context, root, await applyCodexPatch(context, root, patch));
     const misplaced = misplacedPatch(args);
     if (misplaced) throw misplaced;
-    return replaceInFile(context, root, args);
+    return reportWritten(context, root, await replaceInFile(context, root, args));
   },
   rawArguments: async (raw, context) => {
-    if (looksLikeCodexPatch(raw)) return applyCodexPatch(context, requireWorkingDir(context), raw);
+    if (looksLikeCodexPatch(raw)) {
+      const root = requireWorkingDir(context);
+      return reportWritten(context, root, await applyCodexPatch(context, root, raw));
+    }
     if (UNIFIED_DIFF.test(raw.trimStart())) throw unsupportedFormat();
     return undefined;
   },

@@ -4,9 +4,10 @@ import { errorMessage } from "../../../shared/error-message.js";
 import { notRegularFile } from "../../../workspace/regular-file.js";
 import { resolveInside } from "../../../workspace/sandbox.js";
 import { readEditableText } from "../../../workspace/text-file.js";
-import { ToolError, type ToolOutput } from "../../kit/define-tool.js";
-import { type EditDetails, FileEdits } from "../../kit/file-edits.js";
+import { ToolError } from "../../kit/define-tool.js";
+import { FileEdits } from "../../kit/file-edits.js";
 import type { ToolServices } from "../../kit/tool-services.js";
+import type { Written } from "./after-write.js";
 import { FILE_TOOLS_BLOCKED } from "./blocked-names.js";
 import { describeOperation, type PatchOperation, PatchParseError, parseCodexPatch } from "./codex-patch.js";
 import { applyUpdateChunks } from "./codex-update.js";
@@ -112,11 +113,7 @@ function formatSummary({ added, modified, deleted }: Summary): string {
  * Applies a Codex `*** Begin Patch` text inside `root`, all-or-nothing: every operation is
  * checked and computed in memory first; if one fails, nothing is written and the error names it.
  */
-export async function applyCodexPatch(
-  services: ToolServices,
-  root: string,
-  patchText: string,
-): Promise<ToolOutput<EditDetails>> {
+export async function applyCodexPatch(services: ToolServices, root: string, patchText: string): Promise<Written> {
   let operations: PatchOperation[];
   try {
     operations = parseCodexPatch(patchText);
@@ -144,5 +141,6 @@ export async function applyCodexPatch(
   const edits = await FileEdits.begin(services, targets);
   await commitFileChanges(tree.changes);
   const written = new Map([...tree.changes].map(([real, { content }]) => [real, content]));
-  return { text: formatSummary(tree.summary), details: await edits.finish(written) };
+  const files = [...tree.changes].filter(([, change]) => change.content !== null).map(([real]) => real);
+  return { text: formatSummary(tree.summary), files, details: await edits.finish(written) };
 }

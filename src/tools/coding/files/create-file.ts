@@ -6,6 +6,7 @@ import { createTextFile } from "../../../workspace/text-file.js";
 import { defineTool, ToolError } from "../../kit/define-tool.js";
 import { FileEdits } from "../../kit/file-edits.js";
 import { requireWorkingDir } from "../../kit/require-working-dir.js";
+import { reportWritten } from "./after-write.js";
 import { FILE_TOOLS_BLOCKED } from "./blocked-names.js";
 import { countLines } from "./text-lines.js";
 
@@ -41,6 +42,6 @@ export const createFileTool = defineTool({
     const edits = await FileEdits.begin(context, [{ real, shown: path }]);
     if (!(await createTextFile(real, content))) throw await alreadyExists(real, path);
     const text = `Created ${path} (${Buffer.byteLength(content)} bytes, ${countLines(content)} lines).`;
-    return { text, details: await edits.wrote(real, content) };
+    return reportWritten(context, root, { text, files: [real], details: await edits.wrote(real, content) });
   },
 });

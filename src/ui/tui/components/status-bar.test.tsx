@@ -15,6 +15,7 @@ const IDLE: StatusInfo = {
   coding: false,
   shell: false,
   readonly: false,
+  planning: false,
   busy: false,
   listening: false,
   queued: 0,
@@ -39,6 +40,8 @@ describe("StatusBar", () => {
       frameOf({ ...IDLE, provider: "openai", model: "gpt-4o", shell: true, readonly: true, linesBelow: 40 }),
     );
     expect(scrolled).toMatch(/│ shell · readonly │ +↓ 40 more lines │ ○ ready $/);
+    const planning = plain(frameOf({ ...IDLE, coding: true, readonly: true, planning: true }));
+    expect(planning).toMatch(/│ coding · plan │ +○ ready $/);
     expect(plain(frameOf({ ...IDLE, listening: true }))).toMatch(/│ +🎤 listening │ ○ ready $/);
   });
 
