@@ -13,7 +13,7 @@ import { createNtfyNotifier } from "../session/listeners/ntfy-notifier.js";
 import { Session } from "../session/session.js";
 import { configPaths } from "../state/paths.js";
 import { ProfileStore } from "../state/profiles.js";
-import { nestingDepth } from "../tools/coding/project/review-process.js";
+import { nestingDepth } from "../tools/coding/agents/child-marvin.js";
 import { createToolRegistry } from "../tools/index.js";
 import { pollSubscriptions } from "../tools/organiser/ntfy/poller.js";
 import { loadCustomCommands } from "../ui/commands/custom-commands.js";

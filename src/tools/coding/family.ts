@@ -1,4 +1,5 @@
 import type { ToolFamily } from "../kit/tool-family.js";
+import { agentTools } from "./agents/index.js";
 import { fileTools } from "./files/index.js";
 import { gitTools } from "./git/index.js";
 import { codingTools } from "./project/index.js";
@@ -6,6 +7,6 @@ import { shellTools } from "./shell/index.js";
 
 export const codingFamily: ToolFamily = {
   name: "coding",
-  summary: "files, code search, the working directory, reviews, git, shell commands",
-  tools: [...fileTools, ...codingTools, ...gitTools, ...shellTools],
+  summary: "files, code search, the working directory, reviews, git, shell commands, sub-agents",
+  tools: [...fileTools, ...codingTools, ...gitTools, ...shellTools, ...agentTools],
 };
