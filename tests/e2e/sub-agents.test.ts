@@ -172,6 +172,7 @@ describe("launch_agent end to end", () => {
         "it`? [y/N] y",
     );
 
+    await waitFor(() => stdout.includes("  ⏳ launch_agent: sub-agent on gpt-4o-mini in .: started"));
     parent.kill("SIGINT");
     await waitFor(() => stdout.includes("[System] Stopped."), 10_000);
     await waitFor(() => !pids().some(running), 10_000);

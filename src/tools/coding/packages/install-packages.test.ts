@@ -69,7 +69,12 @@ describe("install_packages", () => {
       await writeFile(join(project, module, "__main__.py"), "open('HIJACKED', 'w').write('ran')\n");
     }
     const asked: string[] = [];
-    const tools = await harness({ confirmCommand: async (command) => (asked.push(command), true) });
+    const tools = await harness({
+      confirmCommand: async (command) => {
+        asked.push(command);
+        return true;
+      },
+    });
     const result = await tools.ok("install_packages", { packages: ["./dist/tinypkg-1.0-py3-none-any.whl"] });
     expect(result).toMatch(/^Installed into \.venv with pip install: \.\/dist\/tinypkg-1\.0-py3-none-any\.whl\.\n/);
     expect(result).toContain("Successfully installed tinypkg-1.0");
