@@ -6,7 +6,7 @@ import { spawnSync } from "node:child_process";
 import { monitorEventLoopDelay, performance } from "node:perf_hooks";
 import { fileURLToPath } from "node:url";
 
-const COUNTER = new URL("../dist/agent/token-counter.js", import.meta.url);
+const COUNTER = new URL("../dist/providers/token-counter.js", import.meta.url);
 const MB = 1024 * 1024;
 const TARGET_MS = 100;
 

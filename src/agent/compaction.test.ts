@@ -2,6 +2,7 @@ import { readdir, readFile, stat } from "node:fs/promises";
 import { join } from "node:path";
 import { describe, expect, test } from "../../tests/support/fixtures.js";
 import { type ChatScript, ScriptedChat } from "../../tests/support/scripted-chat.js";
+import { finalAnswer } from "../providers/final-answer.js";
 import type { Message } from "../providers/types.js";
 import { compactMessages, KEEP_RECENT_MESSAGES, shortenToolResults } from "./compaction.js";
 
@@ -13,7 +14,7 @@ function summarizerFor(script: ChatScript[]) {
       { role: "system", content: "Summarise." },
       { role: "user", content: transcript },
     ];
-    return (await model.chat({ messages, tools: [], onDelta: () => undefined })).content;
+    return (await finalAnswer(model.stream({ messages, tools: [] }))).content;
   };
   return { summarize, model };
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
+import { countTextTokens } from "../providers/token-counter.js";
 import type { Message } from "../providers/types.js";
 import { ContextBudget, DEFAULT_THRESHOLDS } from "./context-budget.js";
-import { countTextTokens } from "./token-counter.js";
 
 const conversation: Message[] = [
   { role: "system", content: "You are Marvin, a helpful assistant." },

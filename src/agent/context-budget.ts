@@ -1,12 +1,12 @@
-import type { Message } from "../providers/types.js";
-import type { ContextBudgetView } from "../tools/kit/tool-services.js";
 import {
   countTextTokens,
   MessageTokenCounter,
   messagesUpperBound,
   tokenUpperBound,
   truncateToTokens,
-} from "./token-counter.js";
+} from "../providers/token-counter.js";
+import type { Message } from "../providers/types.js";
+import type { ContextBudgetView } from "../tools/kit/tool-services.js";
 
 /** Seed 000 §2.16 / 002 §8. */
 export interface BudgetThresholds {

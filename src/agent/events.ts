@@ -4,6 +4,12 @@ import type { ToolOutcome, ToolProgress } from "../tools/kit/define-tool.js";
 /**
  * Everything the agent loop reports. Every front end (TUI, plain, non-interactive text,
  * JSON lines) and every state listener (usage, audit log) is a subscriber of this union.
+ * `--output jsonl` writes each event as it is: names and fields are a public contract.
+ *
+ * A tool call shows up three times, in this order:
+ * - `tool_call_start`: the model began writing a call (its arguments are still streaming);
+ * - `tool_calls`: the model's answer is complete; the names of the calls of this round, once, before any runs;
+ * - `tool_start` … `tool_end`: one call runs, with its arguments decoded (`input`).
  */
 export type AgentEvent =
   | { type: "agent_start"; maxRounds: number }
@@ -15,10 +21,21 @@ export type AgentEvent =
   | { type: "tool_call_start"; turn: number; callId: string; name: string }
   /** Names of the tools of one round, emitted once before any of them runs. */
   | { type: "tool_calls"; turn: number; names: string[] }
-  | { type: "tool_start"; turn: number; callId: string; name: string; arguments: string }
+  /**
+   * A tool call begins to run. `arguments` is the text the model sent; `input` the same decoded once, as the
+   * tool, the hooks and the audit log see it (an object, or the raw text when it is not JSON).
+   */
+  | { type: "tool_start"; turn: number; callId: string; name: string; arguments: string; input: unknown }
   /** A running tool's report on how far it has come (downloads, clones); front ends may show it. */
   | ({ type: "tool_progress"; turn: number; callId: string; name: string } & ToolProgress)
-  | ({ type: "tool_end"; turn: number; callId: string; name: string; arguments: string } & ToolOutcome & {
+  | ({
+      type: "tool_end";
+      turn: number;
+      callId: string;
+      name: string;
+      arguments: string;
+      input: unknown;
+    } & ToolOutcome & {
         elapsedMs: number;
       })
   | {

@@ -3,6 +3,8 @@ import { z } from "zod";
 import { describe, expect, test } from "../../tests/support/fixtures.js";
 import { type ChatScript, ScriptedChat } from "../../tests/support/scripted-chat.js";
 import { registryOf } from "../../tests/support/test-session.js";
+import { finalAnswer } from "../providers/final-answer.js";
+import { countTextTokens } from "../providers/token-counter.js";
 import type { Message } from "../providers/types.js";
 import { createToolContext } from "../session/standalone-tool-context.js";
 import { sleep } from "../shared/sleep.js";
@@ -11,7 +13,6 @@ import { compactMessages } from "./compaction.js";
 import { type BudgetThresholds, ContextBudget } from "./context-budget.js";
 import type { AgentEvent } from "./events.js";
 import { type LoopResult, runToolLoop } from "./loop.js";
-import { countTextTokens } from "./token-counter.js";
 
 const NO_LIMITS: BudgetThresholds = { warn: 1e9, compact: 1e9, hard: 1e9 };
 
@@ -36,7 +37,7 @@ interface LoopOptions {
 /** Runs the real loop against a scripted model, with real tools, budget and compaction over `home`. */
 async function runLoop(home: string, script: ChatScript[], options: LoopOptions = {}): Promise<LoopRun> {
   const model = new ScriptedChat(script);
-  const { chat } = model;
+  const chat = model.stream;
   const events: AgentEvent[] = [];
   const emit = (event: AgentEvent) => {
     events.push(event);
@@ -58,8 +59,8 @@ async function runLoop(home: string, script: ChatScript[], options: LoopOptions 
       model: model.model,
       tools: {
         schemas: () => registry.schemas(context(controller.signal, () => undefined).mode),
-        execute: (call, signal, onProgress) =>
-          registry.execute(call.function.name, call.function.arguments, context(signal, onProgress)),
+        execute: (call, args, signal, onProgress) =>
+          registry.run(call.function.name, args, context(signal, onProgress)),
       },
       budget: new ContextBudget(options.thresholds ?? NO_LIMITS),
       compact: (current) =>
@@ -67,14 +68,15 @@ async function runLoop(home: string, script: ChatScript[], options: LoopOptions 
           backupDir: home,
           summarize: async (transcript) =>
             (
-              await chat({
-                messages: [
-                  { role: "system", content: "Summarise." },
-                  { role: "user", content: transcript },
-                ],
-                tools: [],
-                onDelta: () => undefined,
-              })
+              await finalAnswer(
+                chat({
+                  messages: [
+                    { role: "system", content: "Summarise." },
+                    { role: "user", content: transcript },
+                  ],
+                  tools: [],
+                }),
+              )
             ).content,
         }),
       emit,
@@ -258,7 +260,14 @@ describe("runToolLoop", () => {
       { type: "reasoning_delta", turn: 1, text: "." },
       { type: "tool_call_start", turn: 1, callId: "call_t", name: "lookup" },
       { type: "tool_calls", turn: 1, names: ["lookup"] },
-      { type: "tool_start", turn: 1, callId: "call_t", name: "lookup", arguments: '{"word":"towel"}' },
+      {
+        type: "tool_start",
+        turn: 1,
+        callId: "call_t",
+        name: "lookup",
+        arguments: '{"word":"towel"}',
+        input: { word: "towel" },
+      },
     ]);
   });
 
@@ -281,10 +290,10 @@ describe("runToolLoop", () => {
     >;
     ends.sort((a, b) => a.callId.localeCompare(b.callId)); // emitted in completion order
     expect(
-      ends.map(({ callId, name, arguments: args, result, isError }) => ({ callId, name, args, result, isError })),
+      ends.map(({ callId, arguments: args, input, result, isError }) => ({ callId, args, input, result, isError })),
     ).toEqual([
-      { callId: "a", name: "lookup", args: '{"word":"cat"}', result: "definition of cat", isError: false },
-      { callId: "b", name: "nope", args: "{}", result: expect.stringContaining("Unknown tool 'nope'"), isError: true },
+      { callId: "a", args: '{"word":"cat"}', input: { word: "cat" }, result: "definition of cat", isError: false },
+      { callId: "b", args: "{}", input: {}, result: expect.stringContaining("Unknown tool 'nope'"), isError: true },
     ]);
     for (const end of ends) expect(end.elapsedMs).toBeGreaterThanOrEqual(0);
   });
@@ -315,7 +324,8 @@ describe("runToolLoop", () => {
     const script = [{ toolCalls: [{ name: "lookup", arguments: { word: "cat" }, id: "a" }] }, { text: "ok" }];
     const { events } = await runLoop(home, script, { tools: [lookup] });
     const end = events.find((event) => event.type === "tool_end")!;
-    expect(Object.keys(end)).toEqual(["type", "turn", "callId", "name", "arguments", "result", "isError", "elapsedMs"]);
+    const keys = ["type", "turn", "callId", "name", "arguments", "input", "result", "isError", "elapsedMs"];
+    expect(Object.keys(end)).toEqual(keys);
   });
 
   test("appends the budget warning to tool results once past the warning threshold", async ({ home }) => {

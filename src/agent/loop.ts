@@ -1,20 +1,20 @@
 import { estimateCost } from "../providers/pricing.js";
 import { isProviderError } from "../providers/provider-error.js";
-import type { ChatFunction } from "../providers/resilient-chat.js";
-import type { LLMResponse, Message, ToolCall } from "../providers/types.js";
+import type { ChatStream } from "../providers/resilient-chat.js";
+import { countTextTokens } from "../providers/token-counter.js";
+import type { ChatRequest, LLMResponse, Message, ToolCall } from "../providers/types.js";
+import { errorMessage } from "../shared/error-message.js";
+import { argumentsValue, decodeToolArguments, type ToolArguments } from "../shared/tool-arguments.js";
 import type { ToolSchema } from "../shared/tool-schema.js";
 import type { ToolOutcome, ToolProgress } from "../tools/kit/define-tool.js";
 import { shortenToolResults } from "./compaction.js";
 import type { ContextBudget } from "./context-budget.js";
 import type { AgentEventListener } from "./events.js";
-import { countTextTokens } from "./token-counter.js";
 
 type ToolMessage = Extract<Message, { role: "tool" }>;
 
-import { errorMessage } from "../shared/error-message.js";
-
 interface LoopDependencies {
-  chat: ChatFunction;
+  chat: ChatStream;
   /** Name of the configured provider (the fallback may answer instead; see usage events). */
   providerName: string;
   /** Its model, for the usage of a request cut short before the provider reported any. */
@@ -22,8 +22,13 @@ interface LoopDependencies {
   tools: {
     /** The tools to offer in the next request: asked again before each one, as a call can load more. */
     schemas(): readonly ToolSchema[];
-    /** Runs one call; `onProgress` reports on it while it runs. */
-    execute(call: ToolCall, signal: AbortSignal, onProgress: (update: ToolProgress) => void): Promise<ToolOutcome>;
+    /** Runs one call with its decoded arguments; `onProgress` reports on it while it runs. */
+    execute(
+      call: ToolCall,
+      args: ToolArguments,
+      signal: AbortSignal,
+      onProgress: (update: ToolProgress) => void,
+    ): Promise<ToolOutcome>;
   };
   budget: ContextBudget;
   /** Returns the compacted conversation (backup and summary included). */
@@ -53,7 +58,8 @@ const ROUND_LIMIT_NOTE = (rounds: number) =>
 /**
  * The agent loop (seed 000 §2.3): ask the model, run the tools it calls (in parallel,
  * results in call order), repeat until it answers with text or the round limit is hit,
- * then ask once more without tools. Reports everything through `emit`; never throws.
+ * then ask once more without tools. The loop alone runs tools, whichever the provider.
+ * Reports everything through `emit`; never throws.
  */
 export async function runToolLoop(input: LoopInput, deps: LoopDependencies): Promise<LoopResult> {
   const { messages, maxRounds, signal } = input;
@@ -83,25 +89,18 @@ export async function runToolLoop(input: LoopInput, deps: LoopDependencies): Pro
       }
       streamedThisRound = "";
       const turn = round;
-      const response = await deps.chat({
-        messages,
-        tools: finalRound ? [] : deps.tools.schemas(),
-        signal,
-        onDelta: (delta) => {
-          streamedThisRound += delta;
-          text += delta;
-          emit({ type: "text_delta", turn, text: delta });
-        },
-        onReasoningDelta: (delta) => emit({ type: "reasoning_delta", turn, text: delta }),
-        onToolCallStart: (call) => emit({ type: "tool_call_start", turn, callId: call.id, name: call.name }),
-        runTools: providerToolRunner(turn, messages, deps, signal),
+      const request = { messages, tools: finalRound ? [] : deps.tools.schemas(), signal };
+      const response = await askModel(turn, request, deps, (delta) => {
+        streamedThisRound += delta;
+        text += delta;
       });
       await reportUsage(response, messages, deps);
       const calls = finalRound ? [] : response.toolCalls;
+      // What the provider needs back with this answer (thought signatures) stays with it.
       const replay = response.replay ? { replay: response.replay } : {};
       messages.push(
         calls.length
-          ? { role: "assistant", content: response.content || null, tool_calls: calls, ...replay }
+          ? { role: "assistant", content: response.content || null, tool_calls: calls.map(transcriptCall), ...replay }
           : { role: "assistant", content: response.content, ...replay },
       );
       streamedThisRound = "";
@@ -124,6 +123,42 @@ export async function runToolLoop(input: LoopInput, deps: LoopDependencies): Pro
     emit({ type: "error", message });
     return finish("error", message);
   }
+}
+
+/** One request's stream, passed on as events of this turn: resolves with the answer, throws the failure. */
+async function askModel(
+  turn: number,
+  request: ChatRequest,
+  deps: LoopDependencies,
+  onText: (delta: string) => void,
+): Promise<LLMResponse> {
+  for await (const event of deps.chat(request)) {
+    switch (event.type) {
+      case "text_delta":
+        onText(event.text);
+        deps.emit({ type: "text_delta", turn, text: event.text });
+        break;
+      case "reasoning_delta":
+        deps.emit({ type: "reasoning_delta", turn, text: event.text });
+        break;
+      case "tool_call_start":
+        deps.emit({ type: "tool_call_start", turn, callId: event.call.id, name: event.call.name });
+        break;
+      case "notice":
+        deps.emit({ type: "notice", level: "warning", text: event.text });
+        break;
+      case "done":
+        return event.response;
+      case "error":
+        throw event.error;
+    }
+  }
+  throw new Error("The provider's stream ended without an answer or an error.");
+}
+
+/** A call as the transcript keeps it: its arguments as text (a provider's decoded value stays out). */
+function transcriptCall({ id, type, function: call }: ToolCall): ToolCall {
+  return { id, type, function: call };
 }
 
 /**
@@ -152,26 +187,6 @@ async function runToolRound(
   return results;
 }
 
-/**
- * Tool batches asked for from inside a provider's own tool loop (Copilot). The provider
- * keeps those calls and results in its own context, so they are counted on top of the
- * conversation for this request: read_file's budget gate and the warnings see them too.
- */
-function providerToolRunner(
-  turn: number,
-  messages: readonly Message[],
-  deps: LoopDependencies,
-  signal: AbortSignal,
-): (calls: ToolCall[]) => Promise<string[]> {
-  const context: Message[] = [...messages];
-  return async (calls) => {
-    context.push({ role: "assistant", content: null, tool_calls: calls });
-    const results = await runToolRound(turn, calls, context, deps, signal);
-    context.push(...results);
-    return results.map((result) => result.content);
-  };
-}
-
 async function runToolBatch(
   turn: number,
   calls: ToolCall[],
@@ -184,11 +199,14 @@ async function runToolBatch(
   return Promise.all(
     calls.map(async (call) => {
       const { name, arguments: args } = call.function;
-      deps.emit({ type: "tool_start", turn, callId: call.id, name, arguments: args });
+      // Decoded once, here: the tool, the hooks and every listener get this value.
+      const decoded = decodeToolArguments(call.input !== undefined ? call.input : args);
+      const input = argumentsValue(decoded);
+      deps.emit({ type: "tool_start", turn, callId: call.id, name, arguments: args, input });
       const started = performance.now();
       const onProgress = (update: ToolProgress) =>
         deps.emit({ type: "tool_progress", turn, callId: call.id, name, ...update });
-      const outcome = await deps.tools.execute(call, signal, onProgress);
+      const outcome = await deps.tools.execute(call, decoded, signal, onProgress);
       const elapsedMs = Math.round(performance.now() - started);
       // Field by field: their order is part of the JSON-lines output.
       const { result, isError, details } = outcome;
@@ -199,6 +217,7 @@ async function runToolBatch(
         callId: call.id,
         name,
         arguments: args,
+        input,
         result,
         isError,
         ...given,

@@ -1,5 +1,6 @@
 import { parseArgs } from "node:util";
-import { PROVIDER_NAMES, type ProviderName } from "../providers/registry.js";
+import { PROVIDER_NAMES } from "../providers/registry.js";
+import type { ProviderName } from "../providers/types.js";
 import { isValidSessionId } from "../session/history/session-id.js";
 import { errorMessage } from "../shared/error-message.js";
 

@@ -2,6 +2,7 @@ import { mkdir, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { describe, expect, test } from "../../tests/support/fixtures.js";
 import type { Env } from "../shared/env.js";
+import { ChatCompletionsProvider } from "./chat-completions/index.js";
 import {
   missingConfiguration,
   normalizeBaseUrl,
@@ -10,7 +11,7 @@ import {
   resolveApiKey,
   resolveProviderConfig,
 } from "./config.js";
-import { OpenAICompatibleProvider } from "./openai-compatible/index.js";
+import { finalAnswer } from "./final-answer.js";
 import type { ProviderName } from "./types.js";
 
 function config(home: string, name: ProviderName, env: Env = {}, options: Partial<ProviderConfigOptions> = {}) {
@@ -32,14 +33,14 @@ describe("provider defaults (seed 000 §3.4, 002 §3)", () => {
     });
     expect(config(home, "gemini")).toMatchObject({
       model: "gemini-3-pro-preview",
-      baseUrl: "https://generativelanguage.googleapis.com/v1beta/openai",
+      baseUrl: "https://generativelanguage.googleapis.com",
     });
     expect(config(home, "groq")).toMatchObject({
       model: "llama-3.3-70b-versatile",
       baseUrl: "https://api.groq.com/openai/v1",
     });
     expect(config(home, "openai")).toMatchObject({ model: "gpt-5.1", baseUrl: "https://api.openai.com/v1" });
-    expect(config(home, "ollama")).toMatchObject({ model: "qwen3-coder:30b", baseUrl: "http://localhost:11434/v1" });
+    expect(config(home, "ollama")).toMatchObject({ model: "qwen3-coder:30b", baseUrl: "http://localhost:11434" });
     expect(config(home, "openai-compat")).toMatchObject({
       model: "qwen/qwen3-32b",
       baseUrl: "https://openrouter.ai/api/v1",
@@ -113,8 +114,8 @@ describe("URLs", () => {
   test("reaches the same endpoint whichever form OPENAI_COMPAT_URL takes", async ({ home, llm }) => {
     const server = await llm([{ text: "one" }, { text: "two" }]);
     for (const url of [`${server.url}/chat/completions`, server.url]) {
-      const provider = new OpenAICompatibleProvider(config(home, "openai-compat", { OPENAI_COMPAT_URL: url }));
-      await provider.chat({ messages: [{ role: "user", content: "hi" }], tools: [], onDelta: () => undefined });
+      const provider = new ChatCompletionsProvider(config(home, "openai-compat", { OPENAI_COMPAT_URL: url }));
+      await finalAnswer(provider.stream({ messages: [{ role: "user", content: "hi" }], tools: [] }));
     }
     expect(server.requests.map((request) => request.path)).toEqual(["/v1/chat/completions", "/v1/chat/completions"]);
   });
@@ -125,9 +126,15 @@ describe("URLs", () => {
     expect(baseUrl("http://127.0.0.1:8080/v1/messages")).toBe("http://127.0.0.1:8080");
   });
 
-  test("talks to Ollama through its OpenAI-compatible /v1 path", ({ home }) => {
-    expect(config(home, "ollama", { OLLAMA_URL: "http://gpu-box:11434/" }).baseUrl).toBe("http://gpu-box:11434/v1");
-    expect(config(home, "ollama", { OLLAMA_URL: "http://gpu-box:11434/v1" }).baseUrl).toBe("http://gpu-box:11434/v1");
+  test("takes GEMINI_BASE_URL as the server root, with or without the API version", ({ home }) => {
+    const at = (url: string) => config(home, "gemini", { GEMINI_BASE_URL: url }).baseUrl;
+    expect(at("https://gateway.example/google/")).toBe("https://gateway.example/google");
+    expect(at("https://gateway.example/google/v1beta")).toBe("https://gateway.example/google");
+  });
+
+  test("takes OLLAMA_URL as the server root, an OpenAI-compatible …/v1 URL included", ({ home }) => {
+    expect(config(home, "ollama", { OLLAMA_URL: "http://gpu-box:11434/" }).baseUrl).toBe("http://gpu-box:11434");
+    expect(config(home, "ollama", { OLLAMA_URL: "http://gpu-box:11434/v1" }).baseUrl).toBe("http://gpu-box:11434");
   });
 });
 

@@ -2,8 +2,9 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import type { Env } from "../shared/env.js";
 import { normalizeBaseUrl } from "./base-url.js";
-import type { ProviderDefaults } from "./descriptor.js";
-import { PROVIDERS, type ProviderName, providerDescriptor } from "./registry.js";
+import type { ProviderConfig, ProviderDefaults } from "./descriptor.js";
+import { PROVIDERS, providerDescriptor } from "./registry.js";
+import type { ProviderName } from "./types.js";
 
 export { normalizeBaseUrl };
 
@@ -11,20 +12,6 @@ export { normalizeBaseUrl };
 export const PROVIDER_DEFAULTS = Object.fromEntries(
   PROVIDERS.map((provider) => [provider.name, provider.defaults]),
 ) as Record<ProviderName, ProviderDefaults>;
-
-export interface ProviderConfig {
-  name: ProviderName;
-  model: string;
-  /** Base URL for the OpenAI SDK (…/v1), never the full …/chat/completions endpoint. */
-  baseUrl?: string;
-  apiKey?: string;
-  /** Env var (or ~/.ssh file) the key comes from, for error messages. */
-  keyHint?: string;
-  /** Whole-request limit: 180 s normally, 900 s in coding mode. */
-  timeoutMs: number;
-  /** Longest silence allowed between two stream chunks. */
-  idleTimeoutMs: number;
-}
 
 export interface ProviderConfigOptions {
   env: Env;

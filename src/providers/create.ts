@@ -1,5 +1,5 @@
 import type { Env } from "../shared/env.js";
-import type { ProviderConfig } from "./config.js";
+import type { ProviderConfig } from "./descriptor.js";
 import { providerDescriptor } from "./registry.js";
 import type { LLMProvider } from "./types.js";
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { SECRET_SAMPLES } from "../../tests/support/secrets.js";
 import { childEnvWith, isSecretVariable, toolChildEnv } from "../shared/child-env.js";
-import { COPILOT_TOKEN_VARIABLES } from "./copilot/errors.js";
+import { COPILOT_TOKEN_VARIABLES } from "./copilot/credentials.js";
 import { providerCredentialVariables } from "./credentials.js";
 import type { ProviderName } from "./types.js";
 

@@ -1,6 +1,5 @@
 import type { Env } from "../shared/env.js";
-import type { ProviderConfig } from "./config.js";
-import type { LLMProvider } from "./types.js";
+import type { LLMProvider, ProviderName } from "./types.js";
 
 /** Where a provider's model, URL and key come from, and their defaults (seed 000 §3.4 / 002 §3). */
 export interface ProviderDefaults {
@@ -11,6 +10,24 @@ export interface ProviderDefaults {
   keyEnv?: string;
   /** File under ~/.ssh/ read when the key variable is unset. */
   keyFile?: string;
+}
+
+/** A provider's resolved settings (./config.ts resolves them), the one thing its adapter is built from. */
+export interface ProviderConfig {
+  name: ProviderName;
+  model: string;
+  /**
+   * Where the provider's API lives: for OpenAI-compatible ones the base URL (…/v1, never the full
+   * …/chat/completions endpoint); for Anthropic, Gemini and Ollama the server root their adapters add paths to.
+   */
+  baseUrl?: string;
+  apiKey?: string;
+  /** Env var (or ~/.ssh file) the key comes from, for error messages. */
+  keyHint?: string;
+  /** Whole-request limit: 180 s normally, 900 s in coding mode. */
+  timeoutMs: number;
+  /** Longest silence allowed between two stream chunks. */
+  idleTimeoutMs: number;
 }
 
 /** What a probe may look at besides the resolved configuration. */

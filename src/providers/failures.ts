@@ -1,6 +1,7 @@
 import { retryAfterFromHeaders } from "../shared/retry-after.js";
-import type { ProviderConfig } from "./config.js";
-import { ProviderError } from "./provider-error.js";
+import type { ProviderConfig } from "./descriptor.js";
+import { isProviderError, ProviderError } from "./provider-error.js";
+import type { ProviderErrorKind } from "./types.js";
 
 /*
  * The failures every HTTP adapter meets, worded once: which limit cancelled a request, a server
@@ -56,6 +57,17 @@ interface HttpErrorAnswer {
   status: number;
   message: string;
   headers?: Headers;
+  /** A wait the body asks for (Google's RetryInfo); wins over the headers' Retry-After. */
+  retryAfterSeconds?: number;
+  /** What the body says beyond the status: an invalid key sent as 400, a prompt longer than the window. */
+  kind?: ProviderErrorKind;
+}
+
+function kindOfStatus(status: number): ProviderErrorKind {
+  if (status === 429) return "rate_limit";
+  if (status === 401 || status === 403) return "auth";
+  if (status >= 500) return "server";
+  return "bad_request";
 }
 
 /** An HTTP error status, classified: 429 rate limit (with its Retry-After), 401/403 key, 404 model or URL, 5xx server. */
@@ -67,35 +79,71 @@ export function httpFailure(
 ): ProviderError {
   const { status, message } = answer;
   const provider = config.name;
-  const details = { provider, status, partialOutput, cause };
-  if (status === 429) {
-    const retryAfterMs = retryAfterFromHeaders(answer.headers);
-    const retryAfterSeconds = retryAfterMs === undefined ? undefined : retryAfterMs / 1000;
-    return new ProviderError(`${provider} rate limit (HTTP 429): ${message}`, {
-      ...details,
-      kind: "rate_limit",
-      retryAfterSeconds,
-    });
+  const kind = answer.kind ?? kindOfStatus(status);
+  const details = { provider, status, partialOutput, cause, kind };
+  switch (kind) {
+    case "rate_limit": {
+      const retryAfterMs = retryAfterFromHeaders(answer.headers);
+      const retryAfterSeconds =
+        answer.retryAfterSeconds ?? (retryAfterMs === undefined ? undefined : retryAfterMs / 1000);
+      return new ProviderError(`${provider} rate limit (HTTP ${status}): ${message}`, {
+        ...details,
+        retryAfterSeconds,
+      });
+    }
+    case "auth": {
+      const check = config.keyHint ? `Check ${config.keyHint}.` : "Check the provider's credentials.";
+      return new ProviderError(`${provider} refused the API key (HTTP ${status}): ${message}. ${check}`, details);
+    }
+    case "context_overflow":
+      return new ProviderError(
+        `The conversation is too long for ${config.model} (${message}). Compact the history or start a new ` +
+          "conversation.",
+        details,
+      );
+    case "server":
+      return new ProviderError(`${provider} server error (HTTP ${status}): ${message}`, details);
+    default:
+      if (status === 404) {
+        return new ProviderError(
+          `${provider} answered HTTP 404 for model '${config.model}' at ${where(config)}: ${message}. Check the ` +
+            "model name and URL.",
+          details,
+        );
+      }
+      return new ProviderError(`${provider} rejected the request (HTTP ${status}): ${message}`, details);
   }
-  if (status === 401 || status === 403) {
-    const check = config.keyHint ? `Check ${config.keyHint}.` : "Check the provider's credentials.";
-    return new ProviderError(`${provider} refused the API key (HTTP ${status}): ${message}. ${check}`, {
-      ...details,
-      kind: "auth",
-    });
-  }
-  if (status === 404) {
-    return new ProviderError(
-      `${provider} answered HTTP 404 for model '${config.model}' at ${where(config)}: ${message}. Check the model ` +
-        `name and URL.`,
-      { ...details, kind: "bad_request" },
-    );
-  }
-  if (status >= 500) {
-    return new ProviderError(`${provider} server error (HTTP ${status}): ${message}`, { ...details, kind: "server" });
-  }
-  return new ProviderError(`${provider} rejected the request (HTTP ${status}): ${message}`, {
-    ...details,
-    kind: "bad_request",
-  });
+}
+
+/** The socket's own words for a failed connection (ECONNREFUSED, ENOTFOUND…): fetch hides them in `cause`. */
+function connectionDetail(error: unknown): string | undefined {
+  const cause = error instanceof Error ? error.cause : undefined;
+  return cause instanceof Error ? cause.message : undefined;
+}
+
+/** A stream that ended before the model finished. */
+export function cutFailure(config: FailureConfig, partialOutput: boolean, cause?: unknown): ProviderError {
+  return new ProviderError(
+    `The response stream from ${config.name} closed the connection before the answer was complete.`,
+    { provider: config.name, kind: "stream_cut", partialOutput, cause },
+  );
+}
+
+/**
+ * Why a streamed request of a fetch-based adapter ended early: one of its limits, the person's cancel, a
+ * ProviderError the adapter raised itself, a server out of reach (nothing `answered` yet), or a connection
+ * closed mid-answer.
+ */
+export function interruptedFailure(
+  config: FailureConfig,
+  error: unknown,
+  deadline: { timedOut: TimeLimit | undefined; signal: AbortSignal },
+  answered: boolean,
+  partialOutput: boolean,
+): ProviderError {
+  if (deadline.timedOut) return timeoutFailure(config, deadline.timedOut, partialOutput, error);
+  if (deadline.signal.aborted) return cancelledFailure(config, partialOutput, error);
+  if (isProviderError(error)) return error;
+  if (!answered) return networkFailure(config, connectionDetail(error), partialOutput, error);
+  return cutFailure(config, partialOutput, error);
 }

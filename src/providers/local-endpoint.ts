@@ -1,6 +1,6 @@
 import { isIP } from "node:net";
 import { refusedAddressReason } from "../shared/address-class.js";
-import type { ProviderConfig } from "./config.js";
+import type { ProviderConfig } from "./descriptor.js";
 
 /** Names that only mean something on this machine or its network. */
 const LOCAL_NAME = /(?:^|\.)(?:localhost|local|internal|lan|home\.arpa)$/;

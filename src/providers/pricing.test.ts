@@ -71,6 +71,19 @@ describe("estimateCost", () => {
     expect(perMillion("qwen/qwen3-32b", "openai-compat").input).toBeGreaterThan(0);
   });
 
+  it("prices Gemini's current models, each at its own cached rate (prompts up to 200k tokens)", () => {
+    const cached = (model: string) => estimateCost("gemini", model, { input: 1_000_000, output: 0, cached: 1_000_000 });
+    expect(perMillion("gemini-3.1-pro-preview", "gemini")).toEqual({ input: 2, output: 12 });
+    expect(perMillion("gemini-3-flash-preview", "gemini")).toEqual({ input: 0.5, output: 3 });
+    expect(perMillion("gemini-3.1-flash-lite-preview", "gemini")).toEqual({ input: 0.25, output: 1.5 });
+    expect(perMillion("gemini-3.5-flash", "gemini")).toEqual({ input: 1.5, output: 9 });
+    expect(perMillion("gemini-2.5-flash-lite", "gemini")).toEqual({ input: 0.1, output: 0.4 });
+    expect(perMillion("gemini-2.5-flash", "gemini")).toEqual({ input: 0.3, output: 2.5 });
+    expect(cached("gemini-3.1-pro-preview")).toBeCloseTo(0.2, 12);
+    expect(cached("gemini-3-flash-preview")).toBeCloseTo(0.05, 12);
+    expect(cached("gemini-2.5-flash-lite")).toBeCloseTo(0.01, 12);
+  });
+
   it("charges an opus-tier call several times a standard one", () => {
     const opus = estimateCost("copilot", "claude-opus-4.6", { input: 10_000, output: 1_000 });
     const standard = estimateCost("copilot", "gpt-5.2", { input: 10_000, output: 1_000 });

@@ -1,17 +1,4 @@
-import type { ProviderName } from "./types.js";
-
-export type ProviderErrorKind =
-  | "rate_limit"
-  | "auth"
-  | "bad_request"
-  /** The conversation does not fit the model's context window: compact it or use a larger model. */
-  | "context_overflow"
-  | "server"
-  | "network"
-  | "timeout"
-  | "stream_cut"
-  | "aborted"
-  | "unavailable";
+import type { ProviderErrorKind, ProviderFailure, ProviderName } from "./types.js";
 
 interface ProviderErrorDetails {
   provider: ProviderName;
@@ -19,13 +6,13 @@ interface ProviderErrorDetails {
   status?: number;
   /** Seconds the server asked us to wait (Retry-After). */
   retryAfterSeconds?: number;
-  /** True once any text of this response reached `onDelta`: retrying would repeat it. */
+  /** True once any text of this response was yielded: retrying would repeat it. */
   partialOutput?: boolean;
   cause?: unknown;
 }
 
 /** Every provider failure, classified so the loop can decide to retry, fall back or stop. */
-export class ProviderError extends Error {
+export class ProviderError extends Error implements ProviderFailure {
   override readonly name = "ProviderError";
   readonly provider: ProviderName;
   readonly kind: ProviderErrorKind;

@@ -6,14 +6,24 @@ import { groq } from "./groq/descriptor.js";
 import { ollama } from "./ollama/descriptor.js";
 import { openai } from "./openai/descriptor.js";
 import { openaiCompat } from "./openai-compat/descriptor.js";
+import type { ProviderName } from "./types.js";
 
 /**
- * Every provider Marvin can use, in the order it lists them. A new provider is one folder
- * with a descriptor (see ./descriptor.ts) and one line here.
+ * Every provider Marvin can use, in the order it lists them, under its name: a name of ProviderName without a
+ * descriptor here, or a descriptor of another name, does not compile. A new provider is one folder with a
+ * descriptor (see ./descriptor.ts), its name in ProviderName and one line here.
  */
-export const PROVIDERS = [copilot, anthropic, gemini, groq, openai, ollama, openaiCompat] as const;
+const DESCRIPTORS: { readonly [Name in ProviderName]: ProviderDescriptor<Name> } = {
+  copilot,
+  anthropic,
+  gemini,
+  groq,
+  openai,
+  ollama,
+  "openai-compat": openaiCompat,
+};
 
-export type ProviderName = (typeof PROVIDERS)[number]["name"];
+export const PROVIDERS: readonly ProviderDescriptor<ProviderName>[] = Object.values(DESCRIPTORS);
 
 export const PROVIDER_NAMES: readonly ProviderName[] = PROVIDERS.map((provider) => provider.name);
 
@@ -22,7 +32,7 @@ const BY_NAME = new Map<string, ProviderDescriptor<ProviderName>>(
 );
 
 export function providerDescriptor(name: ProviderName): ProviderDescriptor<ProviderName> {
-  return BY_NAME.get(name)!;
+  return DESCRIPTORS[name];
 }
 
 /** The provider a user typed (any case, surrounding spaces ignored), or undefined. */

@@ -1,4 +1,4 @@
-import type { ProviderConfig } from "./config.js";
+import type { ProviderConfig } from "./descriptor.js";
 import type { TimeLimit } from "./failures.js";
 
 /**
@@ -36,11 +36,12 @@ export class RequestDeadline {
     this.idleTimer = setTimeout(() => this.expire("idle"), this.config.idleTimeoutMs);
   }
 
-  /** Stops the timers and lets go of the caller's signal. */
+  /** Stops the timers, lets go of the caller's signal and ends the request if it still runs (a reader that stopped early). */
   dispose(): void {
     clearTimeout(this.totalTimer);
     clearTimeout(this.idleTimer);
     this.outer?.removeEventListener("abort", this.onOuterAbort);
+    this.controller.abort();
   }
 
   private readonly onOuterAbort = () => this.controller.abort();

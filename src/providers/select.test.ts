@@ -112,7 +112,7 @@ describe("selectProvider", () => {
     const url = await startOllama();
     expect(await select(undefined, { OLLAMA_URL: url })).toEqual({
       provider: "ollama",
-      notice: `LLM_PROVIDER is not set and Copilot is not available; using ollama (Ollama answers at ${url}/v1).`,
+      notice: `LLM_PROVIDER is not set and Copilot is not available; using ollama (Ollama answers at ${url}).`,
     });
     expect(ollama!.paths).toEqual(["GET /api/tags"]);
   });

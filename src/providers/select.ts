@@ -1,6 +1,7 @@
 import type { Env } from "../shared/env.js";
 import { resolveProviderConfig } from "./config.js";
-import { PROVIDER_NAMES, PROVIDERS, type ProviderName, parseProviderName, providerDescriptor } from "./registry.js";
+import { PROVIDER_NAMES, PROVIDERS, parseProviderName, providerDescriptor } from "./registry.js";
+import type { ProviderName } from "./types.js";
 
 type ProviderSelection = { provider: ProviderName; notice?: string } | { error: string };
 

@@ -1,6 +1,7 @@
 import type { ToolSchema } from "../shared/tool-schema.js";
-import type { ProviderError } from "./provider-error.js";
-import type { ProviderName } from "./registry.js";
+
+/** Every provider Marvin knows; ./registry.ts lists a descriptor for each (checked when it compiles). */
+export type ProviderName = "copilot" | "anthropic" | "gemini" | "groq" | "openai" | "ollama" | "openai-compat";
 
 /** The one message format every provider adapter speaks (OpenAI style, seed 000 §3.1). */
 export type Message =
@@ -35,11 +36,14 @@ export type ThinkingLevel = "off" | "low" | "medium" | "high";
 export interface ToolCall {
   id: string;
   type: "function";
+  /** `arguments` is the JSON text of the arguments, as the model wrote it and as the transcript keeps it. */
   function: { name: string; arguments: string };
+  /**
+   * The arguments already decoded, from a provider whose API hands them over as a value (Copilot's SDK): the
+   * agent loop runs the tool with this value and never parses `arguments`.
+   */
+  input?: unknown;
 }
-
-/** A provider's name, as listed in ./registry.ts. */
-export type { ProviderName };
 
 export interface TokenUsage {
   promptTokens: number;
@@ -77,21 +81,14 @@ export interface ToolCallStart {
 }
 
 export interface ChatRequest {
+  /**
+   * The conversation. After an answer that ended with tool calls (`finishReason: "tool_calls"`), the next
+   * request is the same conversation with that answer and the calls' results (`tool` messages) appended.
+   */
   messages: readonly Message[];
   /** Empty means: ask for a text-only answer. */
   tools: readonly ToolSchema[];
-  /** Receives text as it streams; must not throw. */
-  onDelta: (text: string) => void;
-  /** Receives reasoning ("thinking") text as it streams, from models that show it; must not throw. */
-  onReasoningDelta?: (text: string) => void;
-  /** Told once per tool call as soon as its name is known, while its arguments still stream; must not throw. */
-  onToolCallStart?: (call: ToolCallStart) => void;
   signal?: AbortSignal;
-  /**
-   * For providers whose SDK runs the tool loop itself (Copilot): executes one batch of
-   * calls with the agent loop's bookkeeping (events, limits) and returns results in order.
-   */
-  runTools?: (calls: ToolCall[]) => Promise<string[]>;
   /**
    * A stable id of the conversation. Providers whose API takes one (OpenAI's `prompt_cache_key`) send it, so
    * that the requests of a conversation reach the same prompt cache.
@@ -106,28 +103,54 @@ export interface ChatRequest {
   thinking?: ThinkingLevel;
 }
 
+export type ProviderErrorKind =
+  | "rate_limit"
+  | "auth"
+  | "bad_request"
+  /** The conversation does not fit the model's context window: compact it or use a larger model. */
+  | "context_overflow"
+  | "server"
+  | "network"
+  | "timeout"
+  | "stream_cut"
+  | "aborted"
+  | "unavailable";
+
+/** A classified provider failure, so that the caller can decide to retry, fall back or stop (see ./provider-error.ts). */
+export interface ProviderFailure extends Error {
+  readonly provider: ProviderName;
+  readonly kind: ProviderErrorKind;
+  /** The HTTP status, when there was one. */
+  readonly status?: number;
+  /** Seconds the server asked us to wait (Retry-After). */
+  readonly retryAfterSeconds?: number;
+  /** True once any text of this response was yielded: retrying would repeat it. */
+  readonly partialOutput: boolean;
+}
+
 /**
  * What a provider's stream yields, in order: deltas and tool-call starts as they arrive, then exactly one
  * `done` or `error`, after which it ends. A stream never throws; a failure is its `error` event (a
- * {@link ProviderError} whose `partialOutput` says whether text was already yielded).
+ * ProviderError, ./provider-error.ts, whose `partialOutput` says whether text was already yielded).
+ *
+ * The provider only reports the tool calls an answer asks for (in `done`, with finish reason `tool_calls`); it
+ * never runs them. The agent loop runs them and asks again with their results appended.
  */
 export type ProviderEvent =
   | { type: "text_delta"; text: string }
   | { type: "reasoning_delta"; text: string }
   | { type: "tool_call_start"; call: ToolCallStart }
+  /** Something the person should know that is not part of the answer: a cut-off answer, a model's small window. */
+  | { type: "notice"; text: string }
   | { type: "done"; response: LLMResponse }
-  | { type: "error"; error: ProviderError };
+  | { type: "error"; error: ProviderFailure };
 
-/**
- * A streaming chat backend. `chat` resolves with the whole response once the stream ends,
- * and rejects with a {@link ProviderError} on every failure (after any text already
- * passed to `onDelta`).
- */
+/** A streaming chat backend: each request is one stream of {@link ProviderEvent}s. */
 export interface LLMProvider {
   readonly name: ProviderName;
   readonly model: string;
   /** Runs on this machine or its network (see isLocalEndpoint): its conversations go nowhere else unasked. */
   readonly local: boolean;
-  chat(request: ChatRequest): Promise<LLMResponse>;
+  stream(request: ChatRequest): AsyncIterable<ProviderEvent>;
   destroy(): Promise<void>;
 }

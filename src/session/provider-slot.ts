@@ -1,4 +1,4 @@
-import { type ChatFunction, type Fallback, resilientChat } from "../providers/resilient-chat.js";
+import { type ChatStream, type Fallback, resilientChat } from "../providers/resilient-chat.js";
 import type { LLMProvider, ProviderName } from "../providers/types.js";
 import { errorMessage } from "../shared/error-message.js";
 
@@ -21,7 +21,7 @@ interface ProviderSlotOptions {
  */
 export class ProviderSlot {
   private provider: LLMProvider | undefined;
-  private chat: ChatFunction | undefined;
+  private chat: ChatStream | undefined;
   private stale = false;
   /** Why the provider could not be created, reported as the run's error. */
   private startError: string | undefined;
@@ -42,8 +42,8 @@ export class ProviderSlot {
     this.stale = true;
   }
 
-  /** The chat function of the current provider, creating it when needed; undefined when it cannot be created. */
-  async chatFunction(codingMode: boolean): Promise<ChatFunction | undefined> {
+  /** The chat stream of the current provider, creating it when needed; undefined when it cannot be created. */
+  async chatFunction(codingMode: boolean): Promise<ChatStream | undefined> {
     if (this.stale) await this.reset();
     if (this.chat) return this.chat;
     try {

@@ -1,39 +1,35 @@
 import { randomUUID } from "node:crypto";
-import { compactMessages, KEEP_RECENT_MESSAGES } from "../agent/compaction.js";
 import { ContextBudget } from "../agent/context-budget.js";
 import type { AgentEvent, AgentEventListener, EventSink } from "../agent/events.js";
 import { type LoopResult, reportUsage, runToolLoop } from "../agent/loop.js";
-import type { ChatFunction, Fallback } from "../providers/resilient-chat.js";
+import { finalAnswer } from "../providers/final-answer.js";
 import type { LLMProvider, Message, ProviderName, ToolCall } from "../providers/types.js";
-import { withDeadline } from "../shared/deadline.js";
-import type { Env } from "../shared/env.js";
 import { errorMessage } from "../shared/error-message.js";
-import { appendChatLog, type ChatLogEntry, clockTime, loadChatLog } from "../state/chat-log.js";
-import { configPaths, type ProfilePaths } from "../state/paths.js";
-import { loadPreferences } from "../state/preferences.js";
-import { ensurePrivateDir } from "../state/private-dir.js";
+import { argumentsValue, type ToolArguments } from "../shared/tool-arguments.js";
+import type { ChatLogEntry } from "../state/chat-log.js";
+import { configPaths } from "../state/paths.js";
 import { ProfileStore } from "../state/profiles.js";
-import { loadSavedPlaces } from "../state/saved-places.js";
 import { UsageTracker } from "../state/usage.js";
 import { stopLiveCommands } from "../tools/coding/shell/live-commands.js";
 import { CORE_TOOLS } from "../tools/families.js";
 import type { ToolContext, ToolMode } from "../tools/kit/define-tool.js";
 import { JobBoard } from "../tools/kit/job-board.js";
-import type { ToolRegistry } from "../tools/kit/registry.js";
 import { TimerStore } from "../tools/organiser/timers/timer-store.js";
-import { ensureInsideDir, OWN_DIRS } from "../workspace/own-dirs.js";
 import { isDirectory } from "../workspace/regular-file.js";
+import { backupDirForWrite, backupDirsOf } from "./backup-dirs.js";
+import { ChatLogKeeper } from "./chat-log-keeper.js";
+import { Compactor } from "./compactor.js";
 import { ConversationFrame } from "./conversation-frame.js";
-import type { Extensions } from "./extensions.js";
+import { ConversationSpending } from "./conversation-spending.js";
+import { EventHub } from "./event-hub.js";
 import { SessionJournal } from "./history/journal.js";
 import { countsAsMessage } from "./history/session-file.js";
 import { type LoadedSession, maxSessionsSetting, SessionStore } from "./history/session-store.js";
 import { usageRecorder } from "./listeners/usage-recorder.js";
-import { loadProjectContext } from "./project-context.js";
+import { pollForNotifications } from "./notification-poll.js";
 import { type ProviderFactory, ProviderSlot } from "./provider-slot.js";
-import { SpendingCaps } from "./spending-caps.js";
-import { backupDirsOf } from "./standalone-tool-context.js";
-import type { SystemPromptInput } from "./system-prompt.js";
+import type { SessionOptions } from "./session-options.js";
+import { gatherSystemPromptInput } from "./system-prompt.js";
 import { type SessionView, sessionToolContext } from "./tool-context.js";
 import { ToolOffer } from "./tool-offer.js";
 
@@ -42,50 +38,6 @@ export const CODING_ROUNDS = 50;
 /** Chat-log entries the front ends show when an interactive session starts. */
 export const RECENT_CHAT_ENTRIES = 20;
 
-interface SessionOptions {
-  home: string;
-  env: Env;
-  /** The directory Marvin was started in (stored with the conversation for `--continue`). */
-  cwd?: string;
-  /**
-   * Keep the conversation in the profile's sessions folder. Interactive sessions do; a
-   * non-interactive run only when given an id (`--session ID`).
-   */
-  record?: { id?: string };
-  nonInteractive: boolean;
-  codingMode: boolean;
-  readonly: boolean;
-  workingDir: string | null;
-  registry: ToolRegistry;
-  /** Builds the provider for the current mode; called lazily, again after a reset. */
-  createProvider: ProviderFactory;
-  /** The Copilot fallback, or undefined when there is none. */
-  fallbackProvider?: Fallback;
-  /** Asks the person to approve a shell command; absent → approved (non-interactive). */
-  confirmCommand?: (command: string) => Promise<boolean>;
-  /**
-   * Session-level hook run on every submission (ntfy, seed 000 invariant 12): what arrived since
-   * the last poll enters the conversation as a system message. `signal` ends it after a short wait.
-   */
-  pollNotifications?: (profile: ProfilePaths, signal: AbortSignal) => Promise<NotificationPoll>;
-  budget?: ContextBudget;
-  /** Hooks, custom tools and MCP servers (seed 003): awaited before each request, hooked around each tool call. */
-  extensions?: Extensions;
-  /** Seconds between retries of transient provider errors (tests shorten them). */
-  transientBackoffSeconds?: readonly number[];
-  now?: () => Date;
-}
-
-/** What one notification poll found: new notifications, and sources that could not be asked. */
-interface NotificationPoll {
-  notifications: string[];
-  problems: string[];
-  warning?: string;
-}
-
-/** The longest a submission waits for notifications before going on without them. */
-const NOTIFICATION_POLL_MS = 3_000;
-
 /**
  * State and lifecycle of one conversation (seed 000 §2.2): builds the system message,
  * runs the loop, persists history (interactive only), and fans events out to subscribers.
@@ -93,8 +45,8 @@ const NOTIFICATION_POLL_MS = 3_000;
  */
 export class Session implements SessionView {
   readonly usage: UsageTracker;
-  /** MARVIN_MAX_COST and MARVIN_MAX_DAILY_COST, checked before every LLM request. */
-  readonly caps: SpendingCaps;
+  /** What the conversation and today have cost; MARVIN_MAX_COST and MARVIN_MAX_DAILY_COST. */
+  readonly spending: ConversationSpending;
   readonly timers: TimerStore;
   readonly jobs = new JobBoard();
   readonly profiles: ProfileStore;
@@ -104,45 +56,51 @@ export class Session implements SessionView {
   profileName = "main";
   #workingDir: string | null;
   #exitRequested: string | undefined;
-  private readonly listeners = new Set<AgentEventListener>();
-  /** Pending writes of durable listeners (audit log, ntfy), awaited by `dispose()`. */
-  private readonly flushes = new Set<() => Promise<void>>();
+  private readonly events = new EventHub();
   private readonly providers: ProviderSlot;
   private busyFlag = false;
   private controller: AbortController | undefined;
   private queue: Promise<unknown> = Promise.resolve();
-  private chatLog: ChatLogEntry[] = [];
+  private readonly chatLog: ChatLogKeeper;
   private journal: SessionJournal | undefined;
   /** The system message in front of the conversation, and the context note of each new message. */
   private readonly frame = new ConversationFrame();
   private store: SessionStore | undefined;
   /** The tools this conversation offers the model: a core, then the families it loaded. */
   private readonly tools: ToolOffer;
+  private readonly compactor: Compactor;
   /** The prompt-cache key of a conversation that is not saved (a saved one uses its id). */
   private unsavedConversationKey = randomUUID();
-  /** The session cost when the current conversation began (start, `clear`, `resume`). */
-  private conversationStartCost = 0;
 
   constructor(private readonly options: SessionOptions) {
     this.codingMode = options.codingMode || options.nonInteractive;
     this.#workingDir = options.workingDir;
     this.usage = new UsageTracker(options.now);
-    this.caps = new SpendingCaps(options.env, !options.nonInteractive);
+    const notice = (text: string) => this.events.notice(text);
+    const usagePath = configPaths(options.home).usage;
+    this.spending = new ConversationSpending(this.usage, options.env, !options.nonInteractive, usagePath, notice);
+    this.chatLog = new ChatLogKeeper(notice, options.now);
     this.profiles = new ProfileStore(configPaths(options.home));
     this.budget = options.budget ?? new ContextBudget();
     this.providers = new ProviderSlot({
       create: options.createProvider,
       fallback: options.fallbackProvider,
       transientBackoffSeconds: options.transientBackoffSeconds,
-      notice: (text) => this.emit({ type: "notice", level: "warning", text }),
+      notice,
     });
-    this.timers = new TimerStore((name) =>
-      this.emit({ type: "notice", level: "info", text: `⏰ Timer '${name}' is done.` }),
-    );
+    this.timers = new TimerStore((name) => this.events.notice(`⏰ Timer '${name}' is done.`, "info"));
+    this.compactor = new Compactor({
+      budget: this.budget,
+      emit: (event) => this.emit(event),
+      checkSpending: () => this.spending.check(),
+      backupDir: () => backupDirForWrite(this.profiles, this.profileName, this.workingDir, notice),
+      summarize: (text, instruction) => this.summarize(text, instruction),
+      onCompacted: () => this.frame.invalidate(),
+    });
     this.tools = new ToolOffer(options.registry, CORE_TOOLS, options.env.MARVIN_TOOLS?.trim().toLowerCase() === "all");
     this.subscribe(usageRecorder(this.usage));
     this.subscribe((event) => {
-      if (event.type === "tool_end") this.tools.noteCall(event.name, event.arguments, this.mode);
+      if (event.type === "tool_end") this.tools.noteCall(event.name, event.input, this.mode);
     });
     if (options.extensions) this.subscribe(options.extensions.hooks.listener);
   }
@@ -187,33 +145,25 @@ export class Session implements SessionView {
 
   /** The active profile's chat log as loaded, plus this session's exchanges (front ends show the recent part). */
   get chatEntries(): readonly ChatLogEntry[] {
-    return this.chatLog;
+    return this.chatLog.entries;
   }
 
   subscribe(listener: AgentEventListener): () => void {
-    this.listeners.add(listener);
-    return () => this.listeners.delete(listener);
+    return this.events.subscribe(listener);
   }
 
   /** Subscribes a listener that writes somewhere; `dispose()` waits for its pending writes. */
-  subscribeDurable(listener: EventSink): void {
-    this.subscribe(listener.listener);
-    this.flushes.add(listener.flush);
+  subscribeDurable(sink: EventSink): void {
+    this.events.subscribeDurable(sink);
   }
 
   /** Shows something to the person from outside a run (an MCP server that stopped, a failing hook). */
   notify(text: string, level: "info" | "warning" = "warning"): void {
-    this.emit({ type: "notice", level, text });
+    this.events.notice(text, level);
   }
 
   private emit(event: AgentEvent): void {
-    for (const listener of this.listeners) {
-      try {
-        listener(event);
-      } catch {
-        // A broken subscriber must not break the run or the other subscribers.
-      }
-    }
+    this.events.emit(event);
   }
 
   /** The active profile's saved conversations; undefined when this session keeps none. */
@@ -241,12 +191,12 @@ export class Session implements SessionView {
   async start(): Promise<void> {
     const active = await this.profiles.activeName();
     this.profileName = active.value;
-    if (active.warning) this.emit({ type: "notice", level: "warning", text: active.warning });
-    for (const warning of this.caps.warnings) this.emit({ type: "notice", level: "warning", text: warning });
+    if (active.warning) this.notify(active.warning);
+    for (const warning of this.spending.caps.warnings) this.notify(warning);
     if (this.options.record) this.startJournal(this.options.record.id);
     if (this.options.nonInteractive) return;
     await this.profiles.ensure(this.profileName);
-    await this.loadChatLog();
+    await this.chatLog.load(this.profiles.paths(this.profileName).chatLog);
   }
 
   private startJournal(id: string | undefined): void {
@@ -262,7 +212,7 @@ export class Session implements SessionView {
         codingMode: this.codingMode,
         workingDir: this.workingDir,
       }),
-      notice: (text: string) => this.emit({ type: "notice", level: "warning", text }),
+      notice: (text: string) => this.notify(text),
     };
     this.journal = new SessionJournal(this.store, source, id);
     this.subscribeDurable({ listener: this.journal.listener, flush: () => this.journal?.flush() ?? Promise.resolve() });
@@ -286,7 +236,7 @@ export class Session implements SessionView {
       else notices.push(`The working directory of that session, ${dir}, is gone; none is set.`);
     }
     this.journal?.continueWith(stored);
-    this.beginConversation();
+    this.spending.newConversation();
     this.providers.markStale(); // a Copilot session holds the old conversation
     await this.options.extensions?.hooks.sessionResumed();
     return notices;
@@ -299,82 +249,35 @@ export class Session implements SessionView {
     this.tools.restore(this.messages, this.mode);
     this.unsavedConversationKey = randomUUID();
     this.journal?.startNew();
-    this.beginConversation();
+    this.spending.newConversation();
     this.providers.markStale();
     await this.options.extensions?.hooks.sessionCleared();
-  }
-
-  /** What this conversation's requests have cost in this process (a resumed one's earlier spending is not known). */
-  get conversationCost(): number {
-    return this.usage.getSessionUsage().session_cost - this.conversationStartCost;
-  }
-
-  /** What today's requests have cost: the sessions that ended (usage.json) and this one. */
-  async spentToday(): Promise<number> {
-    const { value, warning } = await this.usage.spentToday(configPaths(this.options.home).usage);
-    if (warning) this.emit({ type: "notice", level: "warning", text: warning });
-    return value;
-  }
-
-  private beginConversation(): void {
-    this.conversationStartCost = this.usage.getSessionUsage().session_cost;
-    this.caps.newConversation();
-  }
-
-  /** Throws SpendingCapReached when a spending cap is reached; costs nothing when no cap is set. */
-  private async checkSpending(): Promise<void> {
-    if (!this.caps.active) return;
-    await this.caps.check({ conversation: this.conversationCost, today: () => this.spentToday() });
-  }
-
-  /** `chat`, refused before any request once a spending cap is reached. */
-  private withinCaps(chat: ChatFunction): ChatFunction {
-    return async (request) => {
-      await this.checkSpending();
-      return chat(request);
-    };
   }
 
   /** Condenses the conversation now (`compact`), as the loop does when the context fills up. */
   compactNow(): Promise<{ tokensBefore: number; tokensAfter: number } | undefined> {
     const run = this.queue.then(async () => {
       await this.frameConversation();
-      if (this.messages.length <= KEEP_RECENT_MESSAGES + 1) return undefined;
-      const before = await this.budget.exactTokens(this.messages);
-      this.emit({ type: "compaction", phase: "start", tokensBefore: before });
-      const compacted = await this.compact(this.messages);
-      this.messages.splice(0, this.messages.length, ...compacted.messages);
-      const after = await this.budget.exactTokens(this.messages);
-      const backupPath = compacted.backupPath;
-      this.emit({ type: "compaction", phase: "end", tokensBefore: before, tokensAfter: after, backupPath });
-      return { tokensBefore: before, tokensAfter: after };
+      return this.compactor.compactInPlace(this.messages);
     });
     this.queue = run.catch(() => undefined);
     return run;
   }
 
-  /** Condenses `messages`; the next message gets a system message built afresh (a summary changed its place). */
-  private async compact(messages: readonly Message[]): Promise<{ messages: Message[]; backupPath?: string }> {
-    // Past a cap the summary would be refused and a poorer one rewrite the conversation: stop here instead.
-    await this.checkSpending();
-    const compacted = await compactMessages(messages, {
-      backupDir: await this.backupDirForWrite(),
-      summarize: (transcript) => this.summarize(transcript, SUMMARY_INSTRUCTION),
-    });
-    if (compacted.backupPath) this.frame.invalidate();
-    return compacted;
-  }
-
   /** Puts the conversation's system message first and returns the context note for the next user message. */
   private async frameConversation(notifications: readonly string[] = []): Promise<string> {
-    const input = await this.systemPromptInput();
+    const input = await gatherSystemPromptInput({
+      paths: this.profiles.paths(this.profileName),
+      profileName: this.profileName,
+      chatLog: this.chatLog,
+      codingMode: this.codingMode,
+      nonInteractive: this.options.nonInteractive,
+      workingDir: this.workingDir,
+      home: this.options.home,
+      backgroundJobs: this.jobs.summaries(),
+      notice: (text) => this.notify(text),
+    });
     return this.frame.apply(this.messages, input, notifications, this.options.now?.() ?? new Date());
-  }
-
-  private async loadChatLog(): Promise<void> {
-    const loaded = await loadChatLog(this.profiles.paths(this.profileName).chatLog);
-    this.chatLog = loaded.value;
-    if (loaded.warning) this.emit({ type: "notice", level: "warning", text: loaded.warning });
   }
 
   /** Runs one message; a message sent while busy waits for the current one to finish. */
@@ -421,7 +324,7 @@ export class Session implements SessionView {
     // A sub-agent may work in another profile for itself, but never changes what the user's next session opens.
     const result = this.options.nonInteractive ? await this.profiles.ensure(name) : await this.profiles.setActive(name);
     this.profileName = name;
-    await this.loadChatLog();
+    await this.chatLog.load(this.profiles.paths(name).chatLog);
     this.providers.markStale(); // the Copilot session carries the old system message
     return result;
   }
@@ -430,7 +333,10 @@ export class Session implements SessionView {
     this.busyFlag = true;
     this.controller = new AbortController();
     try {
-      const notifications = await this.pollNotifications(this.controller.signal);
+      const poll = this.options.pollNotifications;
+      const profile = this.profiles.paths(this.profileName);
+      const notify = (text: string, level: "info" | "warning") => this.notify(text, level);
+      const notifications = poll ? await pollForNotifications(poll, profile, this.controller.signal, notify) : [];
       await this.options.extensions?.ready();
       await this.options.extensions?.hooks.runStarted(text);
       const context = await this.frameConversation(notifications);
@@ -443,15 +349,15 @@ export class Session implements SessionView {
       const result = await runToolLoop(
         { messages: this.messages, maxRounds: this.maxRounds, signal: this.controller.signal },
         {
-          chat: this.withinCaps((request) => chat({ ...request, cacheKey })),
+          chat: this.spending.guard((request) => chat({ ...request, cacheKey })),
           providerName: provider.name,
           model: provider.model,
           tools: {
             schemas: () => this.tools.schemas(this.mode),
-            execute: (call, signal, onProgress) => this.executeTool(call, signal, onProgress),
+            execute: (call, args, signal, onProgress) => this.executeTool(call, args, signal, onProgress),
           },
           budget: this.budget,
-          compact: (messages) => this.compact(messages),
+          compact: (messages) => this.compactor.compact(messages),
           emit: (event) => this.emit(event),
         },
       );
@@ -471,61 +377,11 @@ export class Session implements SessionView {
     return { reason: "error", text: "", rounds: 0, error: message };
   }
 
-  /** New notifications, each shown once; a failing source costs a short wait and a warning, never the turn. */
-  private async pollNotifications(signal: AbortSignal): Promise<string[]> {
-    if (!this.options.pollNotifications) return [];
-    const warn = (text: string) => this.emit({ type: "notice", level: "warning", text });
-    const deadline = withDeadline(signal, NOTIFICATION_POLL_MS);
-    try {
-      const poll = await this.options.pollNotifications(this.profiles.paths(this.profileName), deadline.signal);
-      if (poll.warning) warn(poll.warning);
-      for (const problem of poll.problems) warn(problem);
-      for (const text of poll.notifications) this.emit({ type: "notice", level: "info", text: `🔔 ${text}` });
-      return poll.notifications;
-    } catch (error) {
-      warn(`Could not check notifications: ${errorMessage(error)}`);
-      return [];
-    } finally {
-      deadline.clear();
-    }
-  }
-
-  private async systemPromptInput(): Promise<SystemPromptInput> {
-    const paths = this.profiles.paths(this.profileName);
-    const [preferences, places] = await Promise.all([loadPreferences(paths), loadSavedPlaces(paths.savedPlaces)]);
-    for (const warning of [preferences.warning, places.warning])
-      if (warning) this.emit({ type: "notice", level: "warning", text: warning });
-    await this.loadChatLog(); // re-read: compact_history or another Marvin may have rewritten it
-    const projectDir = this.codingMode && this.workingDir;
-    const project = projectDir ? await loadProjectContext(projectDir, this.options.home) : undefined;
-    for (const warning of project?.warnings ?? []) this.emit({ type: "notice", level: "warning", text: warning });
-    return {
-      profileName: this.profileName,
-      preferences: preferences.value,
-      savedPlaces: places.value,
-      chatLog: this.chatLog,
-      codingMode: this.codingMode,
-      nonInteractive: this.options.nonInteractive,
-      workingDir: this.workingDir,
-      backgroundJobs: this.jobs.summaries(),
-      ...(project ? { project: { ...project, warnings: [] } } : {}),
-    };
-  }
-
   private async persistExchange(text: string, result: LoopResult): Promise<void> {
     if (this.options.nonInteractive) return;
-    const time = clockTime(this.options.now?.());
-    const entries: ChatLogEntry[] = [{ role: "you", text, time }];
-    if (result.text) entries.push({ role: "assistant", text: result.text, time });
-    if (result.error) entries.push({ role: "system", text: `Error: ${result.error}`, time });
-    try {
-      const warning = await appendChatLog(this.profiles.paths(this.profileName).chatLog, entries);
-      if (warning) this.emit({ type: "notice", level: "warning", text: warning });
-      this.chatLog.push(...entries);
-      this.frame.chatLogAppended(this.chatLog);
-    } catch (error) {
-      this.emit({ type: "notice", level: "warning", text: `Could not save the chat log: ${errorMessage(error)}` });
-    }
+    const exchange = { text, answer: result.text, error: result.error };
+    if (await this.chatLog.record(this.profiles.paths(this.profileName).chatLog, exchange))
+      this.frame.chatLogAppended(this.chatLog.entries);
   }
 
   /**
@@ -533,7 +389,7 @@ export class Session implements SessionView {
    * session to the lifetime usage, then closes. Returns a warning to show, if any; never throws.
    */
   async dispose(): Promise<string | undefined> {
-    await Promise.all([...this.flushes].map((flush) => flush().catch(() => undefined)));
+    await this.events.flush();
     const warning = await this.saveLifetimeUsage();
     await this.close();
     return warning;
@@ -550,39 +406,19 @@ export class Session implements SessionView {
     return backupDirsOf(this.profiles, this.profileName, this.workingDir);
   }
 
-  /** Where a context backup goes, made owner-only right before it is written (it holds the conversation). */
-  private async backupDirForWrite(): Promise<string> {
-    const dir = await this.backupDir();
-    await ensurePrivateDir(dir);
-    return dir;
-  }
-
-  /** The working dir's `.marvin/logs`, checked through the sandbox, or the profile's logs when that leads out. */
-  private async backupDir(): Promise<string> {
-    const profileLogs = this.profiles.paths(this.profileName).logs;
-    if (!this.workingDir) return profileLogs;
-    try {
-      return await ensureInsideDir(this.workingDir, OWN_DIRS.logs);
-    } catch (error) {
-      const text = `${errorMessage(error)} The context backup goes to ${profileLogs} instead.`;
-      this.emit({ type: "notice", level: "warning", text });
-      return profileLogs;
-    }
-  }
-
   /** One text-only call (compaction, compact_history); its cost is recorded like any other. */
   async summarize(text: string, instruction: string): Promise<string> {
     const providerChat = await this.providers.chatFunction(this.codingMode);
     const provider = this.providers.info;
     if (!providerChat || !provider)
       throw new Error(`No LLM provider available to summarise: ${this.providers.failure}`);
-    const chat = this.withinCaps(providerChat);
+    const chat = this.spending.guard(providerChat);
     const messages: Message[] = [
       { role: "system", content: instruction },
       { role: "user", content: text },
     ];
     const signal = this.controller?.signal;
-    const response = await chat({ messages, tools: [], onDelta: () => undefined, signal, standalone: true });
+    const response = await finalAnswer(chat({ messages, tools: [], signal, standalone: true }));
     await reportUsage(response, messages, {
       budget: this.budget,
       emit: (event) => this.emit(event),
@@ -591,11 +427,11 @@ export class Session implements SessionView {
     return response.content;
   }
 
-  private executeTool(call: ToolCall, signal: AbortSignal, onProgress: ToolContext["onProgress"]) {
-    const run = () =>
-      this.options.registry.execute(call.function.name, call.function.arguments, this.toolContext(signal, onProgress));
+  private executeTool(call: ToolCall, args: ToolArguments, signal: AbortSignal, onProgress: ToolContext["onProgress"]) {
+    const name = call.function.name;
+    const run = () => this.options.registry.run(name, args, this.toolContext(signal, onProgress));
     const hooks = this.options.extensions?.hooks;
-    return hooks && !hooks.empty ? hooks.aroundTool(call, run) : run();
+    return hooks && !hooks.empty ? hooks.aroundTool({ id: call.id, name, input: argumentsValue(args) }, run) : run();
   }
 
   /** What a tool call in this session may see and do. */
@@ -617,8 +453,3 @@ export class Session implements SessionView {
     await this.providers.reset();
   }
 }
-
-const SUMMARY_INSTRUCTION =
-  "You compress conversations. Summarise the transcript below so the assistant can continue the work: keep the " +
-  "user's goals, decisions, facts learned, file paths, commands run and their outcomes, and open tasks. Be dense; " +
-  "no preamble.";

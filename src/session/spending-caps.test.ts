@@ -177,7 +177,7 @@ describe("Session with a conversation cap", () => {
     ]);
     expect(events.at(-1)).toMatchObject({ type: "agent_end", reason: "error" });
 
-    session.caps.set("conversation", 0.2);
+    session.spending.caps.set("conversation", 0.2);
     expect(await session.submit("go on")).toMatchObject({ reason: "done", text: "Found it." });
     expect(server.requests).toHaveLength(2);
   });
@@ -229,9 +229,9 @@ describe("Session with a conversation cap", () => {
       { env: { MARVIN_MAX_COST: "0.10" } },
     );
     await session.submit("first");
-    session.caps.set("conversation", 5);
+    session.spending.caps.set("conversation", 5);
     await session.startNewConversation();
-    expect(session.conversationCost).toBe(0);
+    expect(session.spending.conversationCost).toBe(0);
     expect(await session.submit("again")).toMatchObject({ reason: "done", text: "Two." });
     expect((await session.submit("once more")).reason).toBe("error");
     expect(server.requests).toHaveLength(2);
@@ -281,7 +281,7 @@ describe("Session with a daily cap", () => {
     expect(errorsOf(events)).toEqual([
       expect.stringMatching(/^Today's LLM requests have cost \$1\.05, over the daily cap of \$1\.00 \(MARVIN_MAX/),
     ]);
-    expect(await session.spentToday()).toBe(1.05);
+    expect(await session.spending.spentToday()).toBe(1.05);
 
     await session.dispose();
     const saved = JSON.parse(await readFile(path, "utf8"));

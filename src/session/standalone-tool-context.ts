@@ -1,4 +1,3 @@
-import { join } from "node:path";
 import { ContextBudget } from "../agent/context-budget.js";
 import type { Env } from "../shared/env.js";
 import { configPaths } from "../state/paths.js";
@@ -8,7 +7,7 @@ import type { ToolContext, ToolMode, ToolProgress } from "../tools/kit/define-to
 import { JobBoard } from "../tools/kit/job-board.js";
 import type { ActiveProvider } from "../tools/kit/tool-services.js";
 import { TimerStore } from "../tools/organiser/timers/timer-store.js";
-import { OWN_DIRS } from "../workspace/own-dirs.js";
+import { backupDirsOf } from "./backup-dirs.js";
 
 interface ToolContextOptions {
   /** The user's home: profiles, notes and downloads live under it. */
@@ -47,12 +46,6 @@ interface BuiltToolContext extends ToolContext {
   readonly exitRequested: string | undefined;
   /** Cancels the background jobs and timers the tools started. */
   close(): void;
-}
-
-/** The folders where context and history backups are written, newest location first. */
-export function backupDirsOf(profiles: ProfileStore, profileName: string, workingDir: string | null): string[] {
-  const profileLogs = profiles.paths(profileName).logs;
-  return workingDir ? [join(workingDir, OWN_DIRS.logs), profileLogs] : [profileLogs];
 }
 
 /**

@@ -1,8 +1,10 @@
 import YAML from "yaml";
 import type { ChatLogEntry } from "../state/chat-log.js";
-import type { Preferences } from "../state/preferences.js";
-import type { SavedPlace } from "../state/saved-places.js";
-import type { ProjectContext } from "./project-context.js";
+import type { ProfilePaths } from "../state/paths.js";
+import { loadPreferences, type Preferences } from "../state/preferences.js";
+import { loadSavedPlaces, type SavedPlace } from "../state/saved-places.js";
+import type { ChatLogKeeper } from "./chat-log-keeper.js";
+import { loadProjectContext, type ProjectContext } from "./project-context.js";
 
 export interface BackgroundJobSummary {
   id: string;
@@ -20,6 +22,42 @@ export interface SystemPromptInput {
   workingDir: string | null;
   backgroundJobs: BackgroundJobSummary[];
   project?: ProjectContext;
+}
+
+/** Where the system message's facts come from; read afresh before each message. */
+interface SystemPromptSources {
+  paths: ProfilePaths;
+  profileName: string;
+  chatLog: ChatLogKeeper;
+  codingMode: boolean;
+  nonInteractive: boolean;
+  workingDir: string | null;
+  home: string;
+  backgroundJobs: BackgroundJobSummary[];
+  /** Told what could not be read (a damaged preferences file, an instructions file that leads out). */
+  notice: (text: string) => void;
+}
+
+/** Reads what the system message says: preferences, saved places, the chat log, the project's instructions. */
+export async function gatherSystemPromptInput(sources: SystemPromptSources): Promise<SystemPromptInput> {
+  const { paths, notice } = sources;
+  const [preferences, places] = await Promise.all([loadPreferences(paths), loadSavedPlaces(paths.savedPlaces)]);
+  for (const warning of [preferences.warning, places.warning]) if (warning) notice(warning);
+  await sources.chatLog.load(paths.chatLog); // re-read: compact_history or another Marvin may have rewritten it
+  const projectDir = sources.codingMode && sources.workingDir;
+  const project = projectDir ? await loadProjectContext(projectDir, sources.home) : undefined;
+  for (const warning of project?.warnings ?? []) notice(warning);
+  return {
+    profileName: sources.profileName,
+    preferences: preferences.value,
+    savedPlaces: places.value,
+    chatLog: sources.chatLog.entries,
+    codingMode: sources.codingMode,
+    nonInteractive: sources.nonInteractive,
+    workingDir: sources.workingDir,
+    backgroundJobs: sources.backgroundJobs,
+    ...(project ? { project: { ...project, warnings: [] } } : {}),
+  };
 }
 
 export const COMPACT_HISTORY_ENTRIES = 20;

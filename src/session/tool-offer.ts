@@ -1,4 +1,5 @@
 import type { Message } from "../providers/types.js";
+import { argumentsValue, decodeToolArguments } from "../shared/tool-arguments.js";
 import type { ToolSchema } from "../shared/tool-schema.js";
 import type { ToolMode } from "../tools/kit/define-tool.js";
 import { familiesAskedFor, LOAD_TOOLS, loadToolsSchema } from "../tools/kit/load-tools.js";
@@ -49,9 +50,9 @@ export class ToolOffer {
    * After a call: load_tools loads the families it named; a tool that was not offered loads its own family (its
    * call ran all the same), so that the model sees its parameters from the next step on.
    */
-  noteCall(name: string, rawArguments: string, mode: ToolMode): void {
+  noteCall(name: string, input: unknown, mode: ToolMode): void {
     if (this.coreOf(mode).includes(name)) return;
-    const asked = name === LOAD_TOOLS ? familiesAskedFor(rawArguments) : [this.registry.familyOf(name)];
+    const asked = name === LOAD_TOOLS ? familiesAskedFor(input) : [this.registry.familyOf(name)];
     const known = this.registry.families(mode).map((family) => family.name);
     for (const family of asked) {
       if (family && known.includes(family) && !this.loaded.includes(family)) this.loaded.push(family);
@@ -67,7 +68,9 @@ export class ToolOffer {
     this.loaded = [];
     for (const message of messages) {
       if (message.role !== "assistant") continue;
-      for (const call of message.tool_calls ?? []) this.noteCall(call.function.name, call.function.arguments, mode);
+      for (const call of message.tool_calls ?? []) {
+        this.noteCall(call.function.name, argumentsValue(decodeToolArguments(call.function.arguments)), mode);
+      }
     }
   }
 }

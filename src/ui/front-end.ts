@@ -1,4 +1,4 @@
-import type { ProviderName } from "../providers/registry.js";
+import type { ProviderName } from "../providers/types.js";
 import type { Extensions } from "../session/extensions.js";
 import type { Session } from "../session/session.js";
 import type { Env } from "../shared/env.js";

@@ -1,4 +1,4 @@
-import { readdirSync, readFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { dirname, join, relative, resolve } from "node:path";
 import { describe, expect, it } from "vitest";
 
@@ -78,6 +78,47 @@ function crossFamilyImports(): string[] {
   return problems;
 }
 
+/** Static imports only (`import … from`, `export … from`, `import "…"`), type-only ones included. */
+const STATIC_IMPORT =
+  /^\s*(?:import|export)\s[^;]*?\bfrom\s*["'](\.{1,2}\/[^"']+)["']|^\s*import\s*["'](\.{1,2}\/[^"']+)["']/gm;
+
+/** The file a relative specifier names: `./x.js` is `./x.ts` or `./x.tsx` in the sources. */
+function importedFile(from: string, specifier: string): string {
+  const path = resolve(dirname(from), specifier);
+  const stem = path.replace(/\.js$/, "");
+  return [`${stem}.ts`, `${stem}.tsx`, path].find((candidate) => existsSync(candidate)) ?? path;
+}
+
+/** Every import circle among the source files, each as `a → b → … → a`, found by depth-first search. */
+function importCircles(): string[] {
+  const files = sourceFiles(SOURCE_ROOT);
+  const imports = new Map(
+    files.map((file) => [
+      file,
+      [...readFileSync(file, "utf8").matchAll(STATIC_IMPORT)].map(([, from, bare]) =>
+        importedFile(file, (from ?? bare)!),
+      ),
+    ]),
+  );
+  const circles: string[] = [];
+  const done = new Set<string>();
+  const path: string[] = [];
+  const visit = (file: string): void => {
+    const onPath = path.indexOf(file);
+    if (onPath >= 0) {
+      circles.push([...path.slice(onPath), file].map((step) => relative(SOURCE_ROOT, step)).join(" → "));
+      return;
+    }
+    if (done.has(file) || !imports.has(file)) return;
+    path.push(file);
+    for (const target of imports.get(file)!) visit(target);
+    path.pop();
+    done.add(file);
+  };
+  for (const file of files) visit(file);
+  return circles;
+}
+
 describe("layering", () => {
   it("gives every top-level source folder a layer", () => {
     const folders = readdirSync(SOURCE_ROOT, { withFileTypes: true }).filter((entry) => entry.isDirectory());
@@ -86,6 +127,10 @@ describe("layering", () => {
 
   it("has no import pointing sideways or back up", () => {
     expect(upwardImports()).toEqual([]);
+  });
+
+  it("has no import circle (static imports, type-only ones included)", () => {
+    expect(importCircles()).toEqual([]);
   });
 
   it("keeps tool families apart: shared helpers live in tools/kit, workspace or shared", () => {

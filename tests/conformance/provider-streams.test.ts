@@ -1,11 +1,12 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { ChatCompletionsProvider } from "../../src/providers/chat-completions/index.js";
 import { resolveProviderConfig } from "../../src/providers/config.js";
-import { OpenAICompatibleProvider } from "../../src/providers/openai-compatible/index.js";
 import { ProviderError } from "../../src/providers/provider-error.js";
 import type { LLMResponse, ToolCallStart } from "../../src/providers/types.js";
 import { type LlmServer, type ScriptedReply, startLlmServer } from "../support/llm-server.js";
+import { collect, failureOf } from "../support/provider-stream.js";
 import { CONFORMANCE_DATA } from "../support/run-marvin.js";
 
 const STREAMS = join(CONFORMANCE_DATA, "provider-streams");
@@ -127,19 +128,14 @@ describe("OpenAI-style provider streams recorded from real APIs", () => {
       },
     ]);
     const env = { OPENAI_COMPAT_URL: `${server.url}/chat/completions`, OPENAI_COMPAT_API_KEY: "test-key" };
-    const provider = new OpenAICompatibleProvider(
+    const provider = new ChatCompletionsProvider(
       resolveProviderConfig("openai-compat", { env, home: "/nonexistent", codingMode: false, nonInteractive: true }),
     );
     for (const file of files) {
-      const [deltas, reasoning, starts]: [string[], string[], ToolCallStart[]] = [[], [], []];
-      const response = await provider.chat({
-        messages: [{ role: "user", content: file }],
-        tools: [],
-        onDelta: (text) => deltas.push(text),
-        onReasoningDelta: (text) => reasoning.push(text),
-        onToolCallStart: (call) => starts.push(call),
-      });
-      byFile.set(file, { response, deltas, reasoning, starts });
+      const streamed = await collect(provider.stream({ messages: [{ role: "user", content: file }], tools: [] }));
+      const { text: deltas, reasoning, starts } = streamed;
+      if (!streamed.response) throw new Error(`${file}: ${streamed.error?.message}`);
+      byFile.set(file, { response: streamed.response, deltas, reasoning, starts });
     }
   });
   afterAll(() => server.close());
@@ -191,14 +187,12 @@ describe("OpenAI-style provider streams recorded from real APIs", () => {
 
   it("turns the recorded 400 error body into a bad-request error that keeps the API's explanation", async () => {
     const env = { OPENAI_COMPAT_URL: server.url, OPENAI_COMPAT_API_KEY: "test-key" };
-    const provider = new OpenAICompatibleProvider(
+    const provider = new ChatCompletionsProvider(
       resolveProviderConfig("openai-compat", { env, home: "/nonexistent", codingMode: false, nonInteractive: true }),
     );
-    const failure = await provider
-      .chat({ messages: [{ role: "user", content: "hi" }], tools: [], onDelta: () => undefined })
-      .catch((error: unknown) => error);
+    const failure = await failureOf(provider.stream({ messages: [{ role: "user", content: "hi" }], tools: [] }));
     expect(failure).toBeInstanceOf(ProviderError);
-    expect((failure as ProviderError).kind).toBe("bad_request");
-    expect((failure as ProviderError).message).toMatch(/max_completion_tokens/);
+    expect(failure.kind).toBe("bad_request");
+    expect(failure.message).toMatch(/max_completion_tokens/);
   });
 });

@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
+import { PROVIDERS } from "../../src/providers/registry.js";
 import { createToolRegistry } from "../../src/tools/index.js";
 import { REPO_ROOT } from "../support/run-marvin.js";
 
@@ -51,6 +52,17 @@ describe("the README documents only settings the code reads", () => {
 
   it.each([...new Set([...tables, ...proseVariables()])])("%s is read by the code in src/", (name) => {
     expect(code).toMatch(new RegExp(`\\b${name}\\b`));
+  });
+});
+
+describe("the README documents every provider's settings", () => {
+  const tables = tableVariables(configurationSection());
+  const settings = PROVIDERS.flatMap(({ name, defaults }) =>
+    [defaults.modelEnv, defaults.urlEnv, defaults.keyEnv].flatMap((setting) => (setting ? [[name, setting]] : [])),
+  );
+
+  it.each(settings)("%s: %s", (_provider, setting) => {
+    expect(tables).toContain(setting);
   });
 });
 

@@ -78,6 +78,12 @@ export class LocalHttpServers {
     return server;
   }
 
+  /** Closes a server started by another helper (a scripted API server) together with the others. */
+  adopt<Server extends LocalHttpServer>(server: Server): Server {
+    this.started.push(server);
+    return server;
+  }
+
   async closeAll(): Promise<void> {
     await Promise.all(this.started.splice(0).map((server) => server.close()));
   }

@@ -1,10 +1,12 @@
-import { ProviderError, type ProviderErrorKind } from "../../src/providers/provider-error.js";
+import { ProviderError } from "../../src/providers/provider-error.js";
 import type {
   ChatRequest,
   FinishReason,
   LLMProvider,
   LLMResponse,
   Message,
+  ProviderErrorKind,
+  ProviderEvent,
   ProviderName,
   ToolCall,
 } from "../../src/providers/types.js";
@@ -20,7 +22,7 @@ export interface ScriptedResponse {
   /** Pause after each text delta, cut short (as "aborted") when the request's signal aborts. */
   delayMs?: number;
   toolCalls?: Array<{ name: string; arguments: string | Record<string, unknown>; id?: string }>;
-  /** After each call is announced through onToolCallStart, wait for this before completing it. */
+  /** After each call is announced (tool_call_start), wait for this before completing it. */
   holdArguments?: Promise<unknown>;
   /** Absent: the response reports no usage, as some streams do. */
   usage?: { prompt: number; completion: number; cached?: number };
@@ -48,9 +50,9 @@ function pieces(text: string, size: number): string[] {
 
 /**
  * A real, in-process LLM provider that replays a script: each request gets the next scripted
- * response, streamed through the request's callbacks as a provider streams it, or the scripted
+ * response, streamed as events as a provider streams them, ending with the answer or the scripted
  * ProviderError. Not a mock — it implements the {@link LLMProvider} contract (and so the
- * `ChatFunction` type through `chat`), like the AI SDK's MockLanguageModel; use it where HTTP and SSE
+ * `ChatStream` type through `stream`), like the AI SDK's MockLanguageModel; use it where HTTP and SSE
  * add nothing to what a test checks, and tests/support/llm-server.ts where they do.
  */
 export class ScriptedChat implements LLMProvider {
@@ -64,8 +66,8 @@ export class ScriptedChat implements LLMProvider {
     readonly model = "gpt-4o-mini",
   ) {}
 
-  /** Bound, so `scripted.chat` can be passed on as a ChatFunction. */
-  readonly chat = async (request: ChatRequest): Promise<LLMResponse> => {
+  /** Bound, so `scripted.stream` can be passed on as a ChatStream. */
+  readonly stream = (request: ChatRequest): AsyncGenerator<ProviderEvent> => {
     const recorded: RecordedChat = {
       messages: structuredClone([...request.messages]),
       tools: [...request.tools],
@@ -74,42 +76,56 @@ export class ScriptedChat implements LLMProvider {
     this.requests.push(recorded);
     const index = this.requests.length - 1;
     const entry = this.script[index];
-    if (entry === undefined) throw this.failure({ kind: "server", message: `test script exhausted at ${index + 1}` });
-    const response = typeof entry === "function" ? entry(recorded, index) : entry;
-    return this.replay(response, index, request);
+    return this.replay(
+      entry === undefined ? undefined : typeof entry === "function" ? entry(recorded, index) : entry,
+      index,
+      request,
+    );
   };
 
   async destroy(): Promise<void> {}
 
-  private async replay(response: ScriptedResponse, index: number, request: ChatRequest): Promise<LLMResponse> {
+  private async *replay(
+    response: ScriptedResponse | undefined,
+    index: number,
+    request: ChatRequest,
+  ): AsyncGenerator<ProviderEvent> {
+    if (response === undefined) {
+      yield this.failure({ kind: "server", message: `test script exhausted at ${index + 1}` });
+      return;
+    }
     const size = response.chunkSize ?? 5;
     let streamed = "";
-    const stopIfAborted = () => {
-      if (request.signal?.aborted) throw this.failure({ kind: "aborted", message: "Request cancelled." }, streamed);
-    };
-    for (const part of pieces(response.reasoning ?? "", size)) request.onReasoningDelta?.(part);
+    const aborted = () => request.signal?.aborted;
+    for (const part of pieces(response.reasoning ?? "", size)) yield { type: "reasoning_delta", text: part };
     for (const part of pieces(response.text ?? "", size)) {
-      stopIfAborted();
-      request.onDelta(part);
+      if (aborted()) break;
+      yield { type: "text_delta", text: part };
       streamed += part;
       if (response.delayMs) await sleep(response.delayMs, request.signal).catch(() => undefined);
     }
-    stopIfAborted();
+    if (aborted()) {
+      yield this.failure({ kind: "aborted", message: "Request cancelled." }, streamed);
+      return;
+    }
     const toolCalls: ToolCall[] = [];
     for (const [position, call] of (response.toolCalls ?? []).entries()) {
       const id = call.id ?? `call_${index + 1}_${position}`;
-      request.onToolCallStart?.({ id, name: call.name, index: position });
+      yield { type: "tool_call_start", call: { id, name: call.name, index: position } };
       if (response.holdArguments) await response.holdArguments;
       const args = typeof call.arguments === "string" ? call.arguments : JSON.stringify(call.arguments);
       toolCalls.push({ id, type: "function", function: { name: call.name, arguments: args } });
     }
-    if (response.error) throw this.failure(response.error, streamed);
+    if (response.error) {
+      yield this.failure(response.error, streamed);
+      return;
+    }
     const usage = response.usage && {
       promptTokens: response.usage.prompt,
       completionTokens: response.usage.completion,
       ...(response.usage.cached === undefined ? {} : { cachedTokens: response.usage.cached }),
     };
-    return {
+    const answer: LLMResponse = {
       content: streamed,
       toolCalls,
       ...(usage ? { usage } : {}),
@@ -117,10 +133,12 @@ export class ScriptedChat implements LLMProvider {
       finishReason: response.finishReason ?? (toolCalls.length ? "tool_calls" : "stop"),
       ...(response.reasoning ? { reasoning: response.reasoning } : {}),
     };
+    yield { type: "done", response: answer };
   }
 
-  private failure(error: NonNullable<ScriptedResponse["error"]>, streamed = ""): ProviderError {
+  private failure(error: NonNullable<ScriptedResponse["error"]>, streamed = ""): ProviderEvent {
     const { kind, message, status } = error;
-    return new ProviderError(message, { provider: this.name, kind, status, partialOutput: streamed.length > 0 });
+    const partialOutput = streamed.length > 0;
+    return { type: "error", error: new ProviderError(message, { provider: this.name, kind, status, partialOutput }) };
   }
 }

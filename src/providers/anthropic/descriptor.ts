@@ -1,6 +1,6 @@
 import { normalizeBaseUrl } from "../base-url.js";
+import { hostedProvider } from "../chat-completions/hosted.js";
 import type { ProviderDescriptor } from "../descriptor.js";
-import { hostedProvider } from "../openai-compatible/hosted.js";
 
 /** Anthropic's Messages API, natively: cache breakpoints, extended thinking and its signatures. */
 export const anthropic: ProviderDescriptor<"anthropic"> = hostedProvider({

@@ -1,6 +1,7 @@
-import type { ProviderConfig } from "../config.js";
+import type { ProviderConfig } from "../descriptor.js";
 import { httpFailure } from "../failures.js";
-import { ProviderError, type ProviderErrorKind } from "../provider-error.js";
+import { ProviderError } from "../provider-error.js";
+import type { ProviderErrorKind } from "../types.js";
 
 /** The `error` object of Anthropic's error bodies and `error` events: `{type, message}`. */
 interface AnthropicErrorObject {

@@ -1,23 +1,16 @@
 import { EventSourceParserStream } from "eventsource-parser/stream";
-import { chatFromStream } from "../chat-from-stream.js";
-import type { ProviderConfig } from "../config.js";
-import { cancelledFailure, networkFailure, timeoutFailure } from "../failures.js";
+import type { ProviderConfig } from "../descriptor.js";
+import { interruptedFailure } from "../failures.js";
 import { isLocalEndpoint } from "../local-endpoint.js";
-import { isProviderError, ProviderError } from "../provider-error.js";
+import { ProviderError } from "../provider-error.js";
 import { RequestDeadline } from "../request-deadline.js";
-import type { ChatRequest, LLMProvider, LLMResponse, ProviderEvent } from "../types.js";
+import type { ChatRequest, LLMProvider, ProviderEvent } from "../types.js";
 import { httpErrorFailure, streamErrorFailure } from "./errors.js";
 import { MessageAssembler } from "./message-assembler.js";
 import { parseStreamEvent } from "./stream-events.js";
 import { messagesRequest } from "./wire-request.js";
 
 const API_VERSION = "2023-06-01";
-
-/** The socket's own words for a failed connection (ECONNREFUSED, ENOTFOUND…): fetch hides them in `cause`. */
-function connectionDetail(error: unknown): string | undefined {
-  const cause = error instanceof Error ? error.cause : undefined;
-  return cause instanceof Error ? cause.message : undefined;
-}
 
 /** Claude through Anthropic's Messages API, streamed over server-sent events. */
 export class AnthropicProvider implements LLMProvider {
@@ -28,10 +21,6 @@ export class AnthropicProvider implements LLMProvider {
   constructor(private readonly config: ProviderConfig) {
     this.model = config.model;
     this.local = isLocalEndpoint(config);
-  }
-
-  chat(request: ChatRequest): Promise<LLMResponse> {
-    return chatFromStream(this.stream(request), request);
   }
 
   /** The answer to `request` as provider events; never throws (see {@link ProviderEvent}). */
@@ -100,11 +89,7 @@ export class AnthropicProvider implements LLMProvider {
 
   /** Why the stream ended early: a limit, a cancel, a server out of reach, or a connection closed mid-answer. */
   private failure(error: unknown, deadline: RequestDeadline, answered: boolean, partialOutput: boolean): ProviderError {
-    if (deadline.timedOut) return timeoutFailure(this.config, deadline.timedOut, partialOutput, error);
-    if (deadline.signal.aborted) return cancelledFailure(this.config, partialOutput, error);
-    if (isProviderError(error)) return error;
-    if (!answered) return networkFailure(this.config, connectionDetail(error), partialOutput, error);
-    return this.cut("closed the connection before the answer was complete", partialOutput, error);
+    return interruptedFailure(this.config, error, deadline, answered, partialOutput);
   }
 
   private cut(what: string, partialOutput: boolean, cause?: unknown): ProviderError {

@@ -2,6 +2,7 @@ import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
+import { collect, failureOf } from "../../../tests/support/provider-stream.js";
 import {
   type ScriptedCopilot,
   type ScriptedCopilotReply,
@@ -9,13 +10,15 @@ import {
 } from "../../../tests/support/scripted-copilot.js";
 import { registryOf } from "../../../tests/support/test-session.js";
 import { ContextBudget } from "../../agent/context-budget.js";
+import type { AgentEvent } from "../../agent/events.js";
 import { Session } from "../../session/session.js";
 import type { Env } from "../../shared/env.js";
 import type { ToolSchema } from "../../shared/tool-schema.js";
 import { fileTools } from "../../tools/coding/files/index.js";
 import { resolveProviderConfig } from "../config.js";
+import { finalAnswer } from "../final-answer.js";
 import { ProviderError } from "../provider-error.js";
-import type { ChatRequest, Message } from "../types.js";
+import type { ChatRequest, Message, ProviderEvent, ProviderFailure } from "../types.js";
 import { CopilotProvider, isCopilotUsable } from "./index.js";
 
 const temporaryHomes: string[] = [];
@@ -51,25 +54,21 @@ function providerFor(env: Env, startupTimeoutMs?: number): CopilotProvider {
   return new CopilotProvider(config, { env, startupTimeoutMs });
 }
 
-function helloRequest(deltas: string[], signal?: AbortSignal): ChatRequest {
+function helloRequest(signal?: AbortSignal): ChatRequest {
   return {
     messages: [
       { role: "system", content: "You are Marvin." },
       { role: "user", content: "Hello" },
     ],
     tools: [],
-    onDelta: (text) => deltas.push(text),
     signal,
   };
 }
 
-async function rejectionOf(promise: Promise<unknown>): Promise<ProviderError> {
-  const error = await promise.then(
-    () => undefined,
-    (reason: unknown) => reason,
-  );
+async function rejectionOf(stream: AsyncIterable<ProviderEvent>): Promise<ProviderFailure> {
+  const error = await failureOf(stream);
   expect(error).toBeInstanceOf(ProviderError);
-  return error as ProviderError;
+  return error;
 }
 
 describe("isCopilotUsable", () => {
@@ -130,16 +129,16 @@ describe("CopilotProvider", () => {
   it("rejects quickly, saying how to sign in, when no credentials exist", async () => {
     const home = await emptyHome();
     const provider = providerFor(credentialFreeEnv(home));
-    const deltas: string[] = [];
     const started = Date.now();
     try {
-      const error = await rejectionOf(provider.chat(helloRequest(deltas)));
+      const { error, text } = await collect(provider.stream(helloRequest()));
+      expect(text).toEqual([]);
+      if (!error) throw new Error("no error");
       expect(Date.now() - started).toBeLessThan(30_000);
       expect(["auth", "unavailable"]).toContain(error.kind);
       expect(error.provider).toBe("copilot");
       expect(error.message).toContain("gh auth login");
       expect(error.message).toMatch(/COPILOT_GITHUB_TOKEN|GH_TOKEN/);
-      expect(deltas).toEqual([]);
     } finally {
       await provider.destroy();
     }
@@ -149,7 +148,7 @@ describe("CopilotProvider", () => {
     const home = await emptyHome();
     const provider = providerFor(credentialFreeEnv(home), 1);
     try {
-      const error = await rejectionOf(provider.chat(helloRequest([])));
+      const error = await rejectionOf(provider.stream(helloRequest()));
       expect(error.kind).toBe("unavailable");
       expect(error.message).toMatch(/did not start within/);
       expect(error.message).toMatch(/--provider/);
@@ -163,9 +162,9 @@ describe("CopilotProvider", () => {
     const provider = providerFor(credentialFreeEnv(home));
     const controller = new AbortController();
     try {
-      const pending = provider.chat(helloRequest([], controller.signal));
-      controller.abort();
-      expect((await rejectionOf(pending)).kind).toBe("aborted");
+      const pending = rejectionOf(provider.stream(helloRequest(controller.signal)));
+      setImmediate(() => controller.abort());
+      expect((await pending).kind).toBe("aborted");
     } finally {
       await provider.destroy();
     }
@@ -175,7 +174,7 @@ describe("CopilotProvider", () => {
     const provider = providerFor(credentialFreeEnv(await emptyHome()));
     const controller = new AbortController();
     controller.abort();
-    expect((await rejectionOf(provider.chat(helloRequest([], controller.signal)))).kind).toBe("aborted");
+    expect((await rejectionOf(provider.stream(helloRequest(controller.signal)))).kind).toBe("aborted");
     await provider.destroy();
   });
 
@@ -184,9 +183,8 @@ describe("CopilotProvider", () => {
     const request: ChatRequest = {
       messages: [{ role: "system", content: "You are Marvin." }],
       tools: [],
-      onDelta: () => {},
     };
-    expect((await rejectionOf(provider.chat(request))).kind).toBe("bad_request");
+    expect((await rejectionOf(provider.stream(request))).kind).toBe("bad_request");
     await provider.destroy();
   });
 });
@@ -207,7 +205,7 @@ interface RequestOptions {
 }
 
 function request(messages: Message[], { tools = [], standalone, signal }: RequestOptions = {}): ChatRequest {
-  return { messages, tools, onDelta: () => undefined, signal, ...(standalone ? { standalone } : {}) };
+  return { messages, tools, signal, ...(standalone ? { standalone } : {}) };
 }
 
 const SEARCH_TOOL: ToolSchema = {
@@ -233,7 +231,7 @@ describe("CopilotProvider conversations (scripted Copilot runtime over the SDK's
         { role: "system", content: systemAt("10:00", []) },
         { role: "user", content: "My name is Ada." },
       ];
-      expect((await provider.chat(request(first))).content).toBe("Hello Ada.");
+      expect((await finalAnswer(provider.stream(request(first)))).content).toBe("Hello Ada.");
       // The next request, as the session builds it: a fresh system message (new time, the
       // first exchange in the compact history) and the whole conversation.
       const second: Message[] = [
@@ -242,7 +240,7 @@ describe("CopilotProvider conversations (scripted Copilot runtime over the SDK's
         { role: "assistant", content: "Hello Ada." },
         { role: "user", content: "What is my name?" },
       ];
-      expect((await provider.chat(request(second))).content).toBe("Earlier you said: My name is Ada.");
+      expect((await finalAnswer(provider.stream(request(second)))).content).toBe("Earlier you said: My name is Ada.");
 
       const calls = await copilot.calls();
       expect(calls.filter((call) => call.method === "session.create")).toHaveLength(1);
@@ -265,11 +263,13 @@ describe("CopilotProvider conversations (scripted Copilot runtime over the SDK's
     const { copilot, provider } = await scripted([{ text: "Hello Ada." }, { text: EARLIER_IN_SESSION }]);
     try {
       const system = systemAt("10:00", []);
-      await provider.chat(
-        request([
-          { role: "system", content: system },
-          { role: "user", content: "My name is Ada." },
-        ]),
+      await finalAnswer(
+        provider.stream(
+          request([
+            { role: "system", content: system },
+            { role: "user", content: "My name is Ada." },
+          ]),
+        ),
       );
       const second: Message[] = [
         { role: "system", content: system },
@@ -277,7 +277,7 @@ describe("CopilotProvider conversations (scripted Copilot runtime over the SDK's
         { role: "assistant", content: "Hello Ada." },
         { role: "user", content: "What is my name?" },
       ];
-      const answer = await provider.chat(request(second, { tools: [SEARCH_TOOL] }));
+      const answer = await finalAnswer(provider.stream(request(second, { tools: [SEARCH_TOOL] })));
       expect(answer.content).toBe("Earlier in this session: ");
       const [sent1, sent2] = await copilot.prompts();
       expect(sent2!.sessionId).not.toBe(sent1!.sessionId);
@@ -301,16 +301,16 @@ describe("CopilotProvider conversations (scripted Copilot runtime over the SDK's
         { role: "system", content: system },
         { role: "user", content: "My name is Ada." },
       ];
-      await provider.chat(request(conversation));
+      await finalAnswer(provider.stream(request(conversation)));
       conversation.push({ role: "assistant", content: "Hello Ada." });
       conversation.push({ role: "user", content: "Tell me a long story." });
       const controller = new AbortController();
-      const cancelled = provider.chat(request(conversation, { signal: controller.signal }));
+      const cancelled = rejectionOf(provider.stream(request(conversation, { signal: controller.signal })));
       while ((await copilot.prompts()).length < 2) await new Promise((resolve) => setTimeout(resolve, 20));
       controller.abort();
-      expect((await rejectionOf(cancelled)).kind).toBe("aborted");
+      expect((await cancelled).kind).toBe("aborted");
       conversation.push({ role: "user", content: "What is my name?" });
-      expect((await provider.chat(request(conversation))).content).toBe("Earlier in this session: ");
+      expect((await finalAnswer(provider.stream(request(conversation)))).content).toBe("Earlier in this session: ");
       const prompts = await copilot.prompts();
       expect(prompts[2]!.sessionId).not.toBe(prompts[0]!.sessionId);
       const replayed = "user: My name is Ada.\n\nassistant: Hello Ada.\n\nuser: Tell me a long story.\n";
@@ -325,25 +325,29 @@ describe("CopilotProvider conversations (scripted Copilot runtime over the SDK's
     const { copilot, provider } = await scripted(replies);
     try {
       const system = systemAt("10:00", []);
-      await provider.chat(
-        request([
-          { role: "system", content: system },
-          { role: "user", content: "one" },
-        ]),
+      await finalAnswer(
+        provider.stream(
+          request([
+            { role: "system", content: system },
+            { role: "user", content: "one" },
+          ]),
+        ),
       );
       const summaryRequest: Message[] = [
         { role: "system", content: "You compress conversations." },
         { role: "user", content: "transcript" },
       ];
-      const summary = await provider.chat(request(summaryRequest, { standalone: true }));
+      const summary = await finalAnswer(provider.stream(request(summaryRequest, { standalone: true })));
       expect(summary.content).toBe("A summary.");
-      const third = await provider.chat(
-        request([
-          { role: "system", content: system },
-          { role: "user", content: "one" },
-          { role: "assistant", content: "Hi." },
-          { role: "user", content: "two" },
-        ]),
+      const third = await finalAnswer(
+        provider.stream(
+          request([
+            { role: "system", content: system },
+            { role: "user", content: "one" },
+            { role: "assistant", content: "Hi." },
+            { role: "user", content: "two" },
+          ]),
+        ),
       );
       expect(third.content).toBe("Earlier: one");
       const [main1, standalone, main2] = await copilot.prompts();
@@ -391,10 +395,17 @@ describe("budgets inside Copilot's own tool loop", () => {
     const read = { name: "read_file", arguments: { path: "notes.md" } };
     const budget = new ContextBudget({ warn: 2_000, compact: 1_000_000, hard: 1_000_000 });
     const { copilot, session, work } = await copilotSession([{ toolCalls: [read, read], text: "Done." }], budget);
+    const starts: AgentEvent[] = [];
+    session.subscribe((event) => event.type === "tool_start" && starts.push(event));
     try {
       await writeFile(join(work, "notes.md"), Array.from({ length: 600 }, (_, index) => `w${index}`).join(" "));
       const result = await session.submit("Read notes.md twice.");
       expect(result.reason).toBe("done");
+      // Marvin's loop ran each call the runtime asked for, one round each, with the arguments the SDK decoded.
+      expect(starts).toMatchObject([
+        { turn: 1, name: "read_file", input: { path: "notes.md" } },
+        { turn: 2, name: "read_file", input: { path: "notes.md" } },
+      ]);
       const [first, second] = await toolResults(copilot);
       expect(first).toContain("w599");
       expect(first).not.toContain("Truncated");

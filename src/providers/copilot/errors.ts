@@ -1,8 +1,6 @@
 import { errorMessage } from "../../shared/error-message.js";
-import { ProviderError, type ProviderErrorKind } from "../provider-error.js";
-
-/** The token variables the bundled Copilot runtime reads, in its own order of precedence. */
-export const COPILOT_TOKEN_VARIABLES = ["COPILOT_GITHUB_TOKEN", "GH_TOKEN", "GITHUB_TOKEN"] as const;
+import { ProviderError } from "../provider-error.js";
+import type { ProviderErrorKind } from "../types.js";
 
 const PICK_ANOTHER = "Or pick another provider with --provider or LLM_PROVIDER.";
 

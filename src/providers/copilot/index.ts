@@ -10,13 +10,12 @@ import type {
 } from "@github/copilot-sdk";
 import { childEnvWith } from "../../shared/child-env.js";
 import type { Env } from "../../shared/env.js";
-import { errorMessage } from "../../shared/error-message.js";
 import type { ToolSchema } from "../../shared/tool-schema.js";
-import { PROVIDER_DEFAULTS, type ProviderConfig } from "../config.js";
-import { providerCredentialVariables } from "../credentials.js";
+import type { ProviderConfig } from "../descriptor.js";
 import { ProviderError } from "../provider-error.js";
 import { messageText } from "../transcript.js";
-import type { ChatRequest, LLMProvider, LLMResponse, ToolCall } from "../types.js";
+import type { ChatRequest, LLMProvider, LLMResponse, ProviderEvent } from "../types.js";
+import { copilotCredentialVariables } from "./credentials.js";
 import {
   abortedError,
   notAuthenticatedError,
@@ -34,6 +33,7 @@ import {
   dialogueOf,
   earlierMessages,
   lastUserMessage,
+  latestToolResults,
   promptWithContextUpdate,
   promptWithEarlierConversation,
   systemContextUpdate,
@@ -87,13 +87,14 @@ async function loadSdk(): Promise<CopilotSdk> {
 }
 
 /**
- * GitHub Copilot through `@github/copilot-sdk`. Unlike the OpenAI-style adapters the SDK
- * runs the tool loop itself, calling back into Marvin's tools via `request.runTools`.
- * One runtime client and one session live across requests (seed 000 §2.5, §5.3): the
- * session keeps the conversation, so each request sends only its newest user message,
- * led by whatever changed in Marvin's system context since the last one. A new session
- * (other tools, an answer the session never gave, after a cancel) first hears the
- * conversation so far. Standalone requests (summaries) get a session of their own.
+ * GitHub Copilot through `@github/copilot-sdk`. The SDK runs a tool loop of its own: each
+ * round of calls it asks for ends a stream with `tool_calls` (see ./turn.ts), and the next
+ * request, with their results appended, hands those results back to it. One runtime client
+ * and one session live across requests (seed 000 §2.5, §5.3): the session keeps the
+ * conversation, so each request sends only its newest user message, led by whatever changed
+ * in Marvin's system context since the last one. A new session (other tools, an answer the
+ * session never gave, after a cancel) first hears the conversation so far. Standalone
+ * requests (summaries) get a session of their own.
  */
 export class CopilotProvider implements LLMProvider {
   readonly name = "copilot" as const;
@@ -107,6 +108,8 @@ export class CopilotProvider implements LLMProvider {
   private held: HeldConversation | null = null;
   private listenerRegistered = false;
   private activeTurn: CopilotTurn | null = null;
+  /** Keeps the active turn's final answer as part of the dialogue its session holds. */
+  private holdAnswer: (answer: LLMResponse) => void = () => undefined;
   private readonly teardowns = new Set<Promise<void>>();
   private sessionQueue: Promise<unknown> = Promise.resolve();
 
@@ -114,13 +117,34 @@ export class CopilotProvider implements LLMProvider {
     private readonly config: ProviderConfig,
     private readonly options: CopilotProviderOptions = {},
   ) {
-    this.model = config.model || PROVIDER_DEFAULTS.copilot.model;
+    this.model = config.model;
     this.startupTimeoutMs = options.startupTimeoutMs ?? DEFAULT_STARTUP_TIMEOUT_MS;
   }
 
-  async chat(request: ChatRequest): Promise<LLMResponse> {
-    if (request.signal?.aborted) throw abortedError(false);
-    if (request.standalone) return this.standaloneChat(request);
+  async *stream(request: ChatRequest): AsyncGenerator<ProviderEvent> {
+    try {
+      if (request.signal?.aborted) throw abortedError(false);
+      if (request.standalone) yield* this.standaloneStream(request);
+      else yield* this.conversationStream(request);
+    } catch (error) {
+      // Only failures before the round's events began reach this point: those end with their own done or error.
+      yield { type: "error", error: error instanceof ProviderError ? error : startupError(error) };
+    }
+  }
+
+  /** A request of the conversation: the next round of the turn it continues, else a new turn. */
+  private async *conversationStream(request: ChatRequest): AsyncGenerator<ProviderEvent> {
+    const waiting = this.activeTurn;
+    if (waiting && waiting.awaitedCallIds.length > 0) {
+      if (waiting.resume(latestToolResults(request.messages), request.tools.length > 0)) {
+        yield* this.followActiveTurn(waiting, request.signal);
+        return;
+      }
+      // Marvin went on without those results (a cancel, the round limit): that turn is over.
+      waiting.fail(abortedError(waiting.hasOutput));
+      this.activeTurn = null;
+      void this.retireSession({ abortTurn: true });
+    }
     if (this.activeTurn) {
       throw new ProviderError("Copilot is still answering the previous request.", {
         provider: "copilot",
@@ -128,38 +152,53 @@ export class CopilotProvider implements LLMProvider {
       });
     }
     const prompt = lastUserMessage(request.messages).content;
-    const turn = new CopilotTurn(request, this.model);
+    const turn = new CopilotTurn(this.model, request.tools.length > 0);
     this.activeTurn = turn;
+    let plan: TurnPlan;
     try {
-      const plan = await unlessAborted(this.sessionFor(request), request.signal);
-      const retire = () => void this.retireSession({ abortTurn: true });
-      const response = await this.runTurn(plan.session, turn, plan.prompt, request.signal, retire);
-      if (plan.session === this.session) {
-        const exchange: DialogueEntry[] = [
-          { role: "user", content: prompt },
-          { role: "assistant", content: response.content },
-        ];
-        const dialogue = [...plan.dialogueBefore, ...exchange].slice(-HELD_DIALOGUE_ENTRIES);
-        this.held = { system: plan.system, dialogue };
+      plan = await unlessAborted(this.sessionFor(request), request.signal);
+    } catch (error) {
+      this.activeTurn = null;
+      throw error;
+    }
+    this.holdAnswer = (answer) => {
+      if (plan.session !== this.session) return;
+      const exchange = dialogueOf([
+        { role: "user", content: prompt },
+        { role: "assistant", content: answer.content },
+      ]);
+      const dialogue = [...plan.dialogueBefore, ...exchange].slice(-HELD_DIALOGUE_ENTRIES);
+      this.held = { system: plan.system, dialogue };
+    };
+    this.send(plan.session, turn, plan.prompt);
+    yield* this.followActiveTurn(turn, request.signal);
+  }
+
+  /** A round of the conversation's turn; the turn stops being active once it ended (answered or failed). */
+  private async *followActiveTurn(turn: CopilotTurn, signal: AbortSignal | undefined): AsyncGenerator<ProviderEvent> {
+    try {
+      for await (const event of this.followTurn(turn, signal)) {
+        if (event.type === "done" && event.response.finishReason !== "tool_calls") this.holdAnswer(event.response);
+        yield event;
       }
-      return response;
     } finally {
-      if (this.activeTurn === turn) this.activeTurn = null;
+      if (this.activeTurn === turn && turn.awaitedCallIds.length === 0) this.activeTurn = null;
     }
   }
 
   /** A request outside the conversation: a session of its own, without tools, gone afterwards. */
-  private async standaloneChat(request: ChatRequest): Promise<LLMResponse> {
+  private async *standaloneStream(request: ChatRequest): AsyncGenerator<ProviderEvent> {
     const prompt = messageText(lastUserMessage(request.messages));
     const started = this.sessionQueue.then(() => this.startedClient());
     this.sessionQueue = started.catch(() => undefined);
     const client = await unlessAborted(started, request.signal);
     const session = await this.createSession(client, { ...request, tools: [] });
-    const turn = new CopilotTurn(request, this.model);
+    const turn = new CopilotTurn(this.model, false);
     const unsubscribe = session.on((event) => turn.handle(event));
     try {
+      this.send(session, turn, prompt);
       // On a timeout or an abort the turn fails at once; the session goes in any case.
-      return await this.runTurn(session, turn, prompt, request.signal, () => undefined);
+      yield* this.followTurn(turn, request.signal);
     } finally {
       unsubscribe();
       await this.tearDown(session, client, { abortTurn: true });
@@ -176,29 +215,27 @@ export class CopilotProvider implements LLMProvider {
     if (client) await stopClient(client);
   }
 
-  /** Sends `prompt` and waits for the answer; on timeout or abort, `stop` lets go of the session. */
-  private async runTurn(
-    session: CopilotSession,
-    turn: CopilotTurn,
-    prompt: string,
-    signal: AbortSignal | undefined,
-    stop: () => void,
-  ): Promise<LLMResponse> {
-    const timeoutMs = this.config.timeoutMs;
-    const timer = setTimeout(() => {
-      turn.fail(turnTimeoutError(timeoutMs, turn.hasOutput));
-      stop();
-    }, timeoutMs);
-    // After an abort the runtime's trailing events would leak into the next turn: start afresh.
-    const onAbort = () => {
-      turn.fail(abortedError(turn.hasOutput));
-      stop();
+  private send(session: CopilotSession, turn: CopilotTurn, prompt: string): void {
+    session.send({ prompt }).catch((error: unknown) => turn.fail(sendError(error, turn.hasOutput)));
+  }
+
+  /**
+   * Passes on the turn's current round, within the request's time limit (tools Marvin runs between rounds do not
+   * count). On a timeout or an abort the turn fails and a conversation's session is let go: the runtime's
+   * trailing events would leak into the next turn.
+   */
+  private async *followTurn(turn: CopilotTurn, signal: AbortSignal | undefined): AsyncGenerator<ProviderEvent> {
+    const stop = (error: ProviderError) => {
+      turn.fail(error);
+      if (turn === this.activeTurn) void this.retireSession({ abortTurn: true });
     };
+    const timeoutMs = this.config.timeoutMs;
+    const timer = setTimeout(() => stop(turnTimeoutError(timeoutMs, turn.hasOutput)), timeoutMs);
+    const onAbort = () => stop(abortedError(turn.hasOutput));
     signal?.addEventListener("abort", onAbort, { once: true });
     try {
       if (signal?.aborted) onAbort();
-      else session.send({ prompt }).catch((error: unknown) => turn.fail(sendError(error, turn.hasOutput)));
-      return await turn.done;
+      yield* turn.events();
     } finally {
       clearTimeout(timer);
       signal?.removeEventListener("abort", onAbort);
@@ -344,24 +381,13 @@ export class CopilotProvider implements LLMProvider {
     };
   }
 
-  /** Session tools outlive requests, so a call goes to whichever request is active now. */
+  /** Session tools outlive requests, so a call goes to whichever turn is active now; Marvin's loop runs it. */
   private async runMarvinTool(name: string, args: unknown, toolCallId: string): Promise<string | ToolResultObject> {
-    const runTools = this.activeTurn?.runTools;
-    if (!runTools) {
+    const turn = this.activeTurn;
+    if (!turn) {
       return { textResultForLlm: `Tool ${name} cannot run: no Marvin request is active.`, resultType: "failure" };
     }
-    const call: ToolCall = {
-      id: toolCallId || `copilot_${randomUUID()}`,
-      type: "function",
-      function: { name, arguments: JSON.stringify(args ?? {}) },
-    };
-    try {
-      const [result] = await runTools([call]);
-      return result ?? "";
-    } catch (error) {
-      const message = errorMessage(error);
-      return { textResultForLlm: `Tool ${name} failed: ${message}`, resultType: "failure", error: message };
-    }
+    return turn.requestTool(toolCallId || `copilot_${randomUUID()}`, name, args);
   }
 }
 
@@ -382,5 +408,5 @@ async function stopClient(client: CopilotClient): Promise<void> {
 
 /** The Copilot runtime's environment: no credential but its own. */
 function copilotRuntimeEnv(env: Env): Record<string, string> {
-  return childEnvWith(env, providerCredentialVariables("copilot", env));
+  return childEnvWith(env, copilotCredentialVariables(env));
 }

@@ -120,3 +120,17 @@ export function promptWithEarlierConversation(prompt: string, earlier: readonly 
   const intro = "This conversation began before this session. What was said so far:";
   return `<earlier-conversation>\n${intro}\n\n${transcriptOf(earlier)}\n</earlier-conversation>\n\n${prompt}`;
 }
+
+/**
+ * The results of the newest round of tool calls, by call id: the `tool` messages that end the conversation (notes
+ * of Marvin's after them aside). Empty when the conversation ends otherwise (a new user message).
+ */
+export function latestToolResults(messages: readonly Message[]): Map<string, string> {
+  const results = new Map<string, string>();
+  for (let index = messages.length - 1; index >= 0; index--) {
+    const message = messages[index]!;
+    if (message.role === "tool") results.set(message.tool_call_id, message.content);
+    else if (message.role !== "system") break;
+  }
+  return results;
+}

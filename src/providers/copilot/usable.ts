@@ -2,7 +2,7 @@ import { readFile } from "node:fs/promises";
 import { createRequire } from "node:module";
 import { join } from "node:path";
 import type { Env } from "../../shared/env.js";
-import { COPILOT_TOKEN_VARIABLES } from "./errors.js";
+import { COPILOT_TOKEN_VARIABLES } from "./credentials.js";
 
 const SDK_PACKAGE = "@github/copilot-sdk";
 

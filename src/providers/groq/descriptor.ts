@@ -1,4 +1,4 @@
-import { hostedProvider } from "../openai-compatible/hosted.js";
+import { hostedProvider } from "../chat-completions/hosted.js";
 
 /** Groq's OpenAI-compatible API. */
 export const groq = hostedProvider({

@@ -1,10 +1,9 @@
 import { normalizeBaseUrl } from "../base-url.js";
 import type { ProviderDescriptor } from "../descriptor.js";
-import { createOpenAICompatible } from "../openai-compatible/create.js";
 
-/** The server root of an Ollama base URL (…/v1 is its OpenAI-compatible API). */
+/** The server root of an Ollama URL: …/v1, its OpenAI-compatible API, is taken as the server it belongs to. */
 function serverRoot(baseUrl: string): string {
-  return baseUrl.replace(/\/v1$/, "");
+  return normalizeBaseUrl(baseUrl).replace(/\/v1$/, "");
 }
 
 /** A quick HTTP probe of a local Ollama server (300 ms budget). */
@@ -17,7 +16,7 @@ export async function ollamaAnswers(baseUrl: string): Promise<boolean> {
   }
 }
 
-/** A local Ollama server, through its OpenAI-compatible /v1 API. */
+/** A local Ollama server, through its own API (/api/chat). */
 export const ollama: ProviderDescriptor<"ollama"> = {
   name: "ollama",
   icon: "🦙",
@@ -27,10 +26,7 @@ export const ollama: ProviderDescriptor<"ollama"> = {
     modelEnv: "OLLAMA_MODEL",
     urlEnv: "OLLAMA_URL",
   },
-  baseUrl: (url) => {
-    const base = normalizeBaseUrl(url);
-    return base.endsWith("/v1") ? base : `${base}/v1`;
-  },
+  baseUrl: serverRoot,
   setupHint: "LLM_PROVIDER=ollama with Ollama running (OLLAMA_URL, default http://localhost:11434)",
   autoDetect: { by: "probe", evidence: (config) => `Ollama answers at ${config.baseUrl}` },
   missingConfiguration: () => undefined,
@@ -39,5 +35,8 @@ export const ollama: ProviderDescriptor<"ollama"> = {
     if (await ollamaAnswers(baseUrl)) return undefined;
     return `no Ollama server answers at ${serverRoot(baseUrl)}: start it ('ollama serve') or set OLLAMA_URL`;
   },
-  create: createOpenAICompatible,
+  async create(config) {
+    const { OllamaProvider } = await import("./adapter.js");
+    return new OllamaProvider(config);
+  },
 };

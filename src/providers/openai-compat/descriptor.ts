@@ -1,5 +1,5 @@
+import { createChatCompletions } from "../chat-completions/create.js";
 import type { ProviderDescriptor } from "../descriptor.js";
-import { createOpenAICompatible } from "../openai-compatible/create.js";
 
 /** Any OpenAI-compatible endpoint: OpenRouter by default, or a local vLLM, LM Studio, llama.cpp. */
 export const openaiCompat: ProviderDescriptor<"openai-compat"> = {
@@ -25,5 +25,5 @@ export const openaiCompat: ProviderDescriptor<"openai-compat"> = {
     if (config.apiKey || env.OPENAI_COMPAT_URL?.trim()) return undefined;
     return "openai-compat needs OPENAI_COMPAT_API_KEY (or OPENAI_COMPAT_URL pointing at a server that needs no key)";
   },
-  create: createOpenAICompatible,
+  create: createChatCompletions,
 };

@@ -1,4 +1,4 @@
-import { hostedProvider } from "../openai-compatible/hosted.js";
+import { hostedProvider } from "../chat-completions/hosted.js";
 
 /** OpenAI's own API. */
 export const openai = hostedProvider({

@@ -1,12 +1,8 @@
 import { describe, expect, it } from "vitest";
-import type { ToolCall } from "../../providers/types.js";
 import { HookDispatcher } from "./hook-dispatcher.js";
 
-const call = (name: string, args: unknown): ToolCall => ({
-  id: "call-1",
-  type: "function",
-  function: { name, arguments: JSON.stringify(args) },
-});
+/** A call about to run, its arguments decoded as the agent loop hands them over. */
+const call = (name: string, input: unknown) => ({ id: "call-1", name, input });
 
 function dispatcherWithNotices(): { dispatcher: HookDispatcher; notices: string[] } {
   const notices: string[] = [];

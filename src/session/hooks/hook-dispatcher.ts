@@ -1,5 +1,4 @@
 import type { AgentEvent } from "../../agent/events.js";
-import type { ToolCall } from "../../providers/types.js";
 import { errorMessage } from "../../shared/error-message.js";
 import { raceTimeLimit } from "../../shared/time-limit.js";
 import type { ToolOutcome } from "../../tools/kit/define-tool.js";
@@ -13,12 +12,11 @@ interface HookOutlets {
 
 type Settled = { answer: HookAnswer | undefined } | { failed: string };
 
-function parsedArguments(raw: string): unknown {
-  try {
-    return JSON.parse(raw);
-  } catch {
-    return raw;
-  }
+/** A tool call about to run: its arguments as the agent loop decoded them. */
+interface HookedCall {
+  id: string;
+  name: string;
+  input: unknown;
 }
 
 /**
@@ -87,9 +85,9 @@ export class HookDispatcher {
    * model with the reason instead of running the tool) and `tool.execute.after` (each handler may
    * replace the result).
    */
-  async aroundTool(call: ToolCall, run: () => Promise<ToolOutcome>): Promise<ToolOutcome> {
-    const tool = call.function.name;
-    const base = { tool, callId: call.id, arguments: parsedArguments(call.function.arguments) };
+  async aroundTool(call: HookedCall, run: () => Promise<ToolOutcome>): Promise<ToolOutcome> {
+    const tool = call.name;
+    const base = { tool, callId: call.id, arguments: call.input };
     const before: HookEvent = { type: "tool.execute.before", ...base };
     for (const handler of this.handlersFor(before)) {
       // Fail closed: a check that could not say yes is a no.

@@ -8,8 +8,20 @@ const test = base.extend<{ dir: string }>({
   dir: async ({ tempDirs }, use) => use(await tempDirs.make("marvin-audit-")),
 });
 
-function toolEnd(name: string, args: string, result: string, elapsedMs = 42): AgentEvent {
-  return { type: "tool_end", turn: 1, callId: `id-${name}`, name, arguments: args, result, isError: false, elapsedMs };
+/** A finished call whose arguments were `input` (sent as its JSON text). */
+function toolEnd(name: string, input: unknown, result: string, elapsedMs = 42): AgentEvent {
+  const args = JSON.stringify(input);
+  return {
+    type: "tool_end",
+    turn: 1,
+    callId: `id-${name}`,
+    name,
+    arguments: args,
+    input,
+    result,
+    isError: false,
+    elapsedMs,
+  };
 }
 
 async function lines(path: string): Promise<Array<Record<string, unknown>>> {
@@ -21,20 +33,20 @@ async function lines(path: string): Promise<Array<Record<string, unknown>>> {
 
 describe("formatArguments", () => {
   test("writes key=value pairs joined by ', ' as the original does", () => {
-    expect(formatArguments('{"path":"src/main.ts","content":"import { App"}')).toBe(
+    expect(formatArguments({ path: "src/main.ts", content: "import { App" })).toBe(
       "path=src/main.ts, content=import { App",
     );
-    expect(formatArguments('{"n":5,"flags":["a"],"opts":{"x":true}}')).toBe('n=5, flags=["a"], opts={"x":true}');
-    expect(formatArguments("")).toBe("");
+    expect(formatArguments({ n: 5, flags: ["a"], opts: { x: true } })).toBe('n=5, flags=["a"], opts={"x":true}');
+    expect(formatArguments({})).toBe("");
   });
 
-  test("keeps unparseable or non-object arguments as they came", () => {
+  test("keeps raw text as it came, and writes other values as JSON", () => {
     expect(formatArguments("*** Begin Patch")).toBe("*** Begin Patch");
-    expect(formatArguments("[1,2]")).toBe("[1,2]");
+    expect(formatArguments([1, 2])).toBe("[1,2]");
   });
 
   test("cuts the arguments to 200 characters", () => {
-    expect(formatArguments(JSON.stringify({ content: "x".repeat(500) }))).toHaveLength(200);
+    expect(formatArguments({ content: "x".repeat(500) })).toHaveLength(200);
   });
 });
 
@@ -43,15 +55,10 @@ describe("createAuditLog (MARVIN_SUBAGENT_LOG)", () => {
     const path = join(dir, "audit.jsonl");
     await writeFile(path, '{"earlier":"line"}\n');
     const audit = createAuditLog(path, () => undefined);
-    audit.listener({ type: "tool_start", turn: 1, callId: "a", name: "create_file", arguments: "{}" });
-    audit.listener(
-      toolEnd(
-        "create_file",
-        '{"path":"src/main.ts","content":"import { App } from \'./app\';"}',
-        "Created src/main.ts (2847 bytes)",
-      ),
-    );
-    audit.listener(toolEnd("run_command", '{"command":"npm test"}', "r".repeat(1000), 1500));
+    audit.listener({ type: "tool_start", turn: 1, callId: "a", name: "create_file", arguments: "{}", input: {} });
+    const created = { path: "src/main.ts", content: "import { App } from './app';" };
+    audit.listener(toolEnd("create_file", created, "Created src/main.ts (2847 bytes)"));
+    audit.listener(toolEnd("run_command", { command: "npm test" }, "r".repeat(1000), 1500));
     await audit.flush();
     const [earlier, first, second] = await lines(path);
     expect(earlier).toEqual({ earlier: "line" });
@@ -75,7 +82,7 @@ describe("createAuditLog (MARVIN_SUBAGENT_LOG)", () => {
   test("creates the log owner-only: it quotes the conversation", async ({ dir }) => {
     const path = join(dir, "audit.jsonl");
     const audit = createAuditLog(path, () => undefined);
-    audit.listener(toolEnd("read_file", '{"path":"diary.md"}', "Dear diary"));
+    audit.listener(toolEnd("read_file", { path: "diary.md" }, "Dear diary"));
     await audit.flush();
     expect((await stat(path)).mode & 0o777).toBe(0o600);
   });
@@ -83,8 +90,8 @@ describe("createAuditLog (MARVIN_SUBAGENT_LOG)", () => {
   test("reports a failing write once and never throws", async ({ dir }) => {
     const warnings: string[] = [];
     const audit = createAuditLog(join(dir, "missing-dir", "audit.jsonl"), (text) => warnings.push(text));
-    audit.listener(toolEnd("a", "{}", "x"));
-    audit.listener(toolEnd("b", "{}", "y"));
+    audit.listener(toolEnd("a", {}, "x"));
+    audit.listener(toolEnd("b", {}, "y"));
     await audit.flush();
     expect(warnings).toHaveLength(1);
     expect(warnings[0]).toContain("Cannot write the tool audit log");

@@ -5,20 +5,16 @@ import { errorMessage } from "../../shared/error-message.js";
 const MAX_ARGUMENT_CHARS = 200;
 const MAX_RESULT_CHARS = 400;
 
-/** `path=src/main.ts, content=import { App…` — the original's compact argument form. */
-export function formatArguments(raw: string): string {
-  let text: string;
-  try {
-    const parsed: unknown = JSON.parse(raw || "{}");
-    text =
-      typeof parsed === "object" && parsed !== null && !Array.isArray(parsed)
-        ? Object.entries(parsed)
-            .map(([key, value]) => `${key}=${typeof value === "string" ? value : JSON.stringify(value)}`)
-            .join(", ")
-        : raw;
-  } catch {
-    text = raw;
-  }
+/** `path=src/main.ts, content=import { App…` — the original's compact form of the decoded arguments. */
+export function formatArguments(input: unknown): string {
+  const text =
+    typeof input === "object" && input !== null && !Array.isArray(input)
+      ? Object.entries(input)
+          .map(([key, value]) => `${key}=${typeof value === "string" ? value : JSON.stringify(value)}`)
+          .join(", ")
+      : typeof input === "string"
+        ? input
+        : JSON.stringify(input);
   return text.slice(0, MAX_ARGUMENT_CHARS);
 }
 
@@ -35,7 +31,7 @@ export function createAuditLog(path: string, warn: (text: string) => void): Even
     const line = JSON.stringify({
       ts: new Date().toISOString().replace(/\.\d{3}Z$/, "Z"),
       tool: event.name,
-      args: formatArguments(event.arguments),
+      args: formatArguments(event.input),
       result: event.result.slice(0, MAX_RESULT_CHARS),
       elapsed_ms: event.elapsedMs,
     });

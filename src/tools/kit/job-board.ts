@@ -1,14 +1,4 @@
-import type { BackgroundJobs } from "./tool-services.js";
-
-/** A long-running piece of work a tool started and the session keeps an eye on (review_codebase). */
-export interface BackgroundJob {
-  readonly id: string;
-  readonly description: string;
-  /** One line: running for 2m 10s, finished (exit 0), failed… */
-  status(): string;
-  /** Stops the job when the session ends. */
-  cancel(): void;
-}
+import type { BackgroundJob, BackgroundJobs } from "./tool-services.js";
 
 /** The session's background jobs, listed in the system prompt (seed 000 §2.15). */
 export class JobBoard implements BackgroundJobs {

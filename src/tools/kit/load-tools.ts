@@ -52,12 +52,8 @@ function unknownFamilies(unknown: readonly string[], known: readonly FamilyListi
   return `No tool family named ${hints.join(", ")}. The families are: ${names.join(", ")}.`;
 }
 
-/** The families a load_tools call asks for, read from its arguments as sent; none when they cannot be read. */
-export function familiesAskedFor(rawArguments: string): string[] {
-  try {
-    const parsed = parameters.safeParse(JSON.parse(rawArguments));
-    return parsed.success ? parsed.data.families : [];
-  } catch {
-    return [];
-  }
+/** The families a load_tools call asks for, read from its decoded arguments; none when they cannot be read. */
+export function familiesAskedFor(input: unknown): string[] {
+  const parsed = parameters.safeParse(input);
+  return parsed.success ? parsed.data.families : [];
 }

@@ -1,6 +1,7 @@
 import type { z } from "zod";
 import { nearestNames } from "../../shared/edit-distance.js";
 import { errorMessage } from "../../shared/error-message.js";
+import { decodeToolArguments, type ToolArguments } from "../../shared/tool-arguments.js";
 import type { ToolSchema } from "../../shared/tool-schema.js";
 import {
   type AnyToolDef,
@@ -72,26 +73,6 @@ function withNotes(outcome: ToolOutcome, notes: string[]): ToolOutcome {
 function cleanProgress({ message, fraction }: ToolProgress): ToolProgress {
   if (typeof fraction !== "number" || !Number.isFinite(fraction)) return { message: String(message) };
   return { message: String(message), fraction: Math.min(1, Math.max(0, fraction)) };
-}
-
-/** Parses wire arguments: an object, a JSON string of one (even double-encoded), or "" for none. */
-function decodeArguments(
-  raw: unknown,
-): { value: Record<string, unknown> } | { rawText: string } | { notObject: unknown } {
-  let value = raw;
-  for (let depth = 0; depth < 2 && typeof value === "string"; depth++) {
-    const text: string = value;
-    if (text.trim() === "") return { value: {} };
-    try {
-      value = JSON.parse(text);
-    } catch {
-      // Inside a JSON string too: a JSON-quoted Codex patch is still a raw patch, not "no arguments".
-      return { rawText: text };
-    }
-  }
-  if (value === null || value === undefined) return { value: {} };
-  if (typeof value === "object" && !Array.isArray(value)) return { value: value as Record<string, unknown> };
-  return { notObject: value };
 }
 
 /** All tools by name: JSON schemas per mode, and validated, time-limited execution. */
@@ -181,8 +162,13 @@ export class ToolRegistry {
     return cached;
   }
 
-  /** Runs one call. Never throws: every failure is a result the model can act on. */
-  async execute(name: string, rawArguments: unknown, context: ToolContext): Promise<ToolOutcome> {
+  /** Runs one call with arguments as the model sent them (an object or its JSON text); see {@link run}. */
+  execute(name: string, rawArguments: unknown, context: ToolContext): Promise<ToolOutcome> {
+    return this.run(name, decodeToolArguments(rawArguments), context);
+  }
+
+  /** Runs one call with its decoded arguments. Never throws: every failure is a result the model can act on. */
+  async run(name: string, decoded: ToolArguments, context: ToolContext): Promise<ToolOutcome> {
     const tool = this.tools.get(name);
     if (!tool) return error(this.unknownToolMessage(name, context.mode));
     const { def, schema } = tool;
@@ -190,7 +176,6 @@ export class ToolRegistry {
     const refusal = this.refusal(def, context.mode);
     if (refusal) return error(refusal);
 
-    const decoded = decodeArguments(rawArguments);
     if ("rawText" in decoded) {
       // A per-call effect needs parsed arguments: raw text cannot show that the call only reads.
       if (context.mode.readonly && typeof def.effect === "function" && def.rawArguments)

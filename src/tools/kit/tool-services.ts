@@ -1,7 +1,6 @@
 import type { Env } from "../../shared/env.js";
 import type { ProfileStore } from "../../state/profiles.js";
 import type { UsageTracker } from "../../state/usage.js";
-import type { BackgroundJob } from "./job-board.js";
 
 /** What a tool can learn about, and do to, the context window (seed 000 §4.7). */
 export interface ContextBudgetView {
@@ -32,6 +31,16 @@ export interface Timers {
   describe(name: string): string;
   describeAll(): string;
   stop(name: string): string;
+}
+
+/** A long-running piece of work a tool started and the session keeps an eye on (review_codebase). */
+export interface BackgroundJob {
+  readonly id: string;
+  readonly description: string;
+  /** One line: running for 2m 10s, finished (exit 0), failed… */
+  status(): string;
+  /** Stops the job when the session ends. */
+  cancel(): void;
 }
 
 /** The session's background jobs, which it lists in the system prompt and cancels when it ends. */

@@ -1,6 +1,7 @@
 import { realpath } from "node:fs/promises";
 import type { LoopResult } from "../../agent/loop.js";
-import { PROVIDER_NAMES, type ProviderName } from "../../providers/registry.js";
+import { PROVIDER_NAMES } from "../../providers/registry.js";
+import type { ProviderName } from "../../providers/types.js";
 import type { LoadedSession, SessionSummary } from "../../session/history/session-store.js";
 import { errorMessage } from "../../shared/error-message.js";
 import { appendInputHistory, loadInputHistory } from "../../state/input-history.js";
@@ -169,7 +170,7 @@ export class CommandLayer {
       case "mcp":
         return this.mcp(parsed.args);
       case "cap":
-        return this.say(await capCommand(session, parsed));
+        return this.say(await capCommand(session.spending, parsed));
       case "unavailable":
         return this.say(UNAVAILABLE[parsed.feature]);
       case "message":

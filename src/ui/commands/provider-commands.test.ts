@@ -3,6 +3,7 @@ import { join } from "node:path";
 import { test } from "../../../tests/support/command-layer-fixture.js";
 import { describe, expect } from "../../../tests/support/fixtures.js";
 import { userWords } from "../../../tests/support/llm-server.js";
+import { ollamaDone, ollamaLine, startOllamaServer } from "../../../tests/support/ollama-server.js";
 import type { CommandLayer } from "./command-layer.js";
 
 async function ask(layer: CommandLayer, line: string) {
@@ -39,11 +40,10 @@ describe("!model", () => {
     expect(server.requests[0]!.body.model).toBe("gpt-4o-mini");
   });
 
-  test("switches provider and model mid-conversation, keeping the conversation", async ({ openLayer, llm }) => {
-    const second = await llm([{ text: "(probe)" }, { text: "Hi from Ollama." }]);
-    const { layer, host, server } = await openLayer([{ text: "First answer." }], {
-      OLLAMA_URL: second.url.replace(/\/v1$/, ""),
-    });
+  test("switches provider and model mid-conversation, keeping the conversation", async ({ openLayer, httpServers }) => {
+    const second = await startOllamaServer([{ lines: [ollamaLine({ content: "Hi from Ollama." }), ollamaDone()] }]);
+    httpServers.adopt(second);
+    const { layer, host, server } = await openLayer([{ text: "First answer." }], { OLLAMA_URL: second.origin });
     await ask(layer, "first question");
     await layer.handle("!model ollama llama-test");
     expect(host.lastSystem).toBe("Now using ollama · llama-test; the conversation continues.");
@@ -51,7 +51,7 @@ describe("!model", () => {
     expect(host.stateChanges).toBe(1);
     expect(await ask(layer, "second question")).toMatchObject({ text: "Hi from Ollama." });
     expect(server.requests).toHaveLength(1);
-    const request = second.requests[1]!.body;
+    const request = second.chats()[0]!;
     expect(request.model).toBe("llama-test");
     expect(request.messages.slice(1).map((message) => userWords(message.content))).toEqual([
       "first question",

@@ -1,8 +1,8 @@
 import { resolveProviderConfig } from "../../providers/config.js";
 import { createProvider } from "../../providers/create.js";
-import { PROVIDER_NAMES, type ProviderName } from "../../providers/registry.js";
+import { PROVIDER_NAMES } from "../../providers/registry.js";
 import { providerProblem as problemOf } from "../../providers/select.js";
-import type { LLMProvider } from "../../providers/types.js";
+import type { LLMProvider, ProviderName } from "../../providers/types.js";
 import type { Env } from "../../shared/env.js";
 
 export { parseProviderName } from "../../providers/registry.js";

@@ -47,13 +47,14 @@ describe("ChatStore", () => {
     store.apply({ type: "agent_start", maxRounds: 10 });
     store.apply({ type: "text_delta", turn: 1, text: "Let me check." });
     store.apply({ type: "tool_calls", turn: 1, names: ["get_weather", "get_location"] });
-    store.apply({ type: "tool_start", turn: 1, callId: "a", name: "get_weather", arguments: "{}" });
+    store.apply({ type: "tool_start", turn: 1, callId: "a", name: "get_weather", arguments: "{}", input: {} });
     store.apply({
       type: "tool_end",
       turn: 1,
       callId: "a",
       name: "get_weather",
       arguments: "{}",
+      input: {},
       result: "Sunny, 21 °C\nWind 5 km/h",
       isError: false,
       elapsedMs: 2500,
@@ -109,7 +110,7 @@ describe("tool lines", () => {
     const renderer = new EntryLineRenderer(MONOCHROME_THEME);
     const lines = () => renderer.render(store.entries, 60, clock).map((line) => plain(line));
     store.apply({ type: "tool_calls", turn: 1, names: ["web_search"] });
-    store.apply({ type: "tool_start", turn: 1, callId: "s", name: "web_search", arguments: "{}" });
+    store.apply({ type: "tool_start", turn: 1, callId: "s", name: "web_search", arguments: "{}", input: {} });
     clock += LIVE_COUNTER_AFTER_MS - 1;
     expect(lines()).toEqual(["🔧 web_search"]);
     clock += 2000;
@@ -122,6 +123,7 @@ describe("tool lines", () => {
       callId: "s",
       name: "web_search",
       arguments: "{}",
+      input: {},
       result: "Error: network down",
       isError: true,
       elapsedMs: 5200,
@@ -138,7 +140,7 @@ describe("tool lines", () => {
       store.apply({ type: "tool_progress", turn: 1, callId, name: "launch_agent", message });
     store.apply({ type: "tool_calls", turn: 1, names: ["launch_agent", "launch_agent"] });
     for (const callId of ["a", "b"])
-      store.apply({ type: "tool_start", turn: 1, callId, name: "launch_agent", arguments: "{}" });
+      store.apply({ type: "tool_start", turn: 1, callId, name: "launch_agent", arguments: "{}", input: {} });
     progress("a", "sub-agent on m in src: started");
     expect(lines()).toEqual(["🔧 launch_agent, launch_agent", "   ⏳ launch_agent · sub-agent on m in src: started"]);
     clock += 3000;

@@ -1,7 +1,7 @@
 import { mkdir, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { describe, expect, test } from "../../../../tests/support/fixtures.js";
-import { isTokenizerLoaded } from "../../../agent/token-counter.js";
+import { isTokenizerLoaded } from "../../../providers/token-counter.js";
 
 // Its own file: module state (the tokenizer) starts cold here, as in a new session.
 describe("read_file in a new session", () => {

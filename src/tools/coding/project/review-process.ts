@@ -2,7 +2,7 @@ import { type ChildProcess, spawn } from "node:child_process";
 import { closeSync, openSync } from "node:fs";
 import { formatDuration } from "../../../shared/duration.js";
 import type { Env } from "../../../shared/env.js";
-import type { BackgroundJob } from "../../kit/job-board.js";
+import type { BackgroundJob } from "../../kit/tool-services.js";
 import { childMarvinEnv } from "../agents/child-marvin.js";
 import type { ReviewRecord } from "./review-record.js";
 

@@ -1,18 +1,26 @@
 import OpenAI, { APIUserAbortError } from "openai";
 import type { ChatCompletionCreateParamsStreaming } from "openai/resources/chat/completions";
-import type { ProviderConfig } from "../config.js";
+import type { ProviderConfig } from "../descriptor.js";
 import { isLocalEndpoint } from "../local-endpoint.js";
 import { ProviderError } from "../provider-error.js";
 import { RequestDeadline } from "../request-deadline.js";
 import { wireMessages } from "../transcript.js";
-import type { ChatRequest, LLMProvider, LLMResponse, ProviderName } from "../types.js";
+import type { ChatRequest, LLMProvider, ProviderEvent, ProviderFailure, ProviderName } from "../types.js";
 import { ChunkAccumulator } from "./accumulator.js";
 import { type CompletionChunk, parseCompletionChunk } from "./chunk-schema.js";
 import { toProviderError } from "./errors.js";
 import { completionAsChunk } from "./json-completion.js";
 
-/** One adapter for every OpenAI-compatible backend: gemini, groq, openai, openai-compat, ollama. */
-export class OpenAICompatibleProvider implements LLMProvider {
+/** A server that cannot take `stream_options` (the usage report) says so in a 400. */
+function rejectsStreamOptions(error: ProviderFailure): boolean {
+  return error.kind === "bad_request" && /stream_options/i.test(error.message);
+}
+
+/**
+ * The Chat Completions wire protocol, for every OpenAI-compatible backend: gemini, groq, openai, openai-compat,
+ * ollama. Streams one request at a time (see ProviderEvent); tool calls are reported, never run.
+ */
+export class ChatCompletionsProvider implements LLMProvider {
   readonly name: ProviderName;
   readonly model: string;
   readonly local: boolean;
@@ -32,26 +40,27 @@ export class OpenAICompatibleProvider implements LLMProvider {
     });
   }
 
-  async chat(request: ChatRequest): Promise<LLMResponse> {
-    try {
-      return await this.streamOnce(request);
-    } catch (error) {
-      if (
-        this.sendStreamOptions &&
-        error instanceof ProviderError &&
-        error.kind === "bad_request" &&
-        /stream_options/i.test(error.message)
-      ) {
+  async *stream(request: ChatRequest): AsyncGenerator<ProviderEvent> {
+    for await (const event of this.streamOnce(request)) {
+      if (event.type === "error" && this.sendStreamOptions && rejectsStreamOptions(event.error)) {
         this.sendStreamOptions = false; // some servers reject the usage option; ask again without it
-        return this.streamOnce(request);
+        yield* this.streamOnce(request);
+        return;
       }
-      throw error;
+      yield event;
     }
   }
 
-  private async streamOnce(request: ChatRequest): Promise<LLMResponse> {
+  private async *streamOnce(request: ChatRequest): AsyncGenerator<ProviderEvent> {
     const deadline = new RequestDeadline(this.config, request.signal);
-    const accumulator = new ChunkAccumulator(this.model, request);
+    const accumulator = new ChunkAccumulator(this.model);
+    const failure = (error: unknown): ProviderEvent => ({
+      type: "error",
+      error: toProviderError(error, this.config, {
+        timedOut: deadline.timedOut,
+        partialOutput: accumulator.textSoFar.length > 0,
+      }),
+    });
     try {
       const { data: stream, response } = await this.client.chat.completions
         .create(this.body(request), { signal: deadline.signal })
@@ -61,27 +70,27 @@ export class OpenAICompatibleProvider implements LLMProvider {
         : stream;
       for await (const raw of chunks) {
         deadline.touch();
-        accumulator.push(this.validChunk(raw, accumulator.textSoFar.length > 0));
+        yield* accumulator.push(this.validChunk(raw, accumulator.textSoFar.length > 0));
+      }
+      if (accumulator.hasFinished) {
+        yield { type: "done", response: accumulator.result() };
+      } else if (deadline.signal.aborted) {
+        // The SDK ends the iteration quietly when its signal aborts: report the timeout or the cancel, not a cut.
+        yield failure(new APIUserAbortError());
+      } else {
+        const cut =
+          `The response stream from ${this.name} ended before the model finished ` + "(connection closed mid-answer).";
+        const partialOutput = accumulator.textSoFar.length > 0;
+        yield {
+          type: "error",
+          error: new ProviderError(cut, { provider: this.name, kind: "stream_cut", partialOutput }),
+        };
       }
     } catch (error) {
-      const partialOutput = accumulator.textSoFar.length > 0;
-      throw toProviderError(error, this.config, { timedOut: deadline.timedOut, partialOutput });
+      yield failure(error);
     } finally {
-      deadline.dispose();
+      deadline.dispose(); // a reader that stopped early leaves no request running
     }
-    if (!accumulator.hasFinished) {
-      // The SDK ends the iteration quietly when its signal aborts: report the timeout or the cancel, not a cut.
-      if (deadline.signal.aborted)
-        throw toProviderError(new APIUserAbortError(), this.config, {
-          timedOut: deadline.timedOut,
-          partialOutput: accumulator.textSoFar.length > 0,
-        });
-      throw new ProviderError(
-        `The response stream from ${this.name} ended before the model finished (connection closed mid-answer).`,
-        { provider: this.name, kind: "stream_cut", partialOutput: accumulator.textSoFar.length > 0 },
-      );
-    }
-    return accumulator.result();
   }
 
   private validChunk(raw: unknown, partialOutput: boolean): CompletionChunk {

@@ -3,10 +3,10 @@ import { join } from "node:path";
 import { countTokens as libraryCount } from "gpt-tokenizer";
 import { describe, expect, it } from "vitest";
 import { REPO_ROOT } from "../../tests/support/run-marvin.js";
-import { messageText } from "../providers/transcript.js";
-import type { Message } from "../providers/types.js";
 import { countTextTokens, MessageTokenCounter, truncateToTokens } from "./token-counter.js";
 import { tokenizerSegments } from "./token-segments.js";
+import { messageText } from "./transcript.js";
+import type { Message } from "./types.js";
 
 const MB = 1024 * 1024;
 /** Generous: the old counter needed minutes for these inputs, the new one well under a second. */

@@ -1,13 +1,15 @@
 import { test as base, describe, expect } from "../../../tests/support/fixtures.js";
 import type { LlmServer, Script } from "../../../tests/support/llm-server.js";
+import { collect } from "../../../tests/support/provider-stream.js";
 import { scriptedConfig } from "../../../tests/support/test-session.js";
 import type { Env } from "../../shared/env.js";
+import { finalAnswer } from "../final-answer.js";
 import { ProviderError } from "../provider-error.js";
-import type { ChatRequest } from "../types.js";
-import { OpenAICompatibleProvider } from "./index.js";
+import type { ChatRequest, LLMResponse, ProviderEvent, ProviderFailure } from "../types.js";
+import { ChatCompletionsProvider } from "./index.js";
 
 interface ScriptedProvider {
-  chat: OpenAICompatibleProvider;
+  chat: ChatCompletionsProvider;
   server: LlmServer;
 }
 
@@ -16,21 +18,28 @@ const test = base.extend<{ provider: (script: Script[], env?: Env) => Promise<Sc
   provider: async ({ llm, home }, use) =>
     use(async (script, env = {}) => {
       const server = await llm(script);
-      return { chat: new OpenAICompatibleProvider(scriptedConfig(server.url, home, env)), server };
+      return { chat: new ChatCompletionsProvider(scriptedConfig(server.url, home, env)), server };
     }),
 });
 
-function request(deltas: string[] = []): ChatRequest {
-  return { messages: [{ role: "user", content: "hi" }], tools: [], onDelta: (text) => deltas.push(text) };
+function request(): ChatRequest {
+  return { messages: [{ role: "user", content: "hi" }], tools: [] };
 }
 
-async function failure(promise: Promise<unknown>): Promise<ProviderError> {
-  const error = await promise.then(
-    () => undefined,
-    (caught: unknown) => caught,
-  );
+/** The failure `stream` ends with; `deltas` receives the text it yielded first. */
+async function failure(stream: AsyncIterable<ProviderEvent>, deltas: string[] = []): Promise<ProviderFailure> {
+  const { text, error } = await collect(stream);
+  deltas.push(...text);
   expect(error).toBeInstanceOf(ProviderError);
-  return error as ProviderError;
+  return error!;
+}
+
+/** The answer `stream` ends with; `deltas` receives the text it yielded. */
+async function answer(stream: AsyncIterable<ProviderEvent>, deltas: string[] = []): Promise<LLMResponse> {
+  const { text, response, error } = await collect(stream);
+  deltas.push(...text);
+  expect(error).toBeUndefined();
+  return response!;
 }
 
 describe("timeouts: the adapter never hangs", () => {
@@ -44,7 +53,7 @@ describe("timeouts: the adapter never hangs", () => {
     });
     const deltas: string[] = [];
     const started = Date.now();
-    const error = await failure(chat.chat(request(deltas)));
+    const error = await failure(chat.stream(request()), deltas);
     expect(Date.now() - started).toBeLessThan(30_000);
     expect(deltas).toEqual(["first words,"]);
     expect(error).toMatchObject({ kind: "timeout", partialOutput: true });
@@ -53,7 +62,7 @@ describe("timeouts: the adapter never hangs", () => {
 
   test("counts waiting for the first byte as silence too", async ({ provider }) => {
     const { chat } = await provider([{ hang: true }], { MARVIN_STREAM_IDLE_TIMEOUT: "0.2" });
-    const error = await failure(chat.chat(request()));
+    const error = await failure(chat.stream(request()));
     expect(error).toMatchObject({ kind: "timeout", partialOutput: false });
     expect(error.message).toContain("sent nothing for 0.2s");
   });
@@ -67,7 +76,7 @@ describe("timeouts: the adapter never hangs", () => {
       },
     );
     const deltas: string[] = [];
-    const error = await failure(chat.chat(request(deltas)));
+    const error = await failure(chat.stream(request()), deltas);
     expect(error.kind).toBe("timeout");
     expect(error.message).toBe(`openai-compat did not finish within 0.3s (${server.url}); the request was cancelled.`);
     expect(deltas.length).toBeGreaterThan(0);
@@ -79,9 +88,8 @@ describe("cancelling", () => {
     const { chat } = await provider([{ text: "a slow answer that the user stops", chunkSize: 6, delayMs: 100 }]);
     const controller = new AbortController();
     const deltas: string[] = [];
-    const pending = chat.chat({ ...request(deltas), signal: controller.signal });
     setTimeout(() => controller.abort(), 150);
-    const error = await failure(pending);
+    const error = await failure(chat.stream({ ...request(), signal: controller.signal }), deltas);
     expect(error).toMatchObject({ kind: "aborted", partialOutput: true, message: "Request cancelled." });
     expect(deltas.length).toBeGreaterThan(0);
   });
@@ -90,14 +98,14 @@ describe("cancelling", () => {
 describe("HTTP errors become actionable messages", () => {
   test("names the key variable on 401/403", async ({ provider }) => {
     const { chat } = await provider([{ status: 403, body: { error: { message: "Forbidden" } } }]);
-    const error = await failure(chat.chat(request()));
+    const error = await failure(chat.stream(request()));
     expect(error).toMatchObject({ kind: "auth", status: 403 });
     expect(error.message).toBe("openai-compat refused the API key (HTTP 403): Forbidden. Check OPENAI_COMPAT_API_KEY.");
   });
 
   test("names the model and URL on 404", async ({ provider }) => {
     const { chat, server } = await provider([{ status: 404, body: { error: { message: "model not found" } } }]);
-    const error = await failure(chat.chat(request()));
+    const error = await failure(chat.stream(request()));
     expect(error.message).toBe(
       `openai-compat answered HTTP 404 for model 'gpt-4o-mini' at ${server.url}: model not found. Check the model ` +
         `name and URL.`,
@@ -106,15 +114,15 @@ describe("HTTP errors become actionable messages", () => {
 
   test("reads Retry-After from a 429", async ({ provider }) => {
     const { chat } = await provider([{ status: 429, headers: { "retry-after": "7" } }]);
-    expect(await failure(chat.chat(request()))).toMatchObject({ kind: "rate_limit", retryAfterSeconds: 7 });
+    expect(await failure(chat.stream(request()))).toMatchObject({ kind: "rate_limit", retryAfterSeconds: 7 });
   });
 
   test("says which URL could not be reached", async ({ home, llm }) => {
     const closed = await llm([]);
     const url = closed.url;
     await closed.close();
-    const chat = new OpenAICompatibleProvider(scriptedConfig(url, home));
-    const error = await failure(chat.chat(request()));
+    const chat = new ChatCompletionsProvider(scriptedConfig(url, home));
+    const error = await failure(chat.stream(request()));
     expect(error.kind).toBe("network");
     expect(error.message).toMatch(
       new RegExp(`^Cannot reach openai-compat at ${url.replace(/[.]/g, "\\.")}.*Check the URL and your network\\.$`),
@@ -128,7 +136,7 @@ describe("servers that reject stream_options", () => {
       { status: 400, body: { error: { message: "Unrecognized request argument: stream_options" } } },
       { text: "fine" },
     ]);
-    expect((await chat.chat(request())).content).toBe("fine");
+    expect((await answer(chat.stream(request()))).content).toBe("fine");
     expect(server.requests[0]!.body.stream_options).toEqual({ include_usage: true });
     expect(server.requests[1]!.body.stream_options).toBeUndefined();
   });
@@ -155,7 +163,7 @@ describe("servers that do not quite speak the streaming protocol", () => {
     };
     const { chat } = await provider([{ status: 200, body: completion }]);
     const deltas: string[] = [];
-    const response = await chat.chat(request(deltas));
+    const response = await answer(chat.stream(request()), deltas);
     expect(deltas.join("")).toBe("Checking.");
     expect(response).toMatchObject({
       content: "Checking.",
@@ -170,7 +178,7 @@ describe("servers that do not quite speak the streaming protocol", () => {
 
   test("says so when a 200 JSON body is not a chat completion", async ({ provider }) => {
     const { chat } = await provider([{ status: 200, body: { hello: "world" } }]);
-    const error = await failure(chat.chat(request()));
+    const error = await failure(chat.stream(request()));
     expect(error.kind).toBe("bad_request");
     expect(error.message).toMatch(
       /answered with JSON that is not a chat completion \(\{"hello":"world"\}\).*OpenAI-compatible/,
@@ -187,7 +195,7 @@ describe("servers that do not quite speak the streaming protocol", () => {
     };
     const { chat } = await provider([{ rawSse: `data: ${JSON.stringify(chunk)}\n\ndata: {not json\n\n` }]);
     const deltas: string[] = [];
-    const error = await failure(chat.chat(request(deltas)));
+    const error = await failure(chat.stream(request()), deltas);
     expect(deltas.join("")).toBe("par");
     expect(error.partialOutput).toBe(true);
     expect(error.message).toMatch(/sent stream data that is not valid JSON .*OpenAI-compatible endpoint\?/);
@@ -207,7 +215,7 @@ describe("every stream chunk is checked before it is used", () => {
     const bad = { ...good, choices: [{ index: 0, delta: { content: 42 }, finish_reason: null }] };
     const { chat } = await provider([{ rawSse: `data: ${JSON.stringify(good)}\n\ndata: ${JSON.stringify(bad)}\n\n` }]);
     const deltas: string[] = [];
-    const error = await failure(chat.chat(request(deltas)));
+    const error = await failure(chat.stream(request()), deltas);
     expect(deltas.join("")).toBe("par");
     expect(error).toMatchObject({ kind: "stream_cut", partialOutput: true });
     expect(error.message).toBe(
@@ -220,7 +228,7 @@ describe("every stream chunk is checked before it is used", () => {
     const { chat } = await provider([
       { rawSse: sse([{ choices: [{ index: 0, delta: { tool_calls: { name: "read_file" } } }] }]) },
     ]);
-    const error = await failure(chat.chat(request()));
+    const error = await failure(chat.stream(request()));
     expect(error).toMatchObject({ kind: "stream_cut", partialOutput: false });
     expect(error.message).toContain(
       "does not understand: choices[0].delta.tool_calls: expected array, received object",
@@ -233,26 +241,28 @@ describe("every stream chunk is checked before it is used", () => {
       { choices: [], usage: { prompt_tokens: "12", completion_tokens: 3 } },
     ];
     const { chat } = await provider([{ rawSse: sse(chunks) }]);
-    const response = await chat.chat(request());
+    const response = await answer(chat.stream(request()));
     expect(response).toMatchObject({ content: "fine", model: "gpt-4o-mini", finishReason: "stop" });
     expect(response.usage).toBeUndefined();
   });
 });
 
 describe("the stream reports more than text", () => {
-  function listening(events: string[]): ChatRequest {
-    return {
-      ...request(),
-      onDelta: (text) => events.push(`text ${text}`),
-      onReasoningDelta: (text) => events.push(`reasoning ${text}`),
-      onToolCallStart: (call) => events.push(`tool ${call.index} ${call.id} ${call.name}`),
-    };
+  /** The stream's answer; `events` receives what it yielded before, as text. */
+  async function listening(stream: AsyncIterable<ProviderEvent>, events: string[]): Promise<LLMResponse> {
+    for await (const event of stream) {
+      if (event.type === "text_delta") events.push(`text ${event.text}`);
+      if (event.type === "reasoning_delta") events.push(`reasoning ${event.text}`);
+      if (event.type === "tool_call_start") events.push(`tool ${event.call.index} ${event.call.id} ${event.call.name}`);
+      if (event.type === "done") return event.response;
+    }
+    throw new Error("no answer");
   }
 
   test("passes reasoning_content deltas on as they arrive, before the answer", async ({ provider }) => {
     const { chat } = await provider([{ text: "42.", reasoning: "Think first." }]);
     const events: string[] = [];
-    const response = await chat.chat(listening(events));
+    const response = await listening(chat.stream(request()), events);
     expect(events).toEqual(["reasoning Think", "reasoning  firs", "reasoning t.", "text 42."]);
     expect(response.reasoning).toBe("Think first.");
   });
@@ -260,7 +270,7 @@ describe("the stream reports more than text", () => {
   test("reads OpenRouter's `reasoning` field the same way", async ({ provider }) => {
     const { chat } = await provider([{ text: "ok", chunkSize: 20, reasoning: { text: "Hmm.", field: "reasoning" } }]);
     const events: string[] = [];
-    await chat.chat(listening(events));
+    await listening(chat.stream(request()), events);
     expect(events).toEqual(["reasoning Hmm.", "text ok"]);
   });
 
@@ -272,17 +282,18 @@ describe("the stream reports more than text", () => {
       { name: "tree", id: "call_b", arguments: {} },
     ];
     const { chat } = await provider([{ toolCalls: calls, holdArguments: held }], { MARVIN_STREAM_IDLE_TIMEOUT: "5" });
-    const events: string[] = [];
     const started: string[] = [];
-    const request = listening(events);
+    let response: LLMResponse | undefined;
     // The server sends the arguments only once the call has been announced: without the announcement this stalls.
-    request.onToolCallStart = (call) => {
-      started.push(`${call.index} ${call.id} ${call.name}`);
-      release();
-    };
-    const response = await chat.chat(request);
+    for await (const event of chat.stream(request())) {
+      if (event.type === "tool_call_start") {
+        started.push(`${event.call.index} ${event.call.id} ${event.call.name}`);
+        release();
+      }
+      if (event.type === "done") response = event.response;
+    }
     expect(started).toEqual(["0 call_a read_file", "1 call_b tree"]);
-    expect(response.toolCalls.map((call) => [call.id, call.function.name, call.function.arguments])).toEqual([
+    expect(response!.toolCalls.map((call) => [call.id, call.function.name, call.function.arguments])).toEqual([
       ["call_a", "read_file", '{"path":"a.txt"}'],
       ["call_b", "tree", "{}"],
     ]);
@@ -298,7 +309,7 @@ describe("the stream reports more than text", () => {
     ];
     const { chat } = await provider([{ rawSse: sse(chunks) }]);
     const events: string[] = [];
-    const response = await chat.chat(listening(events));
+    const response = await listening(chat.stream(request()), events);
     expect(events).toEqual(["tool 0 call_0 tree"]);
     expect(response.toolCalls[0]!.id).toBe("call_0");
   });
@@ -311,18 +322,19 @@ describe("prompt caching", () => {
   }) => {
     const server = await llm([{ text: "a" }, { text: "b" }]);
     const config = scriptedConfig(server.url, home);
-    await new OpenAICompatibleProvider({ ...config, name: "openai" }).chat({ ...request(), cacheKey: "conv-1" });
-    await new OpenAICompatibleProvider(config).chat({ ...request(), cacheKey: "conv-1" });
+    await finalAnswer(
+      new ChatCompletionsProvider({ ...config, name: "openai" }).stream({ ...request(), cacheKey: "conv-1" }),
+    );
+    await finalAnswer(new ChatCompletionsProvider(config).stream({ ...request(), cacheKey: "conv-1" }));
     const keys = server.requests.map((sent) => (sent.body as { prompt_cache_key?: string }).prompt_cache_key);
     expect(keys).toEqual(["conv-1", undefined]);
   });
 
   test("sends a user message's context note in front of the user's words", async ({ provider }) => {
     const { chat, server } = await provider([{ text: "ok" }]);
-    await chat.chat({
-      ...request(),
-      messages: [{ role: "user", content: "hi", context: "<context>\nnow\n</context>" }],
-    });
+    await finalAnswer(
+      chat.stream({ ...request(), messages: [{ role: "user", content: "hi", context: "<context>\nnow\n</context>" }] }),
+    );
     expect(server.requests[0]!.body.messages).toEqual([{ role: "user", content: "<context>\nnow\n</context>\n\nhi" }]);
   });
   test("leaves out the replay data another provider kept with an answer (Claude's thinking signatures)", async ({
@@ -330,14 +342,16 @@ describe("prompt caching", () => {
   }) => {
     const { chat, server } = await provider([{ text: "ok" }]);
     const thinking = { model: "claude-sonnet-5-5", block: { type: "thinking", thinking: "hm", signature: "sig" } };
-    await chat.chat({
-      ...request(),
-      messages: [
-        { role: "user", content: "hi" },
-        { role: "assistant", content: "Hello.", replay: { provider: "anthropic", items: [thinking] } },
-        { role: "user", content: "and now?" },
-      ],
-    });
+    await finalAnswer(
+      chat.stream({
+        ...request(),
+        messages: [
+          { role: "user", content: "hi" },
+          { role: "assistant", content: "Hello.", replay: { provider: "anthropic", items: [thinking] } },
+          { role: "user", content: "and now?" },
+        ],
+      }),
+    );
     expect(server.requests[0]!.body.messages[1]).toEqual({ role: "assistant", content: "Hello." });
   });
 });

@@ -1,6 +1,6 @@
 import { APIConnectionError, APIConnectionTimeoutError, APIError, APIUserAbortError } from "openai";
 import { errorMessage } from "../../shared/error-message.js";
-import type { ProviderConfig } from "../config.js";
+import type { ProviderConfig } from "../descriptor.js";
 import { cancelledFailure, httpFailure, networkFailure, type TimeLimit, timeoutFailure } from "../failures.js";
 import { ProviderError } from "../provider-error.js";
 

@@ -1,6 +1,6 @@
 import type { ProviderDefaults, ProviderDescriptor } from "../descriptor.js";
 import { apiKeyProblem } from "../descriptor.js";
-import { createOpenAICompatible } from "./create.js";
+import { createChatCompletions } from "./create.js";
 
 interface HostedProviderSpec<Name extends string> {
   name: Name;
@@ -18,7 +18,7 @@ interface HostedProviderSpec<Name extends string> {
  */
 export function hostedProvider<Name extends string>(spec: HostedProviderSpec<Name>): ProviderDescriptor<Name> {
   return {
-    create: createOpenAICompatible,
+    create: createChatCompletions,
     ...spec,
     autoDetect: { by: "setting", evidence: (config) => (config.apiKey ? `${spec.defaults.keyEnv} is set` : undefined) },
     missingConfiguration: apiKeyProblem,

@@ -1,8 +1,8 @@
-import type { ChatRequest, FinishReason, LLMResponse, TokenUsage, ToolCall } from "../types.js";
+import type { FinishReason, LLMResponse, ProviderEvent, TokenUsage, ToolCall } from "../types.js";
 import type { CompletionChunk, ToolCallFragment } from "./chunk-schema.js";
 
-/** Where the accumulator reports what each chunk adds, as it arrives. */
-type StreamListener = Pick<ChatRequest, "onDelta" | "onReasoningDelta" | "onToolCallStart">;
+/** What a chunk adds as it arrives: text, reasoning and tool-call starts. */
+type DeltaEvent = Exclude<ProviderEvent, { type: "done" | "error" }>;
 
 interface PartialToolCall {
   id: string;
@@ -30,8 +30,8 @@ function mapFinishReason(raw: string): FinishReason {
 }
 
 /**
- * Folds validated OpenAI-style stream chunks into one response, passing text, reasoning and
- * the start of each tool call to the listener as they arrive. Tool calls are keyed by
+ * Folds validated OpenAI-style stream chunks into one response, returning for each chunk the text, reasoning
+ * and tool-call starts it adds, as events. Tool calls are keyed by
  * `tool_calls[].index`: the first fragment of an index brings id and name, later ones
  * only append arguments (empty or null names never overwrite a known one).
  */
@@ -42,16 +42,16 @@ export class ChunkAccumulator {
   private finish: FinishReason | undefined;
   private usage: TokenUsage | undefined;
   private model: string;
+  /** The events of the chunk being pushed. */
+  private added: DeltaEvent[] = [];
 
-  constructor(
-    requestedModel: string,
-    private readonly listener: StreamListener,
-  ) {
+  constructor(requestedModel: string) {
     this.model = requestedModel;
   }
 
-  /** Consumes one chunk. */
-  push(chunk: CompletionChunk): void {
+  /** Consumes one chunk; returns what it adds. */
+  push(chunk: CompletionChunk): DeltaEvent[] {
+    this.added = [];
     if (chunk.model) this.model = chunk.model;
     if (chunk.usage && typeof chunk.usage.prompt_tokens === "number") {
       const cached = chunk.usage.prompt_tokens_details?.cached_tokens ?? chunk.usage.prompt_cache_hit_tokens;
@@ -66,12 +66,12 @@ export class ChunkAccumulator {
       const delta = choice.delta;
       if (delta?.content) {
         this.text += delta.content;
-        this.listener.onDelta(delta.content);
+        this.added.push({ type: "text_delta", text: delta.content });
       }
       const reasoning = delta?.reasoning_content ?? delta?.reasoning;
       if (reasoning) {
         this.reasoning += reasoning;
-        this.listener.onReasoningDelta?.(reasoning);
+        this.added.push({ type: "reasoning_delta", text: reasoning });
       }
       for (const fragment of delta?.tool_calls ?? []) this.addToolFragment(fragment);
       if (choice.finish_reason) {
@@ -80,6 +80,7 @@ export class ChunkAccumulator {
         for (const [index, call] of this.calls) this.announce(index, call, true);
       }
     }
+    return this.added;
   }
 
   private addToolFragment(fragment: ToolCallFragment): void {
@@ -103,7 +104,7 @@ export class ChunkAccumulator {
     if (call.announced || !call.name || (!call.id && !finished)) return;
     call.announced = true;
     call.id = callId(index, call);
-    this.listener.onToolCallStart?.({ id: call.id, name: call.name, index });
+    this.added.push({ type: "tool_call_start", call: { id: call.id, name: call.name, index } });
   }
 
   get hasFinished(): boolean {

@@ -1,7 +1,7 @@
 import { performance } from "node:perf_hooks";
-import { messageText } from "../providers/transcript.js";
-import type { Message } from "../providers/types.js";
 import { tokenizerSegments } from "./token-segments.js";
+import { messageText } from "./transcript.js";
+import type { Message } from "./types.js";
 
 interface EncodeOptions {
   disallowedSpecial: Set<string>;

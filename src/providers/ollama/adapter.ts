@@ -1,0 +1,115 @@
+import type { ProviderConfig } from "../descriptor.js";
+import { interruptedFailure } from "../failures.js";
+import { ProviderError } from "../provider-error.js";
+import { RequestDeadline } from "../request-deadline.js";
+import { MessageTokenCounter } from "../token-counter.js";
+import type { ChatRequest, LLMProvider, ProviderEvent, ProviderName, ThinkingLevel } from "../types.js";
+import { ContextWindow, estimateRequestTokens } from "./context-window.js";
+import { ollamaHttpError } from "./errors.js";
+import { toOllamaMessages } from "./messages.js";
+import { type ModelFacts, modelFacts } from "./model-facts.js";
+import { OllamaTurn } from "./turn.js";
+
+/** One window per server and model while Marvin runs, so that `num_ctx` only ever grows. */
+const windows = new Map<string, ContextWindow>();
+
+/**
+ * Ollama's `think`: left out when the model cannot think or no level is asked for; a level for models that
+ * take levels (gpt-oss, which cannot stop thinking), else true or false.
+ */
+function thinkValue(model: string, facts: ModelFacts, level: ThinkingLevel | undefined): boolean | string | undefined {
+  if (!level || (facts.capabilities && !facts.capabilities.includes("thinking"))) return undefined;
+  const takesLevels = facts.thinkingValues?.some((value) => typeof value === "string") ?? /gpt-oss/.test(model);
+  if (!takesLevels) return level !== "off";
+  const wanted = level === "off" ? "low" : level;
+  return facts.thinkingValues === undefined || facts.thinkingValues.includes(wanted) ? wanted : true;
+}
+
+/** A single `/api/chat` line reader over a byte stream: yields each complete line. */
+async function* lines(body: ReadableStream<Uint8Array>, onData: () => void): AsyncIterable<string> {
+  let buffer = "";
+  for await (const text of body.pipeThrough(new TextDecoderStream())) {
+    onData();
+    buffer += text;
+    let newline = buffer.indexOf("\n");
+    while (newline >= 0) {
+      yield buffer.slice(0, newline);
+      buffer = buffer.slice(newline + 1);
+      newline = buffer.indexOf("\n");
+    }
+  }
+  if (buffer.trim()) yield buffer;
+}
+
+/** A local Ollama server, natively: `/api/chat` with a window sized to each request. */
+export class OllamaProvider implements LLMProvider {
+  readonly name: ProviderName;
+  readonly model: string;
+  readonly local = true;
+  private readonly counter = new MessageTokenCounter();
+  private readonly window: ContextWindow;
+
+  constructor(private readonly config: ProviderConfig) {
+    this.name = config.name;
+    this.model = config.model;
+    const key = `${config.baseUrl} ${config.model}`;
+    this.window = windows.get(key) ?? new ContextWindow();
+    windows.set(key, this.window);
+  }
+
+  async *stream(request: ChatRequest): AsyncIterable<ProviderEvent> {
+    const facts = await modelFacts(this.config, request.signal);
+    if (facts instanceof ProviderError) {
+      yield { type: "error", error: facts };
+      return;
+    }
+    const estimate = await estimateRequestTokens(this.counter, request.messages, request.tools);
+    const { numCtx, notice } = this.window.size(estimate, this.model, facts.contextLength);
+    if (notice) yield { type: "notice", text: notice };
+    const think = thinkValue(this.model, facts, request.thinking);
+    const body = {
+      model: this.model,
+      messages: toOllamaMessages(request.messages),
+      stream: true,
+      ...(request.tools.length > 0 ? { tools: request.tools } : {}),
+      ...(think === undefined ? {} : { think }),
+      options: { num_ctx: numCtx },
+    };
+    yield* this.send(body, request.signal);
+  }
+
+  private async *send(body: Record<string, unknown>, signal: AbortSignal | undefined): AsyncIterable<ProviderEvent> {
+    const deadline = new RequestDeadline(this.config, signal);
+    const turn = new OllamaTurn(this.config);
+    let answered = false;
+    try {
+      const response = await fetch(`${this.config.baseUrl}/api/chat`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify(body),
+        signal: deadline.signal,
+      });
+      answered = true;
+      if (!response.ok || !response.body) {
+        yield { type: "error", error: ollamaHttpError(this.config, response.status, await response.text(), false) };
+        return;
+      }
+      for await (const line of lines(response.body, () => deadline.touch())) {
+        for (const produced of turn.push(line)) {
+          yield produced;
+          if (produced.type === "error") return;
+        }
+      }
+    } catch (error) {
+      yield { type: "error", error: interruptedFailure(this.config, error, deadline, answered, turn.partialOutput) };
+      return;
+    } finally {
+      deadline.dispose();
+    }
+    const notice = turn.cutShortNotice;
+    if (notice) yield { type: "notice", text: notice };
+    yield turn.finish();
+  }
+
+  async destroy(): Promise<void> {}
+}

@@ -1,0 +1,43 @@
+import { argumentsObject } from "../tool-arguments.js";
+import { messageText } from "../transcript.js";
+import type { Message } from "../types.js";
+
+/** One message of Ollama's `/api/chat`: tool-call arguments are objects, and a tool result names its tool. */
+interface OllamaMessage {
+  role: Message["role"];
+  content: string;
+  tool_calls?: Array<{ function: { name: string; arguments: Record<string, unknown> } }>;
+  tool_name?: string;
+}
+
+/** Marvin's messages as Ollama's. */
+export function toOllamaMessages(messages: readonly Message[]): OllamaMessage[] {
+  const names = new Map<string, string>();
+  return messages.map((message): OllamaMessage => {
+    switch (message.role) {
+      case "system":
+        return { role: "system", content: message.content };
+      case "user":
+        return { role: "user", content: messageText(message) };
+      case "assistant": {
+        const calls = message.tool_calls ?? [];
+        for (const call of calls) names.set(call.id, call.function.name);
+        return {
+          role: "assistant",
+          content: message.content ?? "",
+          ...(calls.length > 0
+            ? {
+                tool_calls: calls.map((call) => ({
+                  function: { name: call.function.name, arguments: argumentsObject(call) },
+                })),
+              }
+            : {}),
+        };
+      }
+      default: {
+        const name = names.get(message.tool_call_id);
+        return { role: "tool", content: message.content, ...(name ? { tool_name: name } : {}) };
+      }
+    }
+  });
+}
