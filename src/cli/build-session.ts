@@ -15,7 +15,7 @@ import { Session } from "../session/session.js";
 import { errorMessage } from "../shared/error-message.js";
 import { configPaths } from "../state/paths.js";
 import { ProfileStore } from "../state/profiles.js";
-import { nestingDepth } from "../tools/coding/project/review-process.js";
+import { nestingDepth } from "../tools/coding/agents/child-marvin.js";
 import { createToolRegistry } from "../tools/index.js";
 import { missingSandboxWarning } from "../tools/kit/sandbox/command-sandbox.js";
 import { pollSubscriptions } from "../tools/organiser/ntfy/poller.js";

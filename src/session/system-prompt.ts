@@ -142,6 +142,10 @@ function codingInstructions(workingDir: string | null, nonInteractive: boolean):
 - Run builds and tests with run_command${
     nonInteractive ? " (commands run without " + "confirmation)" : " (the user confirms each command)"
   }; commit with git_commit when a change is complete.
+- Install Python packages into the project's .venv with install_packages, not with pip in run_command.
+- Hand a self-contained task to a sub-agent with launch_agent: it starts with a fresh context, so its prompt must say
+  everything it needs; it returns its answer and cost. Several can run in parallel; use read_only for research and
+  reviews.
 - Notes you write go to .marvin/notes/ inside the project.`;
 }
 

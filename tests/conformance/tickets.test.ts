@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import { cp, readdir, readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
-import { loadTickets } from "../../src/tools/tickets/ticket-store.js";
+import { loadTickets } from "../../src/tools/kit/tickets/ticket-store.js";
 import { dependencyTree } from "../../src/tools/tickets/ticket-views.js";
 import { test as base, describe, expect } from "../support/fixtures.js";
 import { CONFORMANCE_DATA } from "../support/run-marvin.js";

@@ -56,6 +56,8 @@ const DOMAINS: Array<{ domain: string; words: RegExp; tools: RegExp }> = [
   { domain: "Stack Exchange", words: /\bstack (exchange|overflow)\b/i, tools: /^stack_/ },
   { domain: "dictionary", words: /\bdictionar(y|ies)\b/i, tools: /dictionary/ },
   { domain: "feeds", words: /\b(rss|feeds?)\b/i, tools: /rss|feed/ },
+  { domain: "sub-agents", words: /\bsub-?agents?\b/i, tools: /^launch_agent$/ },
+  { domain: "Python packages", words: /\b(python packages?|pip|virtualenv|venv)\b/i, tools: /^install_packages$/ },
 ];
 
 /** Domains the text names that none of `toolNames` backs. */

@@ -2,8 +2,13 @@ import { dirname, join } from "node:path";
 import { z } from "zod";
 import { truncateText } from "../../shared/truncate.js";
 import { defineTool, type ToolContext, ToolError } from "../kit/define-tool.js";
-import { gitUserName } from "./git-user-name.js";
-import { appendNote, formatList, renderNewTicket, setFrontMatterField, utcTimestamp } from "./ticket-file.js";
+import {
+  appendNote,
+  formatList,
+  renderNewTicket,
+  setFrontMatterField,
+  utcTimestamp,
+} from "../kit/tickets/ticket-file.js";
 import {
   isClosed,
   loadTickets,
@@ -13,7 +18,8 @@ import {
   TICKET_STATUSES,
   type Ticket,
   writeTicket,
-} from "./ticket-store.js";
+} from "../kit/tickets/ticket-store.js";
+import { gitUserName } from "./git-user-name.js";
 import { dependencyCycles, dependencyPath, dependencyTree, listLine, showTicket } from "./ticket-views.js";
 
 const TICKET_TYPES = ["task", "bug", "feature", "epic", "chore"] as const;

@@ -1,4 +1,4 @@
-import { isClosed, type Ticket } from "./ticket-store.js";
+import { isClosed, type Ticket } from "../kit/tickets/ticket-store.js";
 
 /** What `tk ls` prints for one ticket: `printf "%-8s [%s] - %s%s"`. */
 export function listLine(ticket: Ticket): string {

@@ -16,13 +16,17 @@ export const COLOR_PALETTE: Palette = { you: ansi(36), assistant: ansi(32), syst
 export const PLAIN_PALETTE: Palette = { you: same, assistant: same, system: same, tool: same };
 
 const ABORTED_NOTE = "[System] Stopped. The partial answer is kept.";
+/** A running tool's progress is printed at most this often per call: a line, not a live counter. */
+const PROGRESS_EVERY_MS = 2_000;
 
 /**
- * Linear output for the plain UI: streamed text, `  🔧 a, b` lines, `[System] …` lines. Every
+ * Linear output for the plain UI: streamed text, `  🔧 a, b` lines, `  ⏳ tool: progress` lines of long tool
+ * calls, `[System] …` lines. Every
  * event's text is made safe to print before it is coloured.
  */
 export function createPlainRenderer(out: Output, palette: Palette): AgentEventListener {
   let atLineStart = true;
+  const progressShown = new Map<string, { message: string; at: number }>();
   const write = (text: string) => {
     if (!text) return;
     out.write(text);
@@ -41,6 +45,16 @@ export function createPlainRenderer(out: Output, palette: Palette): AgentEventLi
         break;
       case "tool_calls":
         line(palette.tool(`  🔧 ${event.names.join(", ")}`));
+        break;
+      case "tool_progress": {
+        const shown = progressShown.get(event.callId);
+        if (shown && (shown.message === event.message || Date.now() - shown.at < PROGRESS_EVERY_MS)) break;
+        progressShown.set(event.callId, { message: event.message, at: Date.now() });
+        line(palette.tool(`  ⏳ ${event.name}: ${event.message}`));
+        break;
+      }
+      case "tool_end":
+        progressShown.delete(event.callId);
         break;
       case "notice":
         line(palette.system(`[System] ${event.text}`));

@@ -9,6 +9,8 @@ export interface ToolCallView {
   /** Clock time (ms) when the tool started. */
   startedAt: number;
   elapsedMs?: number;
+  /** The tool's latest progress line while it runs (a sub-agent's current tool, a download's size). */
+  progress?: string;
   summary?: string;
   isError?: boolean;
 }

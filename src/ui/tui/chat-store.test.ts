@@ -131,6 +131,28 @@ describe("tool lines", () => {
     expect(lines()).toEqual(["🔧 web_search", "   ✗ web_search: Error: network down (5.2s)"]);
   });
 
+  it("show each running call's latest progress (which sub-agent runs what) beside its counter", () => {
+    let clock = 1000;
+    const store = new ChatStore({ clock: () => clock, now: fixedTime });
+    const renderer = new EntryLineRenderer(MONOCHROME_THEME);
+    const lines = () => renderer.render(store.entries, 80, clock).map((line) => plain(line));
+    const progress = (callId: string, message: string) =>
+      store.apply({ type: "tool_progress", turn: 1, callId, name: "launch_agent", message });
+    store.apply({ type: "tool_calls", turn: 1, names: ["launch_agent", "launch_agent"] });
+    for (const callId of ["a", "b"])
+      store.apply({ type: "tool_start", turn: 1, callId, name: "launch_agent", arguments: "{}", input: {} });
+    progress("a", "sub-agent on m in src: started");
+    expect(lines()).toEqual(["🔧 launch_agent, launch_agent", "   ⏳ launch_agent · sub-agent on m in src: started"]);
+    clock += 3000;
+    progress("a", "sub-agent on m in src: running code_grep");
+    progress("b", "sub-agent on m in docs: running tree");
+    expect(lines()).toEqual([
+      "🔧 launch_agent, launch_agent",
+      "   ⏳ launch_agent 3s · sub-agent on m in src: running code_grep",
+      "   ⏳ launch_agent 3s · sub-agent on m in docs: running tree",
+    ]);
+  });
+
   it("are magenta, user lines cyan, answers green and system lines yellow", () => {
     const store = new ChatStore({ now: fixedTime });
     store.addUser("q");

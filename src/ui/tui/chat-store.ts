@@ -180,9 +180,11 @@ export class ChatStore {
         if (event.reason === "aborted") this.markInterrupted();
         this.endAnswer();
         break;
+      case "tool_progress":
+        this.showProgress(event.callId, event.message);
+        break;
       case "turn_start":
       case "reasoning_delta":
-      case "tool_progress":
       case "tool_call_start":
         return;
       default: {
@@ -222,15 +224,28 @@ export class ChatStore {
     this.changed();
   }
 
-  private endTool(event: Extract<AgentEvent, { type: "tool_end" }>): void {
+  /** The round that holds the call, and the call. */
+  private findCall(callId: string): { round: ToolsEntry; call: ToolCallView } | undefined {
     const round = [...this.entryList]
       .reverse()
       .find(
-        (entry): entry is ToolsEntry =>
-          entry.kind === "tools" && entry.calls.some((call) => call.callId === event.callId),
+        (entry): entry is ToolsEntry => entry.kind === "tools" && entry.calls.some((call) => call.callId === callId),
       );
-    const call: ToolCallView | undefined = round?.calls.find((candidate) => candidate.callId === event.callId);
-    if (!round || !call) return;
+    const call = round?.calls.find((candidate) => candidate.callId === callId);
+    return round && call ? { round, call } : undefined;
+  }
+
+  private showProgress(callId: string, message: string): void {
+    const found = this.findCall(callId);
+    if (!found || found.call.elapsedMs !== undefined) return;
+    found.call.progress = message;
+    this.touch(found.round);
+  }
+
+  private endTool(event: Extract<AgentEvent, { type: "tool_end" }>): void {
+    const found = this.findCall(event.callId);
+    if (!found) return;
+    const { round, call } = found;
     call.elapsedMs = event.elapsedMs;
     call.summary = summarizeToolResult(event.result);
     call.isError = event.isError;

@@ -1,5 +1,5 @@
 import { formatDuration } from "../../shared/duration.js";
-import { terminalText } from "../terminal-text.js";
+import { safeLabel, terminalText } from "../terminal-text.js";
 import type { ChatEntry, ToolCallView } from "./chat-entry.js";
 import { renderMarkdown } from "./markdown.js";
 import { StreamingMarkdown } from "./markdown-stream.js";
@@ -128,8 +128,10 @@ export class EntryLineRenderer {
     const { theme } = this;
     if (call.elapsedMs === undefined) {
       const running = now - call.startedAt;
-      if (running < LIVE_COUNTER_AFTER_MS) return [];
-      return wrapToLines([{ text: `   ⏳ ${call.name} ${formatDuration(running)}`, style: theme.tool }], width);
+      const progress = call.progress ? ` · ${safeLabel(call.progress)}` : "";
+      if (running < LIVE_COUNTER_AFTER_MS && !progress) return [];
+      const counter = running < LIVE_COUNTER_AFTER_MS ? "" : ` ${formatDuration(running)}`;
+      return wrapToLines([{ text: `   ⏳ ${call.name}${counter}${progress}`, style: theme.tool }], width);
     }
     const mark = call.isError ? "✗" : "↳";
     const took = call.elapsedMs >= LIVE_COUNTER_AFTER_MS ? ` (${(call.elapsedMs / 1000).toFixed(1)}s)` : "";

@@ -1,43 +1,13 @@
 import { type ChildProcess, spawn } from "node:child_process";
-import { closeSync, existsSync, openSync, readFileSync } from "node:fs";
-import { dirname, join } from "node:path";
-import { fileURLToPath } from "node:url";
-import { childEnvWith } from "../../../shared/child-env.js";
+import { closeSync, openSync } from "node:fs";
 import { formatDuration } from "../../../shared/duration.js";
 import type { Env } from "../../../shared/env.js";
 import type { BackgroundJob } from "../../kit/tool-services.js";
+import { childMarvinEnv } from "../agents/child-marvin.js";
 import type { ReviewRecord } from "./review-record.js";
 
 /** Reviews may nest this deep at most: a reviewer at this depth may not start another. */
 export const MAX_REVIEW_DEPTH = 2;
-
-/**
- * The `marvin` script of this installation: package.json's `bin.marvin`, found by walking up
- * from this module (so it works from src/ under vitest, from dist/, and from the bundle).
- */
-export function marvinEntryPoint(): string {
-  let directory = dirname(fileURLToPath(import.meta.url));
-  while (!existsSync(join(directory, "package.json"))) {
-    const parent = dirname(directory);
-    if (parent === directory) break;
-    directory = parent;
-  }
-  try {
-    const manifest = JSON.parse(readFileSync(join(directory, "package.json"), "utf8")) as {
-      bin?: string | Record<string, string>;
-    };
-    const bin = typeof manifest.bin === "string" ? manifest.bin : manifest.bin?.marvin;
-    if (bin) return join(directory, bin);
-  } catch {
-    // no readable manifest: fall back to the compiled entry point
-  }
-  return join(directory, "dist", "cli", "main.js");
-}
-
-export function nestingDepth(env: Readonly<Record<string, string | undefined>>): number {
-  const depth = Number.parseInt(env.MARVIN_DEPTH ?? "0", 10);
-  return Number.isFinite(depth) && depth > 0 ? depth : 0;
-}
 
 /** The LLM a reviewer talks to. */
 interface ReviewerLlm {
@@ -53,16 +23,9 @@ export function reviewerLlm(env: Env, parent: { name: string; model: string }): 
   return { provider: parent.name, model: env.MARVIN_CODE_MODEL_HIGH?.trim() || parent.model };
 }
 
-/**
- * The reviewer's environment: the parent's (HOME, settings, and the key of its own provider
- * only), one level deeper, read-only, without git repository overrides or the parent's audit log.
- */
+/** The reviewer's environment: a child Marvin's (only the parent provider's key), read-only. */
 export function reviewerEnv(env: Env, credentialVariables: readonly string[]): Record<string, string> {
-  const child = childEnvWith(env, credentialVariables);
-  child.MARVIN_DEPTH = String(nestingDepth(env) + 1);
-  child.MARVIN_READONLY = "1";
-  delete child.MARVIN_SUBAGENT_LOG;
-  return child;
+  return childMarvinEnv(env, credentialVariables, { readOnly: true });
 }
 
 /**
@@ -110,6 +73,7 @@ export class ReviewJob implements BackgroundJob {
 }
 
 interface ReviewLaunch {
+  entryPoint: string;
   id: string;
   directory: string;
   focus: string;
@@ -141,7 +105,7 @@ export function launchReview(launch: ReviewLaunch): ReviewJob {
       launch.prompt,
     ];
     log = openSync(launch.logFile, "wx");
-    child = spawn(process.execPath, [marvinEntryPoint(), ...args], {
+    child = spawn(process.execPath, [launch.entryPoint, ...args], {
       cwd: launch.directory,
       env: launch.env,
       detached: true,

@@ -4,6 +4,7 @@ import { formatDuration } from "../../../shared/duration.js";
 import { writeJsonAtomic } from "../../../state/atomic-file.js";
 import { OWN_DIRS } from "../../../workspace/own-dirs.js";
 import { readTextInside } from "../../../workspace/read-inside.js";
+import { childCost, describeCost } from "../agents/child-marvin.js";
 
 /** What is known about one background review, kept as `<id>.json` next to its output. */
 export interface ReviewRecord {
@@ -90,14 +91,8 @@ export async function readText(path: string): Promise<string> {
 
 /** `$0.0123, 3 LLM turns` from the reviewer's MARVIN_COST line, if it has written one. */
 export function costSummary(log: string): string | undefined {
-  const line = log.split("\n").findLast((candidate) => candidate.startsWith("MARVIN_COST:"));
-  if (!line) return undefined;
-  try {
-    const cost = JSON.parse(line.slice("MARVIN_COST:".length)) as { session_cost?: number; llm_turns?: number };
-    return `$${(cost.session_cost ?? 0).toFixed(4)}, ${cost.llm_turns ?? 0} LLM turn${cost.llm_turns === 1 ? "" : "s"}`;
-  } catch {
-    return undefined;
-  }
+  const cost = childCost(log);
+  return cost && describeCost(cost);
 }
 
 /**

@@ -1,21 +1,13 @@
 import { existsSync } from "node:fs";
-import { realpath, stat } from "node:fs/promises";
-import { isAbsolute, join, relative, sep } from "node:path";
+import { join, relative, sep } from "node:path";
 import { z } from "zod";
 import { truncateText } from "../../../shared/truncate.js";
 import { ensureInsideDir, resolveInsideDir } from "../../../workspace/own-dirs.js";
-import { isInside, resolveInside } from "../../../workspace/sandbox.js";
+import { isInside } from "../../../workspace/sandbox.js";
 import { defineTool, type ToolContext, ToolError } from "../../kit/define-tool.js";
-import { requireWorkingDir } from "../../kit/require-working-dir.js";
-import {
-  launchReview,
-  MAX_REVIEW_DEPTH,
-  marvinEntryPoint,
-  nestingDepth,
-  ReviewJob,
-  reviewerEnv,
-  reviewerLlm,
-} from "./review-process.js";
+import { directoryInside, realWorkingDir } from "../../kit/require-working-dir.js";
+import { childMarvinStart, nestingDepth } from "../agents/child-marvin.js";
+import { launchReview, MAX_REVIEW_DEPTH, ReviewJob, reviewerEnv, reviewerLlm } from "./review-process.js";
 import { buildReviewPrompt } from "./review-prompt.js";
 import {
   costSummary,
@@ -33,24 +25,6 @@ const MAX_OUTPUT_CHARS = 30_000;
 const LOG_TAIL_LINES = 15;
 /** The reviewer's stdout carries the non-interactive protocol's `  🔧 tools` lines: not part of the report. */
 const TOOL_MARKER_LINES = /^ {2}🔧 .*\n?/gm;
-
-async function workingRoot(context: ToolContext): Promise<string> {
-  const dir = requireWorkingDir(context);
-  return realpath(dir).catch(() => dir);
-}
-
-/** The directory to review: relative to the working dir, or an absolute path inside it. */
-async function reviewedDirectory(root: string, requested: string): Promise<string> {
-  let path = requested.trim() || ".";
-  if (isAbsolute(path)) {
-    const real = await realpath(path).catch(() => path);
-    if (isInside(root, real)) path = relative(root, real) || ".";
-  }
-  const directory = await resolveInside(root, path);
-  const info = await stat(directory).catch(() => undefined);
-  if (!info?.isDirectory()) throw new ToolError(`${requested} is not a directory inside the working dir (${root}).`);
-  return directory;
-}
 
 function sessionReviews(context: ToolContext): ReviewJob[] {
   return context.jobs.list().filter((job): job is ReviewJob => job instanceof ReviewJob);
@@ -73,7 +47,7 @@ const reviewCodebase = defineTool({
     context: z.string().default("").describe("Anything the reviewer should know (recent changes, known issues)"),
   }),
   handler: async (args, context) => {
-    const root = await workingRoot(context);
+    const root = await realWorkingDir(context);
     const depth = nestingDepth(context.env);
     if (depth >= MAX_REVIEW_DEPTH) {
       throw new ToolError(
@@ -82,7 +56,7 @@ const reviewCodebase = defineTool({
           `yourself with tree, code_grep and read_file.`,
       );
     }
-    const directory = await reviewedDirectory(root, args.working_dir);
+    const directory = await directoryInside(root, args.working_dir);
     const busy = sessionReviews(context).find((job) => job.running && job.record.directory === directory);
     if (busy)
       throw new ToolError(
@@ -90,26 +64,14 @@ const reviewCodebase = defineTool({
           `review_status.`,
       );
     const reviewsDir = await ensureInsideDir(root, REVIEWS_SUBDIR);
-    const parent = context.provider;
-    if (!parent) {
-      throw new ToolError(
-        "Cannot start a reviewer: this session has no active LLM provider yet, so the reviewer would not know which " +
-          "one to use.",
-      );
-    }
-    const entryPoint = marvinEntryPoint();
-    if (!existsSync(entryPoint))
-      throw new ToolError(
-        `Cannot start a reviewer: Marvin's command-line entry point ${entryPoint} is missing. Build it with \`npm ` +
-          `run build\`.`,
-      );
-
+    const { entryPoint, provider: parent } = childMarvinStart(context, "reviewer");
     const now = new Date();
     const id = await newReviewId(reviewsDir, now);
     const refPath = join(directory, args.ref_dir);
     const refDir =
       args.ref_dir.trim() && existsSync(refPath) && isInside(directory, refPath) ? args.ref_dir.trim() : undefined;
     const job = launchReview({
+      entryPoint,
       id,
       directory,
       focus: args.focus,
@@ -171,7 +133,7 @@ const reviewStatus = defineTool({
       .describe("Review id (review-YYYYMMDD-HHMMSS); default: the latest review"),
   }),
   handler: async ({ job_id }, context) => {
-    const root = await workingRoot(context);
+    const root = await realWorkingDir(context);
     const reviewsDir = await resolveInsideDir(root, REVIEWS_SUBDIR);
     const found = await findRecord(context, reviewsDir, job_id ?? undefined);
     if (typeof found === "string") return found;

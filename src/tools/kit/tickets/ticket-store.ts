@@ -1,11 +1,11 @@
 import { randomInt } from "node:crypto";
 import { lstat, mkdir, readdir } from "node:fs/promises";
 import { basename, dirname, isAbsolute, join, resolve } from "node:path";
-import { writeFileAtomic } from "../../state/atomic-file.js";
-import { ensureInsideDir, OWN_DIRS, relativeInside, resolveInsideDir } from "../../workspace/own-dirs.js";
-import { readTextInside } from "../../workspace/read-inside.js";
-import { isDirectory } from "../../workspace/regular-file.js";
-import { type ToolContext, ToolError } from "../kit/define-tool.js";
+import { writeFileAtomic } from "../../../state/atomic-file.js";
+import { ensureInsideDir, OWN_DIRS, relativeInside, resolveInsideDir } from "../../../workspace/own-dirs.js";
+import { readTextInside } from "../../../workspace/read-inside.js";
+import { isDirectory } from "../../../workspace/regular-file.js";
+import { type ToolContext, ToolError } from "../define-tool.js";
 import { type FrontMatterValue, listValue, parseTicketFile, scalarValue } from "./ticket-file.js";
 
 /** One ticket as read from `<dir>/<id>.md`. */

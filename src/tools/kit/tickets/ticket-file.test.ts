@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { CONFORMANCE_DATA } from "../../../tests/support/run-marvin.js";
+import { CONFORMANCE_DATA } from "../../../../tests/support/run-marvin.js";
 import {
   appendNote,
   formatList,

@@ -1,0 +1,1 @@
+export { agentTools } from "./launch-agent.js";

@@ -1,0 +1,135 @@
+import { existsSync } from "node:fs";
+import { z } from "zod";
+import { toolChildEnv } from "../../../shared/child-env.js";
+import { formatDuration } from "../../../shared/duration.js";
+import { withScratchDir } from "../../../shared/scratch-dir.js";
+import { defineTool, ToolError } from "../../kit/define-tool.js";
+import { realWorkingDir } from "../../kit/require-working-dir.js";
+import { type ProgramResult, runProgram } from "../programs/run-program.js";
+import { HeadTailBuffer } from "../shell/head-tail-buffer.js";
+import { packageArguments } from "./package-specs.js";
+import { findInstaller, type Installer, type ProjectVenv, projectVenv, VENV_DIR } from "./project-venv.js";
+
+const HEAD_CHARS = 2_000;
+const TAIL_CHARS = 8_000;
+/** The registry's limit is the install's own plus time for the person to confirm. */
+const CONFIRMATION_ALLOWANCE_MS = 10 * 60_000;
+
+type Argv = [string, ...string[]];
+
+/**
+ * SANDBOX SEAM: every program install_packages starts passes through here. Once run_command's OS
+ * sandbox exists, wrap `argv` in it: the working dir's `.venv` (and the package cache) writable, the
+ * network open for the package index, `cwd` an empty scratch folder. Nothing else here needs to change.
+ */
+function insideCommandSandbox(argv: Argv, _confinement: { workingDir: string; cwd: string }): Argv {
+  return argv;
+}
+
+/**
+ * pip and uv without any configuration file: not the user's, and above all not one a repository
+ * brings along (`.venv/pip.conf`, `uv.toml`, `[tool.uv]` in pyproject.toml) that could point them at
+ * another index; never asking for input, never downloading a Python. Credential-free, like every tool.
+ */
+function installerEnv(env: Record<string, string | undefined>, venv: ProjectVenv): Record<string, string> {
+  return {
+    ...toolChildEnv(env),
+    PIP_CONFIG_FILE: "/dev/null",
+    PIP_NO_INPUT: "1",
+    PIP_DISABLE_PIP_VERSION_CHECK: "1",
+    UV_NO_CONFIG: "1",
+    UV_PYTHON_DOWNLOADS: "never",
+    VIRTUAL_ENV: venv.dir,
+  };
+}
+
+interface Step {
+  /** What the step does, for progress and errors: "Creating .venv", "pip install". */
+  label: string;
+  argv: Argv;
+}
+
+/** The programs to run, in order. `-I` keeps Python from importing a `venv` or `pip` module lying in the cwd. */
+function steps(installer: Installer, venv: ProjectVenv, packages: string[]): Step[] {
+  const creating = `Creating ${VENV_DIR}`;
+  if (installer.kind === "uv") {
+    const python = installer.python ? ["--python", installer.python] : [];
+    const install: Argv = [installer.uv, "pip", "install", "--no-config", "--python", venv.python, ...packages];
+    const create: Step = { label: creating, argv: [installer.uv, "venv", "--no-config", ...python, venv.dir] };
+    return [...(venv.exists ? [] : [create]), { label: "uv pip install", argv: install }];
+  }
+  const pip = ["-m", "pip", "install", "--no-input", "--disable-pip-version-check"];
+  const install: Argv = [venv.python, "-I", ...pip, ...packages];
+  const create: Step = { label: creating, argv: [installer.python, "-I", "-m", "venv", venv.dir] };
+  return [...(venv.exists ? [] : [create]), { label: "pip install", argv: install }];
+}
+
+function failure(step: Step, result: ProgramResult, timeoutSeconds: number): string {
+  const took = formatDuration(result.elapsedMs);
+  if (result.timedOut)
+    return `${step.label} timed out after ${timeoutSeconds}s and was stopped. Raise timeout to wait longer.`;
+  if (result.aborted) return `${step.label} was cancelled after ${took}.`;
+  const how = result.signal ? `killed by ${result.signal}` : `exit code ${result.exitCode}`;
+  const hint = step.argv.includes("venv")
+    ? " If it says ensurepip is not available, Python's venv module is missing (Debian: apt install python3-venv)."
+    : "";
+  return `${step.label} failed (${how}, after ${took}).${hint}`;
+}
+
+const installPackages = defineTool({
+  name: "install_packages",
+  effect: "write",
+  description:
+    "Install Python packages into the project's virtual environment (.venv in the working dir, created when " +
+    "missing) with uv, or python3's venv and pip. The user may be asked to confirm. Returns the installer's output.",
+  codingOnly: true,
+  timeoutMs: (args) => args.timeout * 1000 + CONFIRMATION_ALLOWANCE_MS,
+  parameters: z.object({
+    packages: z
+      .array(z.string())
+      .min(1)
+      .max(50)
+      .describe("Requirements (requests, numpy>=1.26, uvicorn[standard]) or ./paths of wheels, sdists or projects"),
+    timeout: z.number().int().min(1).max(3600).default(600).describe("Seconds before the install is stopped"),
+  }),
+  handler: async (args, context) => {
+    const root = await realWorkingDir(context);
+    if (!existsSync(root))
+      throw new ToolError(`The working dir ${root} no longer exists. Call set_working_dir with an existing directory.`);
+    const packages = await packageArguments(root, args.packages);
+    const installer = await findInstaller(context.env);
+    const venv = await projectVenv(root);
+    const plan = steps(installer, venv, packages);
+    const install = plan.at(-1)!.label;
+    const into = venv.exists ? VENV_DIR : `${VENV_DIR}, created first`;
+    if (!(await context.approvals.command(`${install} ${args.packages.join(" ")} (into ${into})`, false))) {
+      return "The user declined the install. Do not try again; ask the user what to do instead.";
+    }
+    const output = new HeadTailBuffer(HEAD_CHARS, TAIL_CHARS);
+    const env = installerEnv(context.env, venv);
+    const deadline = Date.now() + args.timeout * 1000;
+    return withScratchDir("marvin-install-", async (cwd) => {
+      for (const step of plan) {
+        context.onProgress({ message: step.label });
+        const argv = insideCommandSandbox(step.argv, { workingDir: root, cwd });
+        const result = await runProgram({
+          argv,
+          cwd,
+          env,
+          signal: context.signal,
+          timeoutMs: Math.max(1, deadline - Date.now()),
+          onStdout: (text) => output.append(text),
+          onStderr: (text) => output.append(text),
+        }).catch((error: NodeJS.ErrnoException) => {
+          throw new ToolError(`${argv[0]} could not be started: ${error.message}`);
+        });
+        if (result.exitCode !== 0)
+          throw new ToolError(`${failure(step, result, args.timeout)}\n${output.text().trim()}`);
+      }
+      return `Installed into ${VENV_DIR} with ${install}: ${args.packages.join(", ")}.\n${output.text().trim()}`;
+    });
+  },
+});
+
+/** Python packages (seed 002 §4.15). */
+export const packageTools = [installPackages];

@@ -1,0 +1,141 @@
+import { execFileSync } from "node:child_process";
+import { existsSync } from "node:fs";
+import { chmod, mkdir, writeFile } from "node:fs/promises";
+import { join } from "node:path";
+import { test as base, describe, expect } from "../../../../tests/support/fixtures.js";
+import type { ToolHarness, ToolHarnessOptions } from "../../../../tests/support/tool-harness.js";
+
+/** Writes `<name>-1.0-py3-none-any.whl` into `dir`: a module `<name>` with `VALUE = <value>`, no dependencies. */
+const WHEEL_BUILDER = `
+import base64, hashlib, sys, zipfile
+dir, name, value = sys.argv[1:4]
+info = f"{name}-1.0.dist-info"
+files = {
+    f"{name}/__init__.py": f"VALUE = {value!r}\\n",
+    f"{info}/METADATA": f"Metadata-Version: 2.1\\nName: {name}\\nVersion: 1.0\\n",
+    f"{info}/WHEEL": "Wheel-Version: 1.0\\nGenerator: marvin-test\\nRoot-Is-Purelib: true\\nTag: py3-none-any\\n",
+}
+def digest(text):
+    return base64.urlsafe_b64encode(hashlib.sha256(text.encode()).digest()).rstrip(b"=").decode()
+record = "".join(f"{path},sha256={digest(text)},{len(text.encode())}\\n" for path, text in files.items())
+with zipfile.ZipFile(f"{dir}/{name}-1.0-py3-none-any.whl", "w") as wheel:
+    for path, text in files.items():
+        wheel.writestr(path, text)
+    wheel.writestr(f"{info}/RECORD", record + f"{info}/RECORD,,\\n")
+`;
+
+const test = base.extend<{
+  /** The working dir: a project with its wheels in dist/. */
+  project: string;
+  /** A coding session in `project`; pip may not reach any index. */
+  harness: (options?: Partial<ToolHarnessOptions>) => Promise<ToolHarness>;
+}>({
+  project: async ({ tempDirs }, use) => {
+    const project = await tempDirs.make("marvin-packages-");
+    await mkdir(join(project, "dist"));
+    for (const [name, value] of [
+      ["tinypkg", "first"],
+      ["otherpkg", "second"],
+    ])
+      execFileSync("python3", ["-c", WHEEL_BUILDER, join(project, "dist"), name!, value!]);
+    await use(project);
+  },
+  harness: async ({ harnesses, project, tempDirs }, use) => {
+    const home = await tempDirs.make("marvin-home-");
+    await use((options = {}) =>
+      harnesses.open({
+        home,
+        workingDir: project,
+        codingMode: true,
+        ...options,
+        env: { PIP_NO_INDEX: "1", ...options.env },
+      }),
+    );
+  },
+});
+
+const venvPython = (project: string, code: string) =>
+  execFileSync(join(project, ".venv", "bin", "python"), ["-c", code], { encoding: "utf8" }).trim();
+
+describe("install_packages", () => {
+  test("creates .venv and installs a local wheel; repository files cannot take over pip or venv", async ({
+    harness,
+    project,
+  }) => {
+    // Found first on sys.path if Python ran `-m venv` or `-m pip` from the working dir without -I.
+    for (const module of ["venv", "pip"]) {
+      await mkdir(join(project, module));
+      await writeFile(join(project, module, "__init__.py"), "open('HIJACKED', 'w').write('ran')\n");
+      await writeFile(join(project, module, "__main__.py"), "open('HIJACKED', 'w').write('ran')\n");
+    }
+    const asked: string[] = [];
+    const tools = await harness({
+      askApproval: async (question) => {
+        asked.push(question.subject);
+        return "yes";
+      },
+    });
+    const result = await tools.ok("install_packages", { packages: ["./dist/tinypkg-1.0-py3-none-any.whl"] });
+    expect(result).toMatch(/^Installed into \.venv with pip install: \.\/dist\/tinypkg-1\.0-py3-none-any\.whl\.\n/);
+    expect(result).toContain("Successfully installed tinypkg-1.0");
+    expect(asked).toEqual(["pip install ./dist/tinypkg-1.0-py3-none-any.whl (into .venv, created first)"]);
+    expect(venvPython(project, "import tinypkg; print(tinypkg.VALUE)")).toBe("first");
+    expect(existsSync(join(project, "HIJACKED"))).toBe(false);
+    expect(tools.progress.map((update) => update.message)).toEqual(["Creating .venv", "pip install"]);
+
+    // The venv's own pip.conf (a file a repository can bring along) would demand hashes, failing the install.
+    await writeFile(join(project, ".venv", "pip.conf"), "[install]\nrequire-hashes = true\n");
+    const second = await tools.ok("install_packages", { packages: ["./dist/otherpkg-1.0-py3-none-any.whl"] });
+    expect(second).toContain("Successfully installed otherpkg-1.0");
+    expect(asked.at(-1)).toBe("pip install ./dist/otherpkg-1.0-py3-none-any.whl (into .venv)");
+    expect(venvPython(project, "import otherpkg, tinypkg; print(otherpkg.VALUE, tinypkg.VALUE)")).toBe("second first");
+  });
+
+  test("refuses options, URLs, markers and paths leading out before running anything", async ({ harness, project }) => {
+    const tools = await harness();
+    for (const spec of ["--index-url=http://127.0.0.1:1/simple", "-r", "requests; os_name == 'nt'"])
+      expect(await tools.failure("install_packages", { packages: ["requests", spec] })).toContain(
+        "Options, URLs and environment markers are refused.",
+      );
+    expect(await tools.failure("install_packages", { packages: ["evil @ https://127.0.0.1:1/evil.whl"] })).toContain(
+      "is not a package requirement",
+    );
+    expect(await tools.failure("install_packages", { packages: ["./../outside.whl"] })).toContain(
+      "Path traversal not allowed",
+    );
+    expect(existsSync(join(project, ".venv"))).toBe(false);
+  });
+
+  test("refuses a .venv whose interpreter is a file in the working dir, without running it", async ({
+    harness,
+    project,
+  }) => {
+    await mkdir(join(project, ".venv", "bin"), { recursive: true });
+    await writeFile(join(project, ".venv", "pyvenv.cfg"), "home = /usr/bin\n");
+    await writeFile(join(project, ".venv", "bin", "python"), `#!/bin/sh\ntouch "${project}/HIJACKED"\n`);
+    await chmod(join(project, ".venv", "bin", "python"), 0o755);
+    const error = await (await harness()).failure("install_packages", {
+      packages: ["./dist/tinypkg-1.0-py3-none-any.whl"],
+    });
+    expect(error).toContain("Not installing into .venv: its interpreter");
+    expect(error).toContain("is a file inside the working dir, not an installed Python");
+    expect(existsSync(join(project, "HIJACKED"))).toBe(false);
+  });
+
+  test("does nothing when the user declines", async ({ harness, project }) => {
+    const tools = await harness({ askApproval: async () => "no" });
+    expect(await tools.ok("install_packages", { packages: ["requests"] })).toBe(
+      "The user declined the install. Do not try again; ask the user what to do instead.",
+    );
+    expect(existsSync(join(project, ".venv"))).toBe(false);
+  });
+
+  test("says in one line what to install when there is no Python", async ({ harness, tempDirs }) => {
+    const emptyPath = await tempDirs.make("marvin-no-python-");
+    const error = await (await harness({ env: { PATH: emptyPath } })).failure("install_packages", {
+      packages: ["requests"],
+    });
+    expect(error).toContain("Python is not installed: neither uv nor python3 is on PATH");
+    expect(error).toContain("apt install python3 python3-venv");
+  });
+});
