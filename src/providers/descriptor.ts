@@ -16,7 +16,7 @@ export interface ProviderDefaults {
 export interface ProviderConfig {
   name: ProviderName;
   model: string;
-  /** Base URL for the OpenAI SDK (…/v1), never the full …/chat/completions endpoint. */
+  /** The API's base URL (…/v1 for OpenAI-style APIs), never a full endpoint such as …/chat/completions. */
   baseUrl?: string;
   apiKey?: string;
   /** Env var (or ~/.ssh file) the key comes from, for error messages. */
