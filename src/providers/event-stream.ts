@@ -22,7 +22,7 @@ export interface EventReader {
   readonly hasOutput: boolean;
 }
 
-export interface StreamingPost {
+interface StreamingPost {
   url: string;
   headers: Record<string, string>;
   body: unknown;
@@ -104,6 +104,11 @@ export async function* streamEvents(
   } finally {
     deadline.dispose(); // a reader that stopped early leaves no request running
   }
+}
+
+/** The `Authorization` header of an API key; local servers often need none. */
+export function bearer(apiKey: string | undefined): Record<string, string> {
+  return apiKey ? { authorization: `Bearer ${apiKey}` } : {};
 }
 
 function isEventStream(response: Response): boolean {

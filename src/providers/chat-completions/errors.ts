@@ -9,7 +9,7 @@ import type { ProviderErrorKind } from "../types.js";
  * body or mid-stream; some send a bare string or `message`/`detail` instead.
  */
 
-export interface ApiErrorObject {
+interface ApiErrorObject {
   message?: string;
   type?: string;
   code?: string;

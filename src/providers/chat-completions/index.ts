@@ -1,7 +1,7 @@
 import type { EventSourceMessage } from "eventsource-parser";
 import type { ToolSchema } from "../../shared/tool-schema.js";
 import type { ProviderConfig } from "../descriptor.js";
-import { type EventReader, streamEvents } from "../event-stream.js";
+import { bearer, type EventReader, streamEvents } from "../event-stream.js";
 import { cutFailure, garbledFailure } from "../failures.js";
 import { isLocalEndpoint } from "../local-endpoint.js";
 import { ProviderError } from "../provider-error.js";
@@ -31,11 +31,6 @@ interface CompletionsRequest {
   tools?: readonly ToolSchema[];
   prompt_cache_key?: string;
   reasoning_effort?: "none" | Exclude<ThinkingLevel, "off">;
-}
-
-/** The `Authorization` header of an API key; local servers often need none. */
-export function bearer(apiKey: string | undefined): Record<string, string> {
-  return apiKey ? { authorization: `Bearer ${apiKey}` } : {};
 }
 
 /** The optional field a 400 answer refuses, if it names one. */
