@@ -5,7 +5,8 @@ import type { AgentEvent, AgentEventListener, EventSink } from "../agent/events.
 import { type LoopResult, reportUsage, runToolLoop } from "../agent/loop.js";
 import { finalAnswer } from "../providers/final-answer.js";
 import type { ChatStream, Fallback } from "../providers/resilient-chat.js";
-import type { LLMProvider, Message, ProviderName, ToolCall } from "../providers/types.js";
+import { parseThinkingLevel, THINKING_LEVELS } from "../providers/thinking-level.js";
+import type { LLMProvider, Message, ProviderName, ThinkingLevel, ToolCall } from "../providers/types.js";
 import { withDeadline } from "../shared/deadline.js";
 import type { Env } from "../shared/env.js";
 import { errorMessage } from "../shared/error-message.js";
@@ -124,6 +125,8 @@ export class Session implements SessionView {
   private unsavedConversationKey = randomUUID();
   /** The session cost when the current conversation began (start, `clear`, `resume`). */
   private conversationStartCost = 0;
+  /** How hard the model thinks (`MARVIN_THINKING`, `thinking`); undefined: the provider's own default. */
+  #thinking: ThinkingLevel | undefined;
 
   constructor(private readonly options: SessionOptions) {
     this.codingMode = options.codingMode || options.nonInteractive;
@@ -132,6 +135,7 @@ export class Session implements SessionView {
     this.caps = new SpendingCaps(options.env, !options.nonInteractive);
     this.profiles = new ProfileStore(configPaths(options.home));
     this.budget = options.budget ?? new ContextBudget();
+    this.#thinking = parseThinkingLevel(options.env.MARVIN_THINKING ?? "");
     this.providers = new ProviderSlot({
       create: options.createProvider,
       fallback: options.fallbackProvider,
@@ -185,6 +189,15 @@ export class Session implements SessionView {
 
   get providerInfo(): { name: ProviderName; model: string } | undefined {
     return this.providers.info;
+  }
+
+  get thinking(): ThinkingLevel | undefined {
+    return this.#thinking;
+  }
+
+  /** Sets how hard the model thinks from the next request on; undefined: the provider's own default. */
+  setThinking(level: ThinkingLevel | undefined): void {
+    this.#thinking = level;
   }
 
   /** The active profile's chat log as loaded, plus this session's exchanges (front ends show the recent part). */
@@ -245,6 +258,11 @@ export class Session implements SessionView {
     this.profileName = active.value;
     if (active.warning) this.emit({ type: "notice", level: "warning", text: active.warning });
     for (const warning of this.caps.warnings) this.emit({ type: "notice", level: "warning", text: warning });
+    const thinking = this.options.env.MARVIN_THINKING?.trim();
+    if (thinking && !this.#thinking) {
+      const text = `MARVIN_THINKING=${thinking} is not one of ${THINKING_LEVELS.join(", ")}: the model thinks as it does by default.`;
+      this.emit({ type: "notice", level: "warning", text });
+    }
     if (this.options.record) this.startJournal(this.options.record.id);
     if (this.options.nonInteractive) return;
     await this.profiles.ensure(this.profileName);
@@ -443,10 +461,15 @@ export class Session implements SessionView {
       const provider = this.providers.info;
       if (!chat || !provider) return this.failedStart();
       const cacheKey = this.conversationId ?? this.unsavedConversationKey;
+      const tuned = (chat: ChatStream): ChatStream =>
+        this.withinCaps((request) =>
+          chat({ ...request, cacheKey, ...(this.#thinking ? { thinking: this.#thinking } : {}) }),
+        );
       const result = await runToolLoop(
         { messages: this.messages, maxRounds: this.maxRounds, signal: this.controller.signal },
         {
-          chat: this.withinCaps((request) => chat({ ...request, cacheKey })),
+          chat: tuned(chat),
+          ...(this.options.env.MARVIN_OVERFLOW_MODEL?.trim() ? { largerModel: () => this.largerModel(tuned) } : {}),
           providerName: provider.name,
           model: provider.model,
           tools: {
@@ -465,6 +488,15 @@ export class Session implements SessionView {
       this.controller = undefined;
       await this.providers.settle();
     }
+  }
+
+  /** MARVIN_OVERFLOW_MODEL made the session's model, for a conversation the current one cannot hold. */
+  private async largerModel(tuned: (chat: ChatStream) => ChatStream) {
+    const model = this.options.env.MARVIN_OVERFLOW_MODEL?.trim();
+    if (!model || this.providers.info?.model === model) return undefined;
+    const provider = await this.providers.useModel(model, this.codingMode);
+    const chat = await this.providers.chatFunction(this.codingMode);
+    return chat ? { chat: tuned(chat), model: provider.model } : undefined;
   }
 
   private failedStart(): LoopResult {

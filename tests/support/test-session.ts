@@ -88,10 +88,10 @@ export function createTestSession(options: TestSessionOptions): Session {
     transientBackoffSeconds: [0.01, 0.01],
     now: options.now,
     confirmCommand: options.confirmCommand,
-    createProvider: async (codingMode) => {
+    createProvider: async (codingMode, model) => {
       if (!options.llmUrl) throw new Error("No LLM provider is configured for this test.");
       return createProvider(
-        resolveProviderConfig("openai-compat", { env, home: options.home, codingMode, nonInteractive: true }),
+        resolveProviderConfig("openai-compat", { env, home: options.home, codingMode, model, nonInteractive: true }),
         env,
       );
     },
