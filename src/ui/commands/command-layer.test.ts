@@ -39,6 +39,7 @@ describe("messages", () => {
       "saved",
       "cap [USD|off]",
       "cap daily [USD|off]",
+      "thinking [LEVEL|default]",
       "quit",
     ]) {
       expect(host.lastSystem).toContain(command);
@@ -195,6 +196,24 @@ describe("modes and reports", () => {
       /^Could not read .*usage\.json: it does not have the expected structure\. It was moved to .*usage\.json\.corrupt-.*\n/,
     );
     expect(host.lastSystem).toContain("Lifetime (1 session, this one included): $0.0000");
+  });
+});
+
+describe("thinking", () => {
+  test("shows the level, sets it for the next message, and refuses a level it does not know", async ({ openLayer }) => {
+    const { layer, host, server } = await openLayer([{ text: "ok" }]);
+    await layer.handle("thinking");
+    expect(host.lastSystem).toBe(
+      'Thinking: the provider\'s default. Change it with "thinking off|low|medium|high" ("default" leaves it to the ' +
+        "model).",
+    );
+    await layer.handle("!thinking extreme");
+    expect(host.lastSystem).toBe('"extreme" is not a thinking level. Usage: thinking [off|low|medium|high|default].');
+    await layer.handle("thinking HIGH");
+    expect(host.lastSystem).toBe("Thinking: high, from the next message on.");
+    const result = await layer.handle("hello");
+    if (result.type === "submitted") await result.done;
+    expect((server.requests[0]!.body as { reasoning_effort?: string }).reasoning_effort).toBe("high");
   });
 });
 

@@ -17,6 +17,7 @@ import { modelFor, parseProviderName, providerChoices, providerFactory, provider
 import { profilesReport, savedPlacesReport, usageReport } from "./reports.js";
 import { sentence } from "./sentence.js";
 import { runShellCommand, runShellCommandOnTerminal, type ShellRun, type ShellRunOptions } from "./shell-command.js";
+import { thinkingCommand } from "./thinking-command.js";
 import type { ActiveModel, CommandEnvironment, CommandHost, CommandResult } from "./types.js";
 
 const HANDLED: CommandResult = { type: "handled" };
@@ -171,6 +172,8 @@ export class CommandLayer {
         return this.mcp(parsed.args);
       case "cap":
         return this.say(await capCommand(session, parsed));
+      case "thinking":
+        return this.say(thinkingCommand(session, parsed.level));
       case "unavailable":
         return this.say(UNAVAILABLE[parsed.feature]);
       case "message":

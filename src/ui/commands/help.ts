@@ -10,6 +10,7 @@ export const COMMAND_HELP = `Commands:
   usage                     cost and tokens: this session and lifetime
   cap [USD|off]             spending caps: show them, or set this conversation's (MARVIN_MAX_COST)
   cap daily [USD|off]       set the daily cap for the rest of this session (MARVIN_MAX_DAILY_COST)
+  thinking [LEVEL|default]  how hard the model thinks: off, low, medium, high (MARVIN_THINKING)
   saved                     saved places of this profile
   sessions                  saved conversations of this profile, newest first
   resume [N|ID]             continue a saved conversation (alone: list them)

@@ -37,6 +37,10 @@ describe("parseInput outside shell mode", () => {
     ["!cap 3", { kind: "cap", daily: false, amount: "3" }],
     ["!cap deploy production", { kind: "shell", command: "cap deploy production" }],
     ["cap the list at five items", { kind: "message", text: "cap the list at five items" }],
+    ["thinking", { kind: "thinking" }],
+    ["Thinking high", { kind: "thinking", level: "high" }],
+    ["!thinking off", { kind: "thinking", level: "off" }],
+    ["thinking about dinner tonight", { kind: "message", text: "thinking about dinner tonight" }],
     ["show my usage please", { kind: "message", text: "show my usage please" }],
     ["  what's the weather?  ", { kind: "message", text: "what's the weather?" }],
   ])("%j", (line, expected) => {

@@ -22,6 +22,8 @@ export type ParsedInput =
   | { kind: "mcp"; args: string[] }
   /** `cap [daily] [USD|off]`: show the spending caps, or set the conversation's (or today's) cap. */
   | { kind: "cap"; daily: boolean; amount?: string }
+  /** `thinking [LEVEL|default]`: how hard the model thinks. */
+  | { kind: "thinking"; level?: string }
   | { kind: "unavailable"; feature: "voice" | "blender" }
   | { kind: "message"; text: string };
 
@@ -44,6 +46,15 @@ const WORD_COMMANDS: Record<string, ParsedInput> = {
 
 /** `cap`, `cap 1.50`, `cap off`, `cap daily [USD|off]`; with other words after it the line is no command. */
 const CAP = /^cap(?:\s+(daily))?(?:\s+(off|\$?[\d.]+))?$/i;
+
+/** `thinking` alone or with one word; with more words after it the line is no command. */
+const THINKING = /^thinking(?:\s+(\S+))?$/i;
+
+function parseThinking(text: string): ParsedInput | undefined {
+  const match = THINKING.exec(text);
+  if (!match) return undefined;
+  return { kind: "thinking", ...(match[1] ? { level: match[1] } : {}) };
+}
 
 function parseCap(text: string): ParsedInput | undefined {
   const match = CAP.exec(text);
@@ -80,6 +91,8 @@ function parseBang(body: string): ParsedInput {
       return { kind: "mcp", args: rest.filter(Boolean) };
     case "cap":
       return parseCap(body) ?? { kind: "shell", command: body };
+    case "thinking":
+      return parseThinking(body) ?? { kind: "shell", command: body };
     default:
       return { kind: "shell", command: body };
   }
@@ -100,5 +113,5 @@ export function parseInput(line: string, shellMode: boolean): ParsedInput {
   if (shellMode) return SHELL_MODE_WORDS.has(word) ? WORD_COMMANDS[word]! : { kind: "shell", command: text };
   const resume = /^resume\s+([A-Za-z0-9._-]+)$/i.exec(text);
   if (resume) return { kind: "resume", query: resume[1]! };
-  return parseCap(text) ?? WORD_COMMANDS[word] ?? { kind: "message", text: line.trim() };
+  return parseCap(text) ?? parseThinking(text) ?? WORD_COMMANDS[word] ?? { kind: "message", text: line.trim() };
 }
