@@ -266,7 +266,7 @@ class OverflowRecovery {
       this.triedLarger = true;
       const larger = await this.deps.largerModel();
       if (larger) {
-        const text = `The conversation is too long for ${this.model}: switching to ${larger.model} (MARVIN_OVERFLOW_MODEL).`;
+        const text = `${this.tooLong()}: switching to ${larger.model} (MARVIN_OVERFLOW_MODEL).`;
         emit({ type: "notice", level: "warning", text });
         this.chat = larger.chat;
         this.model = larger.model;
@@ -276,10 +276,13 @@ class OverflowRecovery {
     if (this.compacted) return false;
     this.compacted = true;
     const length = messages.length;
-    const text = `The conversation is too long for ${this.model}: compacting it and asking again.`;
-    emit({ type: "notice", level: "warning", text });
+    emit({ type: "notice", level: "warning", text: `${this.tooLong()}: compacting it and asking again.` });
     await compact(messages, this.deps, (await this.deps.budget.measure(messages)).tokens);
     return messages.length < length;
+  }
+
+  private tooLong(): string {
+    return `The conversation is too long for ${this.model}`;
   }
 
   private advice(): string {
@@ -287,7 +290,7 @@ class OverflowRecovery {
       ? ""
       : `, or set MARVIN_OVERFLOW_MODEL to a larger-context model of ${this.deps.providerName}`;
     return (
-      `The conversation is too long for ${this.model}, and compacting it did not make it fit. Start a new ` +
+      `${this.tooLong()}, and compacting it did not make it fit. Start a new ` +
       `conversation (\`clear\`) or shorten the last message${larger}.`
     );
   }

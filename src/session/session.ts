@@ -260,7 +260,8 @@ export class Session implements SessionView {
     for (const warning of this.caps.warnings) this.emit({ type: "notice", level: "warning", text: warning });
     const thinking = this.options.env.MARVIN_THINKING?.trim();
     if (thinking && !this.#thinking) {
-      const text = `MARVIN_THINKING=${thinking} is not one of ${THINKING_LEVELS.join(", ")}: the model thinks as it does by default.`;
+      const levels = THINKING_LEVELS.join(", ");
+      const text = `MARVIN_THINKING=${thinking} is not one of ${levels}: the model thinks as it does by default.`;
       this.emit({ type: "notice", level: "warning", text });
     }
     if (this.options.record) this.startJournal(this.options.record.id);

@@ -4,7 +4,7 @@ import { costOf, type MarvinRun, runMarvin } from "../support/run-marvin.js";
 
 type Ask = (prompt: string, args?: string[]) => Promise<MarvinRun>;
 
-/** `responses(script)`: a scripted Responses API, and `ask` running the built marvin against it (LLM_PROVIDER=openai). */
+/** `responses(script, env)`: a scripted Responses API, and `ask` running the built marvin against it as openai. */
 const test = base.extend<{
   responses: (script: ResponsesReply[], env?: Record<string, string>) => Promise<{ server: ResponsesServer; ask: Ask }>;
 }>({

@@ -36,8 +36,16 @@ export function apiErrorOf(value: unknown): ApiErrorObject | undefined {
  * `exceed_context_size_error` ("request (9412 tokens) exceeds the available context size…"), vLLM in OpenAI's words,
  * LM Studio ("…greater than the context length").
  */
-const TOO_LONG =
-  /maximum context length|exceeds? the (?:available )?context (?:size|window|length)|greater than the context length|context[_ ]length[_ ]exceeded|prompt is too long|input is too long/i;
+const TOO_LONG = new RegExp(
+  [
+    "maximum context length",
+    "exceeds? the (?:available )?context (?:size|window|length)",
+    "greater than the context length",
+    "context[_ ]length[_ ]exceeded",
+    "(?:prompt|input) is too long",
+  ].join("|"),
+  "i",
+);
 
 export function isContextOverflow(error: ApiErrorObject | undefined): boolean {
   if (!error) return false;

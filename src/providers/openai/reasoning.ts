@@ -2,7 +2,7 @@ import type { ThinkingLevel } from "../types.js";
 
 /** OpenAI's reasoning models (o1, o3, o4-mini, the GPT-5 family, codex models): only they take `reasoning`. */
 const REASONING_MODEL = /^(?:openai\/)?(?:o\d|gpt-5|codex)/;
-/** GPT-5.1 and later can skip reasoning (`none`); GPT-5 can only keep it `minimal`; o-series models go no lower than `low`. */
+/** GPT-5.1 and later can skip reasoning (`none`); GPT-5 goes down to `minimal`; o-series models to `low`. */
 const NO_REASONING = /^(?:openai\/)?gpt-5\.\d/;
 const MINIMAL_REASONING = /^(?:openai\/)?gpt-5(?![.\d])/;
 

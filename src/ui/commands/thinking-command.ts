@@ -7,7 +7,8 @@ const USAGE = `Usage: thinking [${THINKING_LEVELS.join("|")}|default].`;
 export function thinkingCommand(session: Session, level: string | undefined): string {
   if (level === undefined) {
     const now = session.thinking ?? "the provider's default";
-    return `Thinking: ${now}. Change it with "thinking ${THINKING_LEVELS.join("|")}" ("default" leaves it to the model).`;
+    const levels = THINKING_LEVELS.join("|");
+    return `Thinking: ${now}. Change it with "thinking ${levels}" ("default" leaves it to the model).`;
   }
   if (level.toLowerCase() === "default") {
     session.setThinking(undefined);
