@@ -30,7 +30,8 @@
  * `!shell`/`!sh` shell mode · `!code` coding mode · `!COMMAND` a shell command in the
  * working directory (else the cwd) · `!pro PROMPT` one message on Copilot · `!model
  * [PROVIDER [MODEL]]` · `!voice`/`!v [N]`/`!blender` not in this release · `preferences` ·
- * `profiles` · `usage` · `cap [daily] [USD|off]` (also `!cap …`) · `saved` · `help`/`!help` · `quit`/`exit`.
+ * `profiles` · `usage` · `cap [daily] [USD|off]` (also `!cap …`) · `thinking [LEVEL|default]` (also `!thinking …`) ·
+ * `saved` · `help`/`!help` · `quit`/`exit`.
  * Anything else goes to the model. In shell mode every line is a shell command except `!…` commands and
  * `quit`/`exit`.
  * Every non-empty line is appended to the profile's `history` file.
