@@ -33,6 +33,11 @@ interface LoopDependencies {
   budget: ContextBudget;
   /** Returns the compacted conversation (backup and summary included). */
   compact: (messages: readonly Message[]) => Promise<{ messages: Message[]; backupPath?: string }>;
+  /**
+   * For a conversation too long for the model: the chat of a larger-context model of the same provider
+   * (MARVIN_OVERFLOW_MODEL), now the session's, and its name; undefined when none is set or it is in use already.
+   */
+  largerModel?: () => Promise<{ chat: ChatStream; model: string } | undefined>;
   emit: AgentEventListener;
 }
 
@@ -67,6 +72,7 @@ export async function runToolLoop(input: LoopInput, deps: LoopDependencies): Pro
   let text = "";
   let round = 0;
   let streamedThisRound = "";
+  const fitting = new OverflowRecovery(deps);
   const finish = (reason: LoopResult["reason"], error?: string): LoopResult => {
     emit({ type: "agent_end", reason, text, rounds: round });
     return { reason, text, rounds: round, ...(error ? { error } : {}) };
@@ -90,10 +96,12 @@ export async function runToolLoop(input: LoopInput, deps: LoopDependencies): Pro
       streamedThisRound = "";
       const turn = round;
       const request = { messages, tools: finalRound ? [] : deps.tools.schemas(), signal };
-      const response = await askModel(turn, request, deps, (delta) => {
-        streamedThisRound += delta;
-        text += delta;
-      });
+      const response = await fitting.ask(messages, (chat) =>
+        askModel(turn, chat, request, deps, (delta) => {
+          streamedThisRound += delta;
+          text += delta;
+        }),
+      );
       await reportUsage(response, messages, deps);
       const calls = finalRound ? [] : response.toolCalls;
       // What the provider needs back with this answer (thought signatures) stays with it.
@@ -128,11 +136,12 @@ export async function runToolLoop(input: LoopInput, deps: LoopDependencies): Pro
 /** One request's stream, passed on as events of this turn: resolves with the answer, throws the failure. */
 async function askModel(
   turn: number,
+  chat: ChatStream,
   request: ChatRequest,
   deps: LoopDependencies,
   onText: (delta: string) => void,
 ): Promise<LLMResponse> {
-  for await (const event of deps.chat(request)) {
+  for await (const event of chat(request)) {
     switch (event.type) {
       case "text_delta":
         onText(event.text);
@@ -228,9 +237,76 @@ async function runToolBatch(
   );
 }
 
+/**
+ * Seed 003 "Model Cycling": a request refused as too long for the model is asked again, once on a larger-context
+ * model when one is configured, then once after compacting the conversation; past that, the person is told what to do.
+ */
+class OverflowRecovery {
+  private chat: ChatStream;
+  private model: string;
+  private triedLarger = false;
+  private compacted = false;
+
+  constructor(private readonly deps: LoopDependencies) {
+    this.chat = deps.chat;
+    this.model = deps.model;
+  }
+
+  async ask(messages: Message[], ask: (chat: ChatStream) => Promise<LLMResponse>): Promise<LLMResponse> {
+    for (;;) {
+      try {
+        return await ask(this.chat);
+      } catch (error) {
+        if (!isProviderError(error) || error.kind !== "context_overflow" || error.partialOutput) throw error;
+        if (!(await this.recover(messages))) throw new Error(this.advice(), { cause: error });
+      }
+    }
+  }
+
+  /** Makes the next attempt fit better; false when there is nothing left to try. */
+  private async recover(messages: Message[]): Promise<boolean> {
+    const { emit } = this.deps;
+    if (!this.triedLarger && this.deps.largerModel) {
+      this.triedLarger = true;
+      const larger = await this.deps.largerModel();
+      if (larger) {
+        const text = `${this.tooLong()}: switching to ${larger.model} (MARVIN_OVERFLOW_MODEL).`;
+        emit({ type: "notice", level: "warning", text });
+        this.chat = larger.chat;
+        this.model = larger.model;
+        return true;
+      }
+    }
+    if (this.compacted) return false;
+    this.compacted = true;
+    const length = messages.length;
+    emit({ type: "notice", level: "warning", text: `${this.tooLong()}: compacting it and asking again.` });
+    await compact(messages, this.deps, (await this.deps.budget.measure(messages)).tokens);
+    return messages.length < length;
+  }
+
+  private tooLong(): string {
+    return `The conversation is too long for ${this.model}`;
+  }
+
+  private advice(): string {
+    const larger = this.deps.largerModel
+      ? ""
+      : `, or set MARVIN_OVERFLOW_MODEL to a larger-context model of ${this.deps.providerName}`;
+    return (
+      `${this.tooLong()}, and compacting it did not make it fit. Start a new ` +
+      `conversation (\`clear\`) or shorten the last message${larger}.`
+    );
+  }
+}
+
 async function compactIfNeeded(messages: Message[], deps: LoopDependencies): Promise<void> {
   const { status, tokens } = await deps.budget.measure(messages);
   if (status !== "compact" && status !== "reject") return;
+  await compact(messages, deps, tokens);
+}
+
+async function compact(messages: Message[], deps: LoopDependencies, tokens: number): Promise<void> {
   deps.emit({ type: "compaction", phase: "start", tokensBefore: tokens });
   const compacted = await deps.compact(messages);
   messages.splice(0, messages.length, ...compacted.messages);

@@ -107,14 +107,16 @@ export async function buildSession(args: CliArgs, environment: SessionEnvironmen
     record: args.nonInteractive && !args.session ? undefined : { id: args.session },
     registry,
     extensions,
-    createProvider: (codingMode) =>
+    createProvider: (codingMode, otherModel) =>
       createProvider(
         resolveProviderConfig(providerName, {
           env,
           home,
           codingMode,
           model:
-            args.model ?? (providerName === storedProvider(stored) ? (stored?.state.model ?? undefined) : undefined),
+            otherModel ??
+            args.model ??
+            (providerName === storedProvider(stored) ? (stored?.state.model ?? undefined) : undefined),
           nonInteractive: args.nonInteractive,
         }),
         env,

@@ -121,14 +121,6 @@ function connectionDetail(error: unknown): string | undefined {
   return cause instanceof Error ? cause.message : undefined;
 }
 
-/** A stream that ended before the model finished. */
-export function cutFailure(config: FailureConfig, partialOutput: boolean, cause?: unknown): ProviderError {
-  return new ProviderError(
-    `The response stream from ${config.name} closed the connection before the answer was complete.`,
-    { provider: config.name, kind: "stream_cut", partialOutput, cause },
-  );
-}
-
 /**
  * Why a streamed request of a fetch-based adapter ended early: one of its limits, the person's cancel, a
  * ProviderError the adapter raised itself, a server out of reach (nothing `answered` yet), or a connection
@@ -146,4 +138,43 @@ export function interruptedFailure(
   if (isProviderError(error)) return error;
   if (!answered) return networkFailure(config, connectionDetail(error), partialOutput, error);
   return cutFailure(config, partialOutput, error);
+}
+
+/** The answer stopped before it was complete: the body ended or the connection dropped. */
+export function cutFailure(config: FailureConfig, partialOutput: boolean, cause?: unknown): ProviderError {
+  return new ProviderError(
+    `The response stream from ${config.name} ended before the model finished (the connection closed mid-answer).`,
+    { provider: config.name, kind: "stream_cut", partialOutput, cause },
+  );
+}
+
+/** Stream data that is not what the API sends; `what` completes "<provider> sent …" with the problem. */
+export function garbledFailure(config: FailureConfig, what: string, partialOutput: boolean): ProviderError {
+  return new ProviderError(`${config.name} sent ${what}`, {
+    provider: config.name,
+    kind: "stream_cut",
+    partialOutput,
+  });
+}
+
+/** The conversation does not fit the model's context window; `detail` is the API's own words. */
+export function overflowFailure(
+  config: FailureConfig,
+  detail: string,
+  details: { status?: number; partialOutput?: boolean },
+): ProviderError {
+  return new ProviderError(
+    `The conversation is too long for ${config.model} (${detail}). Compact the history or start a new ` +
+      "conversation.",
+    { provider: config.name, kind: "context_overflow", ...details },
+  );
+}
+
+/** A 200 answer that is not the event stream asked for; `api` says which API was expected and its URL setting. */
+export function notStreamedFailure(config: FailureConfig, response: Response, api: string): ProviderError {
+  const type = response.headers.get("content-type") || "no content type";
+  return new ProviderError(
+    `${config.name} answered with '${type}' instead of an event stream; is ${config.baseUrl} ${api}?`,
+    { provider: config.name, kind: "bad_request", status: response.status },
+  );
 }

@@ -2,8 +2,8 @@ import { type ChatStream, type Fallback, resilientChat } from "../providers/resi
 import type { LLMProvider, ProviderName } from "../providers/types.js";
 import { errorMessage } from "../shared/error-message.js";
 
-/** Builds the provider for the current mode (coding mode has longer timeouts). */
-export type ProviderFactory = (codingMode: boolean) => Promise<LLMProvider>;
+/** Builds the provider for the current mode (coding mode has longer timeouts), with another model when given one. */
+export type ProviderFactory = (codingMode: boolean, model?: string) => Promise<LLMProvider>;
 
 interface ProviderSlotOptions {
   create: ProviderFactory;
@@ -68,6 +68,12 @@ export class ProviderSlot {
     this.provider = provider;
     this.chat = undefined;
     return provider;
+  }
+
+  /** Moves to `model` of the same provider, for good (a conversation too long for the current one). */
+  useModel(model: string, codingMode: boolean): Promise<LLMProvider> {
+    const create = this.options.create;
+    return this.use((mode) => create(mode, model), codingMode);
   }
 
   /** Runs `work` on a provider made by `create` (`!pro`); this slot's own provider is back afterwards. */

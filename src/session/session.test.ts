@@ -427,3 +427,91 @@ describe("Session tool progress", () => {
     await session.close();
   });
 });
+
+describe("Session overflow recovery (seed 003 model cycling)", () => {
+  const tooLong = {
+    status: 400,
+    body: {
+      error: {
+        message: "This model's maximum context length is 8192 tokens. However, your messages resulted in 9100 tokens.",
+        type: "invalid_request_error",
+        param: "messages",
+        code: "context_length_exceeded",
+      },
+    },
+  };
+  const notices = (events: AgentEvent[]) => events.flatMap((event) => (event.type === "notice" ? [event.text] : []));
+
+  test("moves to MARVIN_OVERFLOW_MODEL and asks again, saying so once", async ({ startSession }) => {
+    const { session, events, server } = await startSession([tooLong, { text: "Fits now." }, { text: "Still." }], {
+      env: { MARVIN_OVERFLOW_MODEL: "gpt-4o-128k" },
+    });
+    const result = await session.submit("a long question");
+    expect(result).toMatchObject({ reason: "done", text: "Fits now." });
+    expect(server.requests.map((request) => request.body.model)).toEqual(["gpt-4o-mini", "gpt-4o-128k"]);
+    expect(notices(events)).toEqual([
+      "The conversation is too long for gpt-4o-mini: switching to gpt-4o-128k (MARVIN_OVERFLOW_MODEL).",
+    ]);
+    await session.submit("and now?");
+    expect(server.requests[2]!.body.model).toBe("gpt-4o-128k"); // the larger model stays
+    await session.close();
+  });
+
+  test("without a larger model, compacts the conversation and asks again once", async ({
+    startSession,
+    workspace: workingDir,
+  }) => {
+    const { session, events, server } = await startSession(
+      [tooLong, { text: "Summary of twenty messages." }, { text: "Fits now." }],
+      { codingMode: true, workingDir },
+    );
+    fillConversation(session);
+    const result = await session.submit("new question");
+    expect(result).toMatchObject({ reason: "done", text: "Fits now." });
+    expect(server.requests[1]!.body.messages[0]!.content).toMatch(/^You compress conversations\./);
+    expect(server.requests[2]!.body.messages).toHaveLength(10);
+    expect(notices(events)).toEqual(["The conversation is too long for gpt-4o-mini: compacting it and asking again."]);
+    await session.close();
+  });
+
+  test("says what to do when compacting cannot make it fit", async ({ startSession }) => {
+    const { session, server } = await startSession([tooLong]);
+    const result = await session.submit("one enormous message");
+    expect(result.reason).toBe("error");
+    expect(result.error).toBe(
+      "The conversation is too long for gpt-4o-mini, and compacting it did not make it fit. Start a new " +
+        "conversation (`clear`) or shorten the last message, or set MARVIN_OVERFLOW_MODEL to a larger-context " +
+        "model of openai-compat.",
+    );
+    expect(server.requests).toHaveLength(1);
+    await session.close();
+  });
+});
+
+describe("Session thinking level", () => {
+  test("sends MARVIN_THINKING with every request, and the level set later from then on", async ({ startSession }) => {
+    const { session, server } = await startSession([{ text: "a" }, { text: "b" }, { text: "c" }], {
+      env: { MARVIN_THINKING: "High" },
+    });
+    await session.submit("one");
+    session.setThinking("off");
+    await session.submit("two");
+    session.setThinking(undefined);
+    await session.submit("three");
+    const sent = server.requests.map((request) => (request.body as { reasoning_effort?: string }).reasoning_effort);
+    expect(sent).toEqual(["high", "none", undefined]);
+    await session.close();
+  });
+
+  test("warns about a MARVIN_THINKING it does not know and leaves the model its default", async ({ startSession }) => {
+    const { session, events, server } = await startSession([{ text: "a" }], { env: { MARVIN_THINKING: "max" } });
+    await session.submit("one");
+    expect(events).toContainEqual({
+      type: "notice",
+      level: "warning",
+      text: "MARVIN_THINKING=max is not one of off, low, medium, high: the model thinks as it does by default.",
+    });
+    expect(server.requests[0]!.body).not.toHaveProperty("reasoning_effort");
+    await session.close();
+  });
+});

@@ -3,7 +3,9 @@ import { ContextBudget } from "../agent/context-budget.js";
 import type { AgentEvent, AgentEventListener, EventSink } from "../agent/events.js";
 import { type LoopResult, reportUsage, runToolLoop } from "../agent/loop.js";
 import { finalAnswer } from "../providers/final-answer.js";
-import type { LLMProvider, Message, ProviderName, ToolCall } from "../providers/types.js";
+import type { ChatStream } from "../providers/resilient-chat.js";
+import { parseThinkingLevel, THINKING_LEVELS } from "../providers/thinking-level.js";
+import type { LLMProvider, Message, ProviderName, ThinkingLevel, ToolCall } from "../providers/types.js";
 import { errorMessage } from "../shared/error-message.js";
 import { argumentsValue, type ToolArguments } from "../shared/tool-arguments.js";
 import type { ChatLogEntry } from "../state/chat-log.js";
@@ -81,6 +83,8 @@ export class Session implements SessionView {
   private unsavedConversationKey = randomUUID();
   /** What the tools changed in files, per user message, for `rewind` and `undo`; kept beside the session file. */
   #checkpoints: ConversationCheckpoints | undefined;
+  /** How hard the model thinks (`MARVIN_THINKING`, `thinking`); undefined: the provider's own default. */
+  #thinking: ThinkingLevel | undefined;
 
   constructor(private readonly options: SessionOptions) {
     this.codingMode = options.codingMode || options.nonInteractive;
@@ -93,6 +97,7 @@ export class Session implements SessionView {
     this.approvals = new SessionApprovals(initialApprovalMode(options.env, !!options.askApproval), options.askApproval);
     this.profiles = new ProfileStore(configPaths(options.home));
     this.budget = options.budget ?? new ContextBudget();
+    this.#thinking = parseThinkingLevel(options.env.MARVIN_THINKING ?? "");
     this.providers = new ProviderSlot({
       create: options.createProvider,
       fallback: options.fallbackProvider,
@@ -174,6 +179,15 @@ export class Session implements SessionView {
     return this.providers.info;
   }
 
+  get thinking(): ThinkingLevel | undefined {
+    return this.#thinking;
+  }
+
+  /** Sets how hard the model thinks from the next request on; undefined: the provider's own default. */
+  setThinking(level: ThinkingLevel | undefined): void {
+    this.#thinking = level;
+  }
+
   /** The active profile's chat log as loaded, plus this session's exchanges (front ends show the recent part). */
   get chatEntries(): readonly ChatLogEntry[] {
     return this.chatLog.entries;
@@ -247,6 +261,11 @@ export class Session implements SessionView {
     this.profileName = active.value;
     if (active.warning) this.notify(active.warning);
     for (const warning of this.spending.caps.warnings) this.notify(warning);
+    const thinking = this.options.env.MARVIN_THINKING?.trim();
+    if (thinking && !this.#thinking) {
+      const levels = THINKING_LEVELS.join(", ");
+      this.notify(`MARVIN_THINKING=${thinking} is not one of ${levels}: the model thinks as it does by default.`);
+    }
     if (this.options.record) this.startJournal(this.options.record.id);
     if (this.options.nonInteractive) return;
     await this.profiles.ensure(this.profileName);
@@ -406,10 +425,15 @@ export class Session implements SessionView {
       const provider = this.providers.info;
       if (!chat || !provider) return this.failedStart();
       const cacheKey = this.conversationId ?? this.unsavedConversationKey;
+      const tuned = (chat: ChatStream): ChatStream =>
+        this.spending.guard((request) =>
+          chat({ ...request, cacheKey, ...(this.#thinking ? { thinking: this.#thinking } : {}) }),
+        );
       const result = await runToolLoop(
         { messages: this.messages, maxRounds: this.maxRounds, signal: this.controller.signal },
         {
-          chat: this.spending.guard((request) => chat({ ...request, cacheKey })),
+          chat: tuned(chat),
+          ...(this.options.env.MARVIN_OVERFLOW_MODEL?.trim() ? { largerModel: () => this.largerModel(tuned) } : {}),
           providerName: provider.name,
           model: provider.model,
           tools: {
@@ -428,6 +452,15 @@ export class Session implements SessionView {
       this.controller = undefined;
       await this.providers.settle();
     }
+  }
+
+  /** MARVIN_OVERFLOW_MODEL made the session's model, for a conversation the current one cannot hold. */
+  private async largerModel(tuned: (chat: ChatStream) => ChatStream) {
+    const model = this.options.env.MARVIN_OVERFLOW_MODEL?.trim();
+    if (!model || this.providers.info?.model === model) return undefined;
+    const provider = await this.providers.useModel(model, this.codingMode);
+    const chat = await this.providers.chatFunction(this.codingMode);
+    return chat ? { chat: tuned(chat), model: provider.model } : undefined;
   }
 
   private failedStart(): LoopResult {

@@ -80,10 +80,11 @@ describe("marvin with the native Gemini API", () => {
     ]);
     const result = await run(["--plain"], "start a tea timer\nthanks\n");
     expect(result.code).toBe(0);
+    // The thought summary is shown as reasoning, on a line of its own before the answer (dim on a terminal).
     expect(result.stdout).toContain(
-      "> start a tea timer\nStarting it.\n  🔧 timer_start\nYour tea timer is running.\n> thanks\nYou're welcome.\n",
+      "> start a tea timer\nThinking about tea.\n\nStarting it.\n  🔧 timer_start\nYour tea timer is running.\n" +
+        "> thanks\nYou're welcome.\n",
     );
-    expect(result.stdout).not.toContain("Thinking about tea.");
     for (const request of server.requests) {
       expect(request.headers["x-goog-api-key"]).toBe("gemini-test-key");
       expect(request.url).toBe("/v1beta/models/gemini-3-pro-preview:streamGenerateContent?alt=sse");
@@ -175,7 +176,8 @@ describe("marvin with the native Ollama API", () => {
     const result = await run(["--plain"], "start a tea timer\nthanks\n");
     expect(result.code).toBe(0);
     expect(result.stdout).toContain(
-      "> start a tea timer\nStarting it.\n  🔧 timer_start\nYour tea timer is running.\n> thanks\nYou're welcome.\n",
+      "> start a tea timer\nA timer, then.\n\nStarting it.\n  🔧 timer_start\nYour tea timer is running.\n" +
+        "> thanks\nYou're welcome.\n",
     );
     const chats = server.chats();
     expect(chats).toHaveLength(3);

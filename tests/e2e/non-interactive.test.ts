@@ -672,3 +672,33 @@ describe("marvin --non-interactive against an OpenAI-compatible server", () => {
     },
   );
 });
+
+describe("a conversation too long for the model", () => {
+  const tooLong = {
+    status: 400,
+    body: {
+      error: {
+        message: "This model's maximum context length is 8192 tokens. However, your messages resulted in 9100 tokens.",
+        type: "invalid_request_error",
+        param: "messages",
+        code: "context_length_exceeded",
+      },
+    },
+  };
+
+  test("is compacted and asked again, then answered", async ({ ask }) => {
+    const round = { toolCalls: [{ name: "list_places", arguments: {} }] };
+    const { run, server } = await ask(
+      [round, round, round, round, round, tooLong, { text: "Summary of the rounds." }, { text: "All done." }],
+      "look through my places",
+    );
+    expect(run.code).toBe(0);
+    expect(run.stdout).toMatch(/All done\.\n$/);
+    expect(run.stderr).toContain("The conversation is too long for gpt-4o-mini: compacting it and asking again.");
+    expect(run.stderr).toContain("Context compacted.");
+    const [summary, retry] = server.requests.slice(6);
+    expect(summary!.body.messages[0]!.content).toMatch(/^You compress conversations\./);
+    expect(retry!.body.messages[1]!.content).toContain("Summary of the rounds.");
+    expect(retry!.body.messages.length).toBeLessThan(server.requests[5]!.body.messages.length);
+  });
+});

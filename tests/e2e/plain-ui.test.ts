@@ -31,6 +31,15 @@ const test = base.extend<{ plain: Plain }>({
 });
 
 describe("marvin --plain driven through pipes", () => {
+  test("shows the model's reasoning on lines of its own, before the answer", async ({ plain }) => {
+    const { run } = await plain(
+      [{ text: "Two minutes.", reasoning: "Green tea: two minutes at 80 degrees." }],
+      "how long for green tea?\n",
+    );
+    expect(run.code).toBe(0);
+    expect(run.stdout).toContain("> how long for green tea?\nGreen tea: two minutes at 80 degrees.\n\nTwo minutes.\n");
+  });
+
   test(
     "runs a full turn with a tool round, saves the chat log and input history, and shows them in " + "the next run",
     async ({ plain, home }) => {

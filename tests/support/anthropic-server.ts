@@ -1,4 +1,5 @@
 import type { ServerResponse } from "node:http";
+import { type Ending, pieces, streamEventsTo, type WireEvent } from "./event-stream-server.js";
 import { type LocalHttpServer, type SeenRequest, startLocalHttpServer } from "./local-http-server.js";
 
 /*
@@ -8,9 +9,6 @@ import { type LocalHttpServer, type SeenRequest, startLocalHttpServer } from "./
  * empty), thinking as `thinking_delta`s closed by a `signature_delta`, usage in `message_start` and
  * `message_delta`. The bytes go out in small slices that cut events and lines anywhere.
  */
-
-/** One server-sent event, as its `type` field and data. */
-export type WireEvent = { type: string } & Record<string, unknown>;
 
 interface Usage {
   input: number;
@@ -33,7 +31,7 @@ export interface MessageScript {
 export type AnthropicReply =
   | { message: MessageScript }
   /** Exactly these events, then the body ends, the connection drops, or the server goes silent until hung up on. */
-  | { events: WireEvent[]; ending?: "end" | "drop" | "silence" }
+  | { events: WireEvent[]; ending?: Ending }
   | { status: number; body: unknown; headers?: Record<string, string> };
 
 export interface AnthropicRequest {
@@ -56,12 +54,6 @@ export interface AnthropicServer {
   url: string;
   requests: AnthropicRequest[];
   close(): Promise<void>;
-}
-
-function pieces(text: string, size: number): string[] {
-  const result: string[] = [];
-  for (let at = 0; at < text.length; at += size) result.push(text.slice(at, at + size));
-  return result;
 }
 
 function blockEvents(index: number, start: Record<string, unknown>, deltas: Array<Record<string, unknown>>) {
@@ -140,32 +132,14 @@ export function errorEvent(type: string, message: string): WireEvent {
   return { type: "error", error: { type, message } };
 }
 
-function sse(events: WireEvent[]): string {
-  return events.map((event) => `event: ${event.type}\ndata: ${JSON.stringify(event)}\n\n`).join("");
-}
-
-async function writeSlowly(response: ServerResponse, text: string): Promise<void> {
-  for (const slice of pieces(text, 37)) {
-    response.write(slice);
-    await new Promise((resolve) => setImmediate(resolve));
-  }
-}
-
 async function answer(reply: AnthropicReply, model: string, response: ServerResponse): Promise<void> {
   if ("status" in reply) {
     response.writeHead(reply.status, { "content-type": "application/json", ...reply.headers });
     response.end(JSON.stringify(reply.body));
     return;
   }
-  response.writeHead(200, { "content-type": "text/event-stream; charset=utf-8", "cache-control": "no-cache" });
-  if ("message" in reply) {
-    await writeSlowly(response, sse(messageEvents(reply.message, model)));
-    response.end();
-    return;
-  }
-  await writeSlowly(response, sse(reply.events));
-  if (reply.ending === "drop") response.socket?.destroy();
-  else if (reply.ending !== "silence") response.end();
+  if ("message" in reply) await streamEventsTo(response, messageEvents(reply.message, model));
+  else await streamEventsTo(response, reply.events, reply.ending);
 }
 
 /** Starts the server; request `i` gets `script[i]` (the last one again when the script runs out). */

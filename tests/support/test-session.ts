@@ -92,10 +92,10 @@ export function createTestSession(options: TestSessionOptions): Session {
     now: options.now,
     askApproval: options.askApproval,
     record: options.record,
-    createProvider: async (codingMode) => {
+    createProvider: async (codingMode, model) => {
       if (!options.llmUrl) throw new Error("No LLM provider is configured for this test.");
       return createProvider(
-        resolveProviderConfig("openai-compat", { env, home: options.home, codingMode, nonInteractive: true }),
+        resolveProviderConfig("openai-compat", { env, home: options.home, codingMode, model, nonInteractive: true }),
         env,
       );
     },

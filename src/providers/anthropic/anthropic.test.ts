@@ -380,7 +380,7 @@ describe("failures arrive as an error event, classified", () => {
       const error = errorOf(await collect(claude.stream(request(hi))));
       expect(error).toMatchObject({ kind: "stream_cut", partialOutput: true });
       expect(error.message).toBe(
-        "The response stream from anthropic closed the connection before the answer was complete.",
+        "The response stream from anthropic ended before the model finished (the connection closed mid-answer).",
       );
     }
   });

@@ -1,5 +1,5 @@
 import type { ProviderConfig } from "../descriptor.js";
-import { httpFailure } from "../failures.js";
+import { httpFailure, overflowFailure } from "../failures.js";
 import { ProviderError } from "../provider-error.js";
 import type { ProviderErrorKind } from "../types.js";
 
@@ -27,14 +27,6 @@ const TOO_LONG = /prompt is too long|too many (?:total )?tokens|exceeds? the (?:
 
 function isContextOverflow(error: AnthropicErrorObject): boolean {
   return error.type === "request_too_large" || TOO_LONG.test(error.message ?? "");
-}
-
-function overflowFailure(config: ProviderConfig, detail: string, details: object): ProviderError {
-  return new ProviderError(
-    `The conversation is too long for ${config.model} (${detail}). Compact the history or start a new ` +
-      "conversation.",
-    { provider: config.name, kind: "context_overflow", ...details },
-  );
 }
 
 /** The error object of a body, or undefined when the body is not Anthropic's error JSON. */

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { parseKnownEvent } from "../stream-event.js";
 
 /*
  * The server-sent events of a streamed Messages API response that Marvin reads (Anthropic's "Streaming
@@ -72,15 +73,5 @@ const KNOWN_TYPES = new Set<string>(streamEvent.options.map((option) => option.s
 
 /** One event's data: the event, `undefined` for a type Marvin does not know, or what is wrong with it. */
 export function parseStreamEvent(data: string): { event: StreamEvent } | { problem: string } | undefined {
-  let json: unknown;
-  try {
-    json = JSON.parse(data);
-  } catch {
-    return { problem: `not JSON: ${data.slice(0, 200)}` };
-  }
-  const type = (json as { type?: unknown } | null)?.type;
-  if (typeof type === "string" && !KNOWN_TYPES.has(type)) return undefined;
-  const parsed = streamEvent.safeParse(json);
-  if (parsed.success) return { event: parsed.data };
-  return { problem: `${z.prettifyError(parsed.error).replace(/\n/g, " ")} in ${data.slice(0, 200)}` };
+  return parseKnownEvent(data, streamEvent, KNOWN_TYPES);
 }

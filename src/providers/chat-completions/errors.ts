@@ -1,68 +1,92 @@
-import { APIConnectionError, APIConnectionTimeoutError, APIError, APIUserAbortError } from "openai";
-import { errorMessage } from "../../shared/error-message.js";
 import type { ProviderConfig } from "../descriptor.js";
-import { cancelledFailure, httpFailure, networkFailure, type TimeLimit, timeoutFailure } from "../failures.js";
+import { httpFailure, overflowFailure } from "../failures.js";
 import { ProviderError } from "../provider-error.js";
+import type { ProviderErrorKind } from "../types.js";
 
-function serverMessage(error: APIError): string {
-  const body = error.error as { message?: unknown } | undefined;
-  const text = typeof body?.message === "string" ? body.message : error.message;
-  return text.replace(/^\d{3}\s+/, "").slice(0, 500);
+/*
+ * OpenAI's error shape, `{"error": {"message", "type", "param", "code"}}`, as OpenAI's APIs (Chat Completions and
+ * Responses) and the servers that imitate them (Groq, OpenRouter, vLLM, llama.cpp, LM Studio…) send it in an error
+ * body or mid-stream; some send a bare string or `message`/`detail` instead.
+ */
+
+interface ApiErrorObject {
+  message?: string;
+  type?: string;
+  code?: string;
 }
 
-/** Turns whatever the OpenAI SDK threw into a classified, actionable ProviderError. */
-export function toProviderError(
-  error: unknown,
+const text = (value: unknown): string | undefined => (typeof value === "string" ? value : undefined);
+
+/** The error object of a parsed body or stream event, or undefined when it holds none. */
+export function apiErrorOf(value: unknown): ApiErrorObject | undefined {
+  if (!value || typeof value !== "object") return undefined;
+  const { error, message, detail } = value as { error?: unknown; message?: unknown; detail?: unknown };
+  if (typeof error === "string") return { message: error };
+  if (error && typeof error === "object") {
+    const { message, type, code } = error as { message?: unknown; type?: unknown; code?: unknown };
+    return { message: text(message), type: text(type), code: text(code) };
+  }
+  const said = text(message) ?? text(detail);
+  return said === undefined ? undefined : { message: said };
+}
+
+/**
+ * How each server says the conversation does not fit: OpenAI and Groq by the code `context_length_exceeded`
+ * ("This model's maximum context length is…", Responses "Your input exceeds the context window…"), llama.cpp by
+ * `exceed_context_size_error` ("request (9412 tokens) exceeds the available context size…"), vLLM in OpenAI's words,
+ * LM Studio ("…greater than the context length").
+ */
+const TOO_LONG = new RegExp(
+  [
+    "maximum context length",
+    "exceeds? the (?:available )?context (?:size|window|length)",
+    "greater than the context length",
+    "context[_ ]length[_ ]exceeded",
+    "(?:prompt|input) is too long",
+  ].join("|"),
+  "i",
+);
+
+export function isContextOverflow(error: ApiErrorObject | undefined): boolean {
+  if (!error) return false;
+  if (error.code === "context_length_exceeded" || error.type === "exceed_context_size_error") return true;
+  return TOO_LONG.test(error.message ?? "");
+}
+
+/** An HTTP error answer, classified; a conversation too long for the model is told apart from other bad requests. */
+export async function httpErrorFailure(config: ProviderConfig, response: Response): Promise<ProviderError> {
+  const body = await response.text().catch(() => "");
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(body);
+  } catch {
+    parsed = undefined;
+  }
+  const error = apiErrorOf(parsed);
+  const message = (error?.message ?? (body.trim() || response.statusText)).slice(0, 500);
+  if (isContextOverflow(error)) return overflowFailure(config, message, { status: response.status });
+  return httpFailure(config, { status: response.status, message, headers: response.headers }, false);
+}
+
+/** What an error reported inside a stream (no HTTP status) means, by its code. */
+const KIND_OF_CODE: Record<string, ProviderErrorKind> = {
+  rate_limit_exceeded: "rate_limit",
+  insufficient_quota: "rate_limit",
+  invalid_prompt: "bad_request",
+  invalid_request_error: "bad_request",
+};
+
+/** An error object sent inside the stream, classified; a server error unless its code says otherwise. */
+export function streamErrorFailure(
   config: ProviderConfig,
-  why: { timedOut?: TimeLimit; partialOutput: boolean },
+  error: ApiErrorObject,
+  partialOutput: boolean,
 ): ProviderError {
-  const provider = config.name;
-  const where = config.baseUrl ?? provider;
-  const partialOutput = why.partialOutput;
-  if (why.timedOut) return timeoutFailure(config, why.timedOut, partialOutput, error);
-  if (error instanceof ProviderError) return error;
-  if (error instanceof APIUserAbortError) return cancelledFailure(config, partialOutput, error);
-  if (error instanceof APIConnectionTimeoutError) {
-    return new ProviderError(`${provider} did not answer in time (${where}).`, {
-      provider,
-      kind: "timeout",
-      partialOutput,
-      cause: error,
-    });
-  }
-  if (error instanceof APIConnectionError) {
-    const detail = error.cause instanceof Error ? error.cause.message : undefined;
-    return networkFailure(config, detail, partialOutput, error);
-  }
-  if (error instanceof APIError && error.status !== undefined) {
-    const answer = { status: error.status, message: serverMessage(error), headers: error.headers };
-    return httpFailure(config, answer, partialOutput, error);
-  }
-  if (error instanceof APIError) {
-    // An error object sent inside the stream (no HTTP status).
-    return new ProviderError(`${provider} reported an error mid-stream: ${serverMessage(error)}`, {
-      provider,
-      kind: "server",
-      partialOutput,
-      cause: error,
-    });
-  }
-  const text = errorMessage(error);
-  if (error instanceof SyntaxError) {
-    return new ProviderError(
-      `${provider} sent stream data that is not valid JSON (${text}); is ${where} an OpenAI-compatible endpoint?`,
-      {
-        provider,
-        kind: "stream_cut",
-        partialOutput,
-        cause: error,
-      },
-    );
-  }
-  return new ProviderError(`${provider} stream failed: ${text}`, {
-    provider,
-    kind: "stream_cut",
+  const said = error.message ?? error.code ?? "no details";
+  if (isContextOverflow(error)) return overflowFailure(config, said, { partialOutput });
+  return new ProviderError(`${config.name} reported an error mid-stream: ${said.slice(0, 500)}`, {
+    provider: config.name,
+    kind: KIND_OF_CODE[error.code ?? ""] ?? KIND_OF_CODE[error.type ?? ""] ?? "server",
     partialOutput,
-    cause: error,
   });
 }

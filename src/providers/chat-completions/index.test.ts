@@ -355,3 +355,58 @@ describe("prompt caching", () => {
     expect(server.requests[0]!.body.messages[1]).toEqual({ role: "assistant", content: "Hello." });
   });
 });
+
+describe("conversations too long for the model", () => {
+  const bodies = {
+    "OpenAI and Groq": {
+      error: {
+        message: "Please reduce the length of the messages or completion.",
+        type: "invalid_request_error",
+        param: "messages",
+        code: "context_length_exceeded",
+      },
+    },
+    vLLM: {
+      object: "error",
+      message:
+        "This model's maximum context length is 4096 tokens. However, you requested 5000 tokens (4000 in the " +
+        "messages, 1000 in the completion). Please reduce the length of the messages or completion.",
+      type: "BadRequestError",
+      code: 400,
+    },
+    "llama.cpp": {
+      error: {
+        code: 400,
+        message: "request (9412 tokens) exceeds the available context size (8192 tokens), try increasing it",
+        type: "exceed_context_size_error",
+        n_prompt_tokens: 9412,
+        n_ctx: 8192,
+      },
+    },
+  };
+
+  test.for(Object.entries(bodies))("are told apart from other bad requests: %s", async ([, body], { provider }) => {
+    const { chat } = await provider([{ status: 400, body }]);
+    const error = await failure(chat.stream(request()));
+    expect(error).toMatchObject({ kind: "context_overflow", status: 400 });
+    expect(error.message).toMatch(/^The conversation is too long for gpt-4o-mini \(.+\)\. Compact the history/);
+  });
+
+  test("as an error in the stream too", async ({ provider }) => {
+    const said = { error: { message: "maximum context length exceeded", code: "context_length_exceeded" } };
+    const { chat } = await provider([{ rawSse: `data: ${JSON.stringify(said)}\n\n` }]);
+    expect(await failure(chat.stream(request()))).toMatchObject({ kind: "context_overflow", partialOutput: false });
+  });
+});
+
+describe("thinking levels", () => {
+  test("are sent as reasoning_effort, and left out from then on by a server that refuses it", async ({ provider }) => {
+    const refused = { error: { message: "Unrecognized request argument supplied: reasoning_effort" } };
+    const { chat, server } = await provider([{ status: 400, body: refused }, { text: "fine" }, { text: "again" }]);
+    expect((await answer(chat.stream({ ...request(), thinking: "low" }))).content).toBe("fine");
+    await answer(chat.stream({ ...request(), thinking: "off" }));
+    const sent = server.requests.map((sent) => (sent.body as { reasoning_effort?: string }).reasoning_effort);
+    expect(sent).toEqual(["low", undefined, undefined]);
+    expect(server.requests[1]!.body.stream_options).toEqual({ include_usage: true });
+  });
+});

@@ -1,110 +1,147 @@
-import OpenAI, { APIUserAbortError } from "openai";
-import type { ChatCompletionCreateParamsStreaming } from "openai/resources/chat/completions";
+import type { EventSourceMessage } from "eventsource-parser";
+import type { ToolSchema } from "../../shared/tool-schema.js";
 import type { ProviderConfig } from "../descriptor.js";
+import { bearer, type EventReader, streamEvents } from "../event-stream.js";
+import { cutFailure, garbledFailure } from "../failures.js";
 import { isLocalEndpoint } from "../local-endpoint.js";
 import { ProviderError } from "../provider-error.js";
-import { RequestDeadline } from "../request-deadline.js";
 import { wireMessages } from "../transcript.js";
-import type { ChatRequest, LLMProvider, ProviderEvent, ProviderFailure, ProviderName } from "../types.js";
+import type {
+  ChatRequest,
+  LLMProvider,
+  Message,
+  ProviderEvent,
+  ProviderFailure,
+  ProviderName,
+  ThinkingLevel,
+} from "../types.js";
 import { ChunkAccumulator } from "./accumulator.js";
-import { type CompletionChunk, parseCompletionChunk } from "./chunk-schema.js";
-import { toProviderError } from "./errors.js";
+import { parseCompletionChunk } from "./chunk-schema.js";
+import { apiErrorOf, httpErrorFailure, streamErrorFailure } from "./errors.js";
 import { completionAsChunk } from "./json-completion.js";
 
-/** A server that cannot take `stream_options` (the usage report) says so in a 400. */
-function rejectsStreamOptions(error: ProviderFailure): boolean {
-  return error.kind === "bad_request" && /stream_options/i.test(error.message);
+/** Request fields not every server takes: one a server refuses (a 400 naming it) is left out from then on. */
+type OptionalField = "stream_options" | "reasoning_effort";
+
+interface CompletionsRequest {
+  model: string;
+  messages: Message[];
+  stream: true;
+  stream_options?: { include_usage: true };
+  tools?: readonly ToolSchema[];
+  prompt_cache_key?: string;
+  reasoning_effort?: "none" | Exclude<ThinkingLevel, "off">;
+}
+
+/** The optional field a 400 answer refuses, if it names one. */
+function refusedField(error: ProviderFailure, sent: readonly OptionalField[]): OptionalField | undefined {
+  if (error.kind !== "bad_request") return undefined;
+  return sent.find((field) => error.message.includes(field));
+}
+
+/** Reads a Chat Completions stream: `data:` chunks, each checked, then `[DONE]`. */
+class ChunkReader implements EventReader {
+  readonly accumulator: ChunkAccumulator;
+
+  constructor(private readonly config: ProviderConfig) {
+    this.accumulator = new ChunkAccumulator(config.model);
+  }
+
+  get hasOutput(): boolean {
+    return this.accumulator.textSoFar.length > 0;
+  }
+
+  read(message: EventSourceMessage): ProviderEvent[] {
+    if (message.data.trim() === "[DONE]") return [this.end() ?? { type: "error", error: this.cut() }];
+    let json: unknown;
+    try {
+      json = JSON.parse(message.data);
+    } catch (error) {
+      const what =
+        `stream data that is not valid JSON (${(error as Error).message}); is ${this.config.baseUrl} an ` +
+        "OpenAI-compatible endpoint?";
+      return [{ type: "error", error: garbledFailure(this.config, what, this.hasOutput) }];
+    }
+    const reported = apiErrorOf(json);
+    if (message.event === "error" || (reported && json && typeof json === "object" && "error" in json)) {
+      const error = streamErrorFailure(this.config, reported ?? { message: message.data }, this.hasOutput);
+      return [{ type: "error", error }];
+    }
+    return this.push(json);
+  }
+
+  /** The events of one chunk, or the failure of a chunk of the wrong shape. */
+  push(json: unknown): ProviderEvent[] {
+    const parsed = parseCompletionChunk(json);
+    if ("chunk" in parsed) return this.accumulator.push(parsed.chunk);
+    const what = `a stream chunk Marvin does not understand: ${parsed.problem}`;
+    return [{ type: "error", error: garbledFailure(this.config, what, this.hasOutput) }];
+  }
+
+  end(): ProviderEvent | undefined {
+    return this.accumulator.hasFinished ? { type: "done", response: this.accumulator.result() } : undefined;
+  }
+
+  private cut(): ProviderError {
+    return cutFailure(this.config, this.hasOutput);
+  }
 }
 
 /**
- * The Chat Completions wire protocol, for every OpenAI-compatible backend: gemini, groq, openai, openai-compat,
- * ollama. Streams one request at a time (see ProviderEvent); tool calls are reported, never run.
+ * The Chat Completions wire protocol, for every OpenAI-compatible backend: groq, openai-compat, and the servers
+ * behind them (OpenRouter, vLLM, llama.cpp, LM Studio…). Streams one request at a time (see ProviderEvent); tool
+ * calls are reported, never run.
  */
 export class ChatCompletionsProvider implements LLMProvider {
   readonly name: ProviderName;
   readonly model: string;
   readonly local: boolean;
-  private readonly client: OpenAI;
-  private sendStreamOptions = true;
+  private readonly refused = new Set<OptionalField>();
 
   constructor(private readonly config: ProviderConfig) {
     this.name = config.name;
     this.model = config.model;
     this.local = isLocalEndpoint(config);
-    this.client = new OpenAI({
-      apiKey: config.apiKey ?? "not-needed",
-      baseURL: config.baseUrl,
-      maxRetries: 0,
-      timeout: config.timeoutMs,
-      logLevel: "off", // failures reach the user once, as Marvin's own message
-    });
   }
 
   async *stream(request: ChatRequest): AsyncGenerator<ProviderEvent> {
-    for await (const event of this.streamOnce(request)) {
-      if (event.type === "error" && this.sendStreamOptions && rejectsStreamOptions(event.error)) {
-        this.sendStreamOptions = false; // some servers reject the usage option; ask again without it
-        yield* this.streamOnce(request);
-        return;
+    for (;;) {
+      const body = this.body(request);
+      const sent = (["stream_options", "reasoning_effort"] as const).filter((field) => body[field] !== undefined);
+      let retry = false;
+      for await (const event of this.streamOnce(body, request.signal)) {
+        const field = event.type === "error" ? refusedField(event.error, sent) : undefined;
+        if (field) {
+          this.refused.add(field); // some servers refuse a field they do not know; ask again without it
+          retry = true;
+          break;
+        }
+        yield event;
       }
-      yield event;
+      if (!retry) return;
     }
   }
 
-  private async *streamOnce(request: ChatRequest): AsyncGenerator<ProviderEvent> {
-    const deadline = new RequestDeadline(this.config, request.signal);
-    const accumulator = new ChunkAccumulator(this.model);
-    const failure = (error: unknown): ProviderEvent => ({
-      type: "error",
-      error: toProviderError(error, this.config, {
-        timedOut: deadline.timedOut,
-        partialOutput: accumulator.textSoFar.length > 0,
-      }),
-    });
-    try {
-      const { data: stream, response } = await this.client.chat.completions
-        .create(this.body(request), { signal: deadline.signal })
-        .withResponse();
-      const chunks = response.headers.get("content-type")?.includes("application/json")
-        ? [await this.jsonCompletion(response)]
-        : stream;
-      for await (const raw of chunks) {
-        deadline.touch();
-        yield* accumulator.push(this.validChunk(raw, accumulator.textSoFar.length > 0));
-      }
-      if (accumulator.hasFinished) {
-        yield { type: "done", response: accumulator.result() };
-      } else if (deadline.signal.aborted) {
-        // The SDK ends the iteration quietly when its signal aborts: report the timeout or the cancel, not a cut.
-        yield failure(new APIUserAbortError());
-      } else {
-        const cut =
-          `The response stream from ${this.name} ended before the model finished ` + "(connection closed mid-answer).";
-        const partialOutput = accumulator.textSoFar.length > 0;
-        yield {
-          type: "error",
-          error: new ProviderError(cut, { provider: this.name, kind: "stream_cut", partialOutput }),
-        };
-      }
-    } catch (error) {
-      yield failure(error);
-    } finally {
-      deadline.dispose(); // a reader that stopped early leaves no request running
-    }
-  }
-
-  private validChunk(raw: unknown, partialOutput: boolean): CompletionChunk {
-    const parsed = parseCompletionChunk(raw);
-    if ("chunk" in parsed) return parsed.chunk;
-    throw new ProviderError(`${this.name} sent a stream chunk Marvin does not understand: ${parsed.problem}`, {
-      provider: this.name,
-      kind: "stream_cut",
-      partialOutput,
+  private streamOnce(body: CompletionsRequest, signal: AbortSignal | undefined): AsyncGenerator<ProviderEvent> {
+    const reader = new ChunkReader(this.config);
+    const post = {
+      url: `${this.config.baseUrl}/chat/completions`,
+      headers: bearer(this.config.apiKey),
+      body,
+      signal,
+    };
+    return streamEvents(this.config, post, reader, {
+      httpError: (response) => httpErrorFailure(this.config, response),
+      api: "an OpenAI-compatible endpoint",
+      notStreamed: (response) =>
+        response.headers.get("content-type")?.includes("application/json")
+          ? this.jsonCompletion(response, reader)
+          : undefined, // some servers send the stream under another content type
     });
   }
 
-  /** The body of a server that answered a streaming request with one JSON completion. */
-  private async jsonCompletion(response: Response): Promise<unknown> {
+  /** The body of a server that answered a streaming request with one JSON completion, as the events of one chunk. */
+  private async jsonCompletion(response: Response, reader: ChunkReader): Promise<ProviderEvent[]> {
     const raw = await response.text();
     let parsed: unknown;
     try {
@@ -113,24 +150,28 @@ export class ChatCompletionsProvider implements LLMProvider {
       parsed = undefined;
     }
     const chunk = completionAsChunk(parsed);
-    if (chunk) return chunk;
-    throw new ProviderError(
-      `${this.name} answered with JSON that is not a chat completion (${raw.slice(0, 200)}). Check that ` +
-        `${this.config.baseUrl} is an OpenAI-compatible /chat/completions endpoint.`,
-      { provider: this.name, kind: "bad_request" },
-    );
+    if (chunk === undefined) {
+      const error = new ProviderError(
+        `${this.name} answered with JSON that is not a chat completion (${raw.slice(0, 200)}). Check that ` +
+          `${this.config.baseUrl} is an OpenAI-compatible /chat/completions endpoint.`,
+        { provider: this.name, kind: "bad_request" },
+      );
+      return [{ type: "error", error }];
+    }
+    const events = reader.push(chunk);
+    if (events.some((event) => event.type === "error")) return events;
+    return [...events, reader.end() ?? { type: "error", error: cutFailure(this.config, reader.hasOutput) }];
   }
 
-  private body(request: ChatRequest): ChatCompletionCreateParamsStreaming {
-    const body: ChatCompletionCreateParamsStreaming = {
-      model: this.model,
-      messages: wireMessages(request.messages) as ChatCompletionCreateParamsStreaming["messages"],
-      stream: true,
-    };
-    if (this.sendStreamOptions) body.stream_options = { include_usage: true };
-    if (request.tools.length > 0) body.tools = request.tools as ChatCompletionCreateParamsStreaming["tools"];
+  private body(request: ChatRequest): CompletionsRequest {
+    const body: CompletionsRequest = { model: this.model, messages: wireMessages(request.messages), stream: true };
+    if (!this.refused.has("stream_options")) body.stream_options = { include_usage: true };
+    if (request.tools.length > 0) body.tools = request.tools;
     // Only OpenAI's own API is known to take it; other servers may refuse a field they do not know.
     if (this.name === "openai" && request.cacheKey) body.prompt_cache_key = request.cacheKey;
+    if (request.thinking && !this.refused.has("reasoning_effort")) {
+      body.reasoning_effort = request.thinking === "off" ? "none" : request.thinking;
+    }
     return body;
   }
 

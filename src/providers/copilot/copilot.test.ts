@@ -393,7 +393,7 @@ describe("budgets inside Copilot's own tool loop", () => {
 
   it("counts the turn's earlier tool results against the context budget, and adds its warning", async () => {
     const read = { name: "read_file", arguments: { path: "notes.md" } };
-    const budget = new ContextBudget({ warn: 2_000, compact: 1_000_000, hard: 1_000_000 });
+    const budget = new ContextBudget({ warn: 2_600, compact: 1_000_000, hard: 1_000_000 });
     const { copilot, session, work } = await copilotSession([{ toolCalls: [read, read], text: "Done." }], budget);
     const starts: AgentEvent[] = [];
     session.subscribe((event) => event.type === "tool_start" && starts.push(event));

@@ -189,6 +189,24 @@ describe("modes and reports", () => {
   });
 });
 
+describe("thinking", () => {
+  test("shows the level, sets it for the next message, and refuses a level it does not know", async ({ openLayer }) => {
+    const { layer, host, server } = await openLayer([{ text: "ok" }]);
+    await layer.handle("thinking");
+    expect(host.lastSystem).toBe(
+      'Thinking: the provider\'s default. Change it with "thinking off|low|medium|high" ("default" leaves it to the ' +
+        "model).",
+    );
+    await layer.handle("!thinking extreme");
+    expect(host.lastSystem).toBe('"extreme" is not a thinking level. Usage: thinking [off|low|medium|high|default].');
+    await layer.handle("thinking HIGH");
+    expect(host.lastSystem).toBe("Thinking: high, from the next message on.");
+    const result = await layer.handle("hello");
+    if (result.type === "submitted") await result.done;
+    expect((server.requests[0]!.body as { reasoning_effort?: string }).reasoning_effort).toBe("high");
+  });
+});
+
 describe("spending caps", () => {
   /** Sends `text` and waits for the answer; its reason. */
   async function send(layer: CommandLayer, text: string): Promise<string | undefined> {

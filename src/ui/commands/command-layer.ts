@@ -27,6 +27,7 @@ import { profilesReport, savedPlacesReport, usageReport } from "./reports.js";
 import { rewindCommand, undoCommand } from "./rewind.js";
 import { sentence } from "./sentence.js";
 import { runShellCommand, runShellCommandOnTerminal, type ShellRun, type ShellRunOptions } from "./shell-command.js";
+import { thinkingCommand } from "./thinking-command.js";
 import type { ActiveModel, CommandEnvironment, CommandHost } from "./types.js";
 
 const HANDLED: CommandResult = { type: "handled" };
@@ -113,6 +114,11 @@ export class CommandLayer implements CommandActions {
   /** `lsp`: the language servers running. */
   lsp(): CommandResult {
     return this.follow(lspReport(this.environment.session));
+  }
+
+  /** `thinking [LEVEL|default]`: how hard the model thinks. */
+  thinking(level: string): CommandResult {
+    return this.say(thinkingCommand(this.environment.session, level || undefined));
   }
 
   /** `!blender`: is Blender's MCP add-on answering? */

@@ -30,6 +30,7 @@ export interface CommandActions {
   plan(action: PlanAction): CommandResult;
   init(): CommandResult;
   lsp(): CommandResult;
+  thinking(level: string): CommandResult;
   undo(): Answer;
 }
 
@@ -188,6 +189,15 @@ const COMMANDS: readonly CommandDefinition[] = [
     word: true,
     summary: "the model explores the project and writes an AGENTS.md",
     run: (layer) => layer.init(),
+  },
+  {
+    name: "thinking",
+    bang: true,
+    word: true,
+    usage: "[off|low|medium|high|default]",
+    summary: "how hard the model thinks (reasoning effort or budget)",
+    accepts: (args) => /^\S*$/.test(args),
+    run: (layer, args) => layer.thinking(args),
   },
   { name: "lsp", word: true, summary: "the language servers running", run: (layer) => layer.lsp() },
   {

@@ -7,7 +7,7 @@ import type { Env } from "../../shared/env.js";
 
 export { parseProviderName } from "../../providers/registry.js";
 
-export type ProviderFactory = (codingMode: boolean) => Promise<LLMProvider>;
+export type ProviderFactory = (codingMode: boolean, model?: string) => Promise<LLMProvider>;
 
 export interface ProviderFacts {
   env: Env;
@@ -31,9 +31,15 @@ export function providerProblem(name: ProviderName, facts: ProviderFacts): Promi
 }
 
 export function providerFactory(name: ProviderName, facts: ProviderFacts, model?: string): ProviderFactory {
-  return (codingMode) =>
+  return (codingMode, otherModel) =>
     createProvider(
-      resolveProviderConfig(name, { env: facts.env, home: facts.home, codingMode, model, nonInteractive: false }),
+      resolveProviderConfig(name, {
+        env: facts.env,
+        home: facts.home,
+        codingMode,
+        model: otherModel ?? model,
+        nonInteractive: false,
+      }),
       facts.env,
     );
 }

@@ -7,22 +7,30 @@ export interface Palette {
   assistant: (text: string) => string;
   system: (text: string) => string;
   tool: (text: string) => string;
+  /** The model's reasoning, shown before its answer. */
+  reasoning: (text: string) => string;
 }
 
 const ansi = (code: number) => (text: string) => `\x1b[${code}m${text}\x1b[0m`;
 const same = (text: string) => text;
-/** you=cyan, assistant=green, system=yellow, tools=magenta (seed 000 §2.9). */
-export const COLOR_PALETTE: Palette = { you: ansi(36), assistant: ansi(32), system: ansi(33), tool: ansi(35) };
-export const PLAIN_PALETTE: Palette = { you: same, assistant: same, system: same, tool: same };
+/** you=cyan, assistant=green, system=yellow, tools=magenta (seed 000 §2.9); reasoning dim. */
+export const COLOR_PALETTE: Palette = {
+  you: ansi(36),
+  assistant: ansi(32),
+  system: ansi(33),
+  tool: ansi(35),
+  reasoning: ansi(2),
+};
+export const PLAIN_PALETTE: Palette = { you: same, assistant: same, system: same, tool: same, reasoning: same };
 
 const ABORTED_NOTE = "[System] Stopped. The partial answer is kept.";
 /** A running tool's progress is printed at most this often per call: a line, not a live counter. */
 const PROGRESS_EVERY_MS = 2_000;
 
 /**
- * Linear output for the plain UI: streamed text, `  🔧 a, b` lines, `  ⏳ tool: progress` lines of long tool
- * calls, `[System] …` lines. Every
- * event's text is made safe to print before it is coloured.
+ * Linear output for the plain UI: the model's reasoning (dim, on lines of its own, before the answer), streamed
+ * text, `  🔧 a, b` lines, `  ⏳ tool: progress` lines of long tool calls, `[System] …` lines. Every event's text
+ * is made safe to print before it is coloured.
  */
 export function createPlainRenderer(out: Output, palette: Palette): AgentEventListener {
   let atLineStart = true;
@@ -37,9 +45,19 @@ export function createPlainRenderer(out: Output, palette: Palette): AgentEventLi
     write(`${text}\n`);
   };
   const clean = safeEvents();
+  let reasoning = false;
   return (raw) => {
     const event = clean(raw);
+    if (reasoning && event.type !== "reasoning_delta" && event.type !== "usage") {
+      reasoning = false;
+      line(""); // the answer starts below the reasoning
+    }
     switch (event.type) {
+      case "reasoning_delta":
+        if (!reasoning && !atLineStart) write("\n");
+        reasoning = true;
+        write(palette.reasoning(event.text));
+        break;
       case "text_delta":
         write(palette.assistant(event.text));
         break;

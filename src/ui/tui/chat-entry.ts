@@ -36,6 +36,8 @@ export type ChatEntry =
       continued: boolean;
       interrupted: boolean;
     })
+  /** The model's reasoning before an answer, dim; `collapsed` to one line once the answer starts. */
+  | (EntryBase & { kind: "reasoning"; text: string; collapsed: boolean })
   | (EntryBase & { kind: "system"; text: string; level: "info" | "warning" | "error" })
   | (EntryBase & { kind: "tools"; names: string[]; calls: ToolCallView[] })
   /** A typed command echoed into the chat (`$ ls`, `> usage`). */

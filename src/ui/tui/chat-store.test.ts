@@ -18,6 +18,29 @@ const screen = (store: ChatStore, width = 60, now = 0) =>
   new EntryLineRenderer(MONOCHROME_THEME).render(store.entries, width, now).map((line) => plain(line));
 
 describe("ChatStore", () => {
+  it("shows reasoning as a dim block above the answer, collapsed to one line once the answer starts", () => {
+    const store = new ChatStore({ frameMs: 0, now: fixedTime });
+    store.apply({ type: "agent_start", maxRounds: 10 });
+    store.apply({ type: "reasoning_delta", turn: 1, text: "The user asks about tea. " });
+    store.apply({ type: "reasoning_delta", turn: 1, text: "Green tea steeps at 80 °C for two minutes, which I know." });
+    store.flush();
+    expect(screen(store, 40)).toEqual([
+      "💭 The user asks about tea. Green tea",
+      "steeps at 80 °C for two minutes, which I",
+      "know.",
+    ]);
+    const [thought] = new EntryLineRenderer(COLOR_THEME).render(store.entries, 40, 0);
+    expect(thought).toContain("\x1b[2m"); // dim
+    store.apply({ type: "text_delta", turn: 1, text: "Two minutes at 80 °C." });
+    store.flush();
+    expect(screen(store, 40)).toEqual([
+      "💭 The user asks about tea. Green tea",
+      "",
+      "Marvin · 09:05",
+      "Two minutes at 80 °C.",
+    ]);
+  });
+
   it("batches a burst of text deltas into one redraw", async () => {
     const { store, notifications } = storeWithCounter();
     for (let index = 0; index < 200; index += 1) store.apply({ type: "text_delta", turn: 1, text: `t${index} ` });

@@ -6,6 +6,7 @@ import { summarizeToolResult } from "./tool-summary.js";
 
 type AssistantEntry = Extract<ChatEntry, { kind: "assistant" }>;
 type ToolsEntry = Extract<ChatEntry, { kind: "tools" }>;
+type ReasoningEntry = Extract<ChatEntry, { kind: "reasoning" }>;
 type NewEntry = ChatEntry extends infer E ? (E extends ChatEntry ? Omit<E, "id" | "revision"> : never) : never;
 
 interface ChatStoreOptions {
@@ -33,6 +34,9 @@ export class ChatStore {
   private readonly listeners = new Set<() => void>();
   private nextId = 1;
   private pendingText = "";
+  private pendingReasoning = "";
+  /** The reasoning block of the answer being written, until the answer starts. */
+  private thought: ReasoningEntry | undefined;
   private flushTimer: ReturnType<typeof setTimeout> | undefined;
   private lastFlushAt = -Infinity;
   private answer: AssistantEntry | undefined;
@@ -141,12 +145,17 @@ export class ChatStore {
         this.pendingText += event.text;
         this.scheduleFlush();
         return;
+      case "reasoning_delta":
+        this.pendingReasoning += event.text;
+        this.scheduleFlush();
+        return;
       case "agent_start":
         this.answer = undefined;
         this.answerStarted = false;
         return;
       case "tool_calls":
         this.flush(false);
+        this.collapseThought();
         this.endAnswer();
         this.round = this.add({ kind: "tools", names: event.names, calls: [] }) as ToolsEntry;
         break;
@@ -177,6 +186,7 @@ export class ChatStore {
         break;
       case "agent_end":
         this.flush(false);
+        this.collapseThought();
         if (event.reason === "aborted") this.markInterrupted();
         this.endAnswer();
         break;
@@ -184,7 +194,6 @@ export class ChatStore {
         this.showProgress(event.callId, event.message);
         break;
       case "turn_start":
-      case "reasoning_delta":
       case "tool_call_start":
         return;
       default: {
@@ -280,8 +289,14 @@ export class ChatStore {
   flush(notify = true): void {
     if (this.flushTimer) clearTimeout(this.flushTimer);
     this.flushTimer = undefined;
-    if (!this.pendingText) return;
+    if (!this.pendingText && !this.pendingReasoning) return;
     this.lastFlushAt = this.clock();
+    this.flushReasoning();
+    if (!this.pendingText) {
+      if (notify) this.changed();
+      return;
+    }
+    this.collapseThought();
     const text = this.pendingText;
     this.pendingText = "";
     if (!this.answer) {
@@ -300,6 +315,22 @@ export class ChatStore {
     this.answer.chunks.push(text);
     this.touch(this.answer);
     if (notify) this.changed();
+  }
+
+  private flushReasoning(): void {
+    if (!this.pendingReasoning) return;
+    this.thought ??= this.add({ kind: "reasoning", text: "", collapsed: false }) as ReasoningEntry;
+    this.thought.text += this.pendingReasoning;
+    this.pendingReasoning = "";
+    this.touch(this.thought);
+  }
+
+  /** The answer (or its tool calls) started: the reasoning above it shrinks to one line. */
+  private collapseThought(): void {
+    if (!this.thought) return;
+    this.thought.collapsed = true;
+    this.touch(this.thought);
+    this.thought = undefined;
   }
 
   /** Stops the frame timer (on exit). */

@@ -78,6 +78,11 @@ export class EntryLineRenderer {
         ];
       case "assistant":
         return this.assistantLines(entry, width);
+      case "reasoning": {
+        const text = `💭 ${entry.collapsed ? entry.text.trim().replace(/\s+/g, " ") : entry.text.trim()}`;
+        const lines = wrapToLines([{ text, style: theme.dim }], width);
+        return entry.collapsed ? lines.slice(0, 1) : lines;
+      }
       case "system": {
         const style = entry.level === "error" ? (text: string) => theme.bold(theme.system(text)) : theme.system;
         return wrapToLines([{ text: `[System] ${entry.text}`, style }], width);

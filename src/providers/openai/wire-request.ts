@@ -1,0 +1,98 @@
+import type { ToolSchema } from "../../shared/tool-schema.js";
+import { messageText } from "../transcript.js";
+import type { ChatRequest, Message } from "../types.js";
+import { type ReasoningFields, reasoningFields } from "./reasoning.js";
+import { type ReasoningItem, replayedItems } from "./replay.js";
+
+/*
+ * A Responses API request from Marvin's OpenAI-style conversation: the system messages in front go to `instructions`,
+ * every message becomes an input item — an answer as its reasoning items, its text and its function calls, a tool
+ * result as a `function_call_output` — and nothing is stored on OpenAI's side (`store: false`).
+ */
+
+type InputItem =
+  | { role: "user" | "developer"; content: string }
+  | { type: "message"; role: "assistant"; content: Array<{ type: "output_text"; text: string }> }
+  | { type: "function_call"; call_id: string; name: string; arguments: string }
+  | { type: "function_call_output"; call_id: string; output: string }
+  | ReasoningItem;
+
+interface WireTool {
+  type: "function";
+  name: string;
+  description: string;
+  parameters: Record<string, unknown>;
+  strict: false;
+}
+
+type ResponsesRequest = ReasoningFields & {
+  model: string;
+  instructions?: string;
+  input: InputItem[];
+  tools?: WireTool[];
+  stream: true;
+  store: false;
+  prompt_cache_key?: string;
+};
+
+function answerItems(message: Extract<Message, { role: "assistant" }>, model: string): InputItem[] {
+  const text: InputItem[] = message.content
+    ? [{ type: "message", role: "assistant", content: [{ type: "output_text", text: message.content }] }]
+    : [];
+  const calls = (message.tool_calls ?? []).map(
+    (call): InputItem => ({
+      type: "function_call",
+      call_id: call.id,
+      name: call.function.name,
+      arguments: call.function.arguments,
+    }),
+  );
+  return [...replayedItems(message, model), ...text, ...calls];
+}
+
+/**
+ * The system messages before the conversation (Marvin's own, a compaction summary) become `instructions`; a later
+ * one (the round-limit note) is a developer message where it stands, so the cached prefix stays valid.
+ */
+function conversation(messages: readonly Message[], model: string): { instructions: string[]; input: InputItem[] } {
+  const instructions: string[] = [];
+  const input: InputItem[] = [];
+  for (const message of messages) {
+    switch (message.role) {
+      case "system":
+        if (input.length === 0) instructions.push(message.content);
+        else input.push({ role: "developer", content: message.content });
+        break;
+      case "user":
+        input.push({ role: "user", content: messageText(message) });
+        break;
+      case "assistant":
+        input.push(...answerItems(message, model));
+        break;
+      case "tool":
+        input.push({ type: "function_call_output", call_id: message.tool_call_id, output: message.content });
+        break;
+    }
+  }
+  return { instructions, input };
+}
+
+function wireTool(tool: ToolSchema): WireTool {
+  const { name, description, parameters } = tool.function;
+  return { type: "function", name, description, parameters, strict: false };
+}
+
+/** The body of `POST /responses` for `request`, streamed. */
+export function responsesRequest(model: string, request: ChatRequest): ResponsesRequest {
+  const { instructions, input } = conversation(request.messages, model);
+  return {
+    model,
+    ...(instructions.length > 0 ? { instructions: instructions.join("\n\n") } : {}),
+    input,
+    ...(request.tools.length > 0 ? { tools: request.tools.map(wireTool) } : {}),
+    ...reasoningFields(model, request.thinking),
+    stream: true,
+    store: false,
+    ...(request.cacheKey ? { prompt_cache_key: request.cacheKey } : {}),
+  };
+}
