@@ -18,6 +18,7 @@ describe("the on-disk layout shared with the original Marvin", () => {
       home,
       root: root(home),
       lastProfile: join(root(home), "last_profile"),
+      lspConfig: join(root(home), "lsp.json"),
       usage: join(root(home), "usage.json"),
       profilesDir: join(root(home), "profiles"),
       alarms: join(root(home), "alarms"),

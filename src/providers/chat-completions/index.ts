@@ -1,4 +1,5 @@
 import type { EventSourceMessage } from "eventsource-parser";
+import { errorMessage } from "../../shared/error-message.js";
 import type { ToolSchema } from "../../shared/tool-schema.js";
 import type { ProviderConfig } from "../descriptor.js";
 import { bearer, type EventReader, streamEvents } from "../event-stream.js";
@@ -58,7 +59,7 @@ class ChunkReader implements EventReader {
       json = JSON.parse(message.data);
     } catch (error) {
       const what =
-        `stream data that is not valid JSON (${(error as Error).message}); is ${this.config.baseUrl} an ` +
+        `stream data that is not valid JSON (${errorMessage(error)}); is ${this.config.baseUrl} an ` +
         "OpenAI-compatible endpoint?";
       return [{ type: "error", error: garbledFailure(this.config, what, this.hasOutput) }];
     }

@@ -1,4 +1,5 @@
 import type { Readable, Writable } from "node:stream";
+import { errorMessage } from "../../../shared/error-message.js";
 
 /** A message larger than this ends the connection: a language server never needs it, a broken one might send it. */
 const MAX_MESSAGE_BYTES = 64 * 1024 * 1024;
@@ -132,7 +133,7 @@ export class JsonRpcConnection {
     try {
       this.send({ id, result: (await handler(params)) ?? null });
     } catch (error) {
-      this.send({ id, error: { code: -32603, message: error instanceof Error ? error.message : String(error) } });
+      this.send({ id, error: { code: -32603, message: errorMessage(error) } });
     }
   }
 }

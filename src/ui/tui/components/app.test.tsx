@@ -294,7 +294,7 @@ describe("TUI app", () => {
     await until(tui, `🔧 run_command\n   Run \`${command}\`? [y/N] y\n   ⏳ run_command 2s\n`);
     await until(tui, "Done, it ran.");
     expect(tui.frame()).toMatch(
-      /\[y\/N\] y\n {3}↳ run_command: Exit code: 0 \(2s\) \(\+1 lines\) \(2\.\ds\)\n\nMarvin · \d\d:\d\d\nDone, it ran\./,
+      /\[y\/N\] y\n {3}↳ run_command: Exit code: 0 \(2s\) \(\+\d lines\) \(2\.\ds\)\n\nMarvin · \d\d:\d\d\nDone, it ran\./,
     );
     expect(await readFile(join(tui.home, "approved.txt"), "utf8")).toBe("approved\n");
     await idle(tui.session);
