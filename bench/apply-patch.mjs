@@ -4,6 +4,7 @@ import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { performance } from "node:perf_hooks";
+import { createToolContext } from "../dist/session/standalone-tool-context.js";
 import { createToolRegistry } from "../dist/tools/index.js";
 
 const TARGET_BYTES = 5 * 1024 * 1024;
@@ -38,7 +39,7 @@ async function time(registry, context, calls) {
     const started = performance.now();
     const outcome = await registry.execute(name, args, context);
     times.push(performance.now() - started);
-    if (outcome.isError) throw new Error(`apply_patch failed: ${outcome.content}`);
+    if (outcome.isError) throw new Error(`apply_patch failed: ${outcome.result}`);
   }
   return median(times);
 }
@@ -48,11 +49,8 @@ try {
   const { text, lineCount } = generateSource();
   await writeFile(join(dir, "big.ts"), text);
   const registry = createToolRegistry();
-  const context = {
-    signal: new AbortController().signal,
-    mode: { codingMode: true, nonInteractive: true, readonly: false },
-    workingDir: dir,
-  };
+  // A real tool context without a session: no language server, no checkpoints.
+  const context = createToolContext({ home: dir, workingDir: dir, mode: { codingMode: true, nonInteractive: true } });
   const near = lineCount - 10;
   const oldLine = `export const value${near} = compute(${near},`;
   const newLine = `export const renamed${near} = compute(${near},`;

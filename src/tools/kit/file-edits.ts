@@ -1,5 +1,5 @@
 import { lstat, readFile } from "node:fs/promises";
-import { createTwoFilesPatch, FILE_HEADERS_ONLY } from "diff";
+import { FILE_HEADERS_ONLY, formatPatch, structuredPatch } from "diff";
 import { errorMessage } from "../../shared/error-message.js";
 import { ToolError } from "../../shared/tool-error.js";
 import type { ToolServices } from "./tool-services.js";
@@ -35,12 +35,71 @@ const notKept =
     );
   };
 
+/** Lines a hunk shows around a change, as `diff -u` does. */
+const CONTEXT_LINES = 3;
+
+/** Where the line `lines` lines above the one holding `index` starts. */
+function lineStartAbove(text: string, index: number, lines: number): number {
+  let start = text.lastIndexOf("\n", index - 1) + 1;
+  for (let count = 0; count < lines && start > 0; count++) start = text.lastIndexOf("\n", start - 2) + 1;
+  return start;
+}
+
+/** Where the line `lines` lines below the one holding `index` ends (after its newline), or the text's end. */
+function lineEndBelow(text: string, index: number, lines: number): number {
+  let end = index;
+  for (let count = 0; count <= lines; count++) {
+    const newline = text.indexOf("\n", end);
+    if (newline === -1) return text.length;
+    end = newline + 1;
+  }
+  return end;
+}
+
+/**
+ * The two texts without what they share at both ends beyond a hunk's context, cut at line boundaries, and how many
+ * lines were cut in front: a small edit of a large file is diffed in the part that changed, without splitting
+ * all of it into lines.
+ */
+function changedRegion(before: string, after: string): { skipped: number; before: string; after: string } {
+  const shorter = Math.min(before.length, after.length);
+  let front = 0;
+  while (front < shorter && before.charCodeAt(front) === after.charCodeAt(front)) front++;
+  let back = 0;
+  while (
+    back < shorter - front &&
+    before.charCodeAt(before.length - 1 - back) === after.charCodeAt(after.length - 1 - back)
+  )
+    back++;
+  const start = lineStartAbove(before, front, CONTEXT_LINES);
+  // The tail cut off begins inside the shared end, so it is the same text, starting a line, in both.
+  const tail = before.length - lineEndBelow(before, before.length - back, CONTEXT_LINES);
+  let skipped = 0;
+  for (
+    let newline = before.indexOf("\n");
+    newline !== -1 && newline < start;
+    newline = before.indexOf("\n", newline + 1)
+  )
+    skipped++;
+  return {
+    skipped,
+    before: before.slice(start, before.length - tail),
+    after: after.slice(start, after.length - tail),
+  };
+}
+
 function fileDiff(shown: string, before: string | null, after: string | null): string {
   const from = before === null ? "/dev/null" : `a/${shown}`;
   const to = after === null ? "/dev/null" : `b/${shown}`;
-  const options = { headerOptions: FILE_HEADERS_ONLY, timeout: DIFF_TIMEOUT_MS };
-  const diff = createTwoFilesPatch(from, to, before ?? "", after ?? "", undefined, undefined, options);
-  return diff ?? `--- ${from}\n+++ ${to}\n(too many changes to show as a diff)\n`;
+  const region = changedRegion(before ?? "", after ?? "");
+  const options = { context: CONTEXT_LINES, timeout: DIFF_TIMEOUT_MS };
+  const patch = structuredPatch(from, to, region.before, region.after, undefined, undefined, options);
+  if (!patch) return `--- ${from}\n+++ ${to}\n(too many changes to show as a diff)\n`;
+  for (const hunk of patch.hunks) {
+    hunk.oldStart += region.skipped;
+    hunk.newStart += region.skipped;
+  }
+  return formatPatch(patch, FILE_HEADERS_ONLY);
 }
 
 /**

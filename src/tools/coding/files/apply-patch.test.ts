@@ -51,6 +51,34 @@ describe("apply_patch with old_str/new_str", () => {
     expect(outcome.result).not.toContain("+++");
   });
 
+  test("diffs an edit deep in a large file as diff -u does, line numbers counted from the top", async ({
+    work,
+    harness,
+  }) => {
+    const lines = Array.from({ length: 2_000 }, (_, index) => `line ${index + 1}\n`);
+    await writeFile(join(work, "big.txt"), `${lines.join("")}last line, no newline`);
+    const middle = await harness.call("apply_patch", {
+      path: "big.txt",
+      old_str: "line 1500\n",
+      new_str: "line 1500!\n",
+    });
+    expect(middle.details).toEqual({
+      diff:
+        "--- a/big.txt\n+++ b/big.txt\n@@ -1497,7 +1497,7 @@\n line 1497\n line 1498\n line 1499\n-line 1500\n" +
+        "+line 1500!\n line 1501\n line 1502\n line 1503\n",
+    });
+    const nearEnd = await harness.call("apply_patch", { path: "big.txt", old_str: "no newline", new_str: "ends here" });
+    const deep = (await harness.call("apply_patch", { path: "big.txt", old_str: "line 3\n", new_str: "" })).details;
+    expect(deep).toEqual({
+      diff: "--- a/big.txt\n+++ b/big.txt\n@@ -1,6 +1,5 @@\n line 1\n line 2\n-line 3\n line 4\n line 5\n line 6\n",
+    });
+    expect(nearEnd.details).toEqual({
+      diff:
+        "--- a/big.txt\n+++ b/big.txt\n@@ -1998,4 +1998,4 @@\n line 1998\n line 1999\n line 2000\n" +
+        "-last line, no newline\n\\ No newline at end of file\n+last line, ends here\n\\ No newline at end of file\n",
+    });
+  });
+
   test("shows the nearest lines with numbers when old_str is not found, and changes nothing", async ({
     work,
     harness,
