@@ -1,7 +1,7 @@
 import { spawn } from "node:child_process";
 import { randomUUID } from "node:crypto";
 import { raceTimeLimit } from "../../../shared/time-limit.js";
-import { type KillReport, terminate, trackUntilExit, untrack } from "../shell/live-commands.js";
+import { type KillReport, stopOnTimeoutOrAbort, terminate, trackUntilExit, untrack } from "../shell/live-commands.js";
 import { ProcessTree } from "../shell/process-tree.js";
 
 /** Set in the program's environment: every process it starts inherits it, so even those that leave its group are found. */
@@ -71,28 +71,11 @@ export async function runProgram(run: ProgramRun): Promise<ProgramResult> {
   trackUntilExit(tree);
   tree.refresh();
   const snapshots = setInterval(() => tree.refresh(), SNAPSHOT_MS);
-  let timedOut = false;
-  let aborted = false;
-  let stopping: Promise<KillReport> | undefined;
-  const timer =
-    run.timeoutMs === undefined
-      ? undefined
-      : setTimeout(() => {
-          timedOut = true;
-          stopping ??= terminate(tree);
-        }, run.timeoutMs);
-  const onAbort = () => {
-    aborted = true;
-    stopping ??= terminate(tree);
-  };
-  run.signal.addEventListener("abort", onAbort, { once: true });
-  if (run.signal.aborted) onAbort();
+  const stop = stopOnTimeoutOrAbort(tree, run.signal, run.timeoutMs);
 
   const exit = await exited;
   clearInterval(snapshots);
-  clearTimeout(timer);
-  run.signal.removeEventListener("abort", onAbort);
-  const kill = await stopping;
+  const kill = await stop.release();
   if (
     !(await raceTimeLimit(
       closed.then(() => true),
@@ -107,5 +90,12 @@ export async function runProgram(run: ProgramRun): Promise<ProgramResult> {
   tree.refresh(true);
   if (tree.running()) await terminate(tree);
   untrack(tree);
-  return { exitCode: exit.code, signal: exit.signal, timedOut, aborted, kill, elapsedMs: Date.now() - startedAt };
+  return {
+    exitCode: exit.code,
+    signal: exit.signal,
+    timedOut: stop.timedOut,
+    aborted: stop.aborted,
+    kill,
+    elapsedMs: Date.now() - startedAt,
+  };
 }

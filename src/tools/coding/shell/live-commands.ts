@@ -35,6 +35,46 @@ export async function terminate(tree: ProcessTree, graceMs = KILL_GRACE_MS): Pro
   return { killed, survivors, verified: tree.inspectable };
 }
 
+/** Why a watched command was stopped, and the report of its stopping once `stopped()` settles. */
+interface StopWatch {
+  readonly timedOut: boolean;
+  readonly aborted: boolean;
+  /** Ends the watch (the command exited) and waits for a stop already under way; undefined when none was. */
+  release(): Promise<KillReport | undefined>;
+}
+
+/** Terminates `tree` when `timeoutMs` passes (if given) or `signal` aborts, whichever comes first. */
+export function stopOnTimeoutOrAbort(tree: ProcessTree, signal: AbortSignal, timeoutMs?: number): StopWatch {
+  const state = { timedOut: false, aborted: false };
+  let stopping: Promise<KillReport> | undefined;
+  const timer =
+    timeoutMs === undefined
+      ? undefined
+      : setTimeout(() => {
+          state.timedOut = true;
+          stopping ??= terminate(tree);
+        }, timeoutMs);
+  const onAbort = () => {
+    state.aborted = true;
+    stopping ??= terminate(tree);
+  };
+  signal.addEventListener("abort", onAbort, { once: true });
+  if (signal.aborted) onAbort();
+  return {
+    get timedOut() {
+      return state.timedOut;
+    },
+    get aborted() {
+      return state.aborted;
+    },
+    release: () => {
+      clearTimeout(timer);
+      signal.removeEventListener("abort", onAbort);
+      return stopping ?? Promise.resolve(undefined);
+    },
+  };
+}
+
 /** Commands whose processes may still run: in flight, or left in the background. */
 const live = new Set<ProcessTree>();
 

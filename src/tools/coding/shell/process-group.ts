@@ -3,7 +3,7 @@ import { randomUUID } from "node:crypto";
 import type { Readable } from "node:stream";
 import { ToolError } from "../../kit/define-tool.js";
 import { HeadTailBuffer } from "./head-tail-buffer.js";
-import { type KillReport, terminate, trackUntilExit, untrack } from "./live-commands.js";
+import { type KillReport, stopOnTimeoutOrAbort, trackUntilExit, untrack } from "./live-commands.js";
 import { namespacePid, openFiles, type ProcessEntry, ProcessTree } from "./process-tree.js";
 
 /** After the shell exits, how long to wait for background processes to release its output. */
@@ -161,25 +161,11 @@ export async function runInProcessGroup(options: GroupRunOptions): Promise<Group
   trackUntilExit(tree);
   tree.refresh();
   const snapshots = setInterval(() => tree.refresh(), SNAPSHOT_MS);
-  let timedOut = false;
-  let aborted = false;
-  let stopping: Promise<KillReport> | undefined;
-  const timer = setTimeout(() => {
-    timedOut = true;
-    stopping ??= terminate(tree);
-  }, options.timeoutMs);
-  const onAbort = () => {
-    aborted = true;
-    stopping ??= terminate(tree);
-  };
-  options.signal.addEventListener("abort", onAbort, { once: true });
-  if (options.signal.aborted) onAbort();
+  const stop = stopOnTimeoutOrAbort(tree, options.signal, options.timeoutMs);
 
   const exit = await exited;
   clearInterval(snapshots);
-  clearTimeout(timer);
-  options.signal.removeEventListener("abort", onAbort);
-  const kill = reportedKill(await stopping, tree, options.sandbox !== undefined);
+  const kill = reportedKill(await stop.release(), tree, options.sandbox !== undefined);
   // A clean exit may leave `cmd &` children holding the output: stop waiting for them.
   const outputClosed = await within(closed, LINGER_MS);
   if (!outputClosed) {
@@ -201,8 +187,8 @@ export async function runInProcessGroup(options: GroupRunOptions): Promise<Group
     cut: buffer.cut,
     exitCode: exit.code,
     signal: exit.signal,
-    timedOut,
-    aborted,
+    timedOut: stop.timedOut,
+    aborted: stop.aborted,
     kill,
     background,
     lingering,
