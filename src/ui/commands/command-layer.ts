@@ -2,7 +2,7 @@ import { realpath } from "node:fs/promises";
 import type { LoopResult } from "../../agent/loop.js";
 import { PROVIDER_NAMES } from "../../providers/registry.js";
 import type { ProviderName } from "../../providers/types.js";
-import type { LoadedSession, SessionSummary } from "../../session/history/session-store.js";
+import type { LoadedSession, SessionSummary } from "../../session/saved-sessions/session-store.js";
 import { errorMessage } from "../../shared/error-message.js";
 import { appendInputHistory, loadInputHistory } from "../../state/input-history.js";
 import { blenderStatus } from "../../tools/media/blender/status.js";
@@ -50,8 +50,8 @@ export class CommandLayer implements CommandActions {
   private shell = false;
   private selected: ActiveModel;
   private shellRun: { controller: AbortController; onTerminal: boolean } | undefined;
-  private historyWrites: Promise<void> = Promise.resolve();
-  private historyWarned = false;
+  private inputHistoryWrites: Promise<void> = Promise.resolve();
+  private inputHistoryWarned = false;
   private readonly voice: VoiceInput;
 
   /** `/` commands, `@` mentions and paths for the UIs' completion. */
@@ -198,15 +198,15 @@ export class CommandLayer implements CommandActions {
   }
 
   /** The active profile's input history file. */
-  get historyPath(): string {
+  get inputHistoryPath(): string {
     const { session } = this.environment;
     return session.profiles.paths(session.profileName).inputHistory;
   }
 
   /** Input history of the active profile, oldest first (for ↑/↓ and Ctrl+R), safe to show on the prompt line. */
-  async loadHistory(): Promise<string[]> {
-    await this.historyWrites;
-    return (await loadInputHistory(this.historyPath)).map(safeText);
+  async loadInputHistoryLines(): Promise<string[]> {
+    await this.inputHistoryWrites;
+    return (await loadInputHistory(this.inputHistoryPath)).map(safeText);
   }
 
   /** What `line` asks for, as `handle` would take it (a UI decides from it how to echo the line). */
@@ -217,7 +217,7 @@ export class CommandLayer implements CommandActions {
   /** Handles one typed line. Never throws: failures become system messages. */
   async handle(line: string): Promise<CommandResult> {
     const parsed = this.classify(line);
-    if (parsed.kind !== "empty") this.recordHistory(line);
+    if (parsed.kind !== "empty") this.recordInputLine(line);
     try {
       return await this.dispatch(parsed);
     } catch (error) {
@@ -230,7 +230,7 @@ export class CommandLayer implements CommandActions {
   async close(): Promise<void> {
     this.shellRun?.controller.abort();
     this.voice.stop();
-    await this.historyWrites;
+    await this.inputHistoryWrites;
   }
 
   private async dispatch(parsed: ParsedInput): Promise<CommandResult> {
@@ -413,15 +413,15 @@ export class CommandLayer implements CommandActions {
     return this.say(text);
   }
 
-  private recordHistory(line: string): void {
-    const path = this.historyPath;
-    this.historyWrites = this.historyWrites
+  private recordInputLine(line: string): void {
+    const path = this.inputHistoryPath;
+    this.inputHistoryWrites = this.inputHistoryWrites
       .then(() => appendInputHistory(path, line))
       .then(
         () => undefined,
         (error: unknown) => {
-          if (this.historyWarned) return;
-          this.historyWarned = true;
+          if (this.inputHistoryWarned) return;
+          this.inputHistoryWarned = true;
           this.host.system(`Could not save the input history (${path}): ${errorMessage(error)}`);
         },
       );

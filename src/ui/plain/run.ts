@@ -122,7 +122,7 @@ export async function runPlain(
     input: stdin,
     output: stdout,
     terminal,
-    history: await layer.loadHistory(),
+    history: await layer.loadInputHistoryLines(),
     historySize: INPUT_HISTORY_LIMIT,
     completer: tabCompleter(layer.completer),
   });

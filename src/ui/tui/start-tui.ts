@@ -21,7 +21,7 @@ function showRecentConversation(controller: TuiController): void {
   const recent = entries.slice(-RECENT_CHAT_ENTRIES);
   if (recent.length === 0) return;
   controller.chat.addSystem(`── Recent conversation (${recent.length} of ${entries.length} messages) ──`);
-  controller.chat.addHistory(recent);
+  controller.chat.addChatLogEntries(recent);
   controller.chat.addSystem("── end of recent conversation ──");
 }
 
@@ -106,7 +106,7 @@ export async function startTui(
   process.on("SIGHUP", onSignal);
   process.on("SIGINT", onInterrupt);
   try {
-    await controller.loadHistory();
+    await controller.loadInputHistoryLines();
     chat.addSystem(controller.layer.welcome);
     const resuming = options.resume !== undefined || options.continueLatest || options.session;
     if (!resuming) showRecentConversation(controller);
