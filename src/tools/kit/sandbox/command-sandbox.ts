@@ -2,12 +2,13 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Env } from "../../../shared/env.js";
+import { errorMessage } from "../../../shared/error-message.js";
 import { ToolError } from "../../../shared/tool-error.js";
 import { bwrapArguments } from "./bwrap.js";
 import { type SandboxLayout, sandboxLayout } from "./layout.js";
 import { findSandboxProgram } from "./program.js";
 import { seatbeltProfile } from "./seatbelt.js";
-import { sandboxSettings } from "./settings.js";
+import { type SandboxSettings, sandboxSettings } from "./settings.js";
 
 /** How to start one command inside the sandbox: `program` with `prefix`, then the command's own argv. */
 export interface SandboxedLaunch {
@@ -32,8 +33,7 @@ interface CommandPlaces {
 }
 
 /** The one line said when commands must run without a sandbox although one was asked for; undefined otherwise. */
-export async function missingSandboxWarning(env: Env, home: string): Promise<string | undefined> {
-  const settings = sandboxSettings(env, home);
+async function missingSandboxWarning(settings: SandboxSettings, env: Env): Promise<string | undefined> {
   if (!settings.policy) return undefined;
   const found = await findSandboxProgram(env);
   if (!("missing" in found)) return undefined;
@@ -42,6 +42,21 @@ export async function missingSandboxWarning(env: Env, home: string): Promise<str
     `Commands run without a sandbox: ${found.missing}. Install it to keep commands inside the working dir, or set ` +
     "MARVIN_SANDBOX=off to run them unconfined without this warning."
   );
+}
+
+/**
+ * What to say once when a session starts: sandbox settings that are not understood and, when commands
+ * may run from the start (`commandsNow`), that no sandbox program works.
+ */
+export async function sandboxStartNotices(env: Env, home: string, commandsNow: boolean): Promise<string[]> {
+  let settings: SandboxSettings;
+  try {
+    settings = sandboxSettings(env, home);
+  } catch (error) {
+    return [errorMessage(error)];
+  }
+  const missing = commandsNow ? await missingSandboxWarning(settings, env) : undefined;
+  return missing ? [...settings.ignored, missing] : settings.ignored;
 }
 
 /**
