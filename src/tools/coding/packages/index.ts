@@ -4,9 +4,9 @@ import { toolChildEnv } from "../../../shared/child-env.js";
 import { formatDuration } from "../../../shared/duration.js";
 import { withScratchDir } from "../../../shared/scratch-dir.js";
 import { defineTool, ToolError } from "../../kit/define-tool.js";
+import { HeadTailBuffer } from "../../kit/processes/head-tail-buffer.js";
+import { type ProgramResult, runProgram } from "../../kit/processes/run-program.js";
 import { realWorkingDir } from "../../kit/require-working-dir.js";
-import { type ProgramResult, runProgram } from "../programs/run-program.js";
-import { HeadTailBuffer } from "../shell/head-tail-buffer.js";
 import { packageArguments } from "./package-specs.js";
 import { findInstaller, type Installer, type ProjectVenv, projectVenv, VENV_DIR } from "./project-venv.js";
 

@@ -2,9 +2,9 @@ import { type ChildProcess, spawn } from "node:child_process";
 import { randomUUID } from "node:crypto";
 import type { Readable } from "node:stream";
 import { ToolError } from "../../kit/define-tool.js";
-import { HeadTailBuffer } from "./head-tail-buffer.js";
-import { type KillReport, stopOnTimeoutOrAbort, trackUntilExit, untrack } from "./live-commands.js";
-import { openFiles, type ProcessEntry, ProcessTree, sandboxedPid } from "./process-tree.js";
+import { HeadTailBuffer } from "../../kit/processes/head-tail-buffer.js";
+import { type KillReport, stopOnTimeoutOrAbort, trackUntilExit, untrack } from "../../kit/processes/live-commands.js";
+import { openFiles, type ProcessEntry, ProcessTree, sandboxedPid } from "../../kit/processes/process-tree.js";
 
 /** After the shell exits, how long to wait for background processes to release its output. */
 const LINGER_MS = 300;

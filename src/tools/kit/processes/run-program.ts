@@ -1,8 +1,8 @@
 import { spawn } from "node:child_process";
 import { randomUUID } from "node:crypto";
 import { raceTimeLimit } from "../../../shared/time-limit.js";
-import { type KillReport, stopOnTimeoutOrAbort, terminate, trackUntilExit, untrack } from "../shell/live-commands.js";
-import { ProcessTree } from "../shell/process-tree.js";
+import { type KillReport, stopOnTimeoutOrAbort, terminate, trackUntilExit, untrack } from "./live-commands.js";
+import { ProcessTree } from "./process-tree.js";
 
 /** Set in the program's environment: every process it starts inherits it, so even those that leave its group are found. */
 const PROGRAM_MARKER_VARIABLE = "MARVIN_PROGRAM_ID";
