@@ -43,11 +43,8 @@ export function sandboxSettings(env: Env, home: string): SandboxSettings {
     );
   }
   const network = env.MARVIN_SANDBOX_NETWORK?.trim().toLowerCase() || "off";
-  const ignored = NETWORK_VALUES.includes(network)
-    ? []
-    : [
-        `MARVIN_SANDBOX_NETWORK=${env.MARVIN_SANDBOX_NETWORK} is not understood: use on or off. Commands get no network.`,
-      ];
+  const networkProblem = `MARVIN_SANDBOX_NETWORK=${env.MARVIN_SANDBOX_NETWORK} is not understood: use on or off.`;
+  const ignored = NETWORK_VALUES.includes(network) ? [] : [`${networkProblem} Commands get no network.`];
   return {
     policy: mode === "off" ? undefined : mode === "read-only" ? "read-only" : "workspace-write",
     required: mode === "require",
