@@ -11,7 +11,7 @@ const SNAPSHOT_MS = 500;
 /** After the program exits, how long to wait for its output pipes to close. */
 const LINGER_MS = 300;
 
-interface ProgramRun {
+export interface ProgramRun {
   /** The program and its arguments, started directly: never through a shell. */
   argv: readonly [string, ...string[]];
   cwd: string;

@@ -24,12 +24,14 @@ export interface SandboxedLaunch {
 /** Where a command runs: inside the sandbox, or outside it and why (MARVIN_SANDBOX=off, or no sandbox program). */
 type CommandSandbox = { launch: SandboxedLaunch } | { unsandboxed: "off" | "missing" };
 
-interface CommandPlaces {
+export interface CommandPlaces {
   env: Env;
   home: string;
   cwd: string;
   /** The folder writable under workspace-write (the working dir); null: none. */
   writableRoot: string | null;
+  /** The program needs the network (a package install): allowed whatever MARVIN_SANDBOX_NETWORK says. */
+  needsNetwork?: boolean;
 }
 
 /** The one line said when commands must run without a sandbox although one was asked for; undefined otherwise. */
@@ -75,7 +77,13 @@ export async function commandSandbox(places: CommandPlaces): Promise<CommandSand
     );
   }
   const tempDir = await mkdtemp(join(tmpdir(), "marvin-sandbox-"));
-  const layout = sandboxLayout(settings, { ...places, tempDir });
+  const layout = sandboxLayout(
+    { ...settings, network: settings.network || places.needsNetwork === true },
+    {
+      ...places,
+      tempDir,
+    },
+  );
   const prefix = program.kind === "bwrap" ? bwrapArguments(layout) : ["-p", seatbeltProfile(layout)];
   return {
     launch: {
