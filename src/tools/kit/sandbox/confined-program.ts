@@ -12,7 +12,7 @@ interface ConfinedRun extends Omit<ProgramRun, "env"> {
   sandboxVariables?: Record<string, string>;
 }
 
-export interface ConfinedResult extends ProgramResult {
+interface ConfinedResult extends ProgramResult {
   /** The sandbox it ran in; undefined when it ran unconfined (MARVIN_SANDBOX=off, or no sandbox program). */
   layout?: SandboxLayout;
 }
