@@ -118,9 +118,6 @@ const installPackages = defineTool({
           timeoutMs: Math.max(1, deadline - Date.now()),
           onStdout: (text) => output.append(text),
           onStderr: (text) => output.append(text),
-        }).catch((error: NodeJS.ErrnoException) => {
-          if (error instanceof ToolError) throw error;
-          throw new ToolError(`${step.argv[0]} could not be started: ${error.message}`);
         });
         if (result.exitCode !== 0) {
           const refusal = result.layout && sandboxRefusal("", output.text(), result.layout, context.home);

@@ -63,9 +63,6 @@ function execFor(context: ToolContext): Exec {
       ...(options.input === undefined ? {} : { stdin: options.input }),
       onStdout: (text) => stdout.append(text),
       onStderr: (text) => stderr.append(text),
-    }).catch((error: NodeJS.ErrnoException) => {
-      if (error instanceof ToolError) throw error;
-      throw new ToolError(`ctx.exec: ${command} could not be started: ${error.message}`);
     });
     const failed = result.exitCode !== 0 && !result.timedOut && !result.aborted;
     const refusal =

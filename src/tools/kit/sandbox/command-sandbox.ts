@@ -77,13 +77,8 @@ export async function commandSandbox(places: CommandPlaces): Promise<CommandSand
     );
   }
   const tempDir = await mkdtemp(join(tmpdir(), "marvin-sandbox-"));
-  const layout = sandboxLayout(
-    { ...settings, network: settings.network || places.needsNetwork === true },
-    {
-      ...places,
-      tempDir,
-    },
-  );
+  const network = settings.network || places.needsNetwork === true;
+  const layout = sandboxLayout({ ...settings, network }, { ...places, tempDir });
   const prefix = program.kind === "bwrap" ? bwrapArguments(layout) : ["-p", seatbeltProfile(layout)];
   return {
     launch: {
