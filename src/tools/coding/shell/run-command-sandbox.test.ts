@@ -225,8 +225,17 @@ describe("run_command in the sandbox (bwrap)", () => {
     await mkdir(bin);
     for (const program of ["bash", "touch"])
       await symlink(execFileSync("which", [program], { encoding: "utf8" }).trim(), join(bin, program));
-    const unconfined = await harness({ env: { PATH: bin } });
+    // auto falls back to asking: nothing contains the command.
+    const asked: string[] = [];
+    const unconfined = await harness({
+      env: { PATH: bin, MARVIN_APPROVAL: "auto" },
+      askApproval: async (question) => {
+        asked.push(question.text);
+        return "yes";
+      },
+    });
     expect(await unconfined.ok("run_command", { command: "touch ../beside.txt" })).toMatch(/^Exit code: 0/);
+    expect(asked).toEqual(["Run `touch ../beside.txt`?"]);
     expect(existsSync(join(root, "beside.txt"))).toBe(true);
     const required = await harness({ env: { PATH: bin, MARVIN_SANDBOX: "require" } });
     expect(await required.failure("run_command", { command: "touch ../refused.txt" })).toBe(
