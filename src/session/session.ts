@@ -7,14 +7,9 @@ import type { ChatLogEntry } from "../state/chat-log.js";
 import { configPaths } from "../state/paths.js";
 import { ProfileStore } from "../state/profiles.js";
 import { UsageTracker } from "../state/usage.js";
-import { LanguageServers } from "../tools/coding/lsp/language-servers.js";
 import { CORE_TOOLS } from "../tools/families.js";
 import type { ToolContext, ToolMode } from "../tools/kit/define-tool.js";
-import { JobBoard } from "../tools/kit/job-board.js";
-import { stopLiveCommands } from "../tools/kit/processes/live-commands.js";
-import { TimerStore } from "../tools/organiser/timers/timer-store.js";
 import { isDirectory } from "../workspace/regular-file.js";
-import { initialApprovalMode, SessionApprovals } from "./approvals.js";
 import { backupDirForWrite, backupDirsOf } from "./backup-dirs.js";
 import { ChatLogKeeper } from "./chat-log-keeper.js";
 import type { ConversationCheckpoints } from "./checkpoints/conversation-checkpoints.js";
@@ -30,6 +25,7 @@ import { type ProviderFactory, ProviderSlot } from "./provider-slot.js";
 import type { NumberedUserMessage } from "./saved-sessions/session-file.js";
 import { type LoadedSession, maxSessionsSetting, SessionStore } from "./saved-sessions/session-store.js";
 import type { SessionOptions } from "./session-options.js";
+import { SessionToolServices } from "./session-tool-services.js";
 import { type SessionView, sessionToolContext } from "./tool-context.js";
 import { ToolOffer } from "./tool-offer.js";
 
@@ -47,12 +43,8 @@ export class Session implements SessionView {
   readonly usage: UsageTracker;
   /** What the conversation and today have cost; MARVIN_MAX_COST and MARVIN_MAX_DAILY_COST. */
   readonly spending: ConversationSpending;
-  /** Who is asked before commands and tools run, and how much (`/permissions`). */
-  readonly approvals: SessionApprovals;
-  readonly timers: TimerStore;
-  readonly jobs = new JobBoard();
-  /** Language servers started by the coding tools' writes; `lsp` lists them. */
-  readonly diagnostics: LanguageServers;
+  /** Approvals, timers, background jobs, language servers: lent to the tools, closed with the session. */
+  readonly services: SessionToolServices;
   readonly profiles: ProfileStore;
   readonly budget: ContextBudget;
   #codingMode: boolean;
@@ -80,7 +72,6 @@ export class Session implements SessionView {
     const usagePath = configPaths(options.home).usage;
     this.spending = new ConversationSpending(this.usage, options.env, !options.nonInteractive, usagePath, notice);
     this.chatLog = new ChatLogKeeper(notice, options.now);
-    this.approvals = new SessionApprovals(initialApprovalMode(options.env, !!options.askApproval), options.askApproval);
     this.profiles = new ProfileStore(configPaths(options.home));
     this.budget = options.budget ?? new ContextBudget();
     this.providers = new ProviderSlot({
@@ -97,7 +88,7 @@ export class Session implements SessionView {
       codingMode: () => this.codingMode,
       emit: (event) => this.emit(event),
     });
-    this.timers = new TimerStore((name) => this.events.notice(`⏰ Timer '${name}' is done.`, "info"));
+    this.services = new SessionToolServices(options, (text, level) => this.events.notice(text, level));
     this.compactor = new Compactor({
       budget: this.budget,
       emit: (event) => this.emit(event),
@@ -105,11 +96,6 @@ export class Session implements SessionView {
       backupDir: () => backupDirForWrite(this.profiles, this.profileName, this.workingDir, notice),
       summarize: (text, instruction) => this.summarize(text, instruction),
       onCompacted: () => this.frame.invalidate(),
-    });
-    this.diagnostics = new LanguageServers({
-      env: options.env,
-      configPath: configPaths(options.home).lspConfig,
-      notice: (text) => this.events.notice(text, "info"),
     });
     this.tools = new ToolOffer(options.registry, CORE_TOOLS, options.env.MARVIN_TOOLS?.trim().toLowerCase() === "all");
     this.subscribe(usageRecorder(this.usage));
@@ -120,7 +106,12 @@ export class Session implements SessionView {
     this.runner = new MessageRunner({
       ...{ options, session: this, conversation: this.conversation, frame: this.frame, chatLog: this.chatLog },
       ...{ profiles: this.profiles, model: this.model, providers: this.providers, tools: this.tools },
-      ...{ compactor: this.compactor, budget: this.budget, jobs: this.jobs, emit: (event) => this.emit(event) },
+      ...{
+        compactor: this.compactor,
+        budget: this.budget,
+        jobs: this.services.jobs,
+        emit: (event) => this.emit(event),
+      },
     });
   }
 
@@ -379,16 +370,12 @@ export class Session implements SessionView {
 
   /** What a tool call in this session may see and do. */
   toolContext(signal: AbortSignal, onProgress: ToolContext["onProgress"] = () => undefined): ToolContext {
-    const surroundings = { home: this.options.home, env: this.options.env, approvals: this.approvals };
-    return sessionToolContext(this, surroundings, signal, onProgress);
+    return sessionToolContext(this, { home: this.options.home, env: this.options.env }, signal, onProgress);
   }
 
   /** Ends the session: timers, job watching, language servers, processes run_command left running, the provider. */
   async close(): Promise<void> {
-    this.timers.clear();
-    this.jobs.cancelAll();
-    await this.diagnostics.close();
-    await stopLiveCommands();
+    await this.services.close();
     await this.options.extensions?.close();
     await this.providers.reset();
   }

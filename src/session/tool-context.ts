@@ -23,10 +23,8 @@ export interface SessionView {
   switchProfile(name: string): Promise<{ created: boolean }>;
   readonly providerInfo: { name: ProviderName; model: string } | undefined;
   readonly usage: UsageTracker;
-  readonly timers: Timers;
-  readonly jobs: BackgroundJobs;
+  readonly services: { timers: Timers; jobs: BackgroundJobs; approvals: Approvals; diagnostics: CodeDiagnostics };
   readonly budget: ContextBudget;
-  readonly diagnostics: CodeDiagnostics;
   summarize(text: string, instruction: string): Promise<string>;
   requestExit(message: string): void;
   backupDirs(): string[];
@@ -37,7 +35,6 @@ export interface SessionView {
 interface SessionSurroundings {
   home: string;
   env: Env;
-  approvals: Approvals;
 }
 
 /**
@@ -70,11 +67,8 @@ export function sessionToolContext(
       return active && { ...active, credentialVariables: providerCredentialVariables(active.name, surroundings.env) };
     },
     usage: session.usage,
-    timers: session.timers,
-    jobs: session.jobs,
+    ...session.services,
     budget: session.budget.view(),
-    approvals: surroundings.approvals,
-    diagnostics: session.diagnostics,
     summarize: (text, instruction) => session.summarize(text, instruction),
     requestExit: (message) => session.requestExit(message),
     backupDirs: () => session.backupDirs(),
