@@ -2,7 +2,7 @@ import type { AgentEvent } from "../../agent/events.js";
 import { type ChatLogEntry, clockTime } from "../../state/chat-log.js";
 import { safeEvents, safeText } from "../terminal-text.js";
 import type { ChatEntry, ToolCallView } from "./chat-entry.js";
-import { summarizeToolResult } from "./tool-summary.js";
+import { summarizeToolResult } from "../tool-call-text.js";
 
 type AssistantEntry = Extract<ChatEntry, { kind: "assistant" }>;
 type ToolsEntry = Extract<ChatEntry, { kind: "tools" }>;
