@@ -1,6 +1,6 @@
 import { providerIcon } from "../../providers/registry.js";
 import { formatDuration } from "../../shared/duration.js";
-import { textWidth } from "./spans.js";
+import { textWidth, truncateToWidth } from "./spans.js";
 
 /** Everything the status bar shows. */
 export interface StatusInfo {
@@ -42,20 +42,6 @@ function contextMeter({ tokens, limit }: { tokens: number; limit: number }): str
 
 function formatCost(cost: number): string {
   return `$${cost < 1 ? cost.toFixed(4) : cost.toFixed(2)}`;
-}
-
-/** Cuts text to at most `width` columns, marking a cut with an ellipsis. */
-function truncateToWidth(text: string, width: number): string {
-  if (textWidth(text) <= width) return text;
-  let result = "";
-  let used = 0;
-  for (const character of text) {
-    const columns = textWidth(character);
-    if (used + columns > width - 1) break;
-    result += character;
-    used += columns;
-  }
-  return `${result}…`;
 }
 
 /** Shortest model name worth showing before the facts after it are cut instead. */
