@@ -1,5 +1,6 @@
 import { providerIcon } from "../../providers/registry.js";
 import { formatDuration } from "../../shared/duration.js";
+import { formatTokens } from "../context-meter.js";
 import { textWidth, truncateToWidth } from "./spans.js";
 
 /** Everything the status bar shows. */
@@ -31,13 +32,9 @@ export interface StatusInfo {
   linesBelow: number;
 }
 
-function thousands(tokens: number): string {
-  return tokens < 1000 ? String(tokens) : `${(tokens / 1000).toFixed(tokens < 10_000 ? 1 : 0)}k`;
-}
-
 /** `ctx 12k/200k`: how full the conversation is, against the size where it is compacted. */
 function contextMeter({ tokens, limit }: { tokens: number; limit: number }): string {
-  return `ctx ${thousands(tokens)}/${thousands(limit)}`;
+  return `ctx ${formatTokens(tokens)}/${formatTokens(limit)}`;
 }
 
 function formatCost(cost: number): string {
