@@ -4,7 +4,7 @@ import { diffWordsWithSpace } from "diff";
 export type DiffLineKind = "file" | "hunk" | "added" | "removed" | "context";
 
 /** A piece of a diff line; `changed` marks the words that differ from the line it replaces (or replaced). */
-export interface DiffPart {
+interface DiffPart {
   text: string;
   changed: boolean;
 }

@@ -306,7 +306,8 @@ describe("marvin --plain driven through pipes", () => {
     );
     expect(run.code).toBe(0);
     expect(steadyTimings(run.stdout)).toContain(
-      "  ✓ timer_start  \"tea\" · …s · Stopwatch 'tea' started.\n[System] Error: This conversation has cost $0.15, over its cap of $0.10 (MARVIN_MAX_COST); " +
+      "  ✓ timer_start  \"tea\" · …s · Stopwatch 'tea' started.\n" +
+        "[System] Error: This conversation has cost $0.15, over its cap of $0.10 (MARVIN_MAX_COST); " +
         'Marvin stopped before the next request. Type "cap 0.20" to raise it, then send a message to go on.\n',
     );
     expect(run.stdout).toContain(

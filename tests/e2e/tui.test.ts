@@ -458,7 +458,7 @@ describe("marvin full-screen TUI in a real terminal (tmux)", () => {
     await marvin.waitFor("MARVIN_EXITED=0");
   });
 
-  test("shows tool calls as blocks: key arguments, live time and output, folded when done, Ctrl+O/Ctrl+T unfold", async ({
+  test("shows tool calls as blocks: key arguments, live time and output, folded, Ctrl+O/Ctrl+T unfold", async ({
     start,
     tempDirs,
   }) => {
