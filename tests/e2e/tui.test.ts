@@ -523,4 +523,16 @@ describe("marvin full-screen TUI in a real terminal (tmux)", () => {
     const folded = await marvin.waitFor("… 23 more lines, Ctrl+O expands");
     expect(folded).not.toContain("+line 40");
   });
+
+  test("folds the thinking above an answer to one line; Ctrl+O unfolds it and folds it again", async ({ start }) => {
+    const { marvin } = await start([
+      { text: "Two minutes.", reasoning: "Green tea steeps briefly.\n\nAt 80 degrees, two minutes is right." },
+    ]);
+    await marvin.submit("green tea?");
+    await marvin.waitFor(/💭 Green tea steeps briefly\. At 80 degrees, two minutes is right\.\n\nMarvin · /);
+    await marvin.press("C-o");
+    await marvin.waitFor(/💭 Green tea steeps briefly\.\n\nAt 80 degrees, two minutes is right\.\n/);
+    await marvin.press("C-o");
+    await marvin.waitFor(/💭 Green tea steeps briefly\. At 80 degrees/);
+  });
 });
