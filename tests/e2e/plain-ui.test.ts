@@ -224,6 +224,33 @@ describe("marvin --plain driven through pipes", () => {
     expect(server.requests).toHaveLength(0);
   });
 
+  test("prints an edit's diff with +/- and no colours into a pipe, cut after 60 lines", async ({ plain, home }) => {
+    const project = join(home, "project");
+    mkdirSync(project);
+    writeFileSync(join(project, "answer.ts"), "const answer = 41;\n");
+    const big = Array.from({ length: 80 }, (_, index) => `line ${index + 1}\n`).join("");
+    const { run } = await plain(
+      [
+        {
+          toolCalls: [
+            { name: "apply_patch", arguments: { path: "answer.ts", old_str: "41", new_str: "42" } },
+            { name: "create_file", arguments: { path: "big.txt", content: big } },
+          ],
+        },
+        { text: "Done." },
+      ],
+      "edit\n",
+      ["--working-dir", project],
+    );
+    expect(run.code).toBe(0);
+    expect(steadyTimings(run.stdout)).toContain(
+      "  ✓ apply_patch  answer.ts · …s · Patched answer.ts: replaced 1 line(s) with 1 at line 1. Now: (+1 lines)\n" +
+        "    --- a/answer.ts\n    +++ b/answer.ts\n    @@ -1,1 +1,1 @@\n    -const answer = 41;\n    +const answer = 42;\n",
+    );
+    expect(run.stdout).toContain("    +line 57\n    … 23 more lines\n");
+    expect(run.stdout).not.toContain("\x1b[");
+  });
+
   test("asks before run_command, showing the exact command, and takes y / n from stdin", async ({ plain, home }) => {
     const project = join(home, "project");
     mkdirSync(project);
