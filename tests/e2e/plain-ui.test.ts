@@ -245,7 +245,8 @@ describe("marvin --plain driven through pipes", () => {
     expect(run.code).toBe(0);
     expect(steadyTimings(run.stdout)).toContain(
       "  ✓ apply_patch  answer.ts · …s · Patched answer.ts: replaced 1 line(s) with 1 at line 1. Now: (+1 lines)\n" +
-        "    --- a/answer.ts\n    +++ b/answer.ts\n    @@ -1,1 +1,1 @@\n    -const answer = 41;\n    +const answer = 42;\n",
+        "    --- a/answer.ts\n    +++ b/answer.ts\n    @@ -1,1 +1,1 @@\n" +
+        "    -const answer = 41;\n    +const answer = 42;\n",
     );
     expect(run.stdout).toContain("    +line 57\n    … 23 more lines\n");
     expect(run.stdout).not.toContain("\x1b[");
