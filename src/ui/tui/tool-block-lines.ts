@@ -1,4 +1,4 @@
-import { terminalText } from "../terminal-text.js";
+import { safeLabel, terminalText } from "../terminal-text.js";
 import { elapsedText } from "../tool-call-text.js";
 import type { ToolCallView } from "./chat-entry.js";
 import { diffView } from "./diff-view.js";
@@ -16,7 +16,7 @@ function headerLine(call: ToolCallView, width: number, now: number, theme: Theme
   const running = call.elapsedMs === undefined;
   const mark = running ? "⏳" : call.isError ? "✗" : "✓";
   const facts = running
-    ? [elapsedText(now - call.startedAt), ...(call.progress && !call.output ? [call.progress] : [])]
+    ? [elapsedText(now - call.startedAt), ...(call.progress && !call.output ? [safeLabel(call.progress)] : [])]
     : [elapsedText(call.elapsedMs ?? 0), call.summary ?? ""];
   const text = truncateToWidth([call.label, ...facts].join(" · "), Math.max(1, width - 2));
   return `${call.isError ? theme.error(mark) : theme.tool(mark)} ${theme.tool(text)}`;

@@ -67,6 +67,13 @@ describe("tool blocks", () => {
     expect(lines(40)).toEqual(["✓ run_command  npm test · 1.2s · Exit c…"]);
   });
 
+  it("keep a progress message on the header line", () => {
+    const { store, lines } = chat();
+    store.apply(start("a", "launch_agent", { task: "look" }));
+    store.apply({ type: "tool_progress", turn: 1, callId: "a", name: "launch_agent", message: "two\nlines" });
+    expect(lines()).toEqual(['⏳ launch_agent  "look" · 0.0s · two lines']);
+  });
+
   it("expand the latest finished call with its whole result, collapse it again, and expand or collapse all", () => {
     const { store, lines } = chat();
     store.apply({ type: "tool_calls", turn: 1, names: ["read_file", "read_file"] });
