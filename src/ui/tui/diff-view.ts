@@ -16,8 +16,8 @@ function styles(theme: Theme): Record<DiffLineKind, { line: Style; word: Style }
   };
 }
 
-function spansOf(line: DiffLine, theme: Theme): Span[] {
-  const style = styles(theme)[line.kind];
+function spansOf(line: DiffLine, byKind: ReturnType<typeof styles>): Span[] {
+  const style = byKind[line.kind];
   return line.parts.map((part) => ({ text: part.text, style: part.changed ? style.word : style.line }));
 }
 
@@ -28,9 +28,10 @@ function spansOf(line: DiffLine, theme: Theme): Span[] {
  */
 export function diffView(diff: string, width: number, theme: Theme, limit = Infinity) {
   const all = diffLines(terminalText(diff));
+  const byKind = styles(theme);
   const lines = all
     .slice(0, limit)
-    .flatMap((line) => wrapToLines(spansOf(line, theme), width - INDENT.length, false))
+    .flatMap((line) => wrapToLines(spansOf(line, byKind), width - INDENT.length, false))
     .map((line) => INDENT + line);
   return { lines, hidden: Math.max(0, all.length - limit) };
 }
