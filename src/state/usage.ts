@@ -139,7 +139,7 @@ function parseLifetime(raw: unknown): LifetimeUsage | undefined {
 }
 
 /** The share of input tokens the providers served from their prompt caches; undefined before any was. */
-function cacheHitShare(record: Pick<UsageRecord, "input_tokens" | "cached_tokens">): number | undefined {
+export function cacheHitShare(record: Pick<UsageRecord, "input_tokens" | "cached_tokens">): number | undefined {
   const total = (counts: Counts) => Object.values(counts).reduce((sum, value) => sum + value, 0);
   const cached = total(record.cached_tokens);
   const input = total(record.input_tokens);

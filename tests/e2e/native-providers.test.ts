@@ -14,7 +14,7 @@ import {
   ollamaLine,
   startOllamaServer,
 } from "../support/ollama-server.js";
-import { type MarvinRun, runMarvin } from "../support/run-marvin.js";
+import { type MarvinRun, runMarvin, steadyTimings } from "../support/run-marvin.js";
 
 type Run = (args: string[], stdin: string) => Promise<MarvinRun>;
 
@@ -81,8 +81,9 @@ describe("marvin with the native Gemini API", () => {
     const result = await run(["--plain"], "start a tea timer\nthanks\n");
     expect(result.code).toBe(0);
     // The thought summary is shown as reasoning, on a line of its own before the answer (dim on a terminal).
-    expect(result.stdout).toContain(
-      "> start a tea timer\nThinking about tea.\n\nStarting it.\n  🔧 timer_start\nYour tea timer is running.\n" +
+    expect(steadyTimings(result.stdout)).toContain(
+      '> start a tea timer\nThinking about tea.\n\nStarting it.\n  🔧 timer_start  "tea"\n' +
+        "  ✓ timer_start  \"tea\" · …s · Countdown 'tea' started: 2m 00s.\nYour tea timer is running.\n" +
         "> thanks\nYou're welcome.\n",
     );
     for (const request of server.requests) {
@@ -175,8 +176,9 @@ describe("marvin with the native Ollama API", () => {
     ]);
     const result = await run(["--plain"], "start a tea timer\nthanks\n");
     expect(result.code).toBe(0);
-    expect(result.stdout).toContain(
-      "> start a tea timer\nA timer, then.\n\nStarting it.\n  🔧 timer_start\nYour tea timer is running.\n" +
+    expect(steadyTimings(result.stdout)).toContain(
+      '> start a tea timer\nA timer, then.\n\nStarting it.\n  🔧 timer_start  "tea"\n' +
+        "  ✓ timer_start  \"tea\" · …s · Countdown 'tea' started: 2m 00s.\nYour tea timer is running.\n" +
         "> thanks\nYou're welcome.\n",
     );
     const chats = server.chats();

@@ -75,13 +75,21 @@ describe.skipIf(!hasTmux)(
       startMarvin,
     }) => {
       const { server, screen, type, press, waitForScreen } = await startMarvin([
-        { text: "Hello from the terminal test.", chunkSize: 4, delayMs: 5 },
+        {
+          text: "Hello from the terminal test.",
+          chunkSize: 4,
+          delayMs: 5,
+          usage: { prompt: 12_000, completion: 345, cached: 10_200 },
+        },
         { text: "slow ".repeat(300), chunkSize: 5, delayMs: 40 },
         { text: "Ready for more." },
       ]);
       type("hi there");
       press("Enter");
-      await waitForScreen((text) => text.includes("> hi there\nHello from the terminal test.\n>"));
+      // After the answer, the context meter (as in the TUI's status line), on a line of its own.
+      await waitForScreen((text) =>
+        text.includes("> hi there\nHello from the terminal test.\ncontext 12k/200k (6%) · cache 85%\n>"),
+      );
 
       type("tell me a long story");
       press("Enter");
@@ -206,7 +214,9 @@ describe.skipIf(!hasTmux)(
       mkdirSync(project);
       const { server, type, press, waitForScreen } = await startMarvin(
         [
-          { toolCalls: [{ name: "run_command", arguments: { command: "echo approved > approved.txt" } }] },
+          {
+            toolCalls: [{ name: "run_command", arguments: { command: "echo streamed; echo approved > approved.txt" } }],
+          },
           { text: "Done." },
           { toolCalls: [{ name: "run_command", arguments: { command: "touch never.txt" } }] },
           { text: "unused" },
@@ -216,10 +226,16 @@ describe.skipIf(!hasTmux)(
       );
       type("write the file");
       press("Enter");
-      await waitForScreen((text) => text.trimEnd().endsWith("Run `echo approved > approved.txt`? [y/N]"));
+      await waitForScreen((text) =>
+        text.trimEnd().endsWith("Run `echo streamed; echo approved > approved.txt`? [y/N]"),
+      );
       type("y");
       press("Enter");
-      await waitForScreen((text) => text.includes("Done.") && text.trimEnd().endsWith("\n>"));
+      const ran = await waitForScreen((text) => text.includes("Done.") && text.trimEnd().endsWith("\n>"));
+      // The call's header with its command, its output as it came, then its summary line.
+      expect(ran).toMatch(
+        / {2}🔧 run_command {2}echo streamed; echo approved > approved\.txt\nRun .*\? \[y\/N\] y\n {4}│ streamed\n {2}✓ run_command {2}echo streamed; echo approved > approved\.txt · \d\.\ds · Exit code: 0 \(0s\) \(\+1 lines\)\nDone\.\n/,
+      );
       expect(readFileSync(join(project, "approved.txt"), "utf8")).toBe("approved\n");
 
       type("touch another");
@@ -227,13 +243,41 @@ describe.skipIf(!hasTmux)(
       await waitForScreen((text) => text.trimEnd().endsWith("Run `touch never.txt`? [y/N]"));
       press("C-c");
       await waitForScreen((text) =>
-        /Run `touch never\.txt`\? \[y\/N\]\s*\n\[System\] Stopped\. The partial answer is kept\.\n>/.test(text),
+        /Run `touch never\.txt`\? \[y\/N\]\s*\n {2}✗ run_command {2}touch never\.txt · .*cancelled\.\n\[System\] Stopped\. The partial answer is kept\.\ncontext .*\n>/.test(
+          text,
+        ),
       );
       type("quit");
       press("Enter");
       await waitForScreen((text) => text.includes("MARVIN-EXITED-0"));
       expect(existsSync(join(project, "never.txt"))).toBe(false);
       expect(server.requests).toHaveLength(3);
+    });
+
+    test("prints an edit's diff coloured, the changed words in inverse video", async ({ startMarvin, home }) => {
+      const project = join(home, "project");
+      mkdirSync(project);
+      writeFileSync(join(project, "answer.ts"), "// the answer\nconst answer = 41;\n");
+      const { screen, type, press, waitForScreen } = await startMarvin(
+        [
+          { toolCalls: [{ name: "apply_patch", arguments: { path: "answer.ts", old_str: "41", new_str: "42" } }] },
+          { text: "Patched." },
+        ],
+        {},
+        ["--working-dir", project],
+      );
+      type("fix the answer");
+      press("Enter");
+      const shown = await waitForScreen((text) => text.includes("Patched.\n"));
+      expect(shown).toMatch(
+        / {2}✓ apply_patch {2}answer\.ts · \d\.\ds · Patched answer\.ts.*\n {4}--- a\/answer\.ts\n {4}\+\+\+ b\/answer\.ts\n {4}@@ -1,2 \+1,2 @@\n {5}\/\/ the answer\n {4}-const answer = 41;\n {4}\+const answer = 42;\n/,
+      );
+      const coloured = screen(true);
+      expect(coloured).toMatch(/\x1b\[31m-const answer = \x1b\[7m41/);
+      expect(coloured).toMatch(/\x1b\[32m\+const answer = \x1b\[7m42/);
+      type("quit");
+      press("Enter");
+      await waitForScreen((text) => text.includes("MARVIN-EXITED-0"));
     });
 
     test(

@@ -4,7 +4,7 @@ import { join } from "node:path";
 import { test as base, describe, expect } from "../support/fixtures.js";
 import { type LlmServer, type Script, userWords } from "../support/llm-server.js";
 import { startNtfyServer } from "../support/ntfy-server.js";
-import { MARVIN_BIN, type MarvinRun, runMarvin, serverEnv } from "../support/run-marvin.js";
+import { MARVIN_BIN, type MarvinRun, runMarvin, serverEnv, steadyTimings } from "../support/run-marvin.js";
 import { startTranscriptionServer } from "../support/transcription-server.js";
 
 const profileFile = (home: string, name: string) => join(home, ".config", "local-finder", "profiles", "main", name);
@@ -54,8 +54,9 @@ describe("marvin --plain driven through pipes", () => {
         "start a tea timer\n",
       );
       expect(first.code).toBe(0);
-      expect(first.stdout).toContain(
-        "> start a tea timer\nStarting it.\n  🔧 timer_start\nYour tea timer is running.\n",
+      expect(steadyTimings(first.stdout)).toContain(
+        '> start a tea timer\nStarting it.\n  🔧 timer_start  "tea"\n' +
+          "  ✓ timer_start  \"tea\" · …s · Countdown 'tea' started: 2m 00s.\nYour tea timer is running.\n",
       );
       expect(first.stdout).not.toContain("\x1b["); // no colours when stdout is a pipe
       expect(server.requests[1]!.body.messages.at(-1)!.content).toContain("Countdown 'tea' started");
@@ -223,6 +224,34 @@ describe("marvin --plain driven through pipes", () => {
     expect(server.requests).toHaveLength(0);
   });
 
+  test("prints an edit's diff with +/- and no colours into a pipe, cut after 60 lines", async ({ plain, home }) => {
+    const project = join(home, "project");
+    mkdirSync(project);
+    writeFileSync(join(project, "answer.ts"), "const answer = 41;\n");
+    const big = Array.from({ length: 80 }, (_, index) => `line ${index + 1}\n`).join("");
+    const { run } = await plain(
+      [
+        {
+          toolCalls: [
+            { name: "apply_patch", arguments: { path: "answer.ts", old_str: "41", new_str: "42" } },
+            { name: "create_file", arguments: { path: "big.txt", content: big } },
+          ],
+        },
+        { text: "Done." },
+      ],
+      "edit\n",
+      ["--working-dir", project],
+    );
+    expect(run.code).toBe(0);
+    expect(steadyTimings(run.stdout)).toContain(
+      "  ✓ apply_patch  answer.ts · …s · Patched answer.ts: replaced 1 line(s) with 1 at line 1. Now: (+1 lines)\n" +
+        "    --- a/answer.ts\n    +++ b/answer.ts\n    @@ -1,1 +1,1 @@\n" +
+        "    -const answer = 41;\n    +const answer = 42;\n",
+    );
+    expect(run.stdout).toContain("    +line 57\n    … 23 more lines\n");
+    expect(run.stdout).not.toContain("\x1b[");
+  });
+
   test("asks before run_command, showing the exact command, and takes y / n from stdin", async ({ plain, home }) => {
     const project = join(home, "project");
     mkdirSync(project);
@@ -237,8 +266,16 @@ describe("marvin --plain driven through pipes", () => {
       ["--working-dir", project],
     );
     expect(run.code).toBe(0);
-    expect(run.stdout).toContain("  🔧 run_command\nRun `echo confirmed-output`? [y/N] y\nIt printed the text.\n");
-    expect(run.stdout).toContain("  🔧 run_command\nRun `touch should-not-exist`? [y/N] n\nFine, I did not run it.\n");
+    // The call with its command, the question, the command's output as it streams, then the summary line.
+    expect(steadyTimings(run.stdout)).toContain(
+      "  🔧 run_command  echo confirmed-output\nRun `echo confirmed-output`? [y/N] y\n    │ confirmed-output\n" +
+        "  ✓ run_command  echo confirmed-output · …s · Exit code: 0 (0s) (+1 lines)\nIt printed the text.\n",
+    );
+    expect(steadyTimings(run.stdout)).toContain(
+      "  🔧 run_command  touch should-not-exist\nRun `touch should-not-exist`? [y/N] n\n" +
+        "  ✓ run_command  touch should-not-exist · …s · The user declined to run this command: touch " +
+        "should-not-exist (+1 lines)\nFine, I did not run it.\n",
+    );
     expect(server.requests[1]!.body.messages.at(-1)!.content).toMatch(/Exit code: 0[\s\S]*confirmed-output/);
     expect(server.requests[3]!.body.messages.at(-1)!.content).toContain(
       "The user declined to run this command: touch should-not-exist",
@@ -296,8 +333,9 @@ describe("marvin --plain driven through pipes", () => {
       { MARVIN_MAX_COST: "0.10" },
     );
     expect(run.code).toBe(0);
-    expect(run.stdout).toContain(
-      "  🔧 timer_start\n[System] Error: This conversation has cost $0.15, over its cap of $0.10 (MARVIN_MAX_COST); " +
+    expect(steadyTimings(run.stdout)).toContain(
+      "  ✓ timer_start  \"tea\" · …s · Stopwatch 'tea' started.\n" +
+        "[System] Error: This conversation has cost $0.15, over its cap of $0.10 (MARVIN_MAX_COST); " +
         'Marvin stopped before the next request. Type "cap 0.20" to raise it, then send a message to go on.\n',
     );
     expect(run.stdout).toContain(

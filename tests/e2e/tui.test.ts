@@ -93,7 +93,7 @@ describe("marvin full-screen TUI in a real terminal (tmux)", () => {
     );
     await marvin.submit("read the feed");
     await marvin.waitFor("WIPED and done.");
-    expect(await marvin.text()).toMatch(/↳ read_file: .*Quarterly feed/);
+    expect(await marvin.text()).toMatch(/✓ read_file {2}feed\.xml · \d+\.\ds · .*Quarterly feed/);
     await marvin.submit("sessions");
     await marvin.waitFor(/ 2\. Evil title\n/);
     await marvin.submit("quit");
@@ -118,7 +118,7 @@ describe("marvin full-screen TUI in a real terminal (tmux)", () => {
     await marvin.submit("set a tea timer");
     const screen = await marvin.waitFor("Your tea timer runs for 3 minutes.");
     expect(screen).toMatch(
-      /You · \d\d:\d\d\nset a tea timer\n\nMarvin · \d\d:\d\d\nStarting it\.\n🔧 timer_start\n {3}↳ timer_start: Countdown 'tea' started: 3m 00s\.\nYour tea timer runs for 3 minutes\./,
+      /You · \d\d:\d\d\nset a tea timer\n\nMarvin · \d\d:\d\d\nStarting it\.\n✓ timer_start {2}"tea" · \d+\.\ds · Countdown 'tea' started: 3m 00s\.\nYour tea timer runs for 3 minutes\./,
     );
     await marvin.waitFor(/2 msgs │ \$0\.\d{4} │ ctx 2\.1k\/200k │ +○ ready/);
     await marvin.submit("quit");
@@ -456,5 +456,83 @@ describe("marvin full-screen TUI in a real terminal (tmux)", () => {
     ).toContain("# edited in the test");
     await marvin.press("C-d");
     await marvin.waitFor("MARVIN_EXITED=0");
+  });
+
+  test("shows tool calls as blocks: key arguments, live time and output, folded, Ctrl+O/Ctrl+T unfold", async ({
+    start,
+    tempDirs,
+  }) => {
+    const project = await tempDirs.make("marvin-tui-blocks-");
+    writeFileSync(join(project, "answer.ts"), "// the answer\nconst answer = 41;\n");
+    const command = "echo tick 1; sleep 1.5; echo tick 2; sleep 1.5; echo tick 3";
+    const big = Array.from({ length: 40 }, (_, index) => `line ${index + 1}`).join("\n");
+    const { marvin } = await start(
+      [
+        { toolCalls: [{ name: "run_command", arguments: { command } }] },
+        { text: "It ticked." },
+        {
+          toolCalls: [
+            { name: "apply_patch", arguments: { path: "answer.ts", old_str: "answer = 41;", new_str: "answer = 42;" } },
+            { name: "create_file", arguments: { path: "big.txt", content: `${big}\n` } },
+          ],
+        },
+        { text: "Both written." },
+      ],
+      { args: ["--working-dir", project] },
+    );
+    await marvin.submit("tick");
+    await marvin.waitFor("[y/N]");
+    await marvin.type("y");
+    // Running: one header line with the command and a live time, the output streaming under it.
+    const running = await marvin.waitFor(/│ tick 1\n/);
+    expect(running).toMatch(
+      /⏳ run_command {2}echo tick 1; sleep 1\.5; echo tick 2; sleep 1\.5; echo tick 3 · \d\.\ds\n/,
+    );
+    expect(running).not.toContain("│ tick 2");
+    await marvin.waitFor(/⏳ run_command .* · [1-9]\.\ds\n.*\n.*│ tick 1\n.*│ tick 2\n/);
+    // Done: folded to one line with ✓, its time and the result's first line.
+    const done = await marvin.waitFor("It ticked.");
+    expect(done).toMatch(/✓ run_command {2}echo tick 1; .* · [3-9]\.\ds · Exit code: 0/);
+    expect(done).not.toContain("│ tick");
+    await marvin.press("C-o");
+    const unfolded = await marvin.waitFor("│ tick 3");
+    expect(unfolded).toMatch(/│ Exit code: 0 \(\ds\)\n.*│ tick 1\n.*│ tick 2\n.*│ tick 3\n/);
+    await marvin.press("C-o");
+    await marvin.waitFor(/Exit code: 0.*\n {3}Run .*\[y\/N\] y\n\nMarvin · \d\d:\d\d\nIt ticked\./);
+
+    await marvin.submit("write them");
+    const edited = await marvin.waitFor("Both written.");
+    expect(edited).toMatch(/✓ create_file {2}big\.txt · /);
+    // The big file's diff is folded past a screenful.
+    expect(edited).toContain("+line 17\n  … 23 more lines, Ctrl+O expands");
+    expect(edited).not.toContain("+line 18");
+    // Colours: the removed line red and the added green, the changed number in inverse video.
+    const styled = await marvin.styledText();
+    expect(styled).toMatch(/\x1b\[31m-const answer = \x1b\[7m41/);
+    expect(styled).toMatch(/\x1b\[32m\+const answer = \x1b\[7m42/);
+    await marvin.press("PPage");
+    await marvin.waitFor(/✓ apply_patch {2}answer\.ts · \d+\.\ds · Patched answer\.ts/);
+    await marvin.press("C-End");
+    // Ctrl+T unfolds every block (the command's output too), and folds them all again.
+    await marvin.press("C-t");
+    await marvin.waitFor("+line 40\n");
+    await marvin.press("PPage", "PPage", "PPage");
+    await marvin.waitFor("│ tick 3");
+    await marvin.press("C-End");
+    await marvin.press("C-t");
+    const folded = await marvin.waitFor("… 23 more lines, Ctrl+O expands");
+    expect(folded).not.toContain("+line 40");
+  });
+
+  test("folds the thinking above an answer to one line; Ctrl+O unfolds it and folds it again", async ({ start }) => {
+    const { marvin } = await start([
+      { text: "Two minutes.", reasoning: "Green tea steeps briefly.\n\nAt 80 degrees, two minutes is right." },
+    ]);
+    await marvin.submit("green tea?");
+    await marvin.waitFor(/💭 Green tea steeps briefly\. At 80 degrees, two minutes is right\.\n\nMarvin · /);
+    await marvin.press("C-o");
+    await marvin.waitFor(/💭 Green tea steeps briefly\.\n\nAt 80 degrees, two minutes is right\.\n/);
+    await marvin.press("C-o");
+    await marvin.waitFor(/💭 Green tea steeps briefly\. At 80 degrees/);
   });
 });

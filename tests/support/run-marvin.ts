@@ -109,3 +109,8 @@ export function costOf(run: MarvinRun): Record<string, unknown> & {
     throw new Error(`last stderr line is not MARVIN_COST: ${JSON.stringify(last)}\nstderr: ${run.stderr}`);
   return JSON.parse(last.slice("MARVIN_COST:".length));
 }
+
+/** Output with the durations of tool calls (` · 0.1s · `) written as ` · …s · `, so it can be compared exactly. */
+export function steadyTimings(text: string): string {
+  return text.replace(/ · \d+\.\ds · /g, " · …s · ");
+}

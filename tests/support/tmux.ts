@@ -160,6 +160,11 @@ export class TmuxMarvin {
     return (await this.tmux("capture-pane", "-p", "-t", "main")).replace(/\n$/, "").split("\n");
   }
 
+  /** The visible screen with its colours and attributes as escape sequences (capture-pane -e). */
+  async styledText(): Promise<string> {
+    return (await this.tmux("capture-pane", "-p", "-e", "-t", "main")).replace(/\n$/, "");
+  }
+
   async text(): Promise<string> {
     return (await this.screen()).join("\n");
   }

@@ -38,6 +38,8 @@ export interface ToolProgress {
   message: string;
   /** Share done, 0 to 1, when it is known. */
   fraction?: number;
+  /** What the call printed since its previous report (run_command's output), for front ends to show as it streams. */
+  output?: string;
 }
 
 /** Everything a tool handler may touch. Handlers never read process state directly. */

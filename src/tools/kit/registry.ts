@@ -72,10 +72,11 @@ function withNotes(outcome: ToolOutcome, notes: string[]): ToolOutcome {
   return notes.length ? { ...outcome, result: [outcome.result, ...notes].join("\n") } : outcome;
 }
 
-/** A fraction is kept within 0…1; one that is not a finite number is left out. */
-function cleanProgress({ message, fraction }: ToolProgress): ToolProgress {
-  if (typeof fraction !== "number" || !Number.isFinite(fraction)) return { message: String(message) };
-  return { message: String(message), fraction: Math.min(1, Math.max(0, fraction)) };
+/** A fraction is kept within 0…1; one that is not a finite number is left out, as is output that is not text. */
+function cleanProgress({ message, fraction, output }: ToolProgress): ToolProgress {
+  const printed = typeof output === "string" ? { output } : {};
+  if (typeof fraction !== "number" || !Number.isFinite(fraction)) return { message: String(message), ...printed };
+  return { message: String(message), fraction: Math.min(1, Math.max(0, fraction)), ...printed };
 }
 
 /** All tools by name: JSON schemas per mode, and validated, time-limited execution. */

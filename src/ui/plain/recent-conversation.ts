@@ -2,7 +2,7 @@ import { RECENT_CHAT_ENTRIES } from "../../session/session.js";
 import { truncateText } from "../../shared/truncate.js";
 import type { ChatLogEntry } from "../../state/chat-log.js";
 import { safeText } from "../terminal-text.js";
-import type { Palette } from "./renderer.js";
+import type { Palette } from "./palette.js";
 
 /** Longest text shown per entry; the model still gets the whole entry. */
 const RECENT_ENTRY_CHARS = 600;

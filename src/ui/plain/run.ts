@@ -1,15 +1,18 @@
 import type { ApprovalAnswer, ApprovalQuestion } from "../../session/approvals.js";
 import { INPUT_HISTORY_LIMIT } from "../../state/input-history.js";
+import { cacheHitShare } from "../../state/usage.js";
 import { approvalAnswer, approvalPrompt } from "../approval-prompt.js";
 import { sessionList } from "../commands/conversations.js";
 import { type CommandHost, type CommandLayer, EXIT_HINT, InterruptKey } from "../commands/index.js";
+import { contextMeterLine } from "../context-meter.js";
 import { freshLine } from "../fresh-line.js";
 import type { FrontEndEnvironment, FrontEndOptions, SessionStarter } from "../front-end.js";
 import { FrontEndStart } from "../opening.js";
 import { safeText } from "../terminal-text.js";
 import { LineInput } from "./line-input.js";
+import { COLOR_PALETTE, type Palette, PLAIN_PALETTE } from "./palette.js";
 import { formatRecentConversation } from "./recent-conversation.js";
-import { COLOR_PALETTE, createPlainRenderer, type Palette, PLAIN_PALETTE } from "./renderer.js";
+import { createPlainRenderer } from "./renderer.js";
 import { PlainScreen } from "./screen.js";
 import { tabCompleter } from "./tab-completion.js";
 
@@ -96,6 +99,17 @@ export async function runPlain(
   const { session } = built;
 
   const terminal = Boolean(stdin.isTTY && stdout.isTTY);
+  /** Input and output tokens of the latest request: how much of the context the conversation fills. */
+  let requestTokens: number | undefined;
+  session.subscribe((event) => {
+    if (event.type === "usage") requestTokens = event.inputTokens + event.outputTokens;
+  });
+  /** One dim line after an answer on a terminal: the context meter the TUI shows in its status line. */
+  const showContext = () => {
+    if (!stdout.isTTY || requestTokens === undefined) return;
+    const cacheShare = cacheHitShare(session.usage.getSessionUsage());
+    screen.line(palette.reasoning(contextMeterLine(requestTokens, session.budget.thresholds.compact, cacheShare)));
+  };
   const host: CommandHost = {
     system: (text) => screen.system(text),
     terminal,
@@ -106,6 +120,9 @@ export async function runPlain(
       if (via === "voice") screen.line(palette.you(`🎤 ${safeText(text)}`));
     },
     ask: (question) => ask(palette.you(question)),
+    conversationReplaced: () => {
+      requestTokens = undefined;
+    },
   };
   const layer = start.commandLayer(built, host);
   const lines = new LineInput({
@@ -173,7 +190,10 @@ export async function runPlain(
       interruptKey.reset();
       const result = await layer.handle(line);
       if (result.type === "exit") break;
-      if (result.type === "submitted") await result.done;
+      if (result.type === "submitted") {
+        await result.done;
+        showContext();
+      }
       if (session.exitRequested !== undefined) {
         screen.system(session.exitRequested);
         break;

@@ -1,7 +1,7 @@
 import type { Output } from "../headless/text-renderer.js";
 import { safeText } from "../terminal-text.js";
 import type { LineInput } from "./line-input.js";
-import type { Palette } from "./renderer.js";
+import type { Palette } from "./palette.js";
 
 /**
  * Everything the plain UI prints goes through here: it knows whether the cursor is at the

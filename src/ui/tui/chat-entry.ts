@@ -2,6 +2,8 @@
 export interface ToolCallView {
   callId: string;
   name: string;
+  /** The name and key arguments, on one line: `run_command  npm test`. */
+  label: string;
   /** The arguments as the model sent them (JSON). */
   arguments: string;
   /** The person's answer to the question this call asked before it ran (`Run `…`? [y/N] y`). */
@@ -11,8 +13,16 @@ export interface ToolCallView {
   elapsedMs?: number;
   /** The tool's latest progress line while it runs (a sub-agent's current tool, a download's size). */
   progress?: string;
+  /** The latest output of a running command (run_command), as it streams. */
+  output?: string;
   summary?: string;
+  /** The whole result, shown when the finished call is expanded. */
+  result?: string;
+  /** An edit's unified diff, shown under the call. */
+  diff?: string;
   isError?: boolean;
+  /** The finished call shows its whole result (or diff) rather than one line. */
+  expanded?: boolean;
 }
 
 interface EntryBase {

@@ -2,7 +2,7 @@ import { stripVTControlCharacters as plain } from "node:util";
 import { describe, expect, it } from "vitest";
 import { sleep } from "../../shared/sleep.js";
 import { ChatStore } from "./chat-store.js";
-import { EntryLineRenderer, LIVE_COUNTER_AFTER_MS } from "./entry-lines.js";
+import { EntryLineRenderer } from "./entry-lines.js";
 import { COLOR_THEME, MONOCHROME_THEME } from "./theme.js";
 
 const fixedTime = () => new Date(2025, 0, 1, 9, 5);
@@ -91,8 +91,7 @@ describe("ChatStore", () => {
       "",
       "Marvin · 09:05",
       "Let me check.",
-      "🔧 get_weather, get_location",
-      "   ↳ get_weather: Sunny, 21 °C (+1 lines) (2.5s)",
+      "✓ get_weather · 2.5s · Sunny, 21 °C (+1 lines)",
       "",
       "[System] Rate limited, waiting 2 s",
       "",
@@ -127,31 +126,33 @@ describe("ChatStore", () => {
 });
 
 describe("tool lines", () => {
-  it("show a live elapsed counter only for tools running longer than 2 s, then a one-line summary", () => {
+  it("show the call's key arguments and a live elapsed time, then fold to a one-line summary", () => {
     let clock = 1000;
     const store = new ChatStore({ clock: () => clock, now: fixedTime });
     const renderer = new EntryLineRenderer(MONOCHROME_THEME);
     const lines = () => renderer.render(store.entries, 60, clock).map((line) => plain(line));
     store.apply({ type: "tool_calls", turn: 1, names: ["web_search"] });
-    store.apply({ type: "tool_start", turn: 1, callId: "s", name: "web_search", arguments: "{}", input: {} });
-    clock += LIVE_COUNTER_AFTER_MS - 1;
     expect(lines()).toEqual(["🔧 web_search"]);
-    clock += 2000;
-    expect(lines()).toEqual(["🔧 web_search", "   ⏳ web_search 4s"]);
+    const input = { query: "rust async", max_results: 5 };
+    store.apply({ type: "tool_start", turn: 1, callId: "s", name: "web_search", arguments: "{}", input });
+    clock += 40;
+    expect(lines()).toEqual(['⏳ web_search  "rust async" · 0.0s']);
+    clock += 3160;
+    expect(lines()).toEqual(['⏳ web_search  "rust async" · 3.2s']);
     clock += 1000;
-    expect(lines()).toEqual(["🔧 web_search", "   ⏳ web_search 5s"]);
+    expect(lines()).toEqual(['⏳ web_search  "rust async" · 4.2s']);
     store.apply({
       type: "tool_end",
       turn: 1,
       callId: "s",
       name: "web_search",
       arguments: "{}",
-      input: {},
+      input,
       result: "Error: network down",
       isError: true,
       elapsedMs: 5200,
     });
-    expect(lines()).toEqual(["🔧 web_search", "   ✗ web_search: Error: network down (5.2s)"]);
+    expect(lines()).toEqual(['✗ web_search  "rust async" · 5.2s · Error: network down']);
   });
 
   it("show each running call's latest progress (which sub-agent runs what) beside its counter", () => {
@@ -165,14 +166,13 @@ describe("tool lines", () => {
     for (const callId of ["a", "b"])
       store.apply({ type: "tool_start", turn: 1, callId, name: "launch_agent", arguments: "{}", input: {} });
     progress("a", "sub-agent on m in src: started");
-    expect(lines()).toEqual(["🔧 launch_agent, launch_agent", "   ⏳ launch_agent · sub-agent on m in src: started"]);
+    expect(lines()).toEqual(["⏳ launch_agent · 0.0s · sub-agent on m in src: started", "⏳ launch_agent · 0.0s"]);
     clock += 3000;
     progress("a", "sub-agent on m in src: running code_grep");
     progress("b", "sub-agent on m in docs: running tree");
     expect(lines()).toEqual([
-      "🔧 launch_agent, launch_agent",
-      "   ⏳ launch_agent 3s · sub-agent on m in src: running code_grep",
-      "   ⏳ launch_agent 3s · sub-agent on m in docs: running tree",
+      "⏳ launch_agent · 3.0s · sub-agent on m in src: running code_grep",
+      "⏳ launch_agent · 3.0s · sub-agent on m in docs: running tree",
     ]);
   });
 

@@ -1,12 +1,16 @@
 import type { AgentEvent } from "../../agent/events.js";
 import { type ChatLogEntry, clockTime } from "../../state/chat-log.js";
+import { editDiff } from "../diff-lines.js";
 import { safeEvents, safeText } from "../terminal-text.js";
+import { summarizeToolResult, toolCallLabel } from "../tool-call-text.js";
+import { toggleBlocks } from "./block-toggle.js";
 import type { ChatEntry, ToolCallView } from "./chat-entry.js";
-import { summarizeToolResult } from "./tool-summary.js";
 
 type AssistantEntry = Extract<ChatEntry, { kind: "assistant" }>;
 type ToolsEntry = Extract<ChatEntry, { kind: "tools" }>;
 type ReasoningEntry = Extract<ChatEntry, { kind: "reasoning" }>;
+/** Output of a running command kept for the screen (it shows the last lines). */
+const OUTPUT_KEPT_CHARS = 8_000;
 type NewEntry = ChatEntry extends infer E ? (E extends ChatEntry ? Omit<E, "id" | "revision"> : never) : never;
 
 interface ChatStoreOptions {
@@ -160,7 +164,7 @@ export class ChatStore {
         this.round = this.add({ kind: "tools", names: event.names, calls: [] }) as ToolsEntry;
         break;
       case "tool_start":
-        this.startTool(event.callId, event.name, event.arguments);
+        this.startTool(event.callId, event.name, event.arguments, event.input);
         break;
       case "tool_end":
         this.endTool(event);
@@ -191,7 +195,7 @@ export class ChatStore {
         this.endAnswer();
         break;
       case "tool_progress":
-        this.showProgress(event.callId, event.message);
+        this.showProgress(event.callId, event.message, event.output);
         break;
       case "turn_start":
       case "tool_call_start":
@@ -204,10 +208,10 @@ export class ChatStore {
     this.changed();
   }
 
-  private startTool(callId: string, name: string, args: string): void {
+  private startTool(callId: string, name: string, args: string, input: unknown): void {
     const round = this.round ?? (this.add({ kind: "tools", names: [name], calls: [] }) as ToolsEntry);
     this.round = round;
-    round.calls.push({ callId, name, arguments: args, startedAt: this.clock() });
+    round.calls.push({ callId, name, label: toolCallLabel(name, input), arguments: args, startedAt: this.clock() });
     this.touch(round);
   }
 
@@ -244,10 +248,11 @@ export class ChatStore {
     return round && call ? { round, call } : undefined;
   }
 
-  private showProgress(callId: string, message: string): void {
+  private showProgress(callId: string, message: string, output: string | undefined): void {
     const found = this.findCall(callId);
     if (!found || found.call.elapsedMs !== undefined) return;
-    found.call.progress = message;
+    if (output === undefined) found.call.progress = message;
+    else found.call.output = ((found.call.output ?? "") + output).slice(-OUTPUT_KEPT_CHARS);
     this.touch(found.round);
   }
 
@@ -257,6 +262,8 @@ export class ChatStore {
     const { round, call } = found;
     call.elapsedMs = event.elapsedMs;
     call.summary = summarizeToolResult(event.result);
+    call.result = event.result;
+    call.diff = editDiff(event.details);
     call.isError = event.isError;
     this.touch(round);
   }
@@ -331,6 +338,13 @@ export class ChatStore {
     this.thought.collapsed = true;
     this.touch(this.thought);
     this.thought = undefined;
+  }
+
+  /** Expands or collapses the latest finished tool call or reasoning, or all of them. */
+  toggleBlocks(scope: "latest" | "all"): void {
+    const changed = toggleBlocks(this.entryList, scope, this.thought);
+    for (const entry of changed) this.touch(entry);
+    if (changed.length > 0) this.changed();
   }
 
   /** Stops the frame timer (on exit). */

@@ -16,20 +16,11 @@ import {
 import type { ConfirmBroker } from "./confirm-broker.js";
 import { InputHistoryBrowser } from "./input-history-browser.js";
 import { type InputEvent, type KeyEvent, KeyParser } from "./key-parser.js";
+import { TUI_KEYS_HELP } from "./keys-help.js";
 import type { LineState } from "./line-editor.js";
 import { EMPTY_PROMPT, type PromptEffect, type PromptState, promptKey } from "./prompt-keys.js";
 import { openPicker, type PickerState, pickerKey } from "./session-picker.js";
 import { pageSize, type ScrollTop, scrollBy } from "./viewport.js";
-
-/** Keys of the full-screen UI, added to the shared `help` text. */
-const TUI_KEYS_HELP = `Keys:
-  PgUp/PgDn, Shift+↑/↓, wheel   scroll the conversation (Ctrl+Home/End: top/bottom)
-  ↑/↓, Ctrl+R                   previous inputs, search them
-  Tab                           complete a /command, @file, @tool, path or ~/ (↑/↓ choose, Enter takes)
-  Esc                           stop the answer in progress (or close the completion menu)
-  Ctrl+Q                        leave Marvin
-  ←/→, Home/End, Ctrl+A/E/U/K/W edit the line; Alt+Enter adds a line break
-  Shift+drag                    select text (the wheel scrolls the conversation)`;
 
 interface TuiControllerOptions {
   session: Session;
@@ -203,11 +194,15 @@ export class TuiController {
     this.changed();
   }
 
-  /** Keys handled before the input line: the completion menu's, Tab, Esc (stops the answer), Ctrl+Q (quits). */
+  /** Keys handled before the input line: the menu's, Tab, Esc, Ctrl+Q, Ctrl+O/T (see TUI_KEYS_HELP). */
   private controlKey(key: KeyEvent): boolean {
     if (this.prompt.search) return false;
     if (key.ctrl && key.name === "q") {
       this.exit();
+      return true;
+    }
+    if (key.ctrl && (key.name === "o" || key.name === "t")) {
+      this.chat.toggleBlocks(key.name === "o" ? "latest" : "all");
       return true;
     }
     if (key.ctrl || key.meta) return false;

@@ -1,15 +1,15 @@
-import { formatDuration } from "../../shared/duration.js";
-import { safeLabel, terminalText } from "../terminal-text.js";
+import { terminalText } from "../terminal-text.js";
 import type { ChatEntry, ToolCallView } from "./chat-entry.js";
 import { renderMarkdown } from "./markdown.js";
 import { StreamingMarkdown } from "./markdown-stream.js";
 import { wrapToLines } from "./spans.js";
 import type { Style, Theme } from "./theme.js";
+import { toolBlockLines } from "./tool-block-lines.js";
 
 const plain: Style = (text) => text;
 
-/** Tools running longer than this get a live elapsed-time counter. */
-export const LIVE_COUNTER_AFTER_MS = 2000;
+/** A running tool's elapsed time is shown in tenths of a second. */
+const COUNTER_STEP_MS = 100;
 
 interface CachedLines {
   revision: number;
@@ -59,13 +59,10 @@ export class EntryLineRenderer {
     return lines;
   }
 
-  /** Changes once a second while some tool has run past the counter threshold. */
+  /** Changes every counter step while some tool of the round runs. */
   private runningTick(calls: ToolCallView[], now: number): number {
-    const longest = Math.max(
-      0,
-      ...calls.filter((call) => call.elapsedMs === undefined).map((call) => now - call.startedAt),
-    );
-    return longest >= LIVE_COUNTER_AFTER_MS ? Math.floor(longest / 1000) : 0;
+    const running = calls.filter((call) => call.elapsedMs === undefined);
+    return running.length > 0 ? Math.floor(now / COUNTER_STEP_MS) : 0;
   }
 
   private build(entry: ChatEntry, width: number, now: number): string[] {
@@ -88,10 +85,9 @@ export class EntryLineRenderer {
         return wrapToLines([{ text: `[System] ${entry.text}`, style }], width);
       }
       case "tools":
-        return [
-          ...wrapToLines([{ text: `🔧 ${entry.names.join(", ")}`, style: theme.tool }], width),
-          ...entry.calls.flatMap((call) => this.callLines(call, width, now)),
-        ];
+        if (entry.calls.length === 0)
+          return wrapToLines([{ text: `🔧 ${entry.names.join(", ")}`, style: theme.tool }], width);
+        return entry.calls.flatMap((call) => toolBlockLines(call, width, now, theme));
       case "command":
         return wrapToLines([{ text: entry.text, style: theme.you }], width);
       case "output":
@@ -120,26 +116,5 @@ export class EntryLineRenderer {
     const lines = entry.continued ? body : [header("Marvin", entry.time, theme.assistant, theme), ...body];
     if (entry.interrupted) lines.push(theme.dim(theme.system("[interrupted]")));
     return lines;
-  }
-
-  /** The answer to the call's question (if it asked one), then its live counter or its result. */
-  private callLines(call: ToolCallView, width: number, now: number): string[] {
-    const { theme } = this;
-    const answer = call.confirmation ? wrapToLines([{ text: `   ${call.confirmation}`, style: theme.you }], width) : [];
-    return [...answer, ...this.callStatus(call, width, now)];
-  }
-
-  private callStatus(call: ToolCallView, width: number, now: number): string[] {
-    const { theme } = this;
-    if (call.elapsedMs === undefined) {
-      const running = now - call.startedAt;
-      const progress = call.progress ? ` · ${safeLabel(call.progress)}` : "";
-      if (running < LIVE_COUNTER_AFTER_MS && !progress) return [];
-      const counter = running < LIVE_COUNTER_AFTER_MS ? "" : ` ${formatDuration(running)}`;
-      return wrapToLines([{ text: `   ⏳ ${call.name}${counter}${progress}`, style: theme.tool }], width);
-    }
-    const mark = call.isError ? "✗" : "↳";
-    const took = call.elapsedMs >= LIVE_COUNTER_AFTER_MS ? ` (${(call.elapsedMs / 1000).toFixed(1)}s)` : "";
-    return wrapToLines([{ text: `   ${mark} ${call.name}: ${call.summary ?? ""}${took}`, style: theme.tool }], width);
   }
 }

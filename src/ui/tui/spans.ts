@@ -17,6 +17,20 @@ export function textWidth(text: string): number {
   return PRINTABLE_ASCII.test(text) ? text.length : stringWidth(text);
 }
 
+/** Cuts text to at most `width` columns, marking a cut with an ellipsis. */
+export function truncateToWidth(text: string, width: number): string {
+  if (textWidth(text) <= width) return text;
+  let result = "";
+  let used = 0;
+  for (const character of text) {
+    const columns = textWidth(character);
+    if (used + columns > width - 1) break;
+    result += character;
+    used += columns;
+  }
+  return `${result}…`;
+}
+
 /** Joins the spans of one line into an ANSI string, merging neighbours of the same style. */
 export function spansToLine(spans: Span[]): string {
   let line = "";

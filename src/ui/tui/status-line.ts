@@ -1,6 +1,7 @@
 import { providerIcon } from "../../providers/registry.js";
 import { formatDuration } from "../../shared/duration.js";
-import { textWidth } from "./spans.js";
+import { formatTokens } from "../context-meter.js";
+import { textWidth, truncateToWidth } from "./spans.js";
 
 /** Everything the status bar shows. */
 export interface StatusInfo {
@@ -31,31 +32,13 @@ export interface StatusInfo {
   linesBelow: number;
 }
 
-function thousands(tokens: number): string {
-  return tokens < 1000 ? String(tokens) : `${(tokens / 1000).toFixed(tokens < 10_000 ? 1 : 0)}k`;
-}
-
 /** `ctx 12k/200k`: how full the conversation is, against the size where it is compacted. */
 function contextMeter({ tokens, limit }: { tokens: number; limit: number }): string {
-  return `ctx ${thousands(tokens)}/${thousands(limit)}`;
+  return `ctx ${formatTokens(tokens)}/${formatTokens(limit)}`;
 }
 
 function formatCost(cost: number): string {
   return `$${cost < 1 ? cost.toFixed(4) : cost.toFixed(2)}`;
-}
-
-/** Cuts text to at most `width` columns, marking a cut with an ellipsis. */
-function truncateToWidth(text: string, width: number): string {
-  if (textWidth(text) <= width) return text;
-  let result = "";
-  let used = 0;
-  for (const character of text) {
-    const columns = textWidth(character);
-    if (used + columns > width - 1) break;
-    result += character;
-    used += columns;
-  }
-  return `${result}…`;
 }
 
 /** Shortest model name worth showing before the facts after it are cut instead. */

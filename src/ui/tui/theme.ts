@@ -21,6 +21,11 @@ export interface Theme {
   string: Style;
   comment: Style;
   number: Style;
+  /** Added and removed lines of a diff, and the changed words inside them. */
+  diffAdded: Style;
+  diffRemoved: Style;
+  diffAddedWord: Style;
+  diffRemovedWord: Style;
 }
 
 const sgr =
@@ -55,6 +60,10 @@ export const COLOR_THEME: Theme = {
   string: color(93),
   comment: (text) => attributes.dim(color(90)(text)),
   number: color(94),
+  diffAdded: color(32),
+  diffRemoved: color(31),
+  diffAddedWord: (text) => attributes.inverse(color(32)(text)),
+  diffRemovedWord: (text) => attributes.inverse(color(31)(text)),
 };
 
 /** `NO_COLOR`: no colour at all, but bold, underline and inverse video still structure the screen. */
@@ -72,6 +81,10 @@ export const MONOCHROME_THEME: Theme = {
   string: plain,
   comment: plain,
   number: plain,
+  diffAdded: plain,
+  diffRemoved: plain,
+  diffAddedWord: attributes.underline,
+  diffRemovedWord: attributes.underline,
 };
 
 /** The theme for this environment: colours unless `NO_COLOR` is set to anything non-empty. */

@@ -9,6 +9,7 @@ import type { ProcessEntry } from "../../kit/processes/process-tree.js";
 import { requireWorkingDir } from "../../kit/require-working-dir.js";
 import { commandSandbox, type SandboxedLaunch } from "../../kit/sandbox/command-sandbox.js";
 import { type SandboxRefusal, sandboxRefusal } from "../../kit/sandbox/refusal.js";
+import { outputProgress } from "./output-progress.js";
 import { type GroupRunResult, runInProcessGroup } from "./process-group.js";
 
 /** Output kept: the start (what ran) and, mostly, the end (errors, summaries). */
@@ -99,7 +100,8 @@ function refusalOf(result: GroupRunResult, command: string, launch: SandboxedLau
 }
 
 async function runOnce(command: string, cwd: string, timeout: number, context: ToolContext, launch?: SandboxedLaunch) {
-  return runInProcessGroup({
+  const progress = outputProgress((update) => context.onProgress(update));
+  const result = await runInProcessGroup({
     command,
     cwd,
     env: { ...toolChildEnv(context.env), ...launch?.env },
@@ -107,8 +109,11 @@ async function runOnce(command: string, cwd: string, timeout: number, context: T
     signal: context.signal,
     headChars: HEAD_CHARS,
     tailChars: TAIL_CHARS,
+    onOutput: progress.push,
     ...(launch ? { sandbox: { program: launch.program, prefix: launch.prefix } } : {}),
   });
+  progress.flush();
+  return result;
 }
 
 const runCommand = defineTool({

@@ -21,6 +21,8 @@ interface GroupRunOptions {
   signal: AbortSignal;
   headChars: number;
   tailChars: number;
+  /** Told every piece of output as it arrives. */
+  onOutput?: (text: string) => void;
   /** Start the shell through this sandbox program and its arguments (bwrap, sandbox-exec). */
   sandbox?: { program: string; prefix: string[] };
 }
@@ -153,8 +155,12 @@ export async function runInProcessGroup(options: GroupRunOptions): Promise<Group
   const statusPipe = child.stdio[3] as Readable | null | undefined;
   const exited = statusPipe ? Promise.race([processExited, reportedExit(statusPipe)]) : processExited;
   const closed = new Promise<void>((resolve) => child.once("close", () => resolve()));
-  child.stdout?.setEncoding("utf8").on("data", (text: string) => buffer.append(text));
-  child.stderr?.setEncoding("utf8").on("data", (text: string) => buffer.append(text));
+  const append = (text: string) => {
+    buffer.append(text);
+    options.onOutput?.(text);
+  };
+  child.stdout?.setEncoding("utf8").on("data", append);
+  child.stderr?.setEncoding("utf8").on("data", append);
   await started(child);
 
   const tree = new ProcessTree(child.pid!, `${COMMAND_MARKER_VARIABLE}=${id}`);

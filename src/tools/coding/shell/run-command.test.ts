@@ -56,6 +56,17 @@ describe("run_command", () => {
     expect((await tools.call("run_command", { command: "true" })).result).toMatch(/\n\(no output\)$/);
   });
 
+  test("reports its output as it streams, batched, before the call returns", async ({ harness }) => {
+    const tools = await harness();
+    const outcome = await tools.call("run_command", { command: "echo first; sleep 0.6; echo second; echo last" });
+    expect(outcome.result).toMatch(/^Exit code: 0/);
+    const outputs = tools.progress.map((update) => update.output);
+    expect(outputs.length).toBeGreaterThanOrEqual(2);
+    expect(outputs[0]).toBe("first\n");
+    expect(outputs.join("")).toBe("first\nsecond\nlast\n");
+    expect(tools.progress.at(-1)!.message).toBe("last");
+  });
+
   test("starts the command without any API key, token or password of the session's environment", async ({
     harness,
   }) => {

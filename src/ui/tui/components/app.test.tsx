@@ -290,11 +290,12 @@ describe("TUI app", () => {
     await until(tui, `Run \`${command}\`? [y/N]`);
     expect(promptLine(tui)).toBe(`Run \`${command}\`? [y/N] `);
     tui.terminal.write("y");
-    // The answer stays with its call, above the counter and then the result.
-    await until(tui, `🔧 run_command\n   Run \`${command}\`? [y/N] y\n   ⏳ run_command 2s\n`);
+    // The answer stays with its call, under its header and its counter, then the result.
+    await until(tui, `⏳ run_command  ${command} · 2.`);
+    expect(tui.frame()).toContain(`Run \`${command}\`? [y/N] y\n`);
     await until(tui, "Done, it ran.");
     expect(tui.frame()).toMatch(
-      /\[y\/N\] y\n {3}↳ run_command: Exit code: 0 \(2s\) \(\+\d lines\) \(2\.\ds\)\n\nMarvin · \d\d:\d\d\nDone, it ran\./,
+      /✓ run_command {2}sleep 2\.3; echo approved > approved\.txt · 2\.\ds · Exit code: 0 \(.*\n {3}Run `sleep 2\.3; echo approved > approved\.txt`\? \[y\/N\] y\n\nMarvin · \d\d:\d\d\nDone, it ran\./,
     );
     expect(await readFile(join(tui.home, "approved.txt"), "utf8")).toBe("approved\n");
     await idle(tui.session);
@@ -302,8 +303,8 @@ describe("TUI app", () => {
     await until(tui, "Run `touch declined.txt`? [y/N]");
     tui.terminal.write("\r");
     await until(tui, "Understood, not running it.");
-    expect(tui.frame()).toContain(
-      "🔧 run_command\n   Run `touch declined.txt`? [y/N] n\n   ↳ run_command: The user declined to run this command",
+    expect(tui.frame()).toMatch(
+      /✓ run_command {2}touch declined\.txt · \d\.\ds · The user declined to run this comma…\n {3}Run `touch declined\.txt`\? \[y\/N\] n/,
     );
     expect(existsSync(join(tui.home, "declined.txt"))).toBe(false);
     expect(tui.server.requests[3]!.body.messages.at(-1)!.content).toContain(

@@ -1,0 +1,13 @@
+/** `950`, `2.1k`, `128k`. */
+export function formatTokens(tokens: number): string {
+  return tokens < 1000 ? String(tokens) : `${(tokens / 1000).toFixed(tokens < 10_000 ? 1 : 0)}k`;
+}
+
+/**
+ * `context 12k/128k (9%) · cache 85%`: the tokens the latest request carried against the size where
+ * the conversation is compacted, and the share of input the providers served from their caches.
+ */
+export function contextMeterLine(tokens: number, limit: number, cacheShare: number | undefined): string {
+  const used = `context ${formatTokens(tokens)}/${formatTokens(limit)} (${Math.round((tokens / limit) * 100)}%)`;
+  return cacheShare === undefined ? used : `${used} · cache ${Math.round(cacheShare * 100)}%`;
+}
