@@ -5,13 +5,13 @@ import { freshLine } from "../fresh-line.js";
 import type { FrontEndEnvironment, FrontEndOptions, SessionStarter, StartedSession } from "../front-end.js";
 import { HeldNotices } from "../held-notices.js";
 import { safeText } from "../terminal-text.js";
+import { ThemeChoice } from "../theme/theme-choice.js";
 import { ChatStore } from "./chat-store.js";
 import { ConfirmBroker } from "./confirm-broker.js";
 import { captureConsole } from "./console-capture.js";
 import { TuiController } from "./controller.js";
 import { type MountedScreen, mountScreen } from "./mount-screen.js";
 import { TerminalModes, waitForKey } from "./terminal-modes.js";
-import { themeFor } from "./theme.js";
 
 /** How long to wait on exit for an aborted answer to be saved to the chat log. */
 const EXIT_GRACE_MS = 3000;
@@ -46,7 +46,7 @@ export async function startTui(
     return 1;
   }
   const { session } = built;
-  const theme = themeFor(environment.env);
+  const { themes, notices: themeNotices } = await ThemeChoice.start(environment.env, environment.home);
   const modes = new TerminalModes(stdin, stdout);
   const chat = new ChatStore();
   let mounted: MountedScreen | undefined;
@@ -56,7 +56,7 @@ export async function startTui(
 
   const mount = () => {
     modes.enter();
-    mounted = mountScreen(controller, theme, stdin, stdout, (error) => {
+    mounted = mountScreen(controller, stdin, stdout, (error) => {
       crash ??= error;
       controller.exit();
     });
@@ -70,8 +70,12 @@ export async function startTui(
     session,
     chat,
     confirm,
+    themes,
     createLayer: (host) =>
-      new CommandLayer({ ...environment, ...built, model: options.model, providerFlag: options.provider }, host),
+      new CommandLayer(
+        { ...environment, ...built, model: options.model, providerFlag: options.provider, themes },
+        host,
+      ),
     onExit: () => resolveExit(),
     terminal: Boolean(stdin.isTTY && stdout.isTTY),
     releaseTerminal: async (run, options) => {
@@ -81,7 +85,7 @@ export async function startTui(
         const result = await run();
         if (options?.keepOutput && !controller.exited) {
           freshLine(stdout);
-          stdout.write(theme.system("Press Enter to return to Marvin."));
+          stdout.write(controller.theme.system("Press Enter to return to Marvin."));
           typedAhead = await waitForKey(stdin);
           stdout.write("\r\n");
         }
@@ -112,6 +116,7 @@ export async function startTui(
     if (!resuming) showRecentConversation(controller);
     const pick = await controller.layer.openRequested(options);
     notices.release((text) => chat.addSystem(text));
+    for (const notice of themeNotices) chat.addSystem(notice, "warning");
     if (pick === "pick") controller.openSessionPicker(await controller.layer.savedSessions(), true);
     mount();
     if (options.prompt) void controller.submit(options.prompt);
