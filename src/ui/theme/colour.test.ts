@@ -46,11 +46,15 @@ describe("downsampling", () => {
   });
 
   it("finds the nearest of the 16 basic colours", () => {
-    expect(to16([250, 10, 10])).toBe(9);
+    expect(to16([250, 10, 10])).toBe(1);
     expect(to16([0, 200, 0])).toBe(2);
     expect(to16([0x5f, 0x87, 0xff])).toBe(12);
-    expect(to16([0x26, 0x8b, 0xd2])).toBe(6); // Solarized blue is closest to cyan
+    expect(to16([0x8b, 0xe9, 0xfd])).toBe(14); // pale: Dracula cyan is bright cyan, not white
+    expect(to16([0xc6, 0x78, 0xdd])).toBe(13); // One Dark magenta
     expect(to16([120, 120, 120])).toBe(8);
+    expect(to16([0x28, 0x2a, 0x36])).toBe(0); // a dark background colour
+    expect(to16([0xee, 0xe8, 0xd5])).toBe(7);
+    expect(to16([255, 255, 255])).toBe(15);
   });
 });
 
@@ -75,7 +79,7 @@ describe("SGR codes by colour mode", () => {
   it("passes 256-colour indexes through, approximating them only in 16 colours", () => {
     expect(colourCode(parseColour(141)!, "foreground", "truecolor")).toBe("38;5;141");
     expect(colourCode(parseColour(141)!, "foreground", "256")).toBe("38;5;141");
-    expect(colourCode(parseColour(196)!, "foreground", "16")).toBe("91");
+    expect(colourCode(parseColour(196)!, "foreground", "16")).toBe("31");
     expect(colourCode(parseColour(4)!, "foreground", "256")).toBe("34");
   });
 });

@@ -114,11 +114,27 @@ export function to256(rgb: Rgb): number {
   return nearest(rgb, [cube, grey]);
 }
 
-const ALL_BASIC = BASIC_RGB.map((_, index) => index);
+/** The basic colours around the colour wheel, from red at 0° in steps of 60°. */
+const HUE_SECTORS = [1, 3, 2, 6, 4, 5];
 
-/** The closest of the 16 basic colours. */
-export function to16(rgb: Rgb): number {
-  return nearest(rgb, ALL_BASIC);
+/**
+ * The closest of the 16 basic colours, by hue first: the basic colours are far apart, and by distance alone
+ * pale colours (a pastel cyan) would all come out white. Colours with little hue become black, greys or white.
+ */
+export function to16([red, green, blue]: Rgb): number {
+  const max = Math.max(red, green, blue);
+  const min = Math.min(red, green, blue);
+  const chroma = max - min;
+  const lightness = (max + min) / 2;
+  if (chroma < 32 || chroma < max / 5) return lightness < 64 ? 0 : lightness < 150 ? 8 : lightness < 230 ? 7 : 15;
+  const hue =
+    max === red
+      ? ((green - blue) / chroma + 6) % 6
+      : max === green
+        ? (blue - red) / chroma + 2
+        : (red - green) / chroma + 4;
+  const basic = HUE_SECTORS[Math.round(hue) % 6]!;
+  return lightness > 140 ? basic + 8 : basic;
 }
 
 /** SGR parameters for a basic colour index: 30-37 / 90-97 (foreground), 40-47 / 100-107 (background). */
