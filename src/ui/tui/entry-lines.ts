@@ -6,8 +6,6 @@ import { StreamingMarkdown } from "./markdown-stream.js";
 import { wrapToLines } from "./spans.js";
 import type { Style, Theme } from "./theme.js";
 
-const plain: Style = (text) => text;
-
 /** Tools running longer than this get a live elapsed-time counter. */
 export const LIVE_COUNTER_AFTER_MS = 2000;
 
@@ -80,11 +78,11 @@ export class EntryLineRenderer {
         return this.assistantLines(entry, width);
       case "reasoning": {
         const text = `💭 ${entry.collapsed ? entry.text.trim().replace(/\s+/g, " ") : entry.text.trim()}`;
-        const lines = wrapToLines([{ text, style: theme.dim }], width);
+        const lines = wrapToLines([{ text, style: theme.muted }], width);
         return entry.collapsed ? lines.slice(0, 1) : lines;
       }
       case "system": {
-        const style = entry.level === "error" ? (text: string) => theme.bold(theme.system(text)) : theme.system;
+        const style = { info: theme.system, warning: theme.warning, error: theme.error }[entry.level];
         return wrapToLines([{ text: `[System] ${entry.text}`, style }], width);
       }
       case "tools":
@@ -95,7 +93,7 @@ export class EntryLineRenderer {
       case "command":
         return wrapToLines([{ text: entry.text, style: theme.you }], width);
       case "output":
-        return wrapToLines([{ text: terminalText(entry.text).replace(/\n$/, ""), style: plain }], width, false);
+        return wrapToLines([{ text: terminalText(entry.text).replace(/\n$/, ""), style: theme.text }], width, false);
       default: {
         const unknown: never = entry;
         return unknown;
