@@ -133,6 +133,14 @@ describe("user themes", () => {
     expect(notices[1]).toMatch(/^MARVIN_THEME: no theme is named "half"/);
   });
 
+  test("a file named like a built-in theme is left out, saying so", async ({ home, writeTheme }) => {
+    const file = await writeTheme("nord", { tokens: { you: "red" } });
+    const { themes, notices } = await ThemeChoice.start({ MARVIN_THEME: "nord", TERM: "xterm" }, home);
+    expect(notices).toEqual([`Theme ${file} is left out: nord is a built-in theme; rename the file.`]);
+    expect(themes.theme.you("a")).not.toBe("\x1b[31ma\x1b[39m");
+    expect((await themes.list()).entries.filter((entry) => entry.name === "nord")).toHaveLength(1);
+  });
+
   test("extending a theme that is not built in extends the default, saying so", async ({ home, writeTheme }) => {
     const file = await writeTheme("orphan", { extend: "mine", tokens: { you: "red" } });
     const { themes, notices } = await ThemeChoice.start({ MARVIN_THEME: "orphan" }, home);

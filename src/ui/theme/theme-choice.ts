@@ -6,7 +6,7 @@ import { type ColourMode, colourModeFor } from "./colour.js";
 import { builtinLooks, DEFAULT_LOOKS, type ThemeLooks } from "./looks.js";
 import { loadUserThemes } from "./user-themes.js";
 
-/** A theme that can be chosen: built in, or a file of the user's themes folder (which wins over a built-in name). */
+/** A theme that can be chosen: built in, or a file of the user's themes folder. */
 export interface ThemeEntry {
   name: string;
   description: string;
@@ -73,11 +73,7 @@ export class ThemeChoice {
   /** Built-in and user themes, read afresh from the themes folder, with the problems of its files. */
   async list(): Promise<{ entries: readonly ThemeEntry[]; problems: string[] }> {
     const { themes, problems } = await loadUserThemes(this.themesDir);
-    const overridden = new Set(themes.map((theme) => theme.name));
-    this.entries = [
-      ...BUILTIN_ENTRIES.filter((entry) => !overridden.has(entry.name)),
-      ...themes.map((theme) => ({ ...theme, description: theme.description ?? "" })),
-    ];
+    this.entries = [...BUILTIN_ENTRIES, ...themes.map((theme) => ({ ...theme, description: theme.description ?? "" }))];
     return { entries: this.entries, problems };
   }
 

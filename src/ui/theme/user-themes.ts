@@ -1,6 +1,7 @@
 import { readdir, readFile } from "node:fs/promises";
 import { basename, extname, join } from "node:path";
 import { errorMessage } from "../../shared/error-message.js";
+import { BUILTIN_THEMES } from "./builtin-themes.js";
 import { checkTheme } from "./definition.js";
 import { type ThemeLooks, userLooks } from "./looks.js";
 
@@ -40,7 +41,8 @@ async function readUserTheme(file: string): Promise<{ theme?: UserTheme; problem
 
 /**
  * The themes of `dir` (one `NAME.json` each), sorted by name, and the problems to show: a file that is not JSON
- * is left out, a wrong field keeps the look it would have without it. A missing folder is no themes.
+ * or is named like a built-in theme is left out, a wrong field keeps the look it would have without it. A missing
+ * folder is no themes.
  */
 export async function loadUserThemes(dir: string): Promise<{ themes: UserTheme[]; problems: string[] }> {
   let files: string[];
@@ -53,8 +55,13 @@ export async function loadUserThemes(dir: string): Promise<{ themes: UserTheme[]
   const themes: UserTheme[] = [];
   const problems: string[] = [];
   for (const file of files) {
-    if (!THEME_NAME.test(basename(file, ".json").toLowerCase())) {
+    const name = basename(file, ".json").toLowerCase();
+    if (!THEME_NAME.test(name)) {
       problems.push(`Theme ${join(dir, file)} is left out: name it with letters, digits, ., _ and - only.`);
+      continue;
+    }
+    if (BUILTIN_THEMES.has(name)) {
+      problems.push(`Theme ${join(dir, file)} is left out: ${name} is a built-in theme; rename the file.`);
       continue;
     }
     const read = await readUserTheme(join(dir, file));
