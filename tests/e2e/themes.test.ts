@@ -121,7 +121,8 @@ describe("themes in the plain UI", () => {
   test("on a terminal it colours with the theme; /theme switches it", async ({ open }) => {
     const marvin = await open({ MARVIN_THEME: "light" }, ["--plain"]);
     await marvin.waitFor("Type /help for commands");
-    expect(await styledRow(marvin, "Type /help for commands")).toMatch(painted("38;5;94", "[System] Marvin")); // #875f00
+    const welcome = await styledRow(marvin, "Type /help for commands");
+    expect(welcome).toMatch(painted("38;5;94", "[System] Marvin")); // #875f00
     await marvin.submit("/theme nord");
     await marvin.waitFor("Theme: nord.");
     await marvin.submit("a question");

@@ -1,16 +1,17 @@
 import { BUILTIN_THEMES, DEFAULT_THEME } from "./builtin-themes.js";
-import { type CheckedTheme, checkTheme, type TokenLook, type TokenName } from "./definition.js";
+import { type TokenLook, type TokenName, tokenLooks } from "./definition.js";
+import type { CheckedTheme } from "./theme-file.js";
 
 /** Every token's look: what a theme is once its gaps are filled. */
 export type ThemeLooks = Readonly<Record<TokenName, TokenLook>>;
 
 /** The default theme's looks: what every other theme starts from. */
-export const DEFAULT_LOOKS = checkTheme(BUILTIN_THEMES.get(DEFAULT_THEME)).looks as ThemeLooks;
+export const DEFAULT_LOOKS = tokenLooks(BUILTIN_THEMES.get(DEFAULT_THEME)!.tokens) as ThemeLooks;
 
 /** A built-in theme's looks, by name. */
 export function builtinLooks(name: string): ThemeLooks | undefined {
   const definition = BUILTIN_THEMES.get(name);
-  return definition && { ...DEFAULT_LOOKS, ...checkTheme(definition).looks };
+  return definition && { ...DEFAULT_LOOKS, ...tokenLooks(definition.tokens) };
 }
 
 /**

@@ -3,8 +3,9 @@ import { join } from "node:path";
 import { test as base, describe, expect } from "../../../tests/support/fixtures.js";
 import { COLOR_THEME } from "../tui/theme.js";
 import { BUILTIN_THEMES } from "./builtin-themes.js";
-import { checkTheme, TOKEN_NAMES } from "./definition.js";
+import { TOKEN_NAMES } from "./definition.js";
 import { ThemeChoice } from "./theme-choice.js";
+import { checkTheme } from "./theme-file.js";
 
 /** `writeTheme(name, content)`: a file of the themes folder of the temporary home. */
 const test = base.extend<{ writeTheme: (name: string, content: unknown) => Promise<string> }>({

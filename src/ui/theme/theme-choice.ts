@@ -4,7 +4,6 @@ import { type Theme, themeStyles } from "../tui/theme.js";
 import { BUILTIN_THEMES, DEFAULT_THEME } from "./builtin-themes.js";
 import { type ColourMode, colourModeFor } from "./colour.js";
 import { builtinLooks, DEFAULT_LOOKS, type ThemeLooks } from "./looks.js";
-import { loadUserThemes } from "./user-themes.js";
 
 /** A theme that can be chosen: built in, or a file of the user's themes folder. */
 export interface ThemeEntry {
@@ -72,6 +71,8 @@ export class ThemeChoice {
 
   /** Built-in and user themes, read afresh from the themes folder, with the problems of its files. */
   async list(): Promise<{ entries: readonly ThemeEntry[]; problems: string[] }> {
+    // Loaded only when needed: checking theme files takes zod, which a start with the default theme does without.
+    const { loadUserThemes } = await import("./user-themes.js");
     const { themes, problems } = await loadUserThemes(this.themesDir);
     this.entries = [...BUILTIN_ENTRIES, ...themes.map((theme) => ({ ...theme, description: theme.description ?? "" }))];
     return { entries: this.entries, problems };

@@ -2,8 +2,8 @@ import { readdir, readFile } from "node:fs/promises";
 import { basename, extname, join } from "node:path";
 import { errorMessage } from "../../shared/error-message.js";
 import { BUILTIN_THEMES } from "./builtin-themes.js";
-import { checkTheme } from "./definition.js";
 import { type ThemeLooks, userLooks } from "./looks.js";
+import { checkTheme } from "./theme-file.js";
 
 /** A theme of the user's themes folder. */
 interface UserTheme {
