@@ -84,7 +84,7 @@ async function launchApp({ tempDirs, llm, stops }: AppResources, script: Script[
     terminal: false,
     releaseTerminal: (run) => run(),
   });
-  await controller.loadHistory();
+  await controller.loadInputHistoryLines();
   const terminal = new TestTerminal(options.columns ?? 80, options.rows ?? 24);
   const screen = mountScreen(controller, terminal.stdin, terminal.stdout);
   stops.push(async () => {
