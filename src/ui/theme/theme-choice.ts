@@ -1,5 +1,6 @@
 import type { Env } from "../../shared/env.js";
 import { configPaths } from "../../state/paths.js";
+import { safeLabel } from "../terminal-text.js";
 import { type Theme, themeStyles } from "../tui/theme.js";
 import { BUILTIN_THEMES, DEFAULT_THEME } from "./builtin-themes.js";
 import { type ColourMode, colourModeFor } from "./colour.js";
@@ -52,7 +53,10 @@ export class ThemeChoice {
     if (found) return { themes, notices: problems };
     return {
       themes,
-      notices: [...problems, `MARVIN_THEME: no theme is named "${wanted}" (${themes.names}); using ${DEFAULT_THEME}.`],
+      notices: [
+        ...problems,
+        `MARVIN_THEME: no theme is named "${safeLabel(wanted)}" (${themes.names}); using ${DEFAULT_THEME}.`,
+      ],
     };
   }
 
