@@ -23,6 +23,8 @@ export interface ConfigPaths {
   commandsDir: string;
   /** Language servers of the user, by language (diagnostics after edits). */
   lspConfig: string;
+  /** Colour themes of the user: one JSON file each. */
+  themesDir: string;
 }
 
 export function configPaths(home: string): ConfigPaths {
@@ -41,6 +43,7 @@ export function configPaths(home: string): ConfigPaths {
     toolsDir: join(root, "tools"),
     commandsDir: join(root, "commands"),
     lspConfig: join(root, "lsp.json"),
+    themesDir: join(root, "themes"),
   };
 }
 

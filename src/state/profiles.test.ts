@@ -28,6 +28,7 @@ describe("the on-disk layout shared with the original Marvin", () => {
       hookCommands: join(root(home), "hooks.json"),
       toolsDir: join(root(home), "tools"),
       commandsDir: join(root(home), "commands"),
+      themesDir: join(root(home), "themes"),
     });
     const profile = profilePaths(configPaths(home), "ada");
     const dir = join(root(home), "profiles", "ada");

@@ -5,6 +5,7 @@ import { type CommandHost, CommandLayer } from "./commands/index.js";
 import type { FrontEndEnvironment, FrontEndOptions, SessionStarter, StartedSession } from "./front-end.js";
 import { HeldNotices } from "./held-notices.js";
 import { safeText } from "./terminal-text.js";
+import type { ThemeChoice } from "./theme/theme-choice.js";
 
 /** How an interactive front end shows its opening. */
 interface OpeningView {
@@ -38,10 +39,10 @@ export class FrontEndStart {
     }
   }
 
-  /** The command layer of the started session, speaking through `host`. */
-  commandLayer(started: StartedSession, host: CommandHost): CommandLayer {
+  /** The command layer of the started session, speaking through `host`, switching `themes`. */
+  commandLayer(started: StartedSession, host: CommandHost, themes: ThemeChoice): CommandLayer {
     const { model, provider } = this.options;
-    return new CommandLayer({ ...this.environment, ...started, model, providerFlag: provider }, host);
+    return new CommandLayer({ ...this.environment, ...started, model, providerFlag: provider, themes }, host);
   }
 
   /**

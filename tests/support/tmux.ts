@@ -160,8 +160,8 @@ export class TmuxMarvin {
     return (await this.tmux("capture-pane", "-p", "-t", "main")).replace(/\n$/, "").split("\n");
   }
 
-  /** The visible screen with its colours and attributes as escape sequences (capture-pane -e). */
-  async styledText(): Promise<string> {
+  /** The visible screen with its colours and attributes, as SGR escape sequences (capture-pane -e). */
+  async styled(): Promise<string> {
     return (await this.tmux("capture-pane", "-p", "-e", "-t", "main")).replace(/\n$/, "");
   }
 
@@ -179,6 +179,18 @@ export class TmuxMarvin {
       await new Promise((resolve) => setTimeout(resolve, 50));
     }
     throw new Error(`screen never showed ${String(expected)}:\n${screen}`);
+  }
+
+  /** Waits until the styled screen (see `styled`) shows `expected`, escape sequences included. */
+  async waitForStyled(expected: string | RegExp, timeoutMs = 10_000): Promise<string> {
+    const started = Date.now();
+    let screen = "";
+    while (Date.now() - started < timeoutMs) {
+      screen = await this.styled();
+      if (typeof expected === "string" ? screen.includes(expected) : expected.test(screen)) return screen;
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    throw new Error(`screen never showed ${String(expected)}:\n${JSON.stringify(screen)}`);
   }
 
   resize(width: number, height: number): Promise<string> {

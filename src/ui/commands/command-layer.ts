@@ -27,6 +27,7 @@ import { profilesReport, savedPlacesReport, usageReport } from "./reports.js";
 import { rewindCommand, undoCommand } from "./rewind.js";
 import { sentence } from "./sentence.js";
 import { ShellRunner } from "./shell-runner.js";
+import { themeCommand } from "./theme-command.js";
 import { thinkingCommand } from "./thinking-command.js";
 import type { ActiveModel, CommandEnvironment, CommandHost } from "./types.js";
 
@@ -123,6 +124,17 @@ export class CommandLayer implements CommandActions {
   /** `thinking [LEVEL|default]`: how hard the model thinks. */
   thinking(level: string): CommandResult {
     return this.say(thinkingCommand(this.environment.session, level || undefined));
+  }
+
+  /** `theme [NAME]`: the colour themes (the TUI's picker), or a switch to one. */
+  async theme(name: string): Promise<CommandResult> {
+    const { themes } = this.environment;
+    if (!themes) return this.say("This screen has no colour themes.");
+    if (name || !this.host.pickTheme) return this.say(await themeCommand(themes, name || undefined));
+    const { entries, problems } = await themes.list();
+    for (const problem of problems) this.host.system(problem);
+    this.host.pickTheme(entries);
+    return HANDLED;
   }
 
   /** `!blender`: is Blender's MCP add-on answering? */

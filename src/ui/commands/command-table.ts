@@ -31,6 +31,7 @@ export interface CommandActions {
   init(): CommandResult;
   lsp(): CommandResult;
   thinking(level: string): CommandResult;
+  theme(name: string): Answer;
   undo(): Answer;
 }
 
@@ -198,6 +199,15 @@ const COMMANDS: readonly CommandDefinition[] = [
     summary: "how hard the model thinks (reasoning effort or budget)",
     accepts: (args) => /^\S*$/.test(args),
     run: (layer, args) => layer.thinking(args),
+  },
+  {
+    name: "theme",
+    bang: true,
+    word: true,
+    usage: "[NAME]",
+    summary: "colour theme: list them (a live picker in the full-screen UI), or switch to NAME",
+    accepts: (args) => /^\S*$/.test(args),
+    run: (layer, args) => layer.theme(args),
   },
   { name: "lsp", word: true, summary: "the language servers running", run: (layer) => layer.lsp() },
   {

@@ -3,6 +3,7 @@ import type { Extensions } from "../../session/extensions.js";
 import type { SessionSummary } from "../../session/saved-sessions/session-store.js";
 import type { Session } from "../../session/session.js";
 import type { Env } from "../../shared/env.js";
+import type { ThemeChoice, ThemeEntry } from "../theme/theme-choice.js";
 import type { CustomCommand } from "./custom-commands.js";
 
 /**
@@ -49,6 +50,8 @@ export interface CommandHost {
   ask(question: string): Promise<string | undefined>;
   /** `resume` without an id: a UI with a picker shows it (the plain UI lists the sessions instead). */
   pickSession?(sessions: readonly SessionSummary[]): void;
+  /** `theme` without a name: a UI with a picker shows these themes (the plain UI lists them instead). */
+  pickTheme?(entries: readonly ThemeEntry[]): void;
 }
 
 /** The session and the process facts the commands act on. */
@@ -68,6 +71,8 @@ export interface CommandEnvironment {
   extensions?: Extensions;
   /** `/name` prompt templates, for `help` and expansion. */
   customCommands?: readonly CustomCommand[];
+  /** The colour theme of the screen, for `theme` (absent: the UI shows no colours to choose). */
+  themes?: ThemeChoice;
 }
 
 /** Provider and model as shown in the status bar / by `!model`. */

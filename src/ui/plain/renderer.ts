@@ -1,7 +1,7 @@
 import type { AgentEventListener } from "../../agent/events.js";
 import type { Output } from "../headless/text-renderer.js";
 import { safeEvents } from "../terminal-text.js";
-import type { Palette } from "./palette.js";
+import type { Theme } from "../tui/theme.js";
 import { createToolLines } from "./tool-lines.js";
 
 const ABORTED_NOTE = "[System] Stopped. The partial answer is kept.";
@@ -11,7 +11,7 @@ const ABORTED_NOTE = "[System] Stopped. The partial answer is kept.";
  * text, tool calls (see createToolLines), `[System] …` lines. Every event's text is made safe to print before it
  * is coloured.
  */
-export function createPlainRenderer(out: Output, palette: Palette): AgentEventListener {
+export function createPlainRenderer(out: Output, themes: { readonly theme: Theme }): AgentEventListener {
   let atLineStart = true;
   const write = (text: string) => {
     if (!text) return;
@@ -23,10 +23,11 @@ export function createPlainRenderer(out: Output, palette: Palette): AgentEventLi
     write(`${text}\n`);
   };
   const clean = safeEvents();
-  const tools = createToolLines(line, palette);
+  const tools = createToolLines(line, themes);
   let reasoning = false;
   return (raw) => {
     const event = clean(raw);
+    const { theme } = themes;
     if (reasoning && event.type !== "reasoning_delta" && event.type !== "usage") {
       reasoning = false;
       line(""); // the answer starts below the reasoning
@@ -35,10 +36,10 @@ export function createPlainRenderer(out: Output, palette: Palette): AgentEventLi
       case "reasoning_delta":
         if (!reasoning && !atLineStart) write("\n");
         reasoning = true;
-        write(palette.reasoning(event.text));
+        write(theme.muted(event.text));
         break;
       case "text_delta":
-        write(palette.assistant(event.text));
+        write(theme.assistant(event.text));
         break;
       case "tool_start":
       case "tool_progress":
@@ -46,14 +47,14 @@ export function createPlainRenderer(out: Output, palette: Palette): AgentEventLi
         tools(event);
         break;
       case "notice":
-        line(palette.system(`[System] ${event.text}`));
+        line(theme.system(`[System] ${event.text}`));
         break;
       case "error":
-        line(palette.system(`[System] Error: ${event.message}`));
+        line(theme.system(`[System] Error: ${event.message}`));
         break;
       case "compaction":
         line(
-          palette.system(
+          theme.system(
             event.phase === "start"
               ? "[System] 🔄 Compacting conversation history..."
               : "[System] ── Context compacted. Older messages summarized. ──",
@@ -62,7 +63,7 @@ export function createPlainRenderer(out: Output, palette: Palette): AgentEventLi
         break;
       case "agent_end":
         if (!atLineStart) write("\n");
-        if (event.reason === "aborted") line(palette.system(ABORTED_NOTE));
+        if (event.reason === "aborted") line(theme.system(ABORTED_NOTE));
         break;
       default:
         break;

@@ -9,8 +9,8 @@ import { freshLine } from "../fresh-line.js";
 import type { FrontEndEnvironment, FrontEndOptions, SessionStarter } from "../front-end.js";
 import { FrontEndStart } from "../opening.js";
 import { safeText } from "../terminal-text.js";
+import { ThemeChoice } from "../theme/theme-choice.js";
 import { LineInput } from "./line-input.js";
-import { COLOR_PALETTE, type Palette, PLAIN_PALETTE } from "./palette.js";
 import { formatRecentConversation } from "./recent-conversation.js";
 import { createPlainRenderer } from "./renderer.js";
 import { PlainScreen } from "./screen.js";
@@ -41,11 +41,11 @@ async function withTerminalReleased<T>(streams: PlainStreams, input: LineInput, 
 }
 
 /** `--resume` without an id: a numbered list, then the number or id typed at a prompt. */
-async function pickSession(layer: CommandLayer, lines: LineInput, screen: PlainScreen, palette: Palette) {
+async function pickSession(layer: CommandLayer, lines: LineInput, screen: PlainScreen, themes: ThemeChoice) {
   const sessions = await layer.savedSessions();
   screen.system(sessionList(sessions));
   if (sessions.length === 0) return;
-  const answer = await lines.next(palette.you("Resume which one (number or id; Enter for a new conversation)? "));
+  const answer = await lines.next(themes.theme.you("Resume which one (number or id; Enter for a new conversation)? "));
   if (answer?.trim()) await layer.resume(answer.trim());
 }
 
@@ -66,10 +66,12 @@ export async function runPlain(
   streams: PlainStreams = process,
 ): Promise<number> {
   const { stdin, stdout } = streams;
-  const palette = stdout.isTTY && !environment.env.NO_COLOR ? COLOR_PALETTE : PLAIN_PALETTE;
+  // Colours only on a terminal: piped output stays plain text.
+  const chosen = await ThemeChoice.start(environment.env, environment.home, stdout.isTTY ? undefined : "plain");
+  const { themes } = chosen;
   let asking = false;
   // Replaced by one that knows the prompt once the input is set up; closures use the current one.
-  let screen = new PlainScreen(stdout, palette);
+  let screen = new PlainScreen(stdout, themes);
   let input: LineInput | undefined;
 
   const askApproval = async (question: ApprovalQuestion): Promise<ApprovalAnswer> => {
@@ -77,7 +79,7 @@ export async function runPlain(
     screen.breakLine();
     asking = true;
     try {
-      return approvalAnswer(await input.ask(palette.tool(approvalPrompt(question))), question);
+      return approvalAnswer(await input.ask(themes.theme.tool(approvalPrompt(question))), question);
     } finally {
       asking = false;
     }
@@ -94,6 +96,7 @@ export async function runPlain(
     }
   };
   const start = new FrontEndStart(options, environment);
+  for (const notice of chosen.notices) start.notices.notice(notice);
   const built = await start.session(startSession, askApproval, streams.stderr, (text) => screen.system(text));
   if (!built) return 1;
   const { session } = built;
@@ -108,7 +111,7 @@ export async function runPlain(
   const showContext = () => {
     if (!stdout.isTTY || requestTokens === undefined) return;
     const cacheShare = cacheHitShare(session.usage.getSessionUsage());
-    screen.line(palette.reasoning(contextMeterLine(requestTokens, session.budget.thresholds.compact, cacheShare)));
+    screen.line(themes.theme.muted(contextMeterLine(requestTokens, session.budget.thresholds.compact, cacheShare)));
   };
   const host: CommandHost = {
     system: (text) => screen.system(text),
@@ -117,14 +120,14 @@ export async function runPlain(
     releaseTerminal: (run) => withTerminalReleased(streams, lines, run),
     // Typed lines are on screen already; a voice transcript is shown as what the person said.
     messageSubmitted: (text, via) => {
-      if (via === "voice") screen.line(palette.you(`🎤 ${safeText(text)}`));
+      if (via === "voice") screen.line(themes.theme.you(`🎤 ${safeText(text)}`));
     },
-    ask: (question) => ask(palette.you(question)),
+    ask: (question) => ask(themes.theme.you(question)),
     conversationReplaced: () => {
       requestTokens = undefined;
     },
   };
-  const layer = start.commandLayer(built, host);
+  const layer = start.commandLayer(built, host, themes);
   const lines = new LineInput({
     input: stdin,
     output: stdout,
@@ -134,8 +137,8 @@ export async function runPlain(
     completer: tabCompleter(layer.completer),
   });
   input = lines;
-  screen = new PlainScreen(stdout, palette, lines);
-  session.subscribe(createPlainRenderer(screen, palette));
+  screen = new PlainScreen(stdout, themes, lines);
+  session.subscribe(createPlainRenderer(screen, themes));
 
   const interruptKey = new InterruptKey(() => layer.interrupt());
   const onInterrupt = () => {
@@ -174,19 +177,19 @@ export async function runPlain(
     const pick = await start.open(layer, built, {
       system: (text) => screen.system(text),
       recentConversation: (entries) => {
-        for (const line of formatRecentConversation(entries, palette)) screen.line(line);
+        for (const line of formatRecentConversation(entries, themes.theme)) screen.line(line);
       },
     });
-    if (pick === "pick") await pickSession(layer, lines, screen, palette);
+    if (pick === "pick") await pickSession(layer, lines, screen, themes);
 
     let pending = options.prompt;
     while (true) {
-      const line = pending ?? (await lines.next(palette.you(layer.prompt)));
+      const line = pending ?? (await lines.next(themes.theme.you(layer.prompt)));
       // Lines typed at the prompt are on screen already; the positional prompt and piped lines are echoed once.
       const shown = pending === undefined && lines.terminal;
       pending = undefined;
       if (line === undefined) break;
-      if (!shown && line.trim()) screen.line(palette.you(`${layer.prompt}${safeText(line)}`));
+      if (!shown && line.trim()) screen.line(themes.theme.you(`${layer.prompt}${safeText(line)}`));
       interruptKey.reset();
       const result = await layer.handle(line);
       if (result.type === "exit") break;
@@ -208,7 +211,7 @@ export async function runPlain(
     const warning = await session.dispose();
     if (warning) screen.system(warning);
     const farewell = layer.farewell;
-    if (farewell) screen.line(palette.system(farewell));
+    if (farewell) screen.line(themes.theme.system(farewell));
   }
   return 0;
 }

@@ -1,7 +1,7 @@
 import type { Output } from "../headless/text-renderer.js";
 import { safeText } from "../terminal-text.js";
+import type { Theme } from "../tui/theme.js";
 import type { LineInput } from "./line-input.js";
-import type { Palette } from "./palette.js";
 
 /**
  * Everything the plain UI prints goes through here: it knows whether the cursor is at the
@@ -13,7 +13,7 @@ export class PlainScreen implements Output {
 
   constructor(
     private readonly out: Output,
-    readonly palette: Palette,
+    private readonly themes: { readonly theme: Theme },
     private readonly input?: LineInput,
   ) {}
 
@@ -36,6 +36,6 @@ export class PlainScreen implements Output {
 
   /** A `[System] …` line; `text` may come from outside (titles, paths, a server's error) and is made safe. */
   system(text: string): void {
-    this.line(this.palette.system(`[System] ${safeText(text)}`));
+    this.line(this.themes.theme.system(`[System] ${safeText(text)}`));
   }
 }

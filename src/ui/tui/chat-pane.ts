@@ -18,7 +18,9 @@ const COUNTER_TICK_MS = 250;
  * of streamed text costs one re-render of the answer being written and a diff of the rows.
  */
 export class ChatPane implements ScreenOverlay {
-  private readonly renderer: EntryLineRenderer;
+  private renderer: EntryLineRenderer;
+  /** The theme the lines were drawn with: another one draws them all again. */
+  private theme: Theme;
   private top = 0;
   private width = 1;
   private height = 1;
@@ -29,11 +31,9 @@ export class ChatPane implements ScreenOverlay {
   private counterTimer: ReturnType<typeof setInterval> | undefined;
   private readonly unsubscribe: () => void;
 
-  constructor(
-    private readonly controller: TuiController,
-    private readonly theme: Theme,
-  ) {
-    this.renderer = new EntryLineRenderer(theme);
+  constructor(private readonly controller: TuiController) {
+    this.theme = controller.theme;
+    this.renderer = new EntryLineRenderer(this.theme);
     this.unsubscribe = controller.chat.subscribe(() => this.refresh());
   }
 
@@ -44,7 +44,7 @@ export class ChatPane implements ScreenOverlay {
    */
   place(top: number, width: number, height: number): number {
     this.top = top;
-    if (width !== this.width) this.rule = this.theme.dim("─".repeat(width));
+    if (width !== this.width) this.rule = this.theme.muted("─".repeat(width));
     this.width = width;
     this.height = height;
     return this.update();
@@ -98,6 +98,13 @@ export class ChatPane implements ScreenOverlay {
     }
   }
 
+  /** A new theme: every line is drawn again with it (the rendered lines of the old one are dropped). */
+  private restyle(theme: Theme): void {
+    this.theme = theme;
+    this.renderer = new EntryLineRenderer(theme);
+    this.rule = theme.muted("─".repeat(this.width));
+  }
+
   onRepaint(repaint: (() => void) | undefined): void {
     this.repaint = repaint;
   }
@@ -111,6 +118,7 @@ export class ChatPane implements ScreenOverlay {
 
   private update(): number {
     const { controller } = this;
+    if (controller.theme !== this.theme) this.restyle(controller.theme);
     this.keepCountersLive();
     const all = this.renderer.render(controller.chat.entries, this.width, controller.chat.clock());
     const range = visibleRange(all.length, this.height, controller.scrollTop);

@@ -56,6 +56,6 @@ export function renderMenu(menu: CompletionMenu, width: number, maxRows: number,
     const row = ` ${label}${pad}${detail}`;
     return first + offset === menu.selected
       ? theme.inverse(row)
-      : `${theme.bold(` ${label}`)}${pad}${theme.dim(detail)}`;
+      : `${theme.accent(` ${label}`)}${pad}${theme.muted(detail)}`;
   });
 }

@@ -4,6 +4,7 @@ import type { Session } from "../../session/session.js";
 import { normalizeHistoryEntry } from "../../state/input-history.js";
 import { approvalAnswer, approvalPrompt } from "../approval-prompt.js";
 import { COMMAND_HELP, type CommandHost, type CommandLayer, EXIT_HINT, InterruptKey } from "../commands/index.js";
+import type { ThemeChoice } from "../theme/theme-choice.js";
 import type { ChatStore } from "./chat-store.js";
 import {
   type CompletionMenu,
@@ -20,6 +21,8 @@ import { TUI_KEYS_HELP } from "./keys-help.js";
 import type { LineState } from "./line-editor.js";
 import { EMPTY_PROMPT, type PromptEffect, type PromptState, promptKey } from "./prompt-keys.js";
 import { openPicker, type PickerState, pickerKey } from "./session-picker.js";
+import type { Theme } from "./theme.js";
+import { ThemePicker } from "./theme-picker.js";
 import { pageSize, type ScrollTop, scrollBy } from "./viewport.js";
 
 interface TuiControllerOptions {
@@ -28,6 +31,8 @@ interface TuiControllerOptions {
   createLayer: (host: CommandHost) => CommandLayer;
   chat: ChatStore;
   confirm: ConfirmBroker;
+  /** The colour theme: the screen draws with it, `theme` switches it. */
+  themes: ThemeChoice;
   /** Ends the UI (unmounts it); cleanup happens in the caller. */
   onExit: () => void;
   /** stdin and stdout are a real terminal: `!command` runs on it (see CommandHost.terminal). */
@@ -65,6 +70,8 @@ export class TuiController {
   readonly inputHistory = new InputHistoryBrowser();
   /** The `--resume` picker while it is open. */
   picker: PickerState | undefined;
+  /** The `theme` picker while it is open. */
+  themePicker: ThemePicker | undefined;
   /** The completion overlay while it is open. */
   menu: CompletionMenu | undefined;
   /** When the answer or command in progress began (performance.now()), for the elapsed time shown. */
@@ -89,6 +96,12 @@ export class TuiController {
     this.layer = options.createLayer(this.createHost());
     this.interruptKey = new InterruptKey(() => this.layer.interrupt());
     options.confirm.onChange(() => this.changed());
+    options.themes.onChange(() => this.changed());
+  }
+
+  /** The styles the screen draws with now. */
+  get theme(): Theme {
+    return this.options.themes.theme;
   }
 
   get chat(): ChatStore {
@@ -141,6 +154,10 @@ export class TuiController {
       },
       completionsChanged: () => this.indexReady(),
       pickSession: (sessions) => this.openSessionPicker(sessions),
+      pickTheme: (entries) => {
+        this.themePicker = new ThemePicker(this.options.themes, entries);
+        this.changed();
+      },
       ask: (question) => this.ask(question),
     };
   }
@@ -182,6 +199,7 @@ export class TuiController {
   handleInput(event: InputEvent): void {
     if (this.exiting) return;
     if (this.picker) return this.pickerInput(this.picker, event);
+    if (this.themePicker) return this.themePickerInput(this.themePicker, event);
     if (this.pendingConfirmation !== undefined) return this.confirmKey(event);
     if (event.kind === "key" && event.name === "escape" && this.layer.stopVoice()) return this.changed();
     if (!(event.kind === "key" && event.ctrl && event.name === "c")) this.interruptKey.reset();
@@ -350,6 +368,15 @@ export class TuiController {
       this.picker = undefined;
     } else {
       this.picker = outcome.state;
+    }
+    this.changed();
+  }
+
+  private themePickerInput(picker: ThemePicker, event: InputEvent): void {
+    const said = picker.key(event);
+    if (said !== undefined) {
+      this.themePicker = undefined;
+      this.chat.addSystem(said);
     }
     this.changed();
   }

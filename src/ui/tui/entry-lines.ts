@@ -6,8 +6,6 @@ import { wrapToLines } from "./spans.js";
 import type { Style, Theme } from "./theme.js";
 import { toolBlockLines } from "./tool-block-lines.js";
 
-const plain: Style = (text) => text;
-
 /** A running tool's elapsed time is shown in tenths of a second. */
 const COUNTER_STEP_MS = 100;
 
@@ -77,11 +75,11 @@ export class EntryLineRenderer {
         return this.assistantLines(entry, width);
       case "reasoning": {
         const text = `💭 ${entry.collapsed ? entry.text.trim().replace(/\s+/g, " ") : entry.text.trim()}`;
-        const lines = wrapToLines([{ text, style: theme.dim }], width);
+        const lines = wrapToLines([{ text, style: theme.muted }], width);
         return entry.collapsed ? lines.slice(0, 1) : lines;
       }
       case "system": {
-        const style = entry.level === "error" ? (text: string) => theme.bold(theme.system(text)) : theme.system;
+        const style = { info: theme.system, warning: theme.warning, error: theme.error }[entry.level];
         return wrapToLines([{ text: `[System] ${entry.text}`, style }], width);
       }
       case "tools":
@@ -91,7 +89,7 @@ export class EntryLineRenderer {
       case "command":
         return wrapToLines([{ text: entry.text, style: theme.you }], width);
       case "output":
-        return wrapToLines([{ text: terminalText(entry.text).replace(/\n$/, ""), style: plain }], width, false);
+        return wrapToLines([{ text: terminalText(entry.text).replace(/\n$/, ""), style: theme.text }], width, false);
       default: {
         const unknown: never = entry;
         return unknown;

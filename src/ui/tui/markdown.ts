@@ -55,11 +55,11 @@ function prefixLines(lines: string[], first: string, rest: string): string[] {
 function renderCode(code: Tokens.Code, width: number, context: RenderContext): string[] {
   const { theme } = context;
   const language = code.lang?.split(/\s/)[0] ?? "";
-  const bar = theme.dim("│ ");
+  const bar = theme.muted("│ ");
   const lines = code.text
     .split("\n")
     .flatMap((line) => wrapToLines(highlightLine(line, language, theme), width - 2, false));
-  const header = language ? [theme.dim(`╭─ ${language}`)] : [];
+  const header = language ? [theme.muted(`╭─ ${language}`)] : [];
   return [...header, ...lines.map((line) => bar + line)];
 }
 
@@ -86,7 +86,7 @@ function renderTable(table: Tokens.Table, width: number, context: RenderContext)
   );
   const cellWidth = (spans: Span[] | undefined) => (spans ?? []).reduce((sum, span) => sum + textWidth(span.text), 0);
   const widths = table.header.map((_, column) => Math.max(...rows.map((row) => cellWidth(row[column]))));
-  const separator: Span = { text: " │ ", style: theme.dim };
+  const separator: Span = { text: " │ ", style: theme.muted };
   const lineSpans = rows.map((row) =>
     row.flatMap((cell, column) => [
       ...(column > 0 ? [separator] : []),
@@ -94,7 +94,7 @@ function renderTable(table: Tokens.Table, width: number, context: RenderContext)
       { text: " ".repeat(Math.max(0, widths[column]! - cellWidth(cell))), style: context.base },
     ]),
   );
-  const rule: Span = { text: widths.map((columnWidth) => "─".repeat(columnWidth)).join("─┼─"), style: theme.dim };
+  const rule: Span = { text: widths.map((columnWidth) => "─".repeat(columnWidth)).join("─┼─"), style: theme.muted };
   return [lineSpans[0]!, [rule], ...lineSpans.slice(1)].flatMap((spans) => wrapToLines(spans, width));
 }
 
@@ -126,10 +126,10 @@ function renderBlock(token: Token, width: number, context: RenderContext): strin
         { theme, base: compose(theme.italic, context.base) },
         true,
       );
-      return inner.map((line) => theme.dim("│ ") + line);
+      return inner.map((line) => theme.muted("│ ") + line);
     }
     case "hr":
-      return [spansToLine([{ text: "─".repeat(Math.max(1, Math.min(width, 40))), style: theme.dim }])];
+      return [spansToLine([{ text: "─".repeat(Math.max(1, Math.min(width, 40))), style: theme.muted }])];
     case "table":
       return renderTable(token as Tokens.Table, width, context);
     case "space":

@@ -3,7 +3,6 @@ import { ChatPane } from "./chat-pane.js";
 import { App } from "./components/app.js";
 import type { TuiController } from "./controller.js";
 import { FrameWriter } from "./frame-writer.js";
-import type { Theme } from "./theme.js";
 
 export interface MountedScreen {
   /** What is on the screen now, one styled string per row. */
@@ -20,14 +19,13 @@ export interface MountedScreen {
  */
 export function mountScreen(
   controller: TuiController,
-  theme: Theme,
   stdin: NodeJS.ReadStream,
   stdout: NodeJS.WriteStream,
   onCrash: (error: Error) => void = () => undefined,
 ): MountedScreen {
-  const pane = new ChatPane(controller, theme);
+  const pane = new ChatPane(controller);
   const frames = new FrameWriter(stdout, pane);
-  const instance = render(<App controller={controller} theme={theme} pane={pane} />, {
+  const instance = render(<App controller={controller} pane={pane} />, {
     stdout: frames as unknown as NodeJS.WriteStream,
     stdin,
     debug: true,

@@ -30,6 +30,7 @@ const MAX_QUEUED_ROWS = 3;
 
 function promptArea(controller: TuiController, width: number, available: number, theme: Theme): string[] {
   if (controller.picker) return renderPicker(controller.picker, width, Math.max(3, available - 2), theme);
+  if (controller.themePicker) return controller.themePicker.lines(width, Math.max(3, available - 2), theme);
   const maxRows = Math.max(1, Math.floor(available / 3));
   const pending = controller.pendingConfirmation;
   if (pending !== undefined) {

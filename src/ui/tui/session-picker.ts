@@ -72,7 +72,7 @@ export function pickerKey(state: PickerState, event: InputEvent): PickerOutcome 
 /** The picker as screen lines: a heading, the filter, then two lines per conversation around the selection. */
 export function renderPicker(state: PickerState, width: number, maxRows: number, theme: Theme): string[] {
   const matches = matchingSessions(state);
-  const heading = theme.bold(
+  const heading = theme.accent(
     preview(
       `Resume a conversation (${matches.length} of ${state.sessions.length}) · ` +
         `Esc: ${state.atStart ? "new conversation" : "back to this chat"} · type to filter, ↑/↓, Enter`,
@@ -88,8 +88,8 @@ export function renderPicker(state: PickerState, width: number, maxRows: number,
     const facts = `${timeAgo(session.updatedAt, now)} · ${messageCount(session.messageCount)}`;
     const title = preview(`${selected ? "▸" : " "} ${safeLabel(session.title)} · ${facts}`, width);
     const detail = preview(`    ${safeLabel(session.lastUserLine || session.id)} · ${safeLabel(session.cwd)}`, width);
-    return [selected ? theme.inverse(title) : title, theme.dim(detail)];
+    return [selected ? theme.inverse(title) : theme.text(title), theme.muted(detail)];
   });
-  if (matches.length === 0) entries.push(theme.dim("  (no conversation matches)"));
+  if (matches.length === 0) entries.push(theme.muted("  (no conversation matches)"));
   return [heading, filter, ...entries].slice(0, Math.max(1, maxRows));
 }

@@ -4,13 +4,13 @@ import { freshLine } from "../fresh-line.js";
 import type { FrontEndEnvironment, FrontEndOptions, SessionStarter } from "../front-end.js";
 import { FrontEndStart } from "../opening.js";
 import { safeText } from "../terminal-text.js";
+import { ThemeChoice } from "../theme/theme-choice.js";
 import { ChatStore } from "./chat-store.js";
 import { ConfirmBroker } from "./confirm-broker.js";
 import { captureConsole } from "./console-capture.js";
 import { TuiController } from "./controller.js";
 import { type MountedScreen, mountScreen } from "./mount-screen.js";
 import { TerminalModes, waitForKey } from "./terminal-modes.js";
-import { themeFor } from "./theme.js";
 
 /** How long to wait on exit for an aborted answer to be saved to the chat log. */
 const EXIT_GRACE_MS = 3000;
@@ -40,7 +40,8 @@ export async function startTui(
   );
   if (!built) return 1;
   const { session } = built;
-  const theme = themeFor(environment.env);
+  const { themes, notices: themeNotices } = await ThemeChoice.start(environment.env, environment.home);
+  for (const notice of themeNotices) start.notices.notice(notice);
   const modes = new TerminalModes(stdin, stdout);
   const chat = new ChatStore();
   let mounted: MountedScreen | undefined;
@@ -50,7 +51,7 @@ export async function startTui(
 
   const mount = () => {
     modes.enter();
-    mounted = mountScreen(controller, theme, stdin, stdout, (error) => {
+    mounted = mountScreen(controller, stdin, stdout, (error) => {
       crash ??= error;
       controller.exit();
     });
@@ -64,7 +65,8 @@ export async function startTui(
     session,
     chat,
     confirm,
-    createLayer: (host) => start.commandLayer(built, host),
+    themes,
+    createLayer: (host) => start.commandLayer(built, host, themes),
     onExit: () => resolveExit(),
     terminal: Boolean(stdin.isTTY && stdout.isTTY),
     releaseTerminal: async (run, options) => {
@@ -74,7 +76,7 @@ export async function startTui(
         const result = await run();
         if (options?.keepOutput && !controller.exited) {
           freshLine(stdout);
-          stdout.write(theme.system("Press Enter to return to Marvin."));
+          stdout.write(controller.theme.system("Press Enter to return to Marvin."));
           typedAhead = await waitForKey(stdin);
           stdout.write("\r\n");
         }

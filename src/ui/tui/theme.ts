@@ -1,93 +1,85 @@
+import { type ColourMode, colourCode } from "../theme/colour.js";
+import type { TokenLook, TokenName } from "../theme/definition.js";
+import { DEFAULT_LOOKS, type ThemeLooks } from "../theme/looks.js";
+
 /** A function that wraps text in one ANSI style and closes only that style, so styles nest. */
 export type Style = (text: string) => string;
 
-/** Every style the TUI uses. Colours follow seed 000 §2.9: you=cyan, assistant=green, system=yellow, tools=magenta. */
-export interface Theme {
-  you: Style;
-  assistant: Style;
-  system: Style;
-  tool: Style;
-  error: Style;
-  heading: Style;
+/** Text attributes, the same in every theme. */
+interface Attributes {
   bold: Style;
   italic: Style;
   strike: Style;
   underline: Style;
   dim: Style;
   inverse: Style;
-  code: Style;
-  link: Style;
-  keyword: Style;
-  string: Style;
-  comment: Style;
-  number: Style;
-  /** Added and removed lines of a diff, and the changed words inside them. */
-  diffAdded: Style;
-  diffRemoved: Style;
-  diffAddedWord: Style;
-  diffRemovedWord: Style;
 }
 
-const sgr =
-  (open: number, close: number): Style =>
-  (text) =>
-    text ? `\x1b[${open}m${text}\x1b[${close}m` : text;
+/**
+ * Every style the screen uses: one per token of the active theme (see TOKEN_NAMES: text, muted, accent…,
+ * you, assistant, system, tool, syntax and diff colours), plus the attributes.
+ */
+export type Theme = Readonly<Record<TokenName, Style>> & Readonly<Attributes>;
 
-const FOREGROUND_RESET = 39;
-const color = (code: number) => sgr(code, FOREGROUND_RESET);
 const plain: Style = (text) => text;
 
-const attributes = {
-  bold: sgr(1, 22),
-  italic: sgr(3, 23),
-  strike: sgr(9, 29),
-  underline: sgr(4, 24),
-  dim: sgr(2, 22),
-  inverse: sgr(7, 27),
-};
-
-export const COLOR_THEME: Theme = {
-  ...attributes,
-  you: color(36),
-  assistant: color(32),
-  system: color(33),
-  tool: color(35),
-  error: color(31),
-  heading: (text) => attributes.bold(color(32)(text)),
-  code: color(96),
-  link: (text) => attributes.underline(color(34)(text)),
-  keyword: color(95),
-  string: color(93),
-  comment: (text) => attributes.dim(color(90)(text)),
-  number: color(94),
-  diffAdded: color(32),
-  diffRemoved: color(31),
-  diffAddedWord: (text) => attributes.inverse(color(32)(text)),
-  diffRemovedWord: (text) => attributes.inverse(color(31)(text)),
-};
-
-/** `NO_COLOR`: no colour at all, but bold, underline and inverse video still structure the screen. */
-export const MONOCHROME_THEME: Theme = {
-  ...attributes,
-  you: plain,
-  assistant: plain,
-  system: plain,
-  tool: plain,
-  error: plain,
-  heading: attributes.bold,
-  code: plain,
-  link: attributes.underline,
-  keyword: plain,
-  string: plain,
-  comment: plain,
-  number: plain,
-  diffAdded: plain,
-  diffRemoved: plain,
-  diffAddedWord: attributes.underline,
-  diffRemovedWord: attributes.underline,
-};
-
-/** The theme for this environment: colours unless `NO_COLOR` is set to anything non-empty. */
-export function themeFor(env: Readonly<Record<string, string | undefined>>): Theme {
-  return env.NO_COLOR ? MONOCHROME_THEME : COLOR_THEME;
+/** A style from SGR layers, outermost first: opened in that order, closed in reverse. */
+function layered(layers: ReadonlyArray<readonly [open: string, close: string]>): Style {
+  if (layers.length === 0) return plain;
+  const open = layers.map(([code]) => `\x1b[${code}m`).join("");
+  const close = layers
+    .map(([, code]) => `\x1b[${code}m`)
+    .reverse()
+    .join("");
+  return (text) => (text ? open + text + close : text);
 }
+
+const ATTRIBUTE_CODES = {
+  bold: ["1", "22"],
+  dim: ["2", "22"],
+  italic: ["3", "23"],
+  underline: ["4", "24"],
+  strike: ["9", "29"],
+  inverse: ["7", "27"],
+} as const;
+
+/**
+ * A token's style: attributes outside, the colours inside. Without colour (`NO_COLOR`) only the attributes
+ * are kept, and a background becomes inverse video so marked words stay marked.
+ */
+function tokenStyle(look: TokenLook, mode: ColourMode): Style {
+  if (mode === "plain") return plain;
+  const layers: Array<readonly [string, string]> = [];
+  for (const name of ["bold", "dim", "italic", "underline"] as const)
+    if (look[name]) layers.push(ATTRIBUTE_CODES[name]);
+  if (look.background)
+    layers.push(
+      mode === "monochrome" ? ATTRIBUTE_CODES.inverse : [colourCode(look.background, "background", mode), "49"],
+    );
+  if (look.color && mode !== "monochrome") layers.push([colourCode(look.color, "foreground", mode), "39"]);
+  return layered(layers);
+}
+
+/** The styles of a theme's looks in a colour mode. */
+export function themeStyles(looks: ThemeLooks, mode: ColourMode): Theme {
+  const attribute = (name: keyof typeof ATTRIBUTE_CODES) =>
+    mode === "plain" ? plain : layered([ATTRIBUTE_CODES[name]]);
+  const tokens = Object.fromEntries(
+    Object.entries(looks).map(([name, look]) => [name, tokenStyle(look, mode)]),
+  ) as Record<TokenName, Style>;
+  return {
+    ...tokens,
+    bold: attribute("bold"),
+    italic: attribute("italic"),
+    strike: attribute("strike"),
+    underline: attribute("underline"),
+    dim: attribute("dim"),
+    inverse: attribute("inverse"),
+  };
+}
+
+/** The default theme in colour. */
+export const COLOR_THEME: Theme = themeStyles(DEFAULT_LOOKS, "16");
+
+/** The default theme under `NO_COLOR`: no colour at all, but bold, underline and inverse video still structure the screen. */
+export const MONOCHROME_THEME: Theme = themeStyles(DEFAULT_LOOKS, "monochrome");

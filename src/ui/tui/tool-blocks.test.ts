@@ -121,8 +121,9 @@ describe("tool blocks", () => {
       "  +const a = 42;",
     ]);
     const [removed, added] = styled().slice(-2);
-    expect(removed).toBe("  \x1b[31m-const a = \x1b[39m\x1b[7m\x1b[31m41\x1b[39m\x1b[27m\x1b[31m;\x1b[39m");
-    expect(added).toBe("  \x1b[32m+const a = \x1b[39m\x1b[7m\x1b[32m42\x1b[39m\x1b[27m\x1b[32m;\x1b[39m");
+    const { diffRemoved, diffRemovedWord, diffAdded, diffAddedWord } = COLOR_THEME;
+    expect(removed).toBe(`  ${diffRemoved("-const a = ")}${diffRemovedWord("41")}${diffRemoved(";")}`);
+    expect(added).toBe(`  ${diffAdded("+const a = ")}${diffAddedWord("42")}${diffAdded(";")}`);
 
     const long = `@@ -0,0 +1,50 @@\n${Array.from({ length: 50 }, (_, index) => `+line ${index + 1}`).join("\n")}\n`;
     store.apply(start("w", "write_file", { path: "b.txt" }));

@@ -12,11 +12,11 @@ import { buildSession } from "../../../cli/build-session.js";
 import type { Session } from "../../../session/session.js";
 import { sleep } from "../../../shared/sleep.js";
 import { CommandLayer } from "../../commands/index.js";
+import { ThemeChoice } from "../../theme/theme-choice.js";
 import { ChatStore } from "../chat-store.js";
 import { ConfirmBroker } from "../confirm-broker.js";
 import { TuiController } from "../controller.js";
 import { mountScreen } from "../mount-screen.js";
-import { themeFor } from "../theme.js";
 
 const ARGS: CliArgs = {
   nonInteractive: false,
@@ -73,18 +73,20 @@ async function launchApp({ tempDirs, llm, stops }: AppResources, script: Script[
   const chat = new ChatStore();
   session.subscribe((event) => chat.apply(event));
   let exited = false;
+  const { themes } = await ThemeChoice.start(env, home);
   const controller = new TuiController({
     session,
     chat,
     confirm,
-    createLayer: (host) => new CommandLayer({ session, env, home, cwd: home, providerName }, host),
+    themes,
+    createLayer: (host) => new CommandLayer({ session, env, home, cwd: home, providerName, themes }, host),
     onExit: () => (exited = true),
     terminal: false,
     releaseTerminal: (run) => run(),
   });
   await controller.loadInputHistoryLines();
   const terminal = new TestTerminal(options.columns ?? 80, options.rows ?? 24);
-  const screen = mountScreen(controller, themeFor(env), terminal.stdin, terminal.stdout);
+  const screen = mountScreen(controller, terminal.stdin, terminal.stdout);
   stops.push(async () => {
     screen.unmount();
     controller.exit();
