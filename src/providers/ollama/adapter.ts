@@ -9,6 +9,7 @@ import { ollamaHttpError } from "./errors.js";
 import { toOllamaMessages } from "./messages.js";
 import { type ModelFacts, modelFacts } from "./model-facts.js";
 import { OllamaTurn } from "./turn.js";
+import { knownToReadImages } from "../vision.js";
 
 /** One window per server and model while Marvin runs, so that `num_ctx` only ever grows. */
 const windows = new Map<string, ContextWindow>();
@@ -55,6 +56,13 @@ export class OllamaProvider implements LLMProvider {
     const key = `${config.baseUrl} ${config.model}`;
     this.window = windows.get(key) ?? new ContextWindow();
     windows.set(key, this.window);
+  }
+
+  /** The server's word (`capabilities` has "vision"); the model's name when the server is too old to say. */
+  async readsImages(): Promise<boolean> {
+    const facts = await modelFacts(this.config);
+    const capabilities = facts instanceof ProviderError ? undefined : facts.capabilities;
+    return capabilities ? capabilities.includes("vision") : knownToReadImages(this.name, this.model);
   }
 
   async *stream(request: ChatRequest): AsyncIterable<ProviderEvent> {
