@@ -20,6 +20,7 @@ import { JobBoard } from "../tools/kit/job-board.js";
 import { TimerStore } from "../tools/organiser/timers/timer-store.js";
 import { isDirectory } from "../workspace/regular-file.js";
 import { initialApprovalMode, SessionApprovals } from "./approvals.js";
+import { imageRefusal, type MessageAttachments, userMessage } from "./attachments.js";
 import { backupDirForWrite, backupDirsOf } from "./backup-dirs.js";
 import { ChatLogKeeper } from "./chat-log-keeper.js";
 import { ConversationCheckpoints } from "./checkpoints/conversation-checkpoints.js";
@@ -358,7 +359,7 @@ export class Session implements SessionView {
   }
 
   /** Runs one message; a message sent while busy waits for the current one to finish. */
-  submit(text: string, attachments = ""): Promise<LoopResult> {
+  submit(text: string, attachments: MessageAttachments = {}): Promise<LoopResult> {
     const run = this.queue.then(() => this.run(text, attachments));
     this.queue = run.catch(() => undefined);
     return run;
@@ -406,8 +407,11 @@ export class Session implements SessionView {
     return result;
   }
 
-  /** `attachments` (files the message mentions) follow the text in what the model reads, not in the chat log. */
-  private async run(text: string, attachments = ""): Promise<LoopResult> {
+  /**
+   * `attachments` (files the message mentions, images) go with the text to the model, not in the chat log. Images to
+   * a model that cannot read them are refused before anything is sent.
+   */
+  private async run(text: string, attachments: MessageAttachments = {}): Promise<LoopResult> {
     this.busyFlag = true;
     this.controller = new AbortController();
     try {
@@ -418,11 +422,13 @@ export class Session implements SessionView {
       await this.options.extensions?.ready();
       await this.options.extensions?.hooks.runStarted(text);
       const context = await this.frameConversation(notifications);
-      if (this.#checkpoints) this.#checkpoints.message = this.messageCount + 1;
-      this.messages.push({ role: "user", content: attachments ? `${text}\n\n${attachments}` : text, context });
       // After `!code` or a profile switch the slot builds the provider for the new mode first.
       const chat = await this.providers.chatFunction(this.codingMode);
       const provider = this.providers.info;
+      if (provider && attachments.images?.length && !(await this.providers.readsImages(this.options.env)))
+        return this.refused(imageRefusal(provider.model));
+      if (this.#checkpoints) this.#checkpoints.message = this.messageCount + 1;
+      this.messages.push(userMessage(text, attachments, context));
       if (!chat || !provider) return this.failedStart();
       const cacheKey = this.conversationId ?? this.unsavedConversationKey;
       const tuned = (chat: ChatStream): ChatStream =>
@@ -464,7 +470,11 @@ export class Session implements SessionView {
   }
 
   private failedStart(): LoopResult {
-    const message = this.providers.failure;
+    return this.refused(this.providers.failure);
+  }
+
+  /** Ends a run that sent nothing, saying why. */
+  private refused(message: string): LoopResult {
     this.emit({ type: "error", message });
     this.emit({ type: "agent_end", reason: "error", text: "", rounds: 0 });
     return { reason: "error", text: "", rounds: 0, error: message };

@@ -84,7 +84,11 @@ function imageBlocks(images: readonly ImageData[] | undefined): ImageBlock[] {
 function toolResult(message: Extract<Message, { role: "tool" }>): ToolResultBlock {
   const id = wireId(message.tool_call_id);
   if (!message.images?.length) return { type: "tool_result", tool_use_id: id, content: message.content };
-  return { type: "tool_result", tool_use_id: id, content: [...textBlocks(message.content), ...imageBlocks(message.images)] };
+  return {
+    type: "tool_result",
+    tool_use_id: id,
+    content: [...textBlocks(message.content), ...imageBlocks(message.images)],
+  };
 }
 
 /** A call's arguments as the object `tool_use.input` must be (a call with unreadable arguments sends none). */

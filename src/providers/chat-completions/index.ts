@@ -164,7 +164,11 @@ export class ChatCompletionsProvider implements LLMProvider {
   }
 
   private body(request: ChatRequest): CompletionsRequest {
-    const body: CompletionsRequest = { model: this.model, messages: completionsMessages(request.messages), stream: true };
+    const body: CompletionsRequest = {
+      model: this.model,
+      messages: completionsMessages(request.messages),
+      stream: true,
+    };
     if (!this.refused.has("stream_options")) body.stream_options = { include_usage: true };
     if (request.tools.length > 0) body.tools = request.tools;
     // Only OpenAI's own API is known to take it; other servers may refuse a field they do not know.

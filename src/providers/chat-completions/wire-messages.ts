@@ -16,7 +16,9 @@ function wireMessage(message: Message): CompletionsMessage {
     case "user": {
       const text = messageText(message);
       if (!message.images?.length) return { role: "user", content: text };
-      const images = message.images.map((image): ContentPart => ({ type: "image_url", image_url: { url: imageDataUrl(image) } }));
+      const images = message.images.map(
+        (image): ContentPart => ({ type: "image_url", image_url: { url: imageDataUrl(image) } }),
+      );
       return { role: "user", content: [{ type: "text", text }, ...images] };
     }
     case "assistant": {

@@ -32,8 +32,8 @@ import {
   type DialogueEntry,
   dialogueOf,
   earlierMessages,
-  lastUserMessage,
   imageAttachments,
+  lastUserMessage,
   latestToolResults,
   promptWithContextUpdate,
   promptWithEarlierConversation,
@@ -218,7 +218,9 @@ export class CopilotProvider implements LLMProvider {
   }
 
   private send(session: CopilotSession, turn: CopilotTurn, prompt: string, images = imageAttachments()): void {
-    session.send({ prompt, ...(images.length > 0 ? { attachments: images } : {}) }).catch((error: unknown) => turn.fail(sendError(error, turn.hasOutput)));
+    session
+      .send({ prompt, ...(images.length > 0 ? { attachments: images } : {}) })
+      .catch((error: unknown) => turn.fail(sendError(error, turn.hasOutput)));
   }
 
   /**

@@ -127,14 +127,22 @@ function toolResultOf(message: Extract<Message, { role: "tool" }>): ToolResult {
   if (!message.images?.length) return message.content;
   return {
     textResultForLlm: message.content,
-    binaryResultsForLlm: message.images.map((image) => ({ type: "image", data: image.data, mimeType: image.mediaType })),
+    binaryResultsForLlm: message.images.map((image) => ({
+      type: "image",
+      data: image.data,
+      mimeType: image.mediaType,
+    })),
     resultType: "success",
   };
 }
 
 /** The images of a user message as the runtime's blob attachments. */
 export function imageAttachments(message?: Extract<Message, { role: "user" }>) {
-  return (message?.images ?? []).map((image) => ({ type: "blob" as const, data: image.data, mimeType: image.mediaType }));
+  return (message?.images ?? []).map((image) => ({
+    type: "blob" as const,
+    data: image.data,
+    mimeType: image.mediaType,
+  }));
 }
 
 /**

@@ -4,12 +4,12 @@ import { ProviderError } from "../provider-error.js";
 import { RequestDeadline } from "../request-deadline.js";
 import { MessageTokenCounter } from "../token-counter.js";
 import type { ChatRequest, LLMProvider, ProviderEvent, ProviderName, ThinkingLevel } from "../types.js";
+import { knownToReadImages } from "../vision.js";
 import { ContextWindow, estimateRequestTokens } from "./context-window.js";
 import { ollamaHttpError } from "./errors.js";
 import { toOllamaMessages } from "./messages.js";
 import { type ModelFacts, modelFacts } from "./model-facts.js";
 import { OllamaTurn } from "./turn.js";
-import { knownToReadImages } from "../vision.js";
 
 /** One window per server and model while Marvin runs, so that `num_ctx` only ever grows. */
 const windows = new Map<string, ContextWindow>();
