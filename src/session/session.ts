@@ -180,6 +180,11 @@ export class Session implements SessionView {
     return this.providers.info;
   }
 
+  /** Whether the current model reads images (see readsImages in providers/vision.ts). */
+  readsImages(): Promise<boolean> {
+    return this.providers.readsImages(this.options.env);
+  }
+
   get thinking(): ThinkingLevel | undefined {
     return this.#thinking;
   }
