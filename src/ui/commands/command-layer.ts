@@ -350,14 +350,17 @@ export class CommandLayer implements CommandActions {
     const { provider, model } = this.activeModel;
     const title = safeLabel(stored.start.title);
     const facts = `${stored.id}, ${messageCount(stored.totalMessages)}`;
-    const recap = conversationRecap(stored.messages);
-    return this.replaced(
+    const shows = this.host.showConversation !== undefined;
+    const recap = shows ? [] : conversationRecap(stored.messages);
+    const result = this.replaced(
       [
         `Resumed "${title}" (${facts}) · ${provider} · ${model}${this.codingNote}`,
         ...notices,
         ...(recap.length ? ["Where it stopped:", ...recap.map((line) => `  ${line}`)] : []),
       ].join("\n"),
     );
+    this.host.showConversation?.(stored.messages, stored.totalMessages);
+    return result;
   }
 
   async clear(): Promise<CommandResult> {

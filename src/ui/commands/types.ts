@@ -1,4 +1,4 @@
-import type { ProviderName } from "../../providers/types.js";
+import type { Message, ProviderName } from "../../providers/types.js";
 import type { Extensions } from "../../session/extensions.js";
 import type { SessionSummary } from "../../session/history/session-store.js";
 import type { Session } from "../../session/session.js";
@@ -49,6 +49,11 @@ export interface CommandHost {
   ask(question: string): Promise<string | undefined>;
   /** `resume` without an id: a UI with a picker shows it (the plain UI lists the sessions instead). */
   pickSession?(sessions: readonly SessionSummary[]): void;
+  /**
+   * After `resume`: shows the end of the conversation again as chat (see resumedTurns); `totalMessages` counts
+   * the compacted ones too. A UI without it gets a short text recap.
+   */
+  showConversation?(messages: readonly Message[], totalMessages: number): void;
 }
 
 /** The session and the process facts the commands act on. */

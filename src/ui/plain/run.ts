@@ -9,7 +9,7 @@ import type { FrontEndEnvironment, FrontEndOptions, SessionStarter, StartedSessi
 import { HeldNotices } from "../held-notices.js";
 import { safeText } from "../terminal-text.js";
 import { LineInput } from "./line-input.js";
-import { formatRecentConversation } from "./recent-conversation.js";
+import { formatRecentConversation, formatResumedConversation } from "./recent-conversation.js";
 import { COLOR_PALETTE, createPlainRenderer, type Palette, PLAIN_PALETTE } from "./renderer.js";
 import { PlainScreen } from "./screen.js";
 import { tabCompleter } from "./tab-completion.js";
@@ -113,6 +113,10 @@ export async function runPlain(
       if (via === "voice") screen.line(palette.you(`🎤 ${safeText(text)}`));
     },
     ask: (question) => ask(palette.you(question)),
+    showConversation: (messages, total) => {
+      const room = { rows: stdout.rows ?? 24, columns: stdout.columns ?? 80 };
+      for (const line of formatResumedConversation(messages, total, room, palette)) screen.line(line);
+    },
   };
   const layer = new CommandLayer(
     { ...environment, ...built, model: options.model, providerFlag: options.provider },

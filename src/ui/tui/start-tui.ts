@@ -73,6 +73,7 @@ export async function startTui(
     createLayer: (host) =>
       new CommandLayer({ ...environment, ...built, model: options.model, providerFlag: options.provider }, host),
     onExit: () => resolveExit(),
+    screenSize: () => ({ rows: stdout.rows ?? 24, columns: stdout.columns ?? 80 }),
     terminal: Boolean(stdin.isTTY && stdout.isTTY),
     releaseTerminal: async (run, options) => {
       unmount();
