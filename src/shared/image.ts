@@ -28,7 +28,7 @@ export function imageTypeOf(bytes: Buffer): ImageMediaType | undefined {
 }
 
 /** "PNG" for "image/png". */
-export function imageKind(type: ImageMediaType): string {
+function imageKind(type: ImageMediaType): string {
   return type.slice("image/".length).toUpperCase();
 }
 

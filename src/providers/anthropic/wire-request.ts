@@ -8,8 +8,8 @@ import { type ThinkingFields, thinkingFields } from "./thinking.js";
 /*
  * A Messages API request from Marvin's OpenAI-style conversation: the system message goes to the top-level
  * `system`, tool calls become `tool_use` blocks (after the answer's thinking blocks), tool results become
- * `tool_result` blocks of one user turn, images `image` blocks (in a tool result's content too), and four `cache_control` breakpoints let every request read the prefix
- * the previous one wrote.
+ * `tool_result` blocks of one user turn, images `image` blocks (in a tool result's content too), and four
+ * `cache_control` breakpoints let every request read the prefix the previous one wrote.
  */
 
 interface CacheControl {

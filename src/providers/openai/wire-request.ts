@@ -9,7 +9,8 @@ import { type ReasoningItem, replayedItems } from "./replay.js";
 /*
  * A Responses API request from Marvin's OpenAI-style conversation: the system messages in front go to `instructions`,
  * every message becomes an input item — an answer as its reasoning items, its text and its function calls, a tool
- * result as a `function_call_output` (its images follow in a user message) — and nothing is stored on OpenAI's side (`store: false`).
+ * result as a `function_call_output` (its images follow in a user message) — and nothing is stored on OpenAI's
+ * side (`store: false`).
  */
 
 type UserPart = { type: "input_text"; text: string } | { type: "input_image"; image_url: string };
