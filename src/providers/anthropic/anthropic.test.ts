@@ -428,7 +428,9 @@ describe("failures arrive as an error event, classified", () => {
         "network.",
     );
   });
+});
 
+describe("images", () => {
   test("sends images as base64 image blocks, in a tool result's content too", async ({ anthropic }) => {
     const { claude, server } = await anthropic([{ message: { text: "A red square." } }]);
     await collect(claude.stream(request(conversationWithImages())));

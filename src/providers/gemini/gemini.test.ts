@@ -414,7 +414,9 @@ describe("HTTP errors", () => {
     });
     expect(errorOf((await collect(provider.stream(request()))).last)).toMatchObject({ kind: "server", status: 503 });
   });
+});
 
+describe("images", () => {
   test("sends images as inlineData parts, after the text or the function response they belong to", async ({
     gemini,
   }) => {

@@ -269,7 +269,9 @@ describe("errors", () => {
       new RegExp(`^Cannot reach ollama at ${server.origin.replace(/\./g, "\\.")}: .*ECONNREFUSED`),
     );
   });
+});
 
+describe("images", () => {
   test("sends images base64 on the message, a tool result's on a user message after it; asks /api/show", async ({
     ollama,
   }) => {

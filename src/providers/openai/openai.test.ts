@@ -279,7 +279,9 @@ describe("failures arrive as an error event, classified", () => {
     const error = await failureOf(openai.stream(request(hi)));
     expect(error).toMatchObject({ kind: "stream_cut", partialOutput: true });
   });
+});
 
+describe("images", () => {
   test("sends images as input_image parts, a tool result's in a user message after its output", async ({
     responses,
   }) => {
