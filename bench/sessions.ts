@@ -1,7 +1,7 @@
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { performance } from "node:perf_hooks";
-import { SessionStore } from "../src/session/history/session-store.js";
+import { SessionStore } from "../src/session/saved-sessions/session-store.js";
 import { startLlmServer } from "../tests/support/llm-server.js";
 import { runMarvin, serverEnv, tempDir } from "../tests/support/run-marvin.js";
 import { median, ms, report } from "./stats.js";

@@ -4,6 +4,7 @@ import { describe, expect, test } from "../../tests/support/fixtures.js";
 import { type ChatScript, ScriptedChat } from "../../tests/support/scripted-chat.js";
 import { finalAnswer } from "../providers/final-answer.js";
 import type { Message } from "../providers/types.js";
+import { writeConversationBackup } from "../session/conversation-backup.js";
 import { compactMessages, KEEP_RECENT_MESSAGES, shortenToolResults } from "./compaction.js";
 
 /** A summariser that asks a scripted model, as the session does; `model.requests` shows what it sent. */
@@ -59,7 +60,8 @@ describe("compactMessages", () => {
     const { summarize, model } = summarizerFor([{ text: "The user asked five questions about search." }]);
     const messages = conversation(5); // 1 + 20 messages; the last 8 start on a user message
     const now = new Date("2025-02-15T12:34:56.789Z");
-    const result = await compactMessages(messages, { backupDir: join(home, ".marvin", "logs"), summarize, now });
+    const backUp = (all: readonly Message[]) => writeConversationBackup(join(home, ".marvin", "logs"), all, now);
+    const result = await compactMessages(messages, { backUp, summarize });
 
     expect(result.backupPath).toBe(join(home, ".marvin", "logs", "context-backup-2025-02-15T12-34-56-789Z.jsonl"));
     const backup = (await readFile(result.backupPath!, "utf8"))
@@ -95,7 +97,7 @@ describe("compactMessages", () => {
       { role: "assistant", content: "last answer" },
     ];
     expect(messages.at(-KEEP_RECENT_MESSAGES)!.role).toBe("tool");
-    const result = await compactMessages(messages, { backupDir: home, summarize });
+    const result = await compactMessages(messages, { backUp: (all) => writeConversationBackup(home, all), summarize });
     expect(orphanedToolResults(result.messages)).toEqual([]);
     expect(result.messages[2]).toMatchObject({ role: "assistant", tool_calls: [{ id: "call_3" }] });
     expect(result.messages.slice(2)).toEqual(messages.slice(-KEEP_RECENT_MESSAGES - 1));
@@ -104,7 +106,10 @@ describe("compactMessages", () => {
   test("leaves a short conversation alone and writes no backup", async ({ home }) => {
     const { summarize, model } = summarizerFor([]);
     const messages = conversation(2); // 9 messages: nothing between the system message and the last 8
-    const result = await compactMessages(messages, { backupDir: join(home, "logs"), summarize });
+    const result = await compactMessages(messages, {
+      backUp: (all) => writeConversationBackup(join(home, "logs"), all),
+      summarize,
+    });
     expect(result).toEqual({ messages });
     expect(await readdir(home)).toEqual([]);
     expect(model.requests).toHaveLength(0);
@@ -112,7 +117,10 @@ describe("compactMessages", () => {
 
   test("falls back to a plain list of requests and tools when the summariser fails", async ({ home }) => {
     const { summarize } = summarizerFor([{ error: { kind: "server", message: "scripted HTTP 500", status: 500 } }]);
-    const result = await compactMessages(conversation(4), { backupDir: home, summarize });
+    const result = await compactMessages(conversation(4), {
+      backUp: (all) => writeConversationBackup(home, all),
+      summarize,
+    });
     const summary = (result.messages[1] as { content: string }).content;
     expect(summary).toContain("Earlier requests:\n- question 1\n- question 2");
     expect(summary).toContain("Tools used: web_search");
@@ -121,8 +129,14 @@ describe("compactMessages", () => {
   test("never overwrites an earlier backup (history only grows)", async ({ home }) => {
     const { summarize } = summarizerFor([{ text: "one" }, { text: "two" }]);
     const now = new Date("2025-01-01T00:00:00.000Z");
-    const first = await compactMessages(conversation(3), { backupDir: home, summarize, now });
-    const second = await compactMessages(conversation(4), { backupDir: home, summarize, now });
+    const first = await compactMessages(conversation(3), {
+      backUp: (all) => writeConversationBackup(home, all, now),
+      summarize,
+    });
+    const second = await compactMessages(conversation(4), {
+      backUp: (all) => writeConversationBackup(home, all, now),
+      summarize,
+    });
     expect(first.backupPath).not.toBe(second.backupPath);
     expect((await readdir(home)).sort()).toEqual([
       "context-backup-2025-01-01T00-00-00-000Z-1.jsonl",
@@ -135,7 +149,7 @@ describe("compactMessages", () => {
     const { summarize, model } = summarizerFor([{ text: "ok" }]);
     const messages = conversation(3);
     (messages[3] as { content: string }).content = "x".repeat(10_000);
-    await compactMessages(messages, { backupDir: home, summarize });
+    await compactMessages(messages, { backUp: (all) => writeConversationBackup(home, all), summarize });
     const transcript = model.requests[0]!.messages[1]!.content!;
     expect(transcript).toContain(`tool: ${"x".repeat(2_000)} […]`);
     expect(transcript).not.toContain("x".repeat(2_001));

@@ -1,15 +1,13 @@
-import { mkdir, writeFile } from "node:fs/promises";
-import { join } from "node:path";
 import { messageText, transcriptOf } from "../providers/transcript.js";
 import type { Message } from "../providers/types.js";
 
 export const KEEP_RECENT_MESSAGES = 8;
 
 interface CompactionOptions {
-  backupDir: string;
+  /** Keeps the whole conversation somewhere before it is condensed; gives where, for the summary to name. */
+  backUp: (messages: readonly Message[]) => Promise<string>;
   summarize: (transcript: string) => Promise<string>;
   keepRecent?: number;
-  now?: Date;
 }
 
 interface CompactionResult {
@@ -40,22 +38,6 @@ function fallbackSummary(messages: readonly Message[]): string {
   ].join("\n");
 }
 
-async function writeBackup(dir: string, messages: readonly Message[], now: Date): Promise<string> {
-  await mkdir(dir, { recursive: true, mode: 0o700 });
-  const stamp = now.toISOString().replace(/[:.]/g, "-");
-  const content = `${messages.map((message) => JSON.stringify(message)).join("\n")}\n`;
-  for (let attempt = 0; ; attempt++) {
-    const path = join(dir, `context-backup-${stamp}${attempt ? `-${attempt}` : ""}.jsonl`);
-    try {
-      // 'wx': a backup is never overwritten (history only ever grows). Owner-only: it is the conversation.
-      await writeFile(path, content, { flag: "wx", mode: 0o600 });
-      return path;
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== "EEXIST" || attempt > 100) throw error;
-    }
-  }
-}
-
 /**
  * Backs up the whole conversation, then keeps the system message and the last messages
  * and replaces the middle with one summary message (seed 000 §6.5).
@@ -67,7 +49,7 @@ export async function compactMessages(
   const start = tailStart(messages, options.keepRecent ?? KEEP_RECENT_MESSAGES);
   const middle = messages.slice(1, start);
   if (middle.length === 0) return { messages: [...messages] };
-  const backupPath = await writeBackup(options.backupDir, messages, options.now ?? new Date());
+  const backupPath = await options.backUp(messages);
   let summary: string;
   try {
     summary = (await options.summarize(transcriptOf(middle))).trim() || fallbackSummary(middle);

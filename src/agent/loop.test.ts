@@ -6,6 +6,7 @@ import { registryOf } from "../../tests/support/test-session.js";
 import { finalAnswer } from "../providers/final-answer.js";
 import { countTextTokens } from "../providers/token-counter.js";
 import type { Message } from "../providers/types.js";
+import { writeConversationBackup } from "../session/conversation-backup.js";
 import { createToolContext } from "../session/standalone-tool-context.js";
 import { sleep } from "../shared/sleep.js";
 import { type AnyToolDef, defineTool, type ToolProgress } from "../tools/kit/define-tool.js";
@@ -65,7 +66,7 @@ async function runLoop(home: string, script: ChatScript[], options: LoopOptions 
       budget: new ContextBudget(options.thresholds ?? NO_LIMITS),
       compact: (current) =>
         compactMessages(current, {
-          backupDir: home,
+          backUp: (all) => writeConversationBackup(home, all),
           summarize: async (transcript) =>
             (
               await finalAnswer(

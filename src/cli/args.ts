@@ -1,7 +1,7 @@
 import { parseArgs } from "node:util";
 import { PROVIDER_NAMES } from "../providers/registry.js";
 import type { ProviderName } from "../providers/types.js";
-import { isValidSessionId } from "../session/history/session-id.js";
+import { isValidSessionId } from "../session/saved-sessions/session-id.js";
 import { errorMessage } from "../shared/error-message.js";
 
 type OutputFormat = "text" | "jsonl";

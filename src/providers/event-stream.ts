@@ -1,23 +1,23 @@
 import type { EventSourceMessage } from "eventsource-parser";
 import { EventSourceParserStream } from "eventsource-parser/stream";
 import type { ProviderConfig } from "./descriptor.js";
-import { cancelledFailure, cutFailure, networkFailure, notStreamedFailure, timeoutFailure } from "./failures.js";
-import { isProviderError, type ProviderError } from "./provider-error.js";
+import { interruptedFailure, notStreamedFailure } from "./failures.js";
+import type { ProviderError } from "./provider-error.js";
 import { RequestDeadline } from "./request-deadline.js";
 import type { ProviderEvent } from "./types.js";
 
 /*
  * One streamed answer over HTTP, the part every native adapter shares: POST the request with fetch, hold it to its
- * two time limits and the caller's cancel, read the body as server-sent events, and turn whatever goes wrong on the
- * way into a classified failure. What the events mean is the adapter's own EventReader.
+ * two time limits and the caller's cancel, read the body as server-sent events (or JSON lines), and turn whatever goes
+ * wrong on the way into a classified failure. What the events mean is the adapter's own EventReader.
  */
 
 /** How one API's answer is read, event by event. */
 export interface EventReader {
   /** The provider events one server-sent event gives rise to; a `done` or `error` among them (last) ends the stream. */
   read(message: EventSourceMessage): ProviderEvent[];
-  /** The last event when the body ended without one: `done` when the answer was complete, else undefined (a cut). */
-  end(): ProviderEvent | undefined;
+  /** The events that close the answer when the body ended: ending in `done` when it was complete, none if it was cut. */
+  end(): ProviderEvent[];
   /** True once answer text was passed on: a failure then says so, as retrying would repeat it. */
   readonly hasOutput: boolean;
 }
@@ -39,12 +39,12 @@ interface AnswerHandling {
    * the same. By default it is a failure.
    */
   notStreamed?(response: Response): Promise<ProviderEvent[]> | undefined;
+  /** How the body is cut into messages: server-sent events unless said otherwise. */
+  frames?(body: ReadableStream<Uint8Array>): AsyncIterable<EventSourceMessage>;
 }
 
-/** The socket's own words for a failed connection (ECONNREFUSED, ENOTFOUND…): fetch hides them in `cause`. */
-function connectionDetail(error: unknown): string | undefined {
-  const cause = error instanceof Error ? error.cause : undefined;
-  return cause instanceof Error ? cause.message : undefined;
+function serverSentEvents(body: ReadableStream<Uint8Array>): AsyncIterable<EventSourceMessage> {
+  return body.pipeThrough(new TextDecoderStream()).pipeThrough(new EventSourceParserStream());
 }
 
 const isEnd = (event: ProviderEvent) => event.type === "done" || event.type === "error";
@@ -58,15 +58,10 @@ export async function* streamEvents(
 ): AsyncGenerator<ProviderEvent> {
   const deadline = new RequestDeadline(config, post.signal);
   let answered = false;
-  /** Why the stream ended early: a limit, a cancel, a server out of reach, or a connection closed mid-answer. */
-  const failure = (error?: unknown): ProviderEvent => {
-    const partial = reader.hasOutput;
-    if (deadline.timedOut) return { type: "error", error: timeoutFailure(config, deadline.timedOut, partial, error) };
-    if (deadline.signal.aborted) return { type: "error", error: cancelledFailure(config, partial, error) };
-    if (isProviderError(error)) return { type: "error", error };
-    if (!answered) return { type: "error", error: networkFailure(config, connectionDetail(error), partial, error) };
-    return { type: "error", error: cutFailure(config, partial, error) };
-  };
+  const failure = (error?: unknown): ProviderEvent => ({
+    type: "error",
+    error: interruptedFailure(config, error, deadline, answered, reader.hasOutput),
+  });
   try {
     const response = await fetch(post.url, {
       method: "POST",
@@ -89,16 +84,17 @@ export async function* streamEvents(
         return;
       }
     }
-    for await (const message of response
-      .body!.pipeThrough(new TextDecoderStream())
-      .pipeThrough(new EventSourceParserStream())) {
+    const frames = handling.frames ?? serverSentEvents;
+    for await (const message of frames(response.body!)) {
       deadline.touch();
       for (const event of reader.read(message)) {
         yield event;
         if (isEnd(event)) return;
       }
     }
-    yield reader.end() ?? failure();
+    const closing = reader.end();
+    yield* closing;
+    if (!closing.some(isEnd)) yield failure();
   } catch (error) {
     yield failure(error);
   } finally {

@@ -17,7 +17,7 @@ function where(config: FailureConfig): string {
   return config.baseUrl ?? config.name;
 }
 
-export function timeoutFailure(
+function timeoutFailure(
   config: FailureConfig,
   limit: TimeLimit,
   partialOutput: boolean,
@@ -34,12 +34,12 @@ export function timeoutFailure(
   });
 }
 
-export function cancelledFailure(config: FailureConfig, partialOutput: boolean, cause?: unknown): ProviderError {
+function cancelledFailure(config: FailureConfig, partialOutput: boolean, cause?: unknown): ProviderError {
   return new ProviderError("Request cancelled.", { provider: config.name, kind: "aborted", partialOutput, cause });
 }
 
 /** The server could not be reached; `detail` is the socket's own words (ECONNREFUSED…), when known. */
-export function networkFailure(
+function networkFailure(
   config: FailureConfig,
   detail: string | undefined,
   partialOutput: boolean,

@@ -2,6 +2,7 @@ import { compactMessages, KEEP_RECENT_MESSAGES } from "../agent/compaction.js";
 import type { ContextBudget } from "../agent/context-budget.js";
 import type { AgentEvent } from "../agent/events.js";
 import type { Message } from "../providers/types.js";
+import { writeConversationBackup } from "./conversation-backup.js";
 
 const SUMMARY_INSTRUCTION =
   "You compress conversations. Summarise the transcript below so the assistant can continue the work: keep the " +
@@ -28,7 +29,7 @@ export class Compactor {
   async compact(messages: readonly Message[]): Promise<{ messages: Message[]; backupPath?: string }> {
     await this.deps.checkSpending();
     const compacted = await compactMessages(messages, {
-      backupDir: await this.deps.backupDir(),
+      backUp: async (all) => writeConversationBackup(await this.deps.backupDir(), all),
       summarize: (transcript) => this.deps.summarize(transcript, SUMMARY_INSTRUCTION),
     });
     if (compacted.backupPath) this.deps.onCompacted();

@@ -4,7 +4,7 @@ import {
   buildSystemMessage,
   COMPACT_HISTORY_CHARS,
   COMPACT_HISTORY_ENTRIES,
-  compactHistory,
+  compactChatLog,
   type SystemPromptInput,
 } from "./system-prompt.js";
 
@@ -124,7 +124,7 @@ describe("buildSystemMessage", () => {
   });
 });
 
-describe("compactHistory", () => {
+describe("compactChatLog", () => {
   it(
     `keeps the last ${COMPACT_HISTORY_ENTRIES} entries, each cut to ${COMPACT_HISTORY_CHARS} characters ` +
       `on one line`,
@@ -134,7 +134,7 @@ describe("compactHistory", () => {
         text: `message ${index}\n${"y".repeat(300)}`,
         time: `10:${String(index).padStart(2, "0")}`,
       }));
-      const lines = compactHistory(entries).split("\n");
+      const lines = compactChatLog(entries).split("\n");
       expect(lines).toHaveLength(20);
       expect(lines[0]).toBe(`[10:10] you: ${`message 10 ${"y".repeat(300)}`.slice(0, 200)}…`);
       expect(lines[19]!.startsWith("[10:29] assistant: message 29 yyy")).toBe(true);
@@ -143,7 +143,7 @@ describe("compactHistory", () => {
   );
 
   it("does not mark short entries as cut", () => {
-    expect(compactHistory([{ role: "system", text: "Switched profile.", time: "09:00" }])).toBe(
+    expect(compactChatLog([{ role: "system", text: "Switched profile.", time: "09:00" }])).toBe(
       "[09:00] system: Switched profile.",
     );
   });

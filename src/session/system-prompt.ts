@@ -117,7 +117,7 @@ export function formatPlaces(places: SavedPlace[]): string {
 }
 
 /** The last 20 chat-log entries, each cut to 200 characters (seed 002 §6 item 5). */
-export function compactHistory(entries: ChatLogEntry[]): string {
+export function compactChatLog(entries: ChatLogEntry[]): string {
   const recent = entries.slice(-COMPACT_HISTORY_ENTRIES);
   if (recent.length === 0) return "(no earlier conversation)";
   return recent
@@ -165,7 +165,7 @@ export function buildSystemMessage(input: SystemPromptInput): string {
     section("User preferences", formatPreferences(input.preferences)),
     section("Active profile", `Active profile: ${input.profileName}`),
     section("Saved places", formatPlaces(input.savedPlaces)),
-    section("Recent conversation (compact)", compactHistory(input.chatLog)),
+    section("Recent conversation (compact)", compactChatLog(input.chatLog)),
   ];
   if (input.codingMode) parts.push(section("Coding mode", codingInstructions(input.workingDir, input.nonInteractive)));
   if (input.backgroundJobs.length) parts.push(section("Background jobs", formatJobs(input.backgroundJobs)));

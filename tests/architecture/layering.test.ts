@@ -119,6 +119,13 @@ function importCircles(): string[] {
   return circles;
 }
 
+/** Files of `folder` that import Node's file system: the agent loop decides, the session layer reads and writes. */
+function fileSystemImports(folder: string): string[] {
+  return sourceFiles(join(SOURCE_ROOT, folder)).filter((file) =>
+    /from\s*["']node:fs(?:\/promises)?["']/.test(readFileSync(file, "utf8")),
+  );
+}
+
 describe("layering", () => {
   it("gives every top-level source folder a layer", () => {
     const folders = readdirSync(SOURCE_ROOT, { withFileTypes: true }).filter((entry) => entry.isDirectory());
@@ -131,6 +138,10 @@ describe("layering", () => {
 
   it("has no import circle (static imports, type-only ones included)", () => {
     expect(importCircles()).toEqual([]);
+  });
+
+  it("leaves file I/O out of the agent layer", () => {
+    expect(fileSystemImports("agent").map((file) => relative(SOURCE_ROOT, file))).toEqual([]);
   });
 
   it("keeps tool families apart: shared helpers live in tools/kit, workspace or shared", () => {

@@ -73,7 +73,7 @@ export async function startLocalHttpServer(handler: Handler, lifetimeMs = 60_000
 
 /** The servers one test file starts, closed together in afterEach. */
 export class LocalHttpServers {
-  private readonly started: LocalHttpServer[] = [];
+  private readonly started: Array<Pick<LocalHttpServer, "close">> = [];
 
   async start(handler: Handler): Promise<LocalHttpServer> {
     const server = await startLocalHttpServer(handler);
@@ -82,7 +82,7 @@ export class LocalHttpServers {
   }
 
   /** Closes a server started by another helper (a scripted API server) together with the others. */
-  adopt<Server extends LocalHttpServer>(server: Server): Server {
+  adopt<Server extends Pick<LocalHttpServer, "close">>(server: Server): Server {
     this.started.push(server);
     return server;
   }

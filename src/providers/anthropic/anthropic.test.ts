@@ -7,11 +7,12 @@ import {
 } from "../../../tests/support/anthropic-server.js";
 import { test as base, describe, expect } from "../../../tests/support/fixtures.js";
 import { conversationWithImages, JPEG_BASE64, PNG_BASE64 } from "../../../tests/support/images.js";
+import { chatRequest, WEATHER_TOOL } from "../../../tests/support/provider-stream.js";
 import type { Env } from "../../shared/env.js";
 import type { ToolSchema } from "../../shared/tool-schema.js";
 import { resolveProviderConfig } from "../config.js";
 import { ProviderError } from "../provider-error.js";
-import type { ChatRequest, LLMResponse, Message, ProviderEvent } from "../types.js";
+import type { LLMResponse, Message, ProviderEvent } from "../types.js";
 import { AnthropicProvider } from "./index.js";
 
 interface Scripted {
@@ -21,11 +22,9 @@ interface Scripted {
 
 /** `anthropic(script, env)`: the adapter talking to a scripted Messages API started for this test. */
 const test = base.extend<{ anthropic: (script: AnthropicReply[], env?: Env) => Promise<Scripted> }>({
-  anthropic: async ({ home }, use) => {
-    const servers: AnthropicServer[] = [];
-    await use(async (script, env = {}) => {
-      const server = await startAnthropicServer(script);
-      servers.push(server);
+  anthropic: async ({ home, httpServers }, use) =>
+    use(async (script, env = {}) => {
+      const server = httpServers.adopt(await startAnthropicServer(script));
       const config = resolveProviderConfig("anthropic", {
         env: { ANTHROPIC_BASE_URL: `${server.url}/`, ANTHROPIC_API_KEY: "sk-ant-test", ...env },
         home,
@@ -33,27 +32,13 @@ const test = base.extend<{ anthropic: (script: AnthropicReply[], env?: Env) => P
         nonInteractive: false,
       });
       return { claude: new AnthropicProvider(config), server };
-    });
-    await Promise.all(servers.map((server) => server.close()));
-  },
+    }),
 });
 
-const WEATHER: ToolSchema = {
-  type: "function",
-  function: {
-    name: "weather",
-    description: "The weather of a place",
-    parameters: { type: "object", properties: { place: { type: "string" } } },
-  },
-};
 const TIMER: ToolSchema = {
   type: "function",
   function: { name: "timer_start", description: "Starts a timer", parameters: { type: "object", properties: {} } },
 };
-
-function request(messages: Message[], extra: Partial<ChatRequest> = {}): ChatRequest {
-  return { messages, tools: [], ...extra };
-}
 
 async function collect(events: AsyncIterable<ProviderEvent>): Promise<ProviderEvent[]> {
   const all: ProviderEvent[] = [];
@@ -92,7 +77,7 @@ describe("streaming an answer", () => {
         },
       },
     ]);
-    const events = await collect(claude.stream(request(hi)));
+    const events = await collect(claude.stream(chatRequest(hi)));
     expect(texts(events, "text_delta").length).toBeGreaterThan(1);
     expect(texts(events, "text_delta").join("")).toBe("Hello there, how can I help?");
     expect(doneOf(events)).toEqual({
@@ -118,7 +103,7 @@ describe("streaming an answer", () => {
     events.splice(stop, 0, { type: "some_future_event", detail: 1 });
     const late = { type: "content_block_delta", index: 0, delta: { type: "text_delta", text: " Extra" } };
     const { claude } = await anthropic([{ events: [...events, late] }]);
-    const result = await collect(claude.stream(request(hi)));
+    const result = await collect(claude.stream(chatRequest(hi)));
     expect(doneOf(result).content).toBe("Fine.");
   });
 });
@@ -138,7 +123,7 @@ describe("tool use", () => {
         },
       },
     ]);
-    const events = await collect(claude.stream(request(hi, { tools: [WEATHER, TIMER] })));
+    const events = await collect(claude.stream(chatRequest(hi, { tools: [WEATHER_TOOL, TIMER] })));
     expect(events.filter((event) => event.type === "tool_call_start")).toEqual([
       { type: "tool_call_start", call: { id: "toolu_01A", name: "weather", index: 0 } },
       { type: "tool_call_start", call: { id: "toolu_01B", name: "timer_start", index: 1 } },
@@ -152,7 +137,7 @@ describe("tool use", () => {
       ["toolu_01B", "timer_start", {}],
     ]);
     expect(server.requests[0]!.body.tools).toEqual([
-      { name: "weather", description: "The weather of a place", input_schema: WEATHER.function.parameters },
+      { name: "weather", description: "The weather of a place", input_schema: WEATHER_TOOL.function.parameters },
       {
         name: "timer_start",
         description: "Starts a timer",
@@ -181,7 +166,7 @@ describe("tool use", () => {
       { role: "tool", tool_call_id: "call.7", content: "Timer started" },
       { role: "system", content: "Answer now." },
     ];
-    await collect(claude.stream(request(conversation, { tools: [WEATHER, TIMER] })));
+    await collect(claude.stream(chatRequest(conversation, { tools: [WEATHER_TOOL, TIMER] })));
     const body = server.requests[0]!.body;
     const cached = { cache_control: { type: "ephemeral" } };
     expect(body.system).toEqual([{ type: "text", text: "You are Marvin.", ...cached }]);
@@ -229,7 +214,9 @@ describe("extended thinking", () => {
       },
       { message: { text: "It is sunny in Bern." } },
     ]);
-    const first = await collect(claude.stream(request([{ role: "user", content: "weather?" }], { tools: [WEATHER] })));
+    const first = await collect(
+      claude.stream(chatRequest([{ role: "user", content: "weather?" }], { tools: [WEATHER_TOOL] })),
+    );
     expect(texts(first, "reasoning_delta").join("")).toBe("The user wants the weather; I should call the tool.");
     expect(texts(first, "text_delta")).toEqual([]);
     const answer = doneOf(first);
@@ -241,7 +228,7 @@ describe("extended thinking", () => {
       { role: "assistant", content: null, tool_calls: answer.toolCalls, replay: answer.replay },
       { role: "tool", tool_call_id: "toolu_01A", content: "Sunny" },
     ];
-    doneOf(await collect(claude.stream(request(afterToolRound, { tools: [WEATHER] }))));
+    doneOf(await collect(claude.stream(chatRequest(afterToolRound, { tools: [WEATHER_TOOL] }))));
     expect(server.requests[1]!.body.messages[1]).toEqual({
       role: "assistant",
       content: [
@@ -268,7 +255,7 @@ describe("extended thinking", () => {
       { role: "assistant", content: "More.", replay: { provider: "gemini", items: [{ thoughtSignature: "abc" }] } },
       { role: "user", content: "thanks" },
     ];
-    doneOf(await collect(claude.stream(request(conversation))));
+    doneOf(await collect(claude.stream(chatRequest(conversation))));
     const assistants = server.requests[0]!.body.messages.filter((message) => message.role === "assistant");
     expect(assistants.map((message) => message.content)).toEqual([
       [{ type: "text", text: "Hello." }],
@@ -282,7 +269,7 @@ describe("extended thinking", () => {
     const { claude: older, server: olderServer } = await anthropic([{ message: { text: "ok" } }], {
       ANTHROPIC_MODEL: "claude-sonnet-4-5-20250929",
     });
-    await collect(older.stream(request(hi, { thinking: "high" })));
+    await collect(older.stream(chatRequest(hi, { thinking: "high" })));
     expect(olderServer.requests[0]!.body).toMatchObject({
       max_tokens: 32_000,
       thinking: { type: "enabled", budget_tokens: 16_000 },
@@ -290,8 +277,8 @@ describe("extended thinking", () => {
     expect(olderServer.requests[0]!.body).not.toHaveProperty("output_config");
 
     const { claude, server } = await anthropic([{ message: { text: "ok" } }]);
-    await collect(claude.stream(request(hi, { thinking: "low" })));
-    await collect(claude.stream(request(hi, { thinking: "off" })));
+    await collect(claude.stream(chatRequest(hi, { thinking: "low" })));
+    await collect(claude.stream(chatRequest(hi, { thinking: "off" })));
     expect(server.requests[0]!.body).toMatchObject({
       thinking: { type: "adaptive", display: "summarized" },
       output_config: { effort: "low" },
@@ -306,7 +293,7 @@ describe("failures arrive as an error event, classified", () => {
 
   test("a refused key names where the key comes from", async ({ anthropic }) => {
     const { claude } = await anthropic([{ status: 401, body: apiError("authentication_error", "invalid x-api-key") }]);
-    const error = errorOf(await collect(claude.stream(request(hi))));
+    const error = errorOf(await collect(claude.stream(chatRequest(hi))));
     expect(error).toMatchObject({ kind: "auth", status: 401 });
     expect(error.message).toBe(
       "anthropic refused the API key (HTTP 401): invalid x-api-key. Check ANTHROPIC_API_KEY (or " +
@@ -322,13 +309,13 @@ describe("failures arrive as an error event, classified", () => {
         headers: { "retry-after": "7" },
       },
     ]);
-    const error = errorOf(await collect(claude.stream(request(hi))));
+    const error = errorOf(await collect(claude.stream(chatRequest(hi))));
     expect(error).toMatchObject({ kind: "rate_limit", status: 429, retryAfterSeconds: 7 });
   });
 
   test("HTTP 529 (overloaded) is a server error, worth retrying", async ({ anthropic }) => {
     const { claude } = await anthropic([{ status: 529, body: apiError("overloaded_error", "Overloaded") }]);
-    const error = errorOf(await collect(claude.stream(request(hi))));
+    const error = errorOf(await collect(claude.stream(chatRequest(hi))));
     expect(error).toMatchObject({ kind: "server", status: 529 });
     expect(error.message).toBe("anthropic server error (HTTP 529): Overloaded");
   });
@@ -339,13 +326,13 @@ describe("failures arrive as an error event, classified", () => {
       { status: 400, body: tooLong },
       { status: 400, body: apiError("invalid_request_error", "messages: text content blocks must be non-empty") },
     ]);
-    const overflow = errorOf(await collect(claude.stream(request(hi))));
+    const overflow = errorOf(await collect(claude.stream(chatRequest(hi))));
     expect(overflow).toMatchObject({ kind: "context_overflow", status: 400 });
     expect(overflow.message).toBe(
       "The conversation is too long for claude-sonnet-5-5 (prompt is too long: 208310 tokens > 200000 maximum). " +
         "Compact the history or start a new conversation.",
     );
-    const other = errorOf(await collect(claude.stream(request(hi))));
+    const other = errorOf(await collect(claude.stream(chatRequest(hi))));
     expect(other).toMatchObject({ kind: "bad_request", status: 400 });
   });
 
@@ -355,7 +342,7 @@ describe("failures arrive as an error event, classified", () => {
     const { claude } = await anthropic([
       { events: [...events.slice(0, cutAt), errorEvent("overloaded_error", "Overloaded")] },
     ]);
-    const result = await collect(claude.stream(request(hi)));
+    const result = await collect(claude.stream(chatRequest(hi)));
     expect(texts(result, "text_delta").join("")).toBe("Let me think about this");
     const error = errorOf(result);
     expect(error).toMatchObject({ kind: "server", partialOutput: true });
@@ -365,7 +352,10 @@ describe("failures arrive as an error event, classified", () => {
   test("an overloaded_error before any text can be retried from scratch", async ({ anthropic }) => {
     const events = messageEvents({ text: "never sent" }).slice(0, 1);
     const { claude } = await anthropic([{ events: [...events, errorEvent("overloaded_error", "Overloaded")] }]);
-    expect(errorOf(await collect(claude.stream(request(hi))))).toMatchObject({ kind: "server", partialOutput: false });
+    expect(errorOf(await collect(claude.stream(chatRequest(hi))))).toMatchObject({
+      kind: "server",
+      partialOutput: false,
+    });
   });
 
   test("a stream that ends without message_stop is cut, whether the body ends or the connection drops", async ({
@@ -378,7 +368,7 @@ describe("failures arrive as an error event, classified", () => {
     );
     const { claude } = await anthropic([{ events: beforeStop }, { events: beforeStop, ending: "drop" }]);
     for (const _ of [1, 2]) {
-      const error = errorOf(await collect(claude.stream(request(hi))));
+      const error = errorOf(await collect(claude.stream(chatRequest(hi))));
       expect(error).toMatchObject({ kind: "stream_cut", partialOutput: true });
       expect(error.message).toBe(
         "The response stream from anthropic ended before the model finished (the connection closed mid-answer).",
@@ -392,7 +382,7 @@ describe("failures arrive as an error event, classified", () => {
     const { claude, server } = await anthropic([{ events: events.slice(0, silentAfter), ending: "silence" }], {
       MARVIN_STREAM_IDLE_TIMEOUT: "0.3",
     });
-    const result = await collect(claude.stream(request(hi)));
+    const result = await collect(claude.stream(chatRequest(hi)));
     expect(texts(result, "text_delta").join("")).toBe("first words");
     const error = errorOf(result);
     expect(error).toMatchObject({ kind: "timeout", partialOutput: true });
@@ -405,7 +395,7 @@ describe("failures arrive as an error event, classified", () => {
     ]);
     const controller = new AbortController();
     const events: ProviderEvent[] = [];
-    for await (const event of claude.stream(request(hi, { signal: controller.signal }))) {
+    for await (const event of claude.stream(chatRequest(hi, { signal: controller.signal }))) {
       events.push(event);
       controller.abort();
     }
@@ -421,7 +411,7 @@ describe("failures arrive as an error event, classified", () => {
       codingMode: false,
       nonInteractive: false,
     });
-    const error = errorOf(await collect(new AnthropicProvider(config).stream(request(hi))));
+    const error = errorOf(await collect(new AnthropicProvider(config).stream(chatRequest(hi))));
     expect(error.kind).toBe("network");
     expect(error.message).toBe(
       `Cannot reach anthropic at ${gone.url}: connect ECONNREFUSED ${gone.url.slice(7)}. Check the URL and your ` +
@@ -433,7 +423,7 @@ describe("failures arrive as an error event, classified", () => {
 describe("images", () => {
   test("sends images as base64 image blocks, in a tool result's content too", async ({ anthropic }) => {
     const { claude, server } = await anthropic([{ message: { text: "A red square." } }]);
-    await collect(claude.stream(request(conversationWithImages())));
+    await collect(claude.stream(chatRequest(conversationWithImages())));
     const [user, , results] = server.requests[0]!.body.messages as Array<{ content: unknown[] }>;
     const image = (media_type: string, data: string) => ({
       type: "image",

@@ -52,7 +52,7 @@ class ChunkReader implements EventReader {
   }
 
   read(message: EventSourceMessage): ProviderEvent[] {
-    if (message.data.trim() === "[DONE]") return [this.end() ?? { type: "error", error: this.cut() }];
+    if (message.data.trim() === "[DONE]") return [this.finish()];
     let json: unknown;
     try {
       json = JSON.parse(message.data);
@@ -78,12 +78,14 @@ class ChunkReader implements EventReader {
     return [{ type: "error", error: garbledFailure(this.config, what, this.hasOutput) }];
   }
 
-  end(): ProviderEvent | undefined {
-    return this.accumulator.hasFinished ? { type: "done", response: this.accumulator.result() } : undefined;
+  end(): ProviderEvent[] {
+    return this.accumulator.hasFinished ? [this.finish()] : [];
   }
 
-  private cut(): ProviderError {
-    return cutFailure(this.config, this.hasOutput);
+  /** `done` with the answer when it finished, else the failure of a cut stream. */
+  finish(): ProviderEvent {
+    if (this.accumulator.hasFinished) return { type: "done", response: this.accumulator.result() };
+    return { type: "error", error: cutFailure(this.config, this.hasOutput) };
   }
 }
 
@@ -160,7 +162,7 @@ export class ChatCompletionsProvider implements LLMProvider {
     }
     const events = reader.push(chunk);
     if (events.some((event) => event.type === "error")) return events;
-    return [...events, reader.end() ?? { type: "error", error: cutFailure(this.config, reader.hasOutput) }];
+    return [...events, reader.finish()];
   }
 
   private body(request: ChatRequest): CompletionsRequest {

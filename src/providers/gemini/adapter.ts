@@ -1,8 +1,6 @@
-import { EventSourceParserStream } from "eventsource-parser/stream";
 import type { ProviderConfig } from "../descriptor.js";
-import { interruptedFailure } from "../failures.js";
+import { streamEvents } from "../event-stream.js";
 import { isLocalEndpoint } from "../local-endpoint.js";
-import { RequestDeadline } from "../request-deadline.js";
 import type { ChatRequest, LLMProvider, ProviderEvent, ProviderName, ThinkingLevel } from "../types.js";
 import { toContents } from "./contents.js";
 import { geminiHttpError } from "./errors.js";
@@ -36,43 +34,20 @@ export class GeminiProvider implements LLMProvider {
     this.local = isLocalEndpoint(config);
   }
 
-  async *stream(request: ChatRequest): AsyncIterable<ProviderEvent> {
-    const deadline = new RequestDeadline(this.config, request.signal);
-    const turn = new GeminiTurn(this.config);
-    let answered = false;
-    try {
-      const response = await fetch(this.url(), {
-        method: "POST",
-        headers: {
-          "content-type": "application/json",
-          ...(this.config.apiKey ? { "x-goog-api-key": this.config.apiKey } : {}),
-        },
-        body: JSON.stringify(this.body(request)),
-        signal: deadline.signal,
-      });
-      answered = true;
-      if (!response.ok || !response.body) {
-        const text = await response.text();
-        yield { type: "error", error: geminiHttpError(this.config, response.status, response.headers, text, false) };
-        return;
-      }
-      const events = response.body.pipeThrough(new TextDecoderStream()).pipeThrough(new EventSourceParserStream());
-      for await (const event of events) {
-        deadline.touch();
-        for (const produced of turn.push(event.data)) {
-          yield produced;
-          if (produced.type === "error") return;
-        }
-      }
-    } catch (error) {
-      yield { type: "error", error: interruptedFailure(this.config, error, deadline, answered, turn.partialOutput) };
-      return;
-    } finally {
-      deadline.dispose();
-    }
-    const notice = turn.cutShortNotice;
-    if (notice) yield { type: "notice", text: notice };
-    yield turn.finish();
+  /** The answer to `request` as provider events; never throws (see {@link ProviderEvent}). */
+  stream(request: ChatRequest): AsyncGenerator<ProviderEvent> {
+    const headers: Record<string, string> = this.config.apiKey ? { "x-goog-api-key": this.config.apiKey } : {};
+    const post = {
+      url: this.url(),
+      headers,
+      body: this.body(request),
+      signal: request.signal,
+    };
+    return streamEvents(this.config, post, new GeminiTurn(this.config), {
+      httpError: async (response) =>
+        geminiHttpError(this.config, response.status, response.headers, await response.text(), false),
+      api: "Google's Gemini API (GEMINI_BASE_URL)",
+    });
   }
 
   private url(): string {

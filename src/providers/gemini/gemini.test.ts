@@ -7,7 +7,13 @@ import {
   startGeminiServer,
 } from "../../../tests/support/gemini-server.js";
 import { conversationWithImages, JPEG_BASE64, PNG_BASE64 } from "../../../tests/support/images.js";
-import { collect as gather } from "../../../tests/support/provider-stream.js";
+import {
+  chatRequest,
+  errorOf,
+  eventLines,
+  collect as gather,
+  LOOKUP_TOOL,
+} from "../../../tests/support/provider-stream.js";
 import type { Env } from "../../shared/env.js";
 import { resolveProviderConfig } from "../config.js";
 import { createProvider } from "../create.js";
@@ -31,48 +37,12 @@ const test = base.extend<{ gemini: (script: GeminiReply[], env?: Env) => Promise
     }),
 });
 
-function request(
-  messages: Message[] = [{ role: "user", content: "hi" }],
-  extra: Partial<ChatRequest> = {},
-): ChatRequest {
-  return { messages, tools: [], ...extra };
-}
-
-/** Every event of one stream, in order, as short strings (the done/error event last, as itself). */
-async function collect(events: AsyncIterable<ProviderEvent>): Promise<{ seen: string[]; last: ProviderEvent }> {
-  const seen: string[] = [];
-  let last: ProviderEvent | undefined;
-  for await (const event of events) {
-    last = event;
-    if (event.type === "text_delta" || event.type === "reasoning_delta" || event.type === "notice") {
-      seen.push(`${event.type} ${event.text}`);
-    } else if (event.type === "tool_call_start") {
-      seen.push(`tool_call_start ${event.call.index} ${event.call.name}`);
-    }
-  }
-  return { seen, last: last! };
-}
-
-function errorOf(event: ProviderEvent): ProviderError {
-  expect(event.type).toBe("error");
-  return (event as { error: ProviderError }).error;
-}
-
-const lookup = {
-  type: "function" as const,
-  function: {
-    name: "lookup",
-    description: "Looks a word up.",
-    parameters: { type: "object", properties: { word: { type: "string" } }, required: ["word"] },
-  },
-};
-
 describe("the request Marvin sends", () => {
   test("goes to streamGenerateContent with the key in its header, never in the URL", async ({ gemini }) => {
     const { provider, server } = await gemini([{ chunks: [modelChunk([{ text: "Hi." }]), finishChunk("STOP")] }]);
     await finalAnswer(
       provider.stream(
-        request([
+        chatRequest([
           { role: "system", content: "You are Marvin." },
           { role: "user", content: "hi", context: "<context>\nnow\n</context>" },
         ]),
@@ -92,15 +62,15 @@ describe("the request Marvin sends", () => {
   test("maps the thinking level to Gemini 3's thinkingLevel and 2.5's thinkingBudget", async ({ gemini }) => {
     const answer = { chunks: [modelChunk([{ text: "ok" }]), finishChunk("STOP")] };
     const three = await gemini([answer, answer]);
-    await finalAnswer(three.provider.stream(request(undefined, { thinking: "low" })));
-    await finalAnswer(three.provider.stream(request(undefined, { thinking: "off" })));
+    await finalAnswer(three.provider.stream(chatRequest(undefined, { thinking: "low" })));
+    await finalAnswer(three.provider.stream(chatRequest(undefined, { thinking: "off" })));
     expect(three.server.bodies().map((body) => body.generationConfig?.thinkingConfig)).toEqual([
       { includeThoughts: true, thinkingLevel: "low" },
       { includeThoughts: true, thinkingLevel: "low" }, // Gemini 3 Pro cannot stop thinking
     ]);
     const flash = await gemini([answer, answer], { GEMINI_MODEL: "gemini-2.5-flash" });
-    await finalAnswer(flash.provider.stream(request(undefined, { thinking: "high" })));
-    await finalAnswer(flash.provider.stream(request(undefined, { thinking: "off" })));
+    await finalAnswer(flash.provider.stream(chatRequest(undefined, { thinking: "high" })));
+    await finalAnswer(flash.provider.stream(chatRequest(undefined, { thinking: "off" })));
     expect(flash.server.bodies().map((body) => body.generationConfig?.thinkingConfig)).toEqual([
       { includeThoughts: true, thinkingBudget: 24576 },
       { includeThoughts: false, thinkingBudget: 0 },
@@ -134,7 +104,7 @@ describe("the request Marvin sends", () => {
       type: "function" as const,
       function: { name: "none", description: "No parameters.", parameters: { type: "object", properties: {} } },
     };
-    await finalAnswer(provider.stream(request(undefined, { tools: [odd, none] })));
+    await finalAnswer(provider.stream(chatRequest(undefined, { tools: [odd, none] })));
     expect(server.bodies()[0]!.tools).toEqual([
       {
         functionDeclarations: [
@@ -177,7 +147,7 @@ describe("the stream Gemini sends", () => {
         ],
       },
     ]);
-    const { seen, last } = await collect(provider.stream(request()));
+    const { seen, last } = await eventLines(provider.stream(chatRequest()));
     expect(seen).toEqual(["reasoning_delta Weighing it.", "text_delta Forty", "text_delta -two."]);
     expect(last).toMatchObject({
       type: "done",
@@ -215,7 +185,7 @@ describe("the stream Gemini sends", () => {
       { chunks: [modelChunk([{ text: "You are welcome." }]), finishChunk("STOP")] },
     ]);
     const messages: Message[] = [{ role: "user", content: "look up towel and babel" }];
-    const { seen, last } = await collect(provider.stream(request(messages, { tools: [lookup] })));
+    const { seen, last } = await eventLines(provider.stream(chatRequest(messages, { tools: [LOOKUP_TOOL] })));
     expect(seen).toEqual(["text_delta Let me look.", "tool_call_start 0 lookup", "tool_call_start 1 lookup"]);
     const first = (last as Extract<ProviderEvent, { type: "done" }>).response;
     expect(first.finishReason).toBe("tool_calls");
@@ -228,12 +198,12 @@ describe("the stream Gemini sends", () => {
       { role: "tool", tool_call_id: first.toolCalls[0]!.id, content: "a towel" },
       { role: "tool", tool_call_id: first.toolCalls[1]!.id, content: "a fish" },
     );
-    const second = await finalAnswer(provider.stream(request(messages, { tools: [lookup] })));
+    const second = await finalAnswer(provider.stream(chatRequest(messages, { tools: [LOOKUP_TOOL] })));
     messages.push(
       { role: "assistant", content: second.content, replay: second.replay },
       { role: "user", content: "thanks" },
     );
-    await finalAnswer(provider.stream(request(messages, { tools: [lookup] })));
+    await finalAnswer(provider.stream(chatRequest(messages, { tools: [LOOKUP_TOOL] })));
 
     const model = {
       role: "model",
@@ -263,7 +233,7 @@ describe("the stream Gemini sends", () => {
     const { provider } = await gemini([
       { chunks: [modelChunk([{ text: "The list: one, two" }]), finishChunk("MAX_TOKENS")] },
     ]);
-    const { seen, last } = await collect(provider.stream(request()));
+    const { seen, last } = await eventLines(provider.stream(chatRequest()));
     expect(seen.at(-1)).toBe(
       "notice Gemini reached its output limit (MAX_TOKENS): the answer is cut short. Ask it to go on, or to be " +
         "briefer.",
@@ -275,7 +245,7 @@ describe("the stream Gemini sends", () => {
     const { provider } = await gemini([
       { chunks: [modelChunk([{ text: "Here is how" }]), finishChunk("SAFETY", undefined, [])] },
     ]);
-    const record = await gather(provider.stream(request()));
+    const record = await gather(provider.stream(chatRequest()));
     expect(record.text).toEqual(["Here is how"]);
     const error = record.error!;
     expect(error).toBeInstanceOf(ProviderError);
@@ -290,7 +260,7 @@ describe("the stream Gemini sends", () => {
     const { provider } = await gemini([
       { chunks: [{ promptFeedback: { blockReason: "PROHIBITED_CONTENT" }, usageMetadata: { promptTokenCount: 9 } }] },
     ]);
-    const error = errorOf((await collect(provider.stream(request()))).last);
+    const error = errorOf((await eventLines(provider.stream(chatRequest()))).last);
     expect(error.message).toBe(
       "Gemini refused the request: it flagged the request as prohibited content (PROHIBITED_CONTENT). Rephrase " +
         "it, or ask another provider.",
@@ -299,7 +269,7 @@ describe("the stream Gemini sends", () => {
 
   test("treats a malformed function call as worth a retry", async ({ gemini }) => {
     const { provider } = await gemini([{ chunks: [finishChunk("MALFORMED_FUNCTION_CALL")] }]);
-    const error = errorOf((await collect(provider.stream(request()))).last);
+    const error = errorOf((await eventLines(provider.stream(chatRequest()))).last);
     expect(error).toMatchObject({ kind: "server", partialOutput: false });
     expect(error.message).toContain("it wrote a tool call it could not complete (MALFORMED_FUNCTION_CALL). Try again.");
   });
@@ -316,12 +286,12 @@ describe("the stream Gemini sends", () => {
       },
       { chunks: [modelChunk([{ text: "par" }])] },
     ]);
-    expect(errorOf((await collect(provider.stream(request()))).last)).toMatchObject({
+    expect(errorOf((await eventLines(provider.stream(chatRequest()))).last)).toMatchObject({
       kind: "server",
       partialOutput: true,
       message: "Gemini reported an error mid-stream: The model is overloaded.",
     });
-    expect(errorOf((await collect(provider.stream(request()))).last)).toMatchObject({
+    expect(errorOf((await eventLines(provider.stream(chatRequest()))).last)).toMatchObject({
       kind: "stream_cut",
       partialOutput: true,
     });
@@ -333,7 +303,7 @@ describe("time limits and cancels", () => {
     const { provider, server } = await gemini([{ chunks: [modelChunk([{ text: "first words," }])], stall: true }], {
       MARVIN_STREAM_IDLE_TIMEOUT: "0.2",
     });
-    const { seen, last } = await collect(provider.stream(request()));
+    const { seen, last } = await eventLines(provider.stream(chatRequest()));
     expect(seen).toEqual(["text_delta first words,"]);
     expect(errorOf(last)).toMatchObject({
       kind: "timeout",
@@ -347,7 +317,7 @@ describe("time limits and cancels", () => {
     const controller = new AbortController();
     const deltas: string[] = [];
     let failure: unknown;
-    for await (const event of provider.stream(request(undefined, { signal: controller.signal }))) {
+    for await (const event of provider.stream(chatRequest(undefined, { signal: controller.signal }))) {
       if (event.type === "text_delta") {
         deltas.push(event.text);
         controller.abort();
@@ -372,7 +342,7 @@ describe("HTTP errors", () => {
     const { provider } = await gemini([
       { status: 429, body: googleError(429, "RESOURCE_EXHAUSTED", "You exceeded your current quota.", [retry]) },
     ]);
-    const error = errorOf((await collect(provider.stream(request()))).last);
+    const error = errorOf((await eventLines(provider.stream(chatRequest()))).last);
     expect(error).toMatchObject({ kind: "rate_limit", status: 429, retryAfterSeconds: 37 });
     expect(error.message).toBe("gemini rate limit (HTTP 429): You exceeded your current quota. (RESOURCE_EXHAUSTED)");
   });
@@ -386,10 +356,13 @@ describe("HTTP errors", () => {
       },
       { status: 403, body: googleError(403, "PERMISSION_DENIED", "Permission denied.") },
     ]);
-    const first = errorOf((await collect(provider.stream(request()))).last);
+    const first = errorOf((await eventLines(provider.stream(chatRequest()))).last);
     expect(first).toMatchObject({ kind: "auth", status: 400 });
     expect(first.message).toMatch(/refused the API key .*Check GEMINI_API_KEY \(or ~\/\.ssh\/GEMINI_API_KEY\)\.$/);
-    expect(errorOf((await collect(provider.stream(request()))).last)).toMatchObject({ kind: "auth", status: 403 });
+    expect(errorOf((await eventLines(provider.stream(chatRequest()))).last)).toMatchObject({
+      kind: "auth",
+      status: 403,
+    });
   });
 
   test("a prompt longer than the model's window is a context overflow; 400 otherwise a bad request", async ({
@@ -407,12 +380,15 @@ describe("HTTP errors", () => {
       { status: 400, body: googleError(400, "INVALID_ARGUMENT", "Request contains an invalid argument.") },
       { status: 503, body: googleError(503, "UNAVAILABLE", "The model is overloaded. Please try again later.") },
     ]);
-    expect(errorOf((await collect(provider.stream(request()))).last).kind).toBe("context_overflow");
-    expect(errorOf((await collect(provider.stream(request()))).last)).toMatchObject({
+    expect(errorOf((await eventLines(provider.stream(chatRequest()))).last).kind).toBe("context_overflow");
+    expect(errorOf((await eventLines(provider.stream(chatRequest()))).last)).toMatchObject({
       kind: "bad_request",
       message: "gemini rejected the request (HTTP 400): Request contains an invalid argument. (INVALID_ARGUMENT)",
     });
-    expect(errorOf((await collect(provider.stream(request()))).last)).toMatchObject({ kind: "server", status: 503 });
+    expect(errorOf((await eventLines(provider.stream(chatRequest()))).last)).toMatchObject({
+      kind: "server",
+      status: 503,
+    });
   });
 });
 
@@ -421,7 +397,7 @@ describe("images", () => {
     gemini,
   }) => {
     const { provider, server } = await gemini([{ chunks: [modelChunk([{ text: "Red." }]), finishChunk("STOP")] }]);
-    await finalAnswer(provider.stream(request(conversationWithImages())));
+    await finalAnswer(provider.stream(chatRequest(conversationWithImages())));
     const { contents } = server.bodies()[0] as { contents: Array<{ role: string; parts: unknown[] }> };
     expect(contents[0]!.parts).toEqual([
       { text: "what is this?" },

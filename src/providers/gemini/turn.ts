@@ -1,6 +1,8 @@
 import { randomUUID } from "node:crypto";
+import type { EventSourceMessage } from "eventsource-parser";
 import { z } from "zod";
 import type { ProviderConfig } from "../descriptor.js";
+import type { EventReader } from "../event-stream.js";
 import { cutFailure } from "../failures.js";
 import { ProviderError } from "../provider-error.js";
 import type { FinishReason, LLMResponse, ProviderErrorKind, ProviderEvent, TokenUsage, ToolCall } from "../types.js";
@@ -55,6 +57,9 @@ const BLOCKS: Record<string, string> = {
   IMAGE_SAFETY: "its safety filter flagged an image in the request",
 };
 
+const CUT_SHORT =
+  "Gemini reached its output limit (MAX_TOKENS): the answer is cut short. Ask it to go on, or to be briefer.";
+
 /** Is this a text part of the same kind (answer or thought) that an unsigned chunk may be appended to? */
 function joinsText(previous: Part | undefined, part: Part): boolean {
   return (
@@ -69,7 +74,7 @@ function joinsText(previous: Part | undefined, part: Part): boolean {
  * Folds one streamed Gemini answer into events and, at the end, one response. The model's parts are kept as
  * they came (text chunks joined, each thought signature on the part it came with) and returned as replay data.
  */
-export class GeminiTurn {
+export class GeminiTurn implements EventReader {
   private readonly parts: Part[] = [];
   private readonly calls: ToolCall[] = [];
   private text = "";
@@ -83,12 +88,16 @@ export class GeminiTurn {
     this.model = config.model;
   }
 
-  get partialOutput(): boolean {
+  get hasOutput(): boolean {
     return this.text.length > 0;
   }
 
-  /** The events one SSE `data` field adds; an error event when it is an error object or not a chunk at all. */
-  *push(data: string): Generator<ProviderEvent> {
+  /** The events one server-sent event adds; an error event when it is an error object or not a chunk at all. */
+  read(message: EventSourceMessage): ProviderEvent[] {
+    return [...this.push(message.data)];
+  }
+
+  private *push(data: string): Generator<ProviderEvent> {
     let raw: unknown;
     try {
       raw = JSON.parse(data);
@@ -109,10 +118,10 @@ export class GeminiTurn {
       yield this.failure(`Gemini sent a stream chunk Marvin does not understand: ${data.slice(0, 200)}`, "stream_cut");
       return;
     }
-    yield* this.read(parsed.data);
+    yield* this.readChunk(parsed.data);
   }
 
-  private *read(chunk: Chunk): Generator<ProviderEvent> {
+  private *readChunk(chunk: Chunk): Generator<ProviderEvent> {
     if (chunk.modelVersion) this.model = chunk.modelVersion;
     if (chunk.promptFeedback?.blockReason) this.blockReason = chunk.promptFeedback.blockReason;
     const usage = chunk.usageMetadata;
@@ -155,8 +164,13 @@ export class GeminiTurn {
     else this.parts.push({ ...part, text });
   }
 
-  /** The event that ends the stream, once it has ended. */
-  finish(): ProviderEvent {
+  /** The events that end the stream, once it has ended: a notice for an answer cut short, then done or error. */
+  end(): ProviderEvent[] {
+    const notice: ProviderEvent[] = this.finishReason === "MAX_TOKENS" ? [{ type: "notice", text: CUT_SHORT }] : [];
+    return [...notice, this.finish()];
+  }
+
+  private finish(): ProviderEvent {
     if (this.blockReason && !this.finishReason) {
       const why = BLOCKS[this.blockReason] ?? "it blocked the request";
       return this.failure(
@@ -165,19 +179,13 @@ export class GeminiTurn {
       );
     }
     const reason = this.finishReason;
-    if (!reason) return { type: "error", error: cutFailure(this.config, this.partialOutput) };
+    if (!reason) return { type: "error", error: cutFailure(this.config, this.hasOutput) };
     const stop = STOPS[reason];
     if (stop) {
       const retry = stop.kind === "server" ? " Try again." : " Rephrase the request, or ask another provider.";
       return this.failure(`Gemini stopped the answer because ${stop.why} (${reason}).${retry}`, stop.kind);
     }
     return { type: "done", response: this.response(reason) };
-  }
-
-  /** A notice for an answer cut short by the output limit, else undefined. */
-  get cutShortNotice(): string | undefined {
-    if (this.finishReason !== "MAX_TOKENS") return undefined;
-    return "Gemini reached its output limit (MAX_TOKENS): the answer is cut short. Ask it to go on, or to be briefer.";
   }
 
   private response(reason: string): LLMResponse {
@@ -198,10 +206,10 @@ export class GeminiTurn {
     };
   }
 
-  failure(message: string, kind: ProviderErrorKind): ProviderEvent {
+  private failure(message: string, kind: ProviderErrorKind): ProviderEvent {
     return {
       type: "error",
-      error: new ProviderError(message, { provider: this.config.name, kind, partialOutput: this.partialOutput }),
+      error: new ProviderError(message, { provider: this.config.name, kind, partialOutput: this.hasOutput }),
     };
   }
 }

@@ -1,7 +1,7 @@
 import type { ProviderConfig } from "../descriptor.js";
-import { interruptedFailure } from "../failures.js";
+import { streamEvents } from "../event-stream.js";
+import { jsonLines } from "../json-lines.js";
 import { ProviderError } from "../provider-error.js";
-import { RequestDeadline } from "../request-deadline.js";
 import { MessageTokenCounter } from "../token-counter.js";
 import type { ChatRequest, LLMProvider, ProviderEvent, ProviderName, ThinkingLevel } from "../types.js";
 import { knownToReadImages } from "../vision.js";
@@ -24,22 +24,6 @@ function thinkValue(model: string, facts: ModelFacts, level: ThinkingLevel | und
   if (!takesLevels) return level !== "off";
   const wanted = level === "off" ? "low" : level;
   return facts.thinkingValues === undefined || facts.thinkingValues.includes(wanted) ? wanted : true;
-}
-
-/** A single `/api/chat` line reader over a byte stream: yields each complete line. */
-async function* lines(body: ReadableStream<Uint8Array>, onData: () => void): AsyncIterable<string> {
-  let buffer = "";
-  for await (const text of body.pipeThrough(new TextDecoderStream())) {
-    onData();
-    buffer += text;
-    let newline = buffer.indexOf("\n");
-    while (newline >= 0) {
-      yield buffer.slice(0, newline);
-      buffer = buffer.slice(newline + 1);
-      newline = buffer.indexOf("\n");
-    }
-  }
-  if (buffer.trim()) yield buffer;
 }
 
 /** A local Ollama server, natively: `/api/chat` with a window sized to each request. */
@@ -86,37 +70,14 @@ export class OllamaProvider implements LLMProvider {
     yield* this.send(body, request.signal);
   }
 
-  private async *send(body: Record<string, unknown>, signal: AbortSignal | undefined): AsyncIterable<ProviderEvent> {
-    const deadline = new RequestDeadline(this.config, signal);
-    const turn = new OllamaTurn(this.config);
-    let answered = false;
-    try {
-      const response = await fetch(`${this.config.baseUrl}/api/chat`, {
-        method: "POST",
-        headers: { "content-type": "application/json" },
-        body: JSON.stringify(body),
-        signal: deadline.signal,
-      });
-      answered = true;
-      if (!response.ok || !response.body) {
-        yield { type: "error", error: ollamaHttpError(this.config, response.status, await response.text(), false) };
-        return;
-      }
-      for await (const line of lines(response.body, () => deadline.touch())) {
-        for (const produced of turn.push(line)) {
-          yield produced;
-          if (produced.type === "error") return;
-        }
-      }
-    } catch (error) {
-      yield { type: "error", error: interruptedFailure(this.config, error, deadline, answered, turn.partialOutput) };
-      return;
-    } finally {
-      deadline.dispose();
-    }
-    const notice = turn.cutShortNotice;
-    if (notice) yield { type: "notice", text: notice };
-    yield turn.finish();
+  private send(body: Record<string, unknown>, signal: AbortSignal | undefined): AsyncGenerator<ProviderEvent> {
+    const post = { url: `${this.config.baseUrl}/api/chat`, headers: {}, body, signal };
+    return streamEvents(this.config, post, new OllamaTurn(this.config), {
+      httpError: async (response) => ollamaHttpError(this.config, response.status, await response.text(), false),
+      api: "an Ollama server",
+      notStreamed: () => undefined, // Ollama's lines come as application/x-ndjson
+      frames: jsonLines,
+    });
   }
 
   async destroy(): Promise<void> {}

@@ -8,11 +8,11 @@ import {
   ollamaLine,
   startOllamaServer,
 } from "../../../tests/support/ollama-server.js";
+import { chatRequest, errorOf, eventLines, LOOKUP_TOOL } from "../../../tests/support/provider-stream.js";
 import type { Env } from "../../shared/env.js";
 import { resolveProviderConfig } from "../config.js";
 import { createProvider } from "../create.js";
 import { finalAnswer } from "../final-answer.js";
-import type { ProviderError } from "../provider-error.js";
 import { countTextTokens } from "../token-counter.js";
 import type { ChatRequest, LLMProvider, Message, ProviderEvent } from "../types.js";
 
@@ -38,41 +38,6 @@ const test = base.extend<{ ollama: (script: OllamaReply[], model?: OllamaModel) 
     }),
 });
 
-function request(
-  messages: Message[] = [{ role: "user", content: "hi" }],
-  extra: Partial<ChatRequest> = {},
-): ChatRequest {
-  return { messages, tools: [], ...extra };
-}
-
-async function collect(events: AsyncIterable<ProviderEvent>): Promise<{ seen: string[]; last: ProviderEvent }> {
-  const seen: string[] = [];
-  let last: ProviderEvent | undefined;
-  for await (const event of events) {
-    last = event;
-    if (event.type === "text_delta" || event.type === "reasoning_delta" || event.type === "notice") {
-      seen.push(`${event.type} ${event.text}`);
-    } else if (event.type === "tool_call_start") {
-      seen.push(`tool_call_start ${event.call.index} ${event.call.name}`);
-    }
-  }
-  return { seen, last: last! };
-}
-
-function errorOf(event: ProviderEvent): ProviderError {
-  expect(event.type).toBe("error");
-  return (event as { error: ProviderError }).error;
-}
-
-const lookup = {
-  type: "function" as const,
-  function: {
-    name: "lookup",
-    description: "Looks a word up.",
-    parameters: { type: "object", properties: { word: { type: "string" } }, required: ["word"] },
-  },
-};
-
 describe("answers", () => {
   test("streams thinking as reasoning and content as text, with Ollama's counts", async ({ ollama }) => {
     const { server, adapter } = await ollama([
@@ -85,7 +50,7 @@ describe("answers", () => {
         ],
       },
     ]);
-    const { seen, last } = await collect((await adapter()).stream(request()));
+    const { seen, last } = await eventLines((await adapter()).stream(chatRequest()));
     expect(seen).toEqual(["reasoning_delta Simple.", "text_delta Hello", "text_delta  there."]);
     expect(last).toMatchObject({
       type: "done",
@@ -118,7 +83,7 @@ describe("answers", () => {
     ]);
     const provider = await adapter();
     const messages: Message[] = [{ role: "user", content: "look them up" }];
-    const { seen, last } = await collect(provider.stream(request(messages, { tools: [lookup] })));
+    const { seen, last } = await eventLines(provider.stream(chatRequest(messages, { tools: [LOOKUP_TOOL] })));
     expect(seen).toEqual(["tool_call_start 0 lookup", "tool_call_start 1 lookup"]);
     const first = (last as Extract<ProviderEvent, { type: "done" }>).response;
     expect(first.finishReason).toBe("tool_calls");
@@ -128,7 +93,9 @@ describe("answers", () => {
       { role: "tool", tool_call_id: first.toolCalls[0]!.id, content: "a towel" },
       { role: "tool", tool_call_id: first.toolCalls[1]!.id, content: "a fish" },
     );
-    expect((await finalAnswer(provider.stream(request(messages, { tools: [lookup] })))).content).toBe("Both found.");
+    expect((await finalAnswer(provider.stream(chatRequest(messages, { tools: [LOOKUP_TOOL] })))).content).toBe(
+      "Both found.",
+    );
     const second = server.chats()[1]!;
     expect(second.tools?.map((tool) => tool.function.name)).toEqual(["lookup"]);
     expect(second.messages.slice(1)).toEqual([
@@ -147,7 +114,7 @@ describe("answers", () => {
 
   test("says when done_reason is length: the answer is cut short", async ({ ollama }) => {
     const { adapter } = await ollama([{ lines: [ollamaLine({ content: "one, two" }), ollamaDone("length")] }]);
-    const { seen, last } = await collect((await adapter()).stream(request()));
+    const { seen, last } = await eventLines((await adapter()).stream(chatRequest()));
     expect(seen.at(-1)).toBe(
       'notice Ollama stopped the answer at its length limit (done_reason "length"): it is cut short.',
     );
@@ -165,10 +132,10 @@ describe("the window (num_ctx)", () => {
     const provider = await adapter();
     const long = "The quick brown fox jumps over the lazy dog. ".repeat(2_000);
     const messages: Message[] = [{ role: "user", content: long }];
-    await finalAnswer(provider.stream(request(messages, { tools: [lookup] })));
+    await finalAnswer(provider.stream(chatRequest(messages, { tools: [LOOKUP_TOOL] })));
     messages.push({ role: "assistant", content: "ok" }, { role: "user", content: long.repeat(2) });
-    await finalAnswer(provider.stream(request(messages, { tools: [lookup] })));
-    await finalAnswer(provider.stream(request([{ role: "user", content: "short" }])));
+    await finalAnswer(provider.stream(chatRequest(messages, { tools: [LOOKUP_TOOL] })));
+    await finalAnswer(provider.stream(chatRequest([{ role: "user", content: "short" }])));
     const windows = server.chats().map((body) => body.options?.num_ctx ?? 0);
     const firstTokens = await countTextTokens(long);
     expect(windows[0]).toBeGreaterThanOrEqual(firstTokens + 8_192);
@@ -183,9 +150,9 @@ describe("the window (num_ctx)", () => {
   }) => {
     const { server, adapter } = await ollama([answer, answer, answer], { contextLength: 16_384 });
     const big: Message[] = [{ role: "user", content: "All work and no play makes Jack a dull boy. ".repeat(1_500) }];
-    const first = await collect((await adapter()).stream(request(big)));
-    const second = await collect((await adapter()).stream(request(big)));
-    await collect((await adapter({ OLLAMA_MODEL: "llama-test" })).stream(request()));
+    const first = await eventLines((await adapter()).stream(chatRequest(big)));
+    const second = await eventLines((await adapter()).stream(chatRequest(big)));
+    await eventLines((await adapter({ OLLAMA_MODEL: "llama-test" })).stream(chatRequest()));
     expect(server.chats().map((body) => body.options?.num_ctx)).toEqual([16_384, 16_384, 16_384]);
     expect(first.seen[0]).toMatch(
       /^notice Ollama model 'llama-test' holds at most 16,384 tokens, but this conversation needs about [\d,]+ with room for the answer: Ollama will drop its oldest part\./,
@@ -203,19 +170,19 @@ describe("thinking", () => {
   }) => {
     const thinker = await ollama([answer, answer, answer], { capabilities: ["completion", "tools", "thinking"] });
     const provider = await thinker.adapter();
-    await finalAnswer(provider.stream(request(undefined, { thinking: "high" })));
-    await finalAnswer(provider.stream(request(undefined, { thinking: "off" })));
-    await finalAnswer(provider.stream(request()));
+    await finalAnswer(provider.stream(chatRequest(undefined, { thinking: "high" })));
+    await finalAnswer(provider.stream(chatRequest(undefined, { thinking: "off" })));
+    await finalAnswer(provider.stream(chatRequest()));
     expect(thinker.server.chats().map((body) => body.think)).toEqual([true, false, undefined]);
 
     const levels = await ollama([answer], { capabilities: ["completion", "tools", "thinking"] });
     await finalAnswer(
-      (await levels.adapter({ OLLAMA_MODEL: "gpt-oss:20b" })).stream(request(undefined, { thinking: "medium" })),
+      (await levels.adapter({ OLLAMA_MODEL: "gpt-oss:20b" })).stream(chatRequest(undefined, { thinking: "medium" })),
     );
     expect(levels.server.chats()[0]!.think).toBe("medium");
 
     const plain = await ollama([answer], { capabilities: ["completion", "tools"] });
-    await finalAnswer((await plain.adapter()).stream(request(undefined, { thinking: "high" })));
+    await finalAnswer((await plain.adapter()).stream(chatRequest(undefined, { thinking: "high" })));
     expect(plain.server.chats()[0]!.think).toBeUndefined();
   });
 });
@@ -232,7 +199,7 @@ describe("errors", () => {
         ],
       },
     ]);
-    const error = errorOf((await collect((await adapter()).stream(request()))).last);
+    const error = errorOf((await eventLines((await adapter()).stream(chatRequest()))).last);
     expect(error).toMatchObject({ kind: "server", partialOutput: true });
     expect(error.message).toBe(
       "Ollama reported an error mid-answer: an error was encountered while running the model: unexpected EOF",
@@ -241,7 +208,7 @@ describe("errors", () => {
 
   test("a model that is not pulled says how to get it", async ({ ollama }) => {
     const { server, adapter } = await ollama([], { status: 404 });
-    const error = errorOf((await collect((await adapter()).stream(request()))).last);
+    const error = errorOf((await eventLines((await adapter()).stream(chatRequest()))).last);
     expect(error.kind).toBe("bad_request");
     expect(error.message).toBe(
       `Ollama at ${server.origin} has no model 'llama-test' (model "llama-test" not found). Run \`ollama pull ` +
@@ -254,7 +221,9 @@ describe("errors", () => {
     const { adapter } = await ollama([
       { status: 400, error: "registry.ollama.ai/library/llama-test does not support tools" },
     ]);
-    const error = errorOf((await collect((await adapter()).stream(request(undefined, { tools: [lookup] })))).last);
+    const error = errorOf(
+      (await eventLines((await adapter()).stream(chatRequest(undefined, { tools: [LOOKUP_TOOL] })))).last,
+    );
     expect(error.message).toMatch(
       /^Ollama model 'llama-test' cannot call tools \(.*\)\. Choose a model with tool support/,
     );
@@ -263,7 +232,7 @@ describe("errors", () => {
   test("a server that is not running is reported as unreachable", async ({ ollama }) => {
     const { server, adapter } = await ollama([]);
     await server.close();
-    const error = errorOf((await collect((await adapter()).stream(request()))).last);
+    const error = errorOf((await eventLines((await adapter()).stream(chatRequest()))).last);
     expect(error.kind).toBe("network");
     expect(error.message).toMatch(
       new RegExp(`^Cannot reach ollama at ${server.origin.replace(/\./g, "\\.")}: .*ECONNREFUSED`),
@@ -280,7 +249,7 @@ describe("images", () => {
     });
     const provider = await adapter({ OLLAMA_MODEL: "some-vision-model" });
     expect(await provider.readsImages?.()).toBe(true);
-    await collect(provider.stream(request(conversationWithImages())));
+    await eventLines(provider.stream(chatRequest(conversationWithImages())));
     const { messages } = server.chats()[0] as unknown as { messages: Array<Record<string, unknown>> };
     expect(messages.slice(1)).toEqual([
       { role: "user", content: "what is this?", images: [PNG_BASE64()] },

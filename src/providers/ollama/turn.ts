@@ -1,6 +1,7 @@
+import type { EventSourceMessage } from "eventsource-parser";
 import { z } from "zod";
 import type { ProviderConfig } from "../descriptor.js";
-import { cutFailure } from "../failures.js";
+import type { EventReader } from "../event-stream.js";
 import { ProviderError } from "../provider-error.js";
 import type { FinishReason, LLMResponse, ProviderEvent, TokenUsage, ToolCall } from "../types.js";
 import { ollamaFailure } from "./errors.js";
@@ -31,8 +32,10 @@ const lineSchema = z.looseObject({
   eval_count: z.number().optional(),
 });
 
+const CUT_SHORT = `Ollama stopped the answer at its length limit (done_reason "length"): it is cut short.`;
+
 /** Folds the newline-delimited JSON of one Ollama answer into events and, at the end, one response. */
-export class OllamaTurn {
+export class OllamaTurn implements EventReader {
   private text = "";
   private reasoning = "";
   private readonly calls: ToolCall[] = [];
@@ -45,12 +48,16 @@ export class OllamaTurn {
     this.model = config.model;
   }
 
-  get partialOutput(): boolean {
+  get hasOutput(): boolean {
     return this.text.length > 0;
   }
 
   /** The events one line adds; an error event when it is an error line or not what Ollama sends. */
-  *push(line: string): Generator<ProviderEvent> {
+  read(message: EventSourceMessage): ProviderEvent[] {
+    return [...this.push(message.data)];
+  }
+
+  private *push(line: string): Generator<ProviderEvent> {
     if (!line.trim()) return;
     let raw: unknown;
     try {
@@ -60,7 +67,7 @@ export class OllamaTurn {
     }
     const error = errorLine.safeParse(raw);
     if (error.success) {
-      yield this.failure(ollamaFailure(this.config, undefined, error.data.error, this.partialOutput));
+      yield this.failure(ollamaFailure(this.config, undefined, error.data.error, this.hasOutput));
       return;
     }
     const result = lineSchema.safeParse(raw);
@@ -70,7 +77,7 @@ export class OllamaTurn {
         new ProviderError(`Ollama sent a line Marvin does not understand: ${line.slice(0, 200)}`, {
           provider: this.config.name,
           kind: "stream_cut",
-          partialOutput: this.partialOutput,
+          partialOutput: this.hasOutput,
         }),
       );
       return;
@@ -107,17 +114,14 @@ export class OllamaTurn {
     return { type: "error", error };
   }
 
-  /** A notice for an answer cut at the length limit, else undefined. */
-  get cutShortNotice(): string | undefined {
-    if (this.doneReason !== "length") return undefined;
-    return `Ollama stopped the answer at its length limit (done_reason "length"): it is cut short.`;
+  /** The events that end the stream, once it has ended: a notice for an answer cut short, then done. */
+  end(): ProviderEvent[] {
+    if (!this.finished) return []; // a cut
+    const notice: ProviderEvent[] = this.doneReason === "length" ? [{ type: "notice", text: CUT_SHORT }] : [];
+    return [...notice, this.done()];
   }
 
-  /** The event that ends the stream, once it has ended. */
-  finish(): ProviderEvent {
-    if (!this.finished) {
-      return this.failure(cutFailure(this.config, this.partialOutput));
-    }
+  private done(): ProviderEvent {
     const finishReason: FinishReason =
       this.calls.length > 0
         ? "tool_calls"

@@ -1,6 +1,6 @@
 import { test as base, describe, expect } from "../../../tests/support/fixtures.js";
 import { conversationWithImages, JPEG_BASE64, PNG_BASE64 } from "../../../tests/support/images.js";
-import { collect, failureOf } from "../../../tests/support/provider-stream.js";
+import { chatRequest, collect, failureOf, WEATHER_TOOL } from "../../../tests/support/provider-stream.js";
 import {
   errorEvent,
   failedEvent,
@@ -10,7 +10,6 @@ import {
   startResponsesServer,
 } from "../../../tests/support/responses-server.js";
 import type { Env } from "../../shared/env.js";
-import type { ToolSchema } from "../../shared/tool-schema.js";
 import { resolveProviderConfig } from "../config.js";
 import type { ChatRequest, Message } from "../types.js";
 import { ResponsesProvider } from "./index.js";
@@ -24,11 +23,9 @@ type Start = (script: ResponsesReply[], env?: Env, model?: string) => Promise<Sc
 
 /** `responses(script, env, model)`: the adapter talking to a scripted Responses API started for this test. */
 const test = base.extend<{ responses: Start }>({
-  responses: async ({ home }, use) => {
-    const servers: ResponsesServer[] = [];
-    await use(async (script, env = {}, model = undefined) => {
-      const server = await startResponsesServer(script);
-      servers.push(server);
+  responses: async ({ home, httpServers }, use) =>
+    use(async (script, env = {}, model = undefined) => {
+      const server = httpServers.adopt(await startResponsesServer(script));
       const config = resolveProviderConfig("openai", {
         env: { OPENAI_BASE_URL: `${server.url}/`, OPENAI_API_KEY: "sk-test", ...env },
         home,
@@ -37,23 +34,8 @@ const test = base.extend<{ responses: Start }>({
         nonInteractive: false,
       });
       return { openai: new ResponsesProvider(config), server };
-    });
-    await Promise.all(servers.map((server) => server.close()));
-  },
+    }),
 });
-
-const WEATHER: ToolSchema = {
-  type: "function",
-  function: {
-    name: "weather",
-    description: "The weather of a place",
-    parameters: { type: "object", properties: { place: { type: "string" } } },
-  },
-};
-
-function request(messages: Message[], extra: Partial<ChatRequest> = {}): ChatRequest {
-  return { messages, tools: [], ...extra };
-}
 
 const hi: Message[] = [
   { role: "system", content: "You are Marvin." },
@@ -76,7 +58,7 @@ describe("a streamed response", () => {
         },
       },
     ]);
-    const streamed = await collect(openai.stream(request(hi, { cacheKey: "conversation-7", thinking: "high" })));
+    const streamed = await collect(openai.stream(chatRequest(hi, { cacheKey: "conversation-7", thinking: "high" })));
     const kinds = streamed.events.map((event) => event.type);
     expect(kinds.lastIndexOf("reasoning_delta")).toBeLessThan(kinds.indexOf("text_delta"));
     expect(streamed.reasoning.length).toBeGreaterThan(4);
@@ -119,7 +101,7 @@ describe("a streamed response", () => {
       { callId: "call_Oslo", name: "weather", arguments: { place: "Oslo" } },
     ];
     const { openai, server } = await responses([{ response: { text: "Looking.", toolCalls: calls } }]);
-    const streamed = await collect(openai.stream(request(hi, { tools: [WEATHER] })));
+    const streamed = await collect(openai.stream(chatRequest(hi, { tools: [WEATHER_TOOL] })));
     expect(streamed.starts).toEqual([
       { id: "call_Paris", name: "weather", index: 0 },
       { id: "call_Oslo", name: "weather", index: 1 },
@@ -134,7 +116,7 @@ describe("a streamed response", () => {
         type: "function",
         name: "weather",
         description: "The weather of a place",
-        parameters: WEATHER.function.parameters,
+        parameters: WEATHER_TOOL.function.parameters,
         strict: false,
       },
     ]);
@@ -148,13 +130,13 @@ describe("a streamed response", () => {
       { response: { reasoning: { summary: SUMMARY, encrypted: ENCRYPTED }, toolCalls: [call] } },
       { response: { text: "Sunny in Paris." } },
     ]);
-    const first = (await collect(openai.stream(request(hi, { tools: [WEATHER] })))).response!;
+    const first = (await collect(openai.stream(chatRequest(hi, { tools: [WEATHER_TOOL] })))).response!;
     const loop: Message[] = [
       ...hi,
       { role: "assistant", content: null, tool_calls: first.toolCalls, replay: first.replay },
       { role: "tool", tool_call_id: "call_Paris", content: "Sunny, 24 °C" },
     ];
-    const second = (await collect(openai.stream(request(loop, { tools: [WEATHER] })))).response!;
+    const second = (await collect(openai.stream(chatRequest(loop, { tools: [WEATHER_TOOL] })))).response!;
     expect(second.content).toBe("Sunny in Paris.");
     expect(server.requests[1]!.body.input).toEqual([
       { role: "user", content: "hi" },
@@ -178,7 +160,7 @@ describe("a streamed response", () => {
       { role: "assistant", content: "B.", replay: { provider: "anthropic", items: [{ model: "gpt-5.1", item }] } },
       { role: "assistant", content: "C.", replay: { provider: "openai", items: [{ model: "gpt-5.1", item: 7 }] } },
     ];
-    await collect(openai.stream(request([{ role: "user", content: "hi" }, ...answers])));
+    await collect(openai.stream(chatRequest([{ role: "user", content: "hi" }, ...answers])));
     const input = server.requests[0]!.body.input;
     expect(input.filter((entry) => entry.type === "reasoning")).toEqual([]);
     expect(input.at(-1)).toEqual({
@@ -190,7 +172,7 @@ describe("a streamed response", () => {
 
   test("a response cut short by its output limit ends as such, with the text so far", async ({ responses }) => {
     const { openai } = await responses([{ response: { text: "The first half", incomplete: "max_output_tokens" } }]);
-    const answer = (await collect(openai.stream(request(hi)))).response!;
+    const answer = (await collect(openai.stream(chatRequest(hi)))).response!;
     expect(answer).toMatchObject({ content: "The first half", finishReason: "length" });
   });
 });
@@ -198,7 +180,7 @@ describe("a streamed response", () => {
 describe("thinking levels", () => {
   async function sentFor(responses: Start, model: string, thinking: ChatRequest["thinking"]) {
     const { openai, server } = await responses([{ response: { text: "ok" } }], {}, model);
-    await collect(openai.stream(request(hi, { thinking })));
+    await collect(openai.stream(chatRequest(hi, { thinking })));
     const { reasoning, include } = server.requests[0]!.body;
     return { reasoning, include };
   }
@@ -234,12 +216,12 @@ describe("failures arrive as an error event, classified", () => {
       { status: 400, body: apiError("context_length_exceeded", words) },
       { events: [...responseEvents({}).slice(0, 2), failedEvent("context_length_exceeded", words)] },
     ]);
-    const http = await failureOf(openai.stream(request(hi)));
+    const http = await failureOf(openai.stream(chatRequest(hi)));
     expect(http).toMatchObject({ kind: "context_overflow", status: 400 });
     expect(http.message).toBe(
       `The conversation is too long for gpt-5.1 (${words}). Compact the history or start a new conversation.`,
     );
-    expect(await failureOf(openai.stream(request(hi)))).toMatchObject({ kind: "context_overflow" });
+    expect(await failureOf(openai.stream(chatRequest(hi)))).toMatchObject({ kind: "context_overflow" });
   });
 
   test("response.failed after some text says what failed and that text was already passed on", async ({
@@ -250,7 +232,7 @@ describe("failures arrive as an error event, classified", () => {
     const { openai } = await responses([
       { events: [...events.slice(0, beforeDone), failedEvent("server_error", "The server had an error.")] },
     ]);
-    const streamed = await collect(openai.stream(request(hi)));
+    const streamed = await collect(openai.stream(chatRequest(hi)));
     expect(streamed.text.join("")).toBe("Let me see");
     expect(streamed.error).toMatchObject({ kind: "server", partialOutput: true });
     expect(streamed.error!.message).toBe("openai reported an error mid-stream: The server had an error.");
@@ -260,14 +242,14 @@ describe("failures arrive as an error event, classified", () => {
     const { openai } = await responses([
       { events: [errorEvent("rate_limit_exceeded", "Rate limit reached for gpt-5.1 on tokens per min.")] },
     ]);
-    expect(await failureOf(openai.stream(request(hi)))).toMatchObject({ kind: "rate_limit", partialOutput: false });
+    expect(await failureOf(openai.stream(chatRequest(hi)))).toMatchObject({ kind: "rate_limit", partialOutput: false });
   });
 
   test("a refused key names the variable it comes from", async ({ responses }) => {
     const { openai } = await responses([
       { status: 401, body: apiError("invalid_api_key", "Incorrect API key provided: sk-test.") },
     ]);
-    const error = await failureOf(openai.stream(request(hi)));
+    const error = await failureOf(openai.stream(chatRequest(hi)));
     expect(error.message).toBe(
       "openai refused the API key (HTTP 401): Incorrect API key provided: sk-test.. Check OPENAI_API_KEY.",
     );
@@ -276,7 +258,7 @@ describe("failures arrive as an error event, classified", () => {
   test("a stream that ends before response.completed is cut, keeping what arrived", async ({ responses }) => {
     const events = responseEvents({ text: "Half an answer" });
     const { openai } = await responses([{ events: events.slice(0, -1), ending: "drop" }]);
-    const error = await failureOf(openai.stream(request(hi)));
+    const error = await failureOf(openai.stream(chatRequest(hi)));
     expect(error).toMatchObject({ kind: "stream_cut", partialOutput: true });
   });
 });
@@ -286,7 +268,7 @@ describe("images", () => {
     responses,
   }) => {
     const { openai, server } = await responses([{ events: responseEvents({ text: "Red." }) }]);
-    await collect(openai.stream(request(conversationWithImages())));
+    await collect(openai.stream(chatRequest(conversationWithImages())));
     expect(server.requests[0]!.body.input).toEqual([
       {
         role: "user",

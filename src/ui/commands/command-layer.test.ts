@@ -275,13 +275,13 @@ describe("input history", () => {
     await layer.handle("!voice");
     await layer.close();
     expect(readFileSync(harness.session.profiles.paths("main").inputHistory, "utf8")).toBe("!echo one\n!voice\n");
-    expect(await layer.loadHistory()).toEqual(["!echo one", "!voice"]);
+    expect(await layer.loadInputHistoryLines()).toEqual(["!echo one", "!voice"]);
   });
 
   test("recalls earlier lines without the escape sequences a piped line may have carried", async ({ openLayer }) => {
     const { layer } = await openLayer();
     await layer.handle("!echo \x1b]0;pwned\x07title\x1b[2J");
-    expect(await layer.loadHistory()).toEqual(["!echo title"]);
+    expect(await layer.loadInputHistoryLines()).toEqual(["!echo title"]);
   });
 });
 

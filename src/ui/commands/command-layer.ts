@@ -3,13 +3,12 @@ import type { LoopResult } from "../../agent/loop.js";
 import { PROVIDER_NAMES } from "../../providers/registry.js";
 import type { ProviderName } from "../../providers/types.js";
 import type { MessageAttachments } from "../../session/attachments.js";
-import type { LoadedSession, SessionSummary } from "../../session/history/session-store.js";
+import type { LoadedSession, SessionSummary } from "../../session/saved-sessions/session-store.js";
 import { errorMessage } from "../../shared/error-message.js";
-import { appendInputHistory, loadInputHistory } from "../../state/input-history.js";
 import { blenderStatus } from "../../tools/media/blender/status.js";
 import { FileIndex } from "../../workspace/file-index.js";
 import type { FrontEndOptions } from "../front-end.js";
-import { safeLabel, safeText } from "../terminal-text.js";
+import { safeLabel } from "../terminal-text.js";
 import { VoiceInput } from "../voice/voice-input.js";
 import { capCommand } from "./cap-command.js";
 import { initCommand, lspReport, type PlanAction, planCommand } from "./coding-commands.js";
@@ -20,6 +19,7 @@ import { conversationRecap, messageCount, restoreProvider, sessionList } from ".
 import { expandCustomCommand } from "./custom-commands.js";
 import { editPreferences } from "./editor.js";
 import { helpText, mcpReport } from "./extension-reports.js";
+import { InputLineHistory } from "./input-line-history.js";
 import { attachMentions } from "./mentions.js";
 import { type ParsedInput, parseInput } from "./parse.js";
 import { permissionsCommand } from "./permissions-command.js";
@@ -27,7 +27,7 @@ import { modelFor, parseProviderName, providerChoices, providerFactory, provider
 import { profilesReport, savedPlacesReport, usageReport } from "./reports.js";
 import { rewindCommand, undoCommand } from "./rewind.js";
 import { sentence } from "./sentence.js";
-import { runShellCommand, runShellCommandOnTerminal, type ShellRun, type ShellRunOptions } from "./shell-command.js";
+import { ShellRunner } from "./shell-runner.js";
 import { thinkingCommand } from "./thinking-command.js";
 import type { ActiveModel, CommandEnvironment, CommandHost } from "./types.js";
 
@@ -50,9 +50,8 @@ const MAX_VOICE_SECONDS = 300;
 export class CommandLayer implements CommandActions {
   private shell = false;
   private selected: ActiveModel;
-  private shellRun: { controller: AbortController; onTerminal: boolean } | undefined;
-  private historyWrites: Promise<void> = Promise.resolve();
-  private historyWarned = false;
+  private readonly shellRunner: ShellRunner;
+  private readonly inputLines: InputLineHistory;
   private readonly voice: VoiceInput;
 
   /** `/` commands, `@` mentions and paths for the UIs' completion. */
@@ -73,6 +72,11 @@ export class CommandLayer implements CommandActions {
       home: environment.home,
       files: new FileIndex(environment.env, () => host.completionsChanged?.()),
     });
+    this.shellRunner = new ShellRunner(host, environment.env);
+    this.inputLines = new InputLineHistory(
+      () => environment.session.profiles.paths(environment.session.profileName).inputHistory,
+      (text) => host.system(text),
+    );
     this.voice = new VoiceInput({
       env: environment.env,
       say: (text) => host.system(text),
@@ -179,7 +183,7 @@ export class CommandLayer implements CommandActions {
 
   /** True while a `!command` runs. */
   get commandRunning(): boolean {
-    return this.shellRun !== undefined;
+    return this.shellRunner.busy;
   }
 
   /**
@@ -187,10 +191,7 @@ export class CommandLayer implements CommandActions {
    * anything was running. A command on the terminal got the key itself and decides what it means.
    */
   interrupt(): boolean {
-    if (this.shellRun) {
-      if (!this.shellRun.onTerminal) this.shellRun.controller.abort();
-      return true;
-    }
+    if (this.shellRunner.interrupt()) return true;
     if (this.environment.session.busy) {
       this.environment.session.abort();
       return true;
@@ -198,16 +199,9 @@ export class CommandLayer implements CommandActions {
     return this.voice.stop();
   }
 
-  /** The active profile's input history file. */
-  get historyPath(): string {
-    const { session } = this.environment;
-    return session.profiles.paths(session.profileName).inputHistory;
-  }
-
   /** Input history of the active profile, oldest first (for ↑/↓ and Ctrl+R), safe to show on the prompt line. */
-  async loadHistory(): Promise<string[]> {
-    await this.historyWrites;
-    return (await loadInputHistory(this.historyPath)).map(safeText);
+  loadInputHistoryLines(): Promise<string[]> {
+    return this.inputLines.lines();
   }
 
   /** What `line` asks for, as `handle` would take it (a UI decides from it how to echo the line). */
@@ -218,7 +212,7 @@ export class CommandLayer implements CommandActions {
   /** Handles one typed line. Never throws: failures become system messages. */
   async handle(line: string): Promise<CommandResult> {
     const parsed = this.classify(line);
-    if (parsed.kind !== "empty") this.recordHistory(line);
+    if (parsed.kind !== "empty") this.inputLines.record(line);
     try {
       return await this.dispatch(parsed);
     } catch (error) {
@@ -229,9 +223,9 @@ export class CommandLayer implements CommandActions {
 
   /** Stops a running shell command and waits for pending history writes. */
   async close(): Promise<void> {
-    this.shellRun?.controller.abort();
+    this.shellRunner.stop();
     this.voice.stop();
-    await this.historyWrites;
+    await this.inputLines.settled();
   }
 
   private async dispatch(parsed: ParsedInput): Promise<CommandResult> {
@@ -417,20 +411,6 @@ export class CommandLayer implements CommandActions {
     return this.say(text);
   }
 
-  private recordHistory(line: string): void {
-    const path = this.historyPath;
-    this.historyWrites = this.historyWrites
-      .then(() => appendInputHistory(path, line))
-      .then(
-        () => undefined,
-        (error: unknown) => {
-          if (this.historyWarned) return;
-          this.historyWarned = true;
-          this.host.system(`Could not save the input history (${path}): ${errorMessage(error)}`);
-        },
-      );
-  }
-
   /** A message with the files it mentions as `@path` attached (see attachMentions), and a note on each. */
   private async submitWithMentions(text: string): Promise<CommandResult> {
     const { notes, ...attachments } = await attachMentions(text, this.shellDirectory);
@@ -494,37 +474,8 @@ export class CommandLayer implements CommandActions {
   }
 
   private async runShell(command: string): Promise<CommandResult> {
-    if (!command) return this.say("Type a command after '!', e.g. !ls -la (or !sh for shell mode).");
-    if (this.shellRun) return this.say("A command is still running: wait for it, or press Ctrl+C to stop it.");
-    const onTerminal = this.host.terminal;
-    const controller = new AbortController();
-    this.shellRun = { controller, onTerminal };
-    const options = { cwd: this.shellDirectory, env: this.environment.env, signal: controller.signal };
-    try {
-      const result = onTerminal
-        ? await this.host.releaseTerminal(() => runShellCommandOnTerminal(command, options), { keepOutput: true })
-        : await this.runCaptured(command, options);
-      if (result.spawnError) return this.say(`Could not run the command: ${result.spawnError}`);
-      if (result.interrupted) return this.say("Command interrupted.");
-      if (result.code !== 0) return this.say(`Exit code ${result.code ?? "unknown (killed by a signal)"}.`);
-      return HANDLED;
-    } finally {
-      this.shellRun = undefined;
-    }
-  }
-
-  /** Without a terminal: the output goes to the UI, ending with a line break. */
-  private async runCaptured(command: string, options: ShellRunOptions): Promise<ShellRun> {
-    let endsWithNewline = true;
-    const result = await runShellCommand(command, {
-      ...options,
-      onOutput: (chunk) => {
-        endsWithNewline = chunk.endsWith("\n");
-        this.host.shellOutput(chunk);
-      },
-    });
-    if (!endsWithNewline) this.host.shellOutput("\n");
-    return result;
+    const outcome = await this.shellRunner.run(command, this.shellDirectory);
+    return outcome === undefined ? HANDLED : this.say(outcome);
   }
 
   async askCopilot(prompt: string): Promise<CommandResult> {

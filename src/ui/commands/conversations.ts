@@ -1,5 +1,5 @@
 import type { Message } from "../../providers/types.js";
-import type { LoadedSession, SessionSummary } from "../../session/history/session-store.js";
+import type { LoadedSession, SessionSummary } from "../../session/saved-sessions/session-store.js";
 import { timeAgo } from "../../shared/duration.js";
 import { errorMessage } from "../../shared/error-message.js";
 import { truncateText } from "../../shared/truncate.js";

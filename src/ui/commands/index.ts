@@ -5,7 +5,7 @@
  *
  * ```ts
  * const layer = new CommandLayer({ session, env, home, cwd, providerName, model }, host);
- * const history = await layer.loadHistory();        // oldest first, for ↑/↓ and Ctrl+R
+ * const history = await layer.loadInputHistoryLines();        // oldest first, for ↑/↓ and Ctrl+R
  * const result = await layer.handle(line);           // never throws
  * switch (result.type) {
  *   case "exit": ...                                 // quit / exit: close the session, end

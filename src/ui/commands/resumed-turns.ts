@@ -1,6 +1,6 @@
 import type { Message } from "../../providers/types.js";
-import { countsAsMessage } from "../../session/history/session-file.js";
 import { formatArguments } from "../../session/listeners/audit-log.js";
+import { countsAsMessage } from "../../session/saved-sessions/session-file.js";
 import { argumentsValue, decodeToolArguments } from "../../shared/tool-arguments.js";
 
 /** One step of a resumed conversation, as the UIs show it. */

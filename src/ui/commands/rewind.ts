@@ -1,5 +1,5 @@
 import type { RestoreOutcome, RestorePlan } from "../../session/checkpoints/conversation-checkpoints.js";
-import { firstLine, type NumberedUserMessage } from "../../session/history/session-file.js";
+import { firstLine, type NumberedUserMessage } from "../../session/saved-sessions/session-file.js";
 import type { Session } from "../../session/session.js";
 import { safeLabel } from "../terminal-text.js";
 import type { CommandHost } from "./types.js";

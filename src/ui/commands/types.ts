@@ -1,6 +1,6 @@
 import type { Message, ProviderName } from "../../providers/types.js";
 import type { Extensions } from "../../session/extensions.js";
-import type { SessionSummary } from "../../session/history/session-store.js";
+import type { SessionSummary } from "../../session/saved-sessions/session-store.js";
 import type { Session } from "../../session/session.js";
 import type { Env } from "../../shared/env.js";
 import type { CustomCommand } from "./custom-commands.js";

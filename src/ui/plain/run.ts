@@ -1,12 +1,11 @@
 import type { ApprovalAnswer, ApprovalQuestion } from "../../session/approvals.js";
-import { errorMessage } from "../../shared/error-message.js";
 import { INPUT_HISTORY_LIMIT } from "../../state/input-history.js";
 import { approvalAnswer, approvalPrompt } from "../approval-prompt.js";
 import { sessionList } from "../commands/conversations.js";
-import { type CommandHost, CommandLayer, EXIT_HINT, InterruptKey } from "../commands/index.js";
+import { type CommandHost, type CommandLayer, EXIT_HINT, InterruptKey } from "../commands/index.js";
 import { freshLine } from "../fresh-line.js";
-import type { FrontEndEnvironment, FrontEndOptions, SessionStarter, StartedSession } from "../front-end.js";
-import { HeldNotices } from "../held-notices.js";
+import type { FrontEndEnvironment, FrontEndOptions, SessionStarter } from "../front-end.js";
+import { FrontEndStart } from "../opening.js";
 import { safeText } from "../terminal-text.js";
 import { LineInput } from "./line-input.js";
 import { formatRecentConversation, formatResumedConversation } from "./recent-conversation.js";
@@ -91,15 +90,9 @@ export async function runPlain(
       asking = false;
     }
   };
-  const notices = new HeldNotices();
-  let built: StartedSession;
-  try {
-    built = await startSession({ notice: notices.notice, askApproval });
-  } catch (error) {
-    notices.release((text) => screen.system(text));
-    streams.stderr.write(`Error: ${safeText(errorMessage(error))}\n`);
-    return 1;
-  }
+  const start = new FrontEndStart(options, environment);
+  const built = await start.session(startSession, askApproval, streams.stderr, (text) => screen.system(text));
+  if (!built) return 1;
   const { session } = built;
 
   const terminal = Boolean(stdin.isTTY && stdout.isTTY);
@@ -118,15 +111,12 @@ export async function runPlain(
       for (const line of formatResumedConversation(messages, total, room, palette)) screen.line(line);
     },
   };
-  const layer = new CommandLayer(
-    { ...environment, ...built, model: options.model, providerFlag: options.provider },
-    host,
-  );
+  const layer = start.commandLayer(built, host);
   const lines = new LineInput({
     input: stdin,
     output: stdout,
     terminal,
-    history: await layer.loadHistory(),
+    history: await layer.loadInputHistoryLines(),
     historySize: INPUT_HISTORY_LIMIT,
     completer: tabCompleter(layer.completer),
   });
@@ -168,11 +158,12 @@ export async function runPlain(
   });
 
   try {
-    screen.system(layer.welcome);
-    const resuming = options.resume !== undefined || options.continueLatest || options.session;
-    if (!resuming) for (const line of formatRecentConversation(session.chatEntries, palette)) screen.line(line);
-    const pick = await layer.openRequested(options);
-    notices.release((text) => screen.system(text));
+    const pick = await start.open(layer, built, {
+      system: (text) => screen.system(text),
+      recentConversation: (entries) => {
+        for (const line of formatRecentConversation(entries, palette)) screen.line(line);
+      },
+    });
     if (pick === "pick") await pickSession(layer, lines, screen, palette);
 
     let pending = options.prompt;
@@ -194,7 +185,7 @@ export async function runPlain(
     }
     if (lines.terminal) stdout.write("\n");
   } finally {
-    notices.release((text) => screen.system(text)); // when starting failed before they were shown
+    start.notices.release((text) => screen.system(text)); // when the opening failed before they were shown
     process.off("SIGINT", onInterrupt);
     lines.close();
     await layer.close();

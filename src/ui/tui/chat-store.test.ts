@@ -118,7 +118,7 @@ describe("ChatStore", () => {
 
   it("shows the recent conversation from the chat log", () => {
     const store = new ChatStore({ now: fixedTime });
-    store.addHistory([
+    store.addChatLogEntries([
       { role: "you", text: "hi", time: "08:00" },
       { role: "assistant", text: "**Hello!**", time: "08:01" },
     ]);

@@ -118,7 +118,7 @@ export class ChatStore {
   }
 
   /** The recent conversation from `chat_log.json`, shown when the TUI starts. */
-  addHistory(entries: readonly ChatLogEntry[]): void {
+  addChatLogEntries(entries: readonly ChatLogEntry[]): void {
     for (const entry of entries) {
       const text = safeText(entry.text);
       const time = safeText(entry.time ?? "");

@@ -1,5 +1,5 @@
 import type { ApprovalAnswer, ApprovalQuestion } from "../../session/approvals.js";
-import type { SessionSummary } from "../../session/history/session-store.js";
+import type { SessionSummary } from "../../session/saved-sessions/session-store.js";
 import type { Session } from "../../session/session.js";
 import { normalizeHistoryEntry } from "../../state/input-history.js";
 import { approvalAnswer, approvalPrompt } from "../approval-prompt.js";
@@ -15,7 +15,7 @@ import {
   sharedStart,
 } from "./completion-menu.js";
 import type { ConfirmBroker } from "./confirm-broker.js";
-import { HistoryBrowser } from "./history-browser.js";
+import { InputHistoryBrowser } from "./input-history-browser.js";
 import { type InputEvent, type KeyEvent, KeyParser } from "./key-parser.js";
 import type { LineState } from "./line-editor.js";
 import { EMPTY_PROMPT, type PromptEffect, type PromptState, promptKey } from "./prompt-keys.js";
@@ -74,7 +74,7 @@ export class TuiController {
   prompt: PromptState = EMPTY_PROMPT;
   scrollTop: ScrollTop = null;
   layout: ChatLayout = { totalLines: 0, height: 1 };
-  readonly history = new HistoryBrowser();
+  readonly inputHistory = new InputHistoryBrowser();
   /** The `--resume` picker while it is open. */
   picker: PickerState | undefined;
   /** The completion overlay while it is open. */
@@ -112,8 +112,8 @@ export class TuiController {
   }
 
   /** Loads the profile's input history for ↑/↓ and Ctrl+R. */
-  async loadHistory(): Promise<void> {
-    this.history.replace(await this.layer.loadHistory());
+  async loadInputHistoryLines(): Promise<void> {
+    this.inputHistory.replace(await this.layer.loadInputHistoryLines());
     this.changed();
   }
 
@@ -203,7 +203,7 @@ export class TuiController {
     if (!(event.kind === "key" && event.ctrl && event.name === "c")) this.interruptKey.reset();
     if (event.kind === "key" && this.controlKey(event)) return this.changed();
     const before = this.prompt.line;
-    const outcome = promptKey(this.prompt, event, this.history);
+    const outcome = promptKey(this.prompt, event, this.inputHistory);
     this.prompt = outcome.state;
     if (this.prompt.line !== before) this.menu = typedEdit(event) ? this.menuFor(this.prompt.line) : undefined;
     if (outcome.effect) this.apply(outcome.effect);
@@ -245,7 +245,7 @@ export class TuiController {
         this.menu = undefined;
         if (item.runs) {
           this.prompt = EMPTY_PROMPT;
-          this.history.reset();
+          this.inputHistory.reset();
           void this.submit(line.text.trim());
           return true;
         }
@@ -368,7 +368,7 @@ export class TuiController {
 
   private confirmKey(event: InputEvent): void {
     if (event.kind === "wheel" || (event.kind === "key" && (event.name === "pageup" || event.name === "pagedown"))) {
-      const outcome = promptKey(this.prompt, event, this.history);
+      const outcome = promptKey(this.prompt, event, this.inputHistory);
       if (outcome.effect) this.apply(outcome.effect);
       this.changed();
       return;
@@ -440,8 +440,8 @@ export class TuiController {
 
   private remember(text: string): void {
     const entry = normalizeHistoryEntry(text);
-    const entries = this.history.history;
-    if (entry.trim() && entries.at(-1) !== entry) this.history.replace([...entries, entry]);
+    const entries = this.inputHistory.lines;
+    if (entry.trim() && entries.at(-1) !== entry) this.inputHistory.replace([...entries, entry]);
   }
 
   private messageSubmitted(text: string): void {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { HistoryBrowser } from "./history-browser.js";
+import { InputHistoryBrowser } from "./input-history-browser.js";
 import type { InputEvent } from "./key-parser.js";
 import { EMPTY_PROMPT, type PromptOutcome, type PromptState, promptKey } from "./prompt-keys.js";
 
@@ -16,7 +16,7 @@ const ctrl = (name: string) => key(name, { ctrl: true });
 
 /** Feeds events one after another, returning the final state and every effect. */
 function type(events: InputEvent[], history: string[] = [], start: PromptState = EMPTY_PROMPT) {
-  const browser = new HistoryBrowser(history);
+  const browser = new InputHistoryBrowser(history);
   let state = start;
   const effects: PromptOutcome["effect"][] = [];
   for (const event of events) {

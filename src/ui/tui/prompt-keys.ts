@@ -1,4 +1,4 @@
-import type { HistoryBrowser } from "./history-browser.js";
+import type { InputHistoryBrowser } from "./input-history-browser.js";
 import type { InputEvent, KeyEvent } from "./key-parser.js";
 import { EMPTY_LINE, edit, type LineState, lineOf } from "./line-editor.js";
 import { type ReverseSearchState, searchOlder, searchResult, startSearch, updateQuery } from "./reverse-search.js";
@@ -84,9 +84,9 @@ function searchKey(
   state: PromptState,
   search: ReverseSearchState,
   event: InputEvent,
-  browser: HistoryBrowser,
+  browser: InputHistoryBrowser,
 ): PromptOutcome {
-  const { history } = browser;
+  const history = browser.lines;
   const accept = (): PromptState => ({ line: lineOf(searchResult(history, search)) });
   if (event.kind === "text" || event.kind === "paste")
     return { state: { ...state, search: updateQuery(history, search, search.query + event.text.replace(/\n/g, " ")) } };
@@ -116,7 +116,7 @@ function browse(state: PromptState, entry: string | undefined): PromptOutcome {
  * One input event applied to the input area (readline keys, ↑/↓ history, Ctrl+R search),
  * plus the effect it asks for. Pure apart from the history browser's position.
  */
-export function promptKey(state: PromptState, event: InputEvent, browser: HistoryBrowser): PromptOutcome {
+export function promptKey(state: PromptState, event: InputEvent, browser: InputHistoryBrowser): PromptOutcome {
   if (state.search) return searchKey(state, state.search, event, browser);
   switch (event.kind) {
     case "text":

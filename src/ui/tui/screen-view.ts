@@ -42,7 +42,7 @@ function promptArea(controller: TuiController, width: number, available: number,
   const prompt = renderPrompt(
     controller.layer.prompt,
     controller.prompt,
-    controller.history.history,
+    controller.inputHistory.lines,
     width,
     maxRows,
     theme,

@@ -1,4 +1,4 @@
-import type { SessionSummary } from "../../session/history/session-store.js";
+import type { SessionSummary } from "../../session/saved-sessions/session-store.js";
 import { timeAgo } from "../../shared/duration.js";
 import { preview } from "../../shared/truncate.js";
 import { messageCount } from "../commands/conversations.js";

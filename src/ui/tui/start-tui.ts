@@ -1,9 +1,8 @@
 import { RECENT_CHAT_ENTRIES } from "../../session/session.js";
-import { errorMessage } from "../../shared/error-message.js";
-import { CommandLayer } from "../commands/index.js";
+import type { ChatLogEntry } from "../../state/chat-log.js";
 import { freshLine } from "../fresh-line.js";
-import type { FrontEndEnvironment, FrontEndOptions, SessionStarter, StartedSession } from "../front-end.js";
-import { HeldNotices } from "../held-notices.js";
+import type { FrontEndEnvironment, FrontEndOptions, SessionStarter } from "../front-end.js";
+import { FrontEndStart } from "../opening.js";
 import { safeText } from "../terminal-text.js";
 import { ChatStore } from "./chat-store.js";
 import { ConfirmBroker } from "./confirm-broker.js";
@@ -16,13 +15,12 @@ import { themeFor } from "./theme.js";
 /** How long to wait on exit for an aborted answer to be saved to the chat log. */
 const EXIT_GRACE_MS = 3000;
 
-function showRecentConversation(controller: TuiController): void {
-  const entries = controller.session.chatEntries;
+function showRecentConversation(chat: ChatStore, entries: readonly ChatLogEntry[]): void {
   const recent = entries.slice(-RECENT_CHAT_ENTRIES);
   if (recent.length === 0) return;
-  controller.chat.addSystem(`── Recent conversation (${recent.length} of ${entries.length} messages) ──`);
-  controller.chat.addHistory(recent);
-  controller.chat.addSystem("── end of recent conversation ──");
+  chat.addSystem(`── Recent conversation (${recent.length} of ${entries.length} messages) ──`);
+  chat.addChatLogEntries(recent);
+  chat.addSystem("── end of recent conversation ──");
 }
 
 /**
@@ -36,15 +34,11 @@ export async function startTui(
 ): Promise<number> {
   const { stdin, stdout } = process;
   const confirm = new ConfirmBroker();
-  const notices = new HeldNotices();
-  let built: StartedSession;
-  try {
-    built = await startSession({ notice: notices.notice, askApproval: confirm.ask });
-  } catch (error) {
-    notices.release((text) => process.stderr.write(`${safeText(text)}\n`));
-    process.stderr.write(`Error: ${safeText(errorMessage(error))}\n`);
-    return 1;
-  }
+  const start = new FrontEndStart(options, environment);
+  const built = await start.session(startSession, confirm.ask, process.stderr, (text) =>
+    process.stderr.write(`${safeText(text)}\n`),
+  );
+  if (!built) return 1;
   const { session } = built;
   const theme = themeFor(environment.env);
   const modes = new TerminalModes(stdin, stdout);
@@ -70,8 +64,7 @@ export async function startTui(
     session,
     chat,
     confirm,
-    createLayer: (host) =>
-      new CommandLayer({ ...environment, ...built, model: options.model, providerFlag: options.provider }, host),
+    createLayer: (host) => start.commandLayer(built, host),
     onExit: () => resolveExit(),
     screenSize: () => ({ rows: stdout.rows ?? 24, columns: stdout.columns ?? 80 }),
     terminal: Boolean(stdin.isTTY && stdout.isTTY),
@@ -107,12 +100,11 @@ export async function startTui(
   process.on("SIGHUP", onSignal);
   process.on("SIGINT", onInterrupt);
   try {
-    await controller.loadHistory();
-    chat.addSystem(controller.layer.welcome);
-    const resuming = options.resume !== undefined || options.continueLatest || options.session;
-    if (!resuming) showRecentConversation(controller);
-    const pick = await controller.layer.openRequested(options);
-    notices.release((text) => chat.addSystem(text));
+    await controller.loadInputHistoryLines();
+    const pick = await start.open(controller.layer, built, {
+      system: (text) => chat.addSystem(text),
+      recentConversation: (entries) => showRecentConversation(chat, entries),
+    });
     if (pick === "pick") controller.openSessionPicker(await controller.layer.savedSessions(), true);
     mount();
     if (options.prompt) void controller.submit(options.prompt);

@@ -127,7 +127,8 @@ export function failedStatus(peer: Peer, status: number, answer: ErrorBody = {},
   const { excerpt, body } = answer;
   const name = STATUS_CODES[status];
   const answered = `${peer.name} answered HTTP ${status}${name ? ` (${name})` : ""}${excerpt ? `: "${excerpt}"` : ""}`;
-  return fail(peer, "status", `${answered}${statusAdvice(status, waitMs)}.`, { status, ...(body ? { body } : {}) });
+  const more = { status, ...(body ? { body } : {}), ...(excerpt ? { excerpt } : {}) };
+  return fail(peer, "status", `${answered}${statusAdvice(status, waitMs)}.`, more);
 }
 
 export function refusedUrl(peer: Peer, url: string, reason: string): ServiceError {

@@ -30,5 +30,7 @@ export type { ExternalService, QueryParams, QueryValue } from "./service.js";
 export { encodeQuery, joinUrl, serviceBaseUrl, serviceUrl } from "./service.js";
 export type { ServiceErrorKind } from "./service-error.js";
 export { ServiceError } from "./service-error.js";
+export type { StatusAdvice } from "./status-advice.js";
+export { explainStatus, withStatusAdvice } from "./status-advice.js";
 export { checkPublicUrl } from "./url-guard.js";
 export { marvinUserAgent } from "./user-agent.js";

@@ -28,6 +28,8 @@ export interface ServiceErrorDetails {
   status?: number;
   /** The start of a non-2xx answer's body, for services whose error bodies carry a code to branch on. */
   body?: string;
+  /** The message field of a non-2xx answer's body, when it has one. */
+  excerpt?: string;
   cause?: unknown;
 }
 
@@ -41,6 +43,7 @@ export class ServiceError extends ToolError {
   readonly kind: ServiceErrorKind;
   readonly status: number | undefined;
   readonly body: string | undefined;
+  readonly excerpt: string | undefined;
 
   constructor(message: string, details: ServiceErrorDetails) {
     super(message, details.cause === undefined ? undefined : { cause: details.cause });
@@ -48,5 +51,6 @@ export class ServiceError extends ToolError {
     this.kind = details.kind;
     this.status = details.status;
     this.body = details.body;
+    this.excerpt = details.excerpt;
   }
 }

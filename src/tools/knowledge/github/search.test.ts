@@ -164,7 +164,8 @@ describe("github_search", () => {
   test("explains a used-up rate limit and suggests logging in", async ({ github }) => {
     const { harness } = await github(RATE_LIMIT_EXCEEDED, { status: 403, headers: RATE_LIMIT_HEADERS });
     expect(await harness.failure("github_search", { query: "bat" })).toBe(
-      "Error in github_search: GitHub's search rate limit is used up — wait a minute, or log in for a higher " +
+      "Error in github_search: GitHub answered HTTP 403: its search rate limit is used up — wait a minute, or log in " +
+        "for a higher " +
         "limit: run `gh auth login`, or set GH_TOKEN to a GitHub token.",
     );
   });

@@ -1,6 +1,13 @@
 import type { ToolContext } from "../../kit/define-tool.js";
 import { ToolError } from "../../kit/define-tool.js";
-import { type ExternalService, http, ServiceError, serviceBaseUrl } from "../../kit/http/index.js";
+import {
+  type ExternalService,
+  explainStatus,
+  http,
+  type ServiceError,
+  type StatusAdvice,
+  serviceBaseUrl,
+} from "../../kit/http/index.js";
 import { type GitHubLogin, gitHubLogin, loginAdvice } from "./gh-cli.js";
 import { formatSearchPage, SEARCH_KINDS, type SearchKind } from "./search-results.js";
 
@@ -21,18 +28,13 @@ function headers(login: GitHubLogin): Record<string, string> {
   return login.token ? { ...base, authorization: `Bearer ${login.token}` } : base;
 }
 
-/** GitHub's refusals, reworded with what to do about them. */
-function explained(error: unknown, login: GitHubLogin): unknown {
-  if (!(error instanceof ServiceError) || (error.kind !== "status" && error.kind !== "rate-limited")) return error;
-  if (error.status === 401) {
-    const which = login.token ? `the token from ${login.source} was refused` : "it needs a login";
-    return new ToolError(`GitHub answered HTTP 401: ${which} — ${loginAdvice(login)}.`, { cause: error });
-  }
-  if ((error.status === 403 || error.status === 429) && /rate limit/i.test(error.message)) {
-    const more = login.token ? "wait a minute" : `wait a minute, or log in for a higher limit: ${loginAdvice(login)}`;
-    return new ToolError(`GitHub's search rate limit is used up — ${more}.`, { cause: error });
-  }
-  return error;
+/** GitHub's refusals, with what to do about them. */
+function advice(login: GitHubLogin): StatusAdvice {
+  const which = login.token ? `the token from ${login.source} was refused` : "it needs a login";
+  const more = login.token ? "wait a minute" : `wait a minute, or log in for a higher limit: ${loginAdvice(login)}`;
+  const rateLimit = (error: ServiceError) =>
+    /rate limit/i.test(error.message) ? `its search rate limit is used up — ${more}.` : undefined;
+  return { 401: `${which} — ${loginAdvice(login)}.`, 403: rateLimit, 429: rateLimit };
 }
 
 /** Searches GitHub through its REST API (`/search/<kind>`), logged in when a login is at hand. */
@@ -59,6 +61,6 @@ export async function searchGitHub(
     );
     return formatSearchPage(kind, query, found);
   } catch (error) {
-    throw explained(error, login);
+    throw explainStatus(error, advice(login));
   }
 }

@@ -52,7 +52,7 @@ describe("search_games on RAWG", () => {
   test("explains a refused key", async ({ withRawg }) => {
     const { harness } = await withRawg((response) => sendJson(response, RAWG_NO_KEY, 401));
     expect(await harness.failure("search_games", { query: "portal" })).toMatch(
-      /^Error in search_games: RAWG refused RAWG_API_KEY \(HTTP 401\): the key is wrong, or its monthly requests/,
+      /^Error in search_games: RAWG answered HTTP 401: it refused RAWG_API_KEY: the key is wrong, or its monthly requests/,
     );
   });
 

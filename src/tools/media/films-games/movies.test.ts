@@ -82,7 +82,7 @@ describe("search_movies on OMDb", () => {
   test("explains a refused key instead of a bare 401", async ({ withOmdb }) => {
     const { harness } = await withOmdb((response) => sendJson(response, OMDB_INVALID_KEY, 401));
     expect(await harness.failure("search_movies", { query: "alien" })).toMatch(
-      /^Error in search_movies: OMDb refused OMDB_API_KEY \(HTTP 401\): the key is wrong or not yet activated .*unset it to search the web instead\.$/,
+      /^Error in search_movies: OMDb answered HTTP 401: it refused OMDB_API_KEY: the key is wrong or not yet activated .*unset it to search the web instead\.$/,
     );
   });
 

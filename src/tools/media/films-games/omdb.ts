@@ -1,6 +1,13 @@
 import { z } from "zod";
 import type { ToolContext } from "../../kit/define-tool.js";
-import { type ExternalService, http, type QueryParams, ServiceError } from "../../kit/http/index.js";
+import {
+  type ExternalService,
+  http,
+  type QueryParams,
+  ServiceError,
+  type StatusAdvice,
+  withStatusAdvice,
+} from "../../kit/http/index.js";
 
 /** The Open Movie Database: films, series and episodes, by title or IMDb id; needs OMDB_API_KEY. */
 const OMDB: ExternalService = {
@@ -74,20 +81,15 @@ function readRefusal(message: string): OmdbRefusal {
 }
 
 /** OMDb answers 401 both for a bad key and for a key whose daily requests are used up. */
+const OMDB_ADVICE: StatusAdvice = {
+  401:
+    "it refused OMDB_API_KEY: the key is wrong or not yet activated (OMDb emails an activation link), or its 1,000 " +
+    "requests of the day are used up. Check the key, or unset it to search the web instead.",
+};
+
 async function askOmdb<Schema extends z.ZodType>(context: ToolContext, query: QueryParams, schema: Schema) {
   const apikey = context.env.OMDB_API_KEY?.trim();
-  try {
-    return await http(context).getJson(OMDB, "/", { ...query, apikey }, schema);
-  } catch (error) {
-    if (error instanceof ServiceError && error.status === 401) {
-      throw new ServiceError(
-        "OMDb refused OMDB_API_KEY (HTTP 401): the key is wrong or not yet activated (OMDb emails an activation " +
-          "link), or its 1,000 requests of the day are used up. Check the key, or unset it to search the web instead.",
-        { service: OMDB.name, kind: "status", status: 401, cause: error },
-      );
-    }
-    throw error;
-  }
+  return withStatusAdvice(OMDB_ADVICE, () => http(context).getJson(OMDB, "/", { ...query, apikey }, schema));
 }
 
 interface MovieQuery {

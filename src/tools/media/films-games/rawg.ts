@@ -1,6 +1,13 @@
 import { z } from "zod";
 import type { ToolContext } from "../../kit/define-tool.js";
-import { type ExternalService, http, type QueryParams, ServiceError } from "../../kit/http/index.js";
+import {
+  type ExternalService,
+  http,
+  type QueryParams,
+  ServiceError,
+  type StatusAdvice,
+  withStatusAdvice,
+} from "../../kit/http/index.js";
 
 /** RAWG's video game database; needs RAWG_API_KEY. */
 const RAWG: ExternalService = {
@@ -52,6 +59,11 @@ const gameDetails = listedGame.extend({
 export type ListedGame = z.output<typeof listedGame>;
 export type GameDetails = z.output<typeof gameDetails>;
 
+const REFUSED_KEY =
+  "it refused RAWG_API_KEY: the key is wrong, or its monthly requests are used up. Check the key at " +
+  "https://rawg.io/apidocs, or unset it to search the web instead.";
+const RAWG_ADVICE: StatusAdvice = { 401: REFUSED_KEY, 403: REFUSED_KEY };
+
 async function askRawg<Schema extends z.ZodType>(
   context: ToolContext,
   path: string,
@@ -59,18 +71,7 @@ async function askRawg<Schema extends z.ZodType>(
   schema: Schema,
 ): Promise<z.output<Schema>> {
   const key = context.env.RAWG_API_KEY?.trim();
-  try {
-    return await http(context).getJson(RAWG, path, { key, ...query }, schema);
-  } catch (error) {
-    if (error instanceof ServiceError && (error.status === 401 || error.status === 403)) {
-      throw new ServiceError(
-        `RAWG refused RAWG_API_KEY (HTTP ${error.status}): the key is wrong, or its monthly requests are used ` +
-          "up. Check the key at https://rawg.io/apidocs, or unset it to search the web instead.",
-        { service: RAWG.name, kind: "status", status: error.status, cause: error },
-      );
-    }
-    throw error;
-  }
+  return withStatusAdvice(RAWG_ADVICE, () => http(context).getJson(RAWG, path, { key, ...query }, schema));
 }
 
 /** Games matching `query`, best match first. */

@@ -87,8 +87,8 @@ describe("music_search", () => {
   test("explains MusicBrainz's 503 as its rate limit, after one paced retry", async ({ musicBrainz }) => {
     const { server, harness } = await musicBrainz(answer(MUSICBRAINZ_RATE_LIMITED, 503));
     expect(await harness.failure("music_search", { query: "radiohead" })).toBe(
-      "Error in music_search: MusicBrainz turned the request away (HTTP 503): it allows about one request a second " +
-        "and sheds load when busy. Wait a few seconds and ask again, with fewer lookups at once.",
+      "Error in music_search: MusicBrainz answered HTTP 503: it allows about one request a second and turns requests " +
+        "away when busy. Wait a few seconds and ask again, with fewer lookups at once.",
     );
     expect(server.requests).toHaveLength(2);
   });
@@ -181,7 +181,7 @@ describe("music_lookup", () => {
   test("says which MBID MusicBrainz does not know", async ({ musicBrainz }) => {
     const { harness } = await musicBrainz(answer(MUSICBRAINZ_NOT_FOUND, 404));
     expect(await harness.failure("music_lookup", { mbid: CREEP_MBID, entity: "song" })).toBe(
-      `Error in music_lookup: MusicBrainz has no recording with MBID ${CREEP_MBID}. ` +
+      `Error in music_lookup: MusicBrainz answered HTTP 404: it has no recording with MBID ${CREEP_MBID}. ` +
         "Find the right MBID with music_search.",
     );
   });

@@ -1,6 +1,12 @@
 import { z } from "zod";
 import { type ToolContext, ToolError } from "../../kit/define-tool.js";
-import { type ExternalService, http, type QueryParams, ServiceError } from "../../kit/http/index.js";
+import {
+  type ExternalService,
+  http,
+  type QueryParams,
+  type StatusAdvice,
+  withStatusAdvice,
+} from "../../kit/http/index.js";
 
 const MUSICBRAINZ: ExternalService = {
   name: "MusicBrainz",
@@ -93,16 +99,13 @@ export type SearchHits =
   | { entity: "recording"; total: number; hits: Recording[] };
 
 /** MusicBrainz's 503 is its rate limit, not an outage: say so, with what to do. */
-function explained(error: unknown, what: string): unknown {
-  if (!(error instanceof ServiceError)) return error;
-  if (error.status === 503) {
-    return new ToolError(
-      "MusicBrainz turned the request away (HTTP 503): it allows about one request a second and sheds load when " +
-        "busy. Wait a few seconds and ask again, with fewer lookups at once.",
-    );
-  }
-  if (error.status === 404) return new ToolError(`MusicBrainz has no ${what}. Find the right MBID with music_search.`);
-  return error;
+function advice(what: string): StatusAdvice {
+  return {
+    503:
+      "it allows about one request a second and turns requests away when busy. Wait a few seconds and ask " +
+      "again, with fewer lookups at once.",
+    404: `it has no ${what}. Find the right MBID with music_search.`,
+  };
 }
 
 async function ask<Schema extends z.ZodType>(
@@ -112,11 +115,8 @@ async function ask<Schema extends z.ZodType>(
   schema: Schema,
   what: string,
 ): Promise<z.output<Schema>> {
-  try {
-    return await http(context).getJson(MUSICBRAINZ, path, { ...query, fmt: "json" }, schema);
-  } catch (error) {
-    throw explained(error, what);
-  }
+  const asked = { ...query, fmt: "json" };
+  return withStatusAdvice(advice(what), () => http(context).getJson(MUSICBRAINZ, path, asked, schema));
 }
 
 /** Search hits for free text (Lucene syntax allowed), best match first. */

@@ -417,8 +417,10 @@ describe("spotify_search", () => {
       "Error in spotify_search: Spotify is limiting how often Marvin may ask (HTTP 429) — try again in 30s.",
     );
     spotify.apiFailure = { status: 403, body: { error: { status: 403, message: "Forbidden" } } };
-    expect(await harness.failure("spotify_search", { query: "x" })).toMatch(
-      /HTTP 403 \(Forbidden\): "Forbidden".* apps in Development Mode only serve the users added to the app/,
+    expect(await harness.failure("spotify_search", { query: "x" })).toBe(
+      'Error in spotify_search: Spotify answered HTTP 403: it refuses this for the connected account ("Forbidden"): ' +
+        "apps in Development Mode only serve the users added to the app, and a playlist can only be changed by its " +
+        "owner.",
     );
   });
 

@@ -1,7 +1,14 @@
 import { z } from "zod";
 import { loadOAuthTokens, type OAuthTokens, saveOAuthTokens } from "../../../state/oauth-tokens.js";
 import { type ToolContext, ToolError } from "../../kit/define-tool.js";
-import { type ExternalService, http, type QueryParams, ServiceError } from "../../kit/http/index.js";
+import {
+  type ExternalService,
+  explainStatus,
+  http,
+  type QueryParams,
+  ServiceError,
+  type StatusAdvice,
+} from "../../kit/http/index.js";
 import { refreshTokens } from "./accounts.js";
 import { configuredClientId, SPOTIFY_TOKENS } from "./login.js";
 
@@ -33,16 +40,11 @@ async function refreshed(context: ToolContext, tokensPath: string, tokens: OAuth
   return fresh;
 }
 
-function explained(error: unknown): unknown {
-  if (!(error instanceof ServiceError)) return error;
-  if (error.status === 403) {
-    return new ToolError(
-      `${error.message} Spotify refuses this for the connected account: apps in Development Mode only serve the ` +
-        "users added to the app, and a playlist can only be changed by its owner.",
-    );
-  }
-  return error;
-}
+const SPOTIFY_ADVICE: StatusAdvice = {
+  403: (error) =>
+    `it refuses this for the connected account${error.excerpt ? ` ("${error.excerpt}")` : ""}: apps in Development ` +
+    "Mode only serve the users added to the app, and a playlist can only be changed by its owner.",
+};
 
 async function send<Schema extends z.ZodType>(
   context: ToolContext,
@@ -72,13 +74,13 @@ async function spotify<Schema extends z.ZodType>(
   try {
     return await send(context, call, schema, tokens.access_token);
   } catch (error) {
-    if (!(error instanceof ServiceError && error.status === 401)) throw explained(error);
+    if (!(error instanceof ServiceError && error.status === 401)) throw explainStatus(error, SPOTIFY_ADVICE);
   }
   tokens = await refreshed(context, tokensPath, tokens);
   try {
     return await send(context, call, schema, tokens.access_token);
   } catch (error) {
-    throw explained(error);
+    throw explainStatus(error, SPOTIFY_ADVICE);
   }
 }
 

@@ -92,8 +92,8 @@ describe("steam_user_games", () => {
   test("explains Steam's refusal of the key", async ({ withSteamApi }) => {
     const { harness } = await withSteamApi((response) => sendText(response, STEAM_FORBIDDEN_PAGE, 403));
     expect(await harness.failure("steam_user_games", { steam_id: GABE })).toBe(
-      "Error in steam_user_games: The Steam Web API refused STEAM_API_KEY (HTTP 403). Check the key (a free key " +
-        "from https://steamcommunity.com/dev/apikey).",
+      "Error in steam_user_games: Steam Web API answered HTTP 403: it refused STEAM_API_KEY. Check the key (a free " +
+        "key from https://steamcommunity.com/dev/apikey).",
     );
   });
 

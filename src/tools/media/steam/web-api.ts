@@ -1,6 +1,13 @@
 import { z } from "zod";
 import { type ToolContext, ToolError } from "../../kit/define-tool.js";
-import { type ExternalService, http, type QueryParams, ServiceError } from "../../kit/http/index.js";
+import {
+  type ExternalService,
+  http,
+  type QueryParams,
+  ServiceError,
+  type StatusAdvice,
+  withStatusAdvice,
+} from "../../kit/http/index.js";
 
 /** Steam's Web API: player counts and achievement statistics without a key, user data with STEAM_API_KEY. */
 const STEAM_API: ExternalService = {
@@ -67,6 +74,9 @@ export function requireKey(context: ToolContext, tool: string): string {
   );
 }
 
+const REFUSED_KEY = `it refused STEAM_API_KEY. Check the key (${KEY_HELP}).`;
+const KEY_ADVICE: StatusAdvice = { 401: REFUSED_KEY, 403: REFUSED_KEY };
+
 /** A keyed call; Steam answers 401 or 403 (with an HTML page) when it does not accept the key. */
 async function askWithKey<Schema extends z.ZodType>(
   context: ToolContext,
@@ -75,17 +85,7 @@ async function askWithKey<Schema extends z.ZodType>(
   query: QueryParams,
   schema: Schema,
 ): Promise<z.output<Schema>> {
-  try {
-    return await http(context).getJson(STEAM_API, path, { key, ...query }, schema);
-  } catch (error) {
-    if (error instanceof ServiceError && (error.status === 401 || error.status === 403)) {
-      throw new ServiceError(
-        `The Steam Web API refused STEAM_API_KEY (HTTP ${error.status}). Check the key (${KEY_HELP}).`,
-        { service: STEAM_API.name, kind: "status", status: error.status, cause: error },
-      );
-    }
-    throw error;
-  }
+  return withStatusAdvice(KEY_ADVICE, () => http(context).getJson(STEAM_API, path, { key, ...query }, schema));
 }
 
 /** `success` 1 with the id; 42 with "No match" when no profile has that custom URL name. */

@@ -82,7 +82,7 @@ async function launchApp({ tempDirs, llm, stops }: AppResources, script: Script[
     terminal: false,
     releaseTerminal: (run) => run(),
   });
-  await controller.loadHistory();
+  await controller.loadInputHistoryLines();
   const terminal = new TestTerminal(options.columns ?? 80, options.rows ?? 24);
   const screen = mountScreen(controller, themeFor(env), terminal.stdin, terminal.stdout);
   stops.push(async () => {

@@ -64,7 +64,7 @@ function snippetAround(text: string, index: number, length: number): string {
   return preview(text.slice(start, index + length + 120), 240);
 }
 
-export const historyTools = [
+export const chatLogTools = [
   defineTool({
     name: "compact_history",
     effect: "write",

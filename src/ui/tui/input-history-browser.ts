@@ -2,7 +2,7 @@
  * ↑/↓ through the typed-input history (oldest first). The text being typed is kept as a draft
  * and comes back when the person moves past the newest entry.
  */
-export class HistoryBrowser {
+export class InputHistoryBrowser {
   private index: number;
   private draft = "";
 
@@ -10,7 +10,7 @@ export class HistoryBrowser {
     this.index = entries.length;
   }
 
-  get history(): readonly string[] {
+  get lines(): readonly string[] {
     return this.entries;
   }
 
