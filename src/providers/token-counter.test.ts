@@ -199,7 +199,10 @@ describe("MessageTokenCounter", () => {
       { role: "user", content: "Summarise the README, please.", images: [image, image] },
       { role: "tool", tool_call_id: "c1", content: "# Marvin", images: [image] },
     ];
-    const plain = withImages.map(({ images: _, ...message }) => message as Message);
+    const plain: Message[] = [
+      { role: "user", content: "Summarise the README, please." },
+      { role: "tool", tool_call_id: "c1", content: "# Marvin" },
+    ];
     const counter = new MessageTokenCounter();
     expect((await counter.count(withImages, 0)) - (await counter.count(plain, 0))).toBe(3 * 1_600);
     expect((await counter.count(withImages, 1_000_000)) - (await counter.count(plain, 1_000_000))).toBe(3 * 1_600);
