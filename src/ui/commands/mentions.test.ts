@@ -58,14 +58,16 @@ describe("images in messages", () => {
     writeFileSync(join(cwd, "photo.dat"), fixtureImage("tiny.png"));
     writeFileSync(join(cwd, "shot.jpg"), fixtureImage("tiny.jpg"));
     writeFileSync(join(cwd, "fake.png"), "only text\n");
-    const result = await layer.handle("compare @photo.dat with 'shot.jpg', and fake.png.");
+    const result = await layer.handle("compare @photo.dat with 'shot.jpg', and fake.png. Then @shot.jpg again.");
     if (result.type === "submitted") await result.done;
     const content = server.requests[0]!.body.messages.at(-1)!.content as unknown as Array<Record<string, unknown>>;
     expect(content.slice(1)).toEqual([
       { type: "image_url", image_url: { url: dataUrl(fixtureImage("tiny.png"), "image/png") } },
       { type: "image_url", image_url: { url: dataUrl(fixtureImage("tiny.jpg"), "image/jpeg") } },
     ]);
-    expect(userWords(content[0]!.text as string)).toBe("compare @photo.dat with 'shot.jpg', and fake.png.");
+    expect(userWords(content[0]!.text as string)).toBe(
+      "compare @photo.dat with 'shot.jpg', and fake.png. Then @shot.jpg again.",
+    );
     expect(host.systemMessages).toEqual([
       "Attached to the message: photo.dat (PNG, 2×3, 97 B), shot.jpg (JPEG, 3×2, 761 B).",
     ]);

@@ -109,7 +109,9 @@ async function attachPastedImage(root: string, path: string): Promise<Exclude<Ou
  */
 export async function attachMentions(message: string, root: string): Promise<Attachments> {
   const mentioned = [...new Set([...message.matchAll(MENTION)].map((match) => match[1]!))];
-  const pasted = [...new Set([...message.matchAll(IMAGE_PATH)].map((match) => match[2]!))];
+  const pasted = [...new Set([...message.matchAll(IMAGE_PATH)].map((match) => match[2]!))].filter(
+    (path) => !mentioned.includes(path),
+  );
   const outcomes = [
     ...mentioned.map((word) => ({ word, read: () => attachWord(root, word) })),
     ...pasted.map((word) => ({ word, read: () => attachPastedImage(root, word) })),
