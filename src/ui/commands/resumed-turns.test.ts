@@ -23,9 +23,9 @@ describe("resumedTurns", () => {
     expect(hiddenNote(1)).toBe("1 earlier message is not shown.");
   });
 
-  it("pairs each tool call with its result, arguments on one line", () => {
+  it("pairs each tool call with its result, arguments on one line, and marks images sent", () => {
     const messages: Message[] = [
-      { role: "user", content: "weather?" },
+      { role: "user", content: "weather?", images: [{ mediaType: "image/png", data: "iVBORw0KGgo=" }] },
       {
         role: "assistant",
         content: null,
@@ -36,7 +36,7 @@ describe("resumedTurns", () => {
     ];
     expect(resumedTurns(messages, 2, room)).toEqual({
       steps: [
-        { kind: "you", text: "weather?" },
+        { kind: "you", text: "weather? [1 image]" },
         { kind: "tool", name: "weather", arguments: '{"place":"Bern"}', input: "place=Bern", result: "Sunny\n21°C" },
         { kind: "assistant", text: "Sunny." },
       ],

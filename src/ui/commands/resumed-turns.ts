@@ -29,13 +29,19 @@ interface Turn {
   steps: ResumedStep[];
 }
 
+/** A user message's words, and a mark for the images that went with them. */
+function withImages(message: Extract<Message, { role: "user" }>): string {
+  const count = message.images?.length ?? 0;
+  return count === 0 ? message.content : `${message.content} [${count} image${count === 1 ? "" : "s"}]`;
+}
+
 /** The conversation's turns: a user message and what followed it. */
 function turnsOf(messages: readonly Message[]): Turn[] {
   const turns: Turn[] = [];
   const results = new Map<string, string>();
   for (const message of messages) if (message.role === "tool") results.set(message.tool_call_id, message.content);
   for (const [index, message] of messages.entries()) {
-    if (message.role === "user") turns.push({ start: index, steps: [{ kind: "you", text: message.content }] });
+    if (message.role === "user") turns.push({ start: index, steps: [{ kind: "you", text: withImages(message) }] });
     if (message.role !== "assistant") continue;
     if (turns.length === 0) turns.push({ start: index, steps: [] });
     const { steps } = turns.at(-1)!;
