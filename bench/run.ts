@@ -5,7 +5,14 @@ import { REPO_ROOT } from "../tests/support/run-marvin.js";
 import { runCoreBenchmarks } from "./core.js";
 
 /** Domain benchmarks kept as standalone scripts; each prints its own figures. */
-const SCRIPTS = ["apply-patch.mjs", "grep-tree.mjs", "tui-stream.mjs", "tokenizer.mjs", "mcp-startup.mjs"];
+const SCRIPTS = [
+  "apply-patch.mjs",
+  "grep-tree.mjs",
+  "tui-stream.mjs",
+  "tokenizer.mjs",
+  "mcp-startup.mjs",
+  "sandbox-startup.mjs",
+];
 
 console.log(`Marvin benchmarks — node ${process.version}, ${process.platform}/${process.arch}\n`);
 await runCoreBenchmarks();

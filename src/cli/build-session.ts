@@ -7,17 +7,17 @@ import { createProvider } from "../providers/create.js";
 import { parseProviderName } from "../providers/registry.js";
 import { providerProblem, selectProvider } from "../providers/select.js";
 import type { ProviderName } from "../providers/types.js";
+import { approvalSettingProblem } from "../session/approvals.js";
 import { Extensions } from "../session/extensions.js";
 import { createAuditLog } from "../session/listeners/audit-log.js";
 import { createNtfyNotifier } from "../session/listeners/ntfy-notifier.js";
 import { type LoadedSession, SessionStore } from "../session/saved-sessions/session-store.js";
 import { Session } from "../session/session.js";
-import { errorMessage } from "../shared/error-message.js";
 import { configPaths } from "../state/paths.js";
 import { ProfileStore } from "../state/profiles.js";
 import { nestingDepth } from "../tools/coding/agents/child-marvin.js";
 import { createToolRegistry } from "../tools/index.js";
-import { missingSandboxWarning } from "../tools/kit/sandbox/command-sandbox.js";
+import { sandboxStartNotices } from "../tools/kit/sandbox/command-sandbox.js";
 import { pollSubscriptions } from "../tools/organiser/ntfy/poller.js";
 import { loadCustomCommands } from "../ui/commands/custom-commands.js";
 import type { FrontEndEnvironment, SessionHooks, SessionStarter, StartedSession } from "../ui/front-end.js";
@@ -85,14 +85,16 @@ export async function buildSession(args: CliArgs, environment: SessionEnvironmen
       : null;
 
   const registry = createToolRegistry();
-  const [extensions, custom, sandboxNotice] = await Promise.all([
+  const [extensions, custom, sandboxNotices] = await Promise.all([
     Extensions.load({ home, env, projectDir: workingDir ?? environment.cwd, registry }, environment.notice),
     loadCustomCommands(configPaths(home).commandsDir),
-    // Said once, where commands can run from the start (coding mode).
-    workingDir === null ? undefined : missingSandboxWarning(env, home).catch(errorMessage),
+    // A missing sandbox program is said where commands can run from the start (coding mode).
+    sandboxStartNotices(env, home, workingDir !== null),
   ]);
   for (const problem of custom.problems) environment.notice(problem);
-  if (sandboxNotice) environment.notice(sandboxNotice);
+  for (const notice of sandboxNotices) environment.notice(notice);
+  const approvalProblem = approvalSettingProblem(env, environment.askApproval !== undefined);
+  if (approvalProblem) environment.notice(approvalProblem);
   await extensions.hooks.emit({ type: "app.start" });
 
   const session = new Session({

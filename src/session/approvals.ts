@@ -31,6 +31,14 @@ export function initialApprovalMode(env: Env, canAsk: boolean): ApprovalMode {
   return parseApprovalMode(env.MARVIN_APPROVAL) ?? "ask";
 }
 
+/** The line to say when MARVIN_APPROVAL names no mode (the starting mode is then the default); undefined otherwise. */
+export function approvalSettingProblem(env: Env, canAsk: boolean): string | undefined {
+  const value = env.MARVIN_APPROVAL?.trim();
+  if (!value || parseApprovalMode(value)) return undefined;
+  const fallback = canAsk ? "ask, the default" : "never, as in every non-interactive run";
+  return `MARVIN_APPROVAL=${value} is not understood: use ${APPROVAL_MODES.join(", ")}. Using ${fallback}.`;
+}
+
 /** The approvals of one session; `/permissions` changes the mode for the conversation. */
 export class SessionApprovals implements Approvals {
   private readonly allowedTools = new Set<string>();

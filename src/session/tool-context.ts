@@ -24,10 +24,8 @@ export interface SessionView {
   readonly providerInfo: { name: ProviderName; model: string } | undefined;
   readsImages(): Promise<boolean>;
   readonly usage: UsageTracker;
-  readonly timers: Timers;
-  readonly jobs: BackgroundJobs;
+  readonly services: { timers: Timers; jobs: BackgroundJobs; approvals: Approvals; diagnostics: CodeDiagnostics };
   readonly budget: ContextBudget;
-  readonly diagnostics: CodeDiagnostics;
   summarize(text: string, instruction: string): Promise<string>;
   requestExit(message: string): void;
   backupDirs(): string[];
@@ -38,7 +36,6 @@ export interface SessionView {
 interface SessionSurroundings {
   home: string;
   env: Env;
-  approvals: Approvals;
 }
 
 /**
@@ -73,11 +70,8 @@ export function sessionToolContext(
       return { ...active, credentialVariables, readsImages: () => session.readsImages() };
     },
     usage: session.usage,
-    timers: session.timers,
-    jobs: session.jobs,
+    ...session.services,
     budget: session.budget.view(),
-    approvals: surroundings.approvals,
-    diagnostics: session.diagnostics,
     summarize: (text, instruction) => session.summarize(text, instruction),
     requestExit: (message) => session.requestExit(message),
     backupDirs: () => session.backupDirs(),

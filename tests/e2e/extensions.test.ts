@@ -203,7 +203,51 @@ export default ({ z }) => [
 ];
 `;
 
+/** A custom tool that shells out through ctx.exec. */
+const TOUCHING_TOOL = `
+export default ({ z }) => ({
+  name: "touch_file",
+  description: "Create an empty file, and show the environment it was created with.",
+  parameters: z.object({ path: z.string() }),
+  handler: async ({ path }, ctx) => {
+    const touched = await ctx.exec("touch", [path]);
+    const env = await ctx.exec("env", []);
+    return JSON.stringify({ touched, env: env.stdout });
+  },
+});
+`;
+
 describe("custom tools and commands in the built CLI", () => {
+  test("a custom tool's ctx.exec runs in the sandbox, without credentials", async ({ home, llm }) => {
+    writeConfigFile(home, "tools/touch.mjs", TOUCHING_TOOL);
+    const project = join(home, "project");
+    mkdirSync(project);
+    const server = await llm([
+      {
+        toolCalls: [
+          { name: "touch_file", arguments: { path: "inside.txt" } },
+          { name: "touch_file", arguments: { path: "../beside.txt" } },
+        ],
+      },
+      { text: "Done." },
+    ]);
+    const run = await runMarvin(["--non-interactive", "--working-dir", project, "--prompt", "touch"], {
+      env: serverEnv(server.url, home),
+      cwd: home,
+    });
+    expect(run.code, run.stderr).toBe(0);
+    const [inside, beside] = toolResults(server.requests[1]!.body).map((result) => JSON.parse(result));
+    expect(inside.touched).toMatchObject({ exitCode: 0, stderr: "", timedOut: false });
+    expect(existsSync(join(project, "inside.txt"))).toBe(true);
+    expect(beside.touched.exitCode).toBe(1);
+    expect(beside.touched.stderr).toContain("Read-only file system");
+    expect(beside.touched.sandbox).toMatch(/^Sandbox: only \S+ and \$TMPDIR are writable/);
+    expect(existsSync(join(home, "beside.txt"))).toBe(false);
+    expect(inside.env).toContain(`HOME=${home}`);
+    expect(inside.env).toMatch(/\nTMPDIR=\S*marvin-sandbox-/);
+    expect(inside.env).not.toContain("test-key");
+  });
+
   test("custom tools are offered, validated and called like built-ins", async ({ home, llm }) => {
     writeConfigFile(home, "tools/mine.mjs", CUSTOM_TOOLS);
     writeConfigFile(home, "tools/broken.mjs", "export default { name: 'no spaces allowed' };");

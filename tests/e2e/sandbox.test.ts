@@ -3,6 +3,7 @@ import { existsSync, mkdirSync, symlinkSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, test } from "../support/fixtures.js";
 import type { RecordedRequest } from "../support/llm-server.js";
+import { sendText } from "../support/local-http-server.js";
 import { runMarvin, serverEnv } from "../support/run-marvin.js";
 
 const toolResults = (request: RecordedRequest) =>
@@ -78,5 +79,64 @@ describe("the command sandbox, through the built marvin", () => {
     );
     expect(toolResults(refusing.requests[1]!)[0]).toContain("Commands are refused: MARVIN_SANDBOX=require");
     expect(existsSync(join(home, "one.txt"))).toBe(true);
+  });
+
+  test("settings not understood are said once and left at their defaults: no network, nothing asks", async ({
+    llm,
+    home,
+    httpServers,
+  }) => {
+    const project = join(home, "project");
+    mkdirSync(project);
+    const listener = await httpServers.start((_request, response) => sendText(response, "hello"));
+    const server = await llm([
+      { toolCalls: [{ name: "run_command", arguments: { command: `curl -sS http://127.0.0.1:${listener.port}/` } }] },
+      { text: "Done." },
+    ]);
+    const run = await runMarvin(["--non-interactive", "--working-dir", project, "--prompt", "fetch"], {
+      env: serverEnv(server.url, home, { MARVIN_APPROVAL: "yolo", MARVIN_SANDBOX_NETWORK: "yes" }),
+      cwd: home,
+    });
+    expect(run.code).toBe(0);
+    expect(run.stderrLines.filter((line) => line.includes("not understood"))).toEqual([
+      "MARVIN_SANDBOX_NETWORK=yes is not understood: use on or off. Commands get no network.",
+      "MARVIN_APPROVAL=yolo is not understood: use ask, auto, never. Using never, as in every non-interactive run.",
+    ]);
+    expect(toolResults(server.requests[1]!)[0]).toMatch(/^Exit code: 7 .*\nSandbox: commands have no network/s);
+    expect(listener.connections).toBe(0);
+  });
+
+  test("a MARVIN_SANDBOX not understood is said at start and refuses commands until it is set right", async ({
+    llm,
+    home,
+  }) => {
+    const project = join(home, "project");
+    mkdirSync(project);
+    const server = await llm([
+      { toolCalls: [{ name: "run_command", arguments: { command: "touch ../beside.txt" } }] },
+      { text: "Refused." },
+    ]);
+    const run = await runMarvin(["--non-interactive", "--working-dir", project, "--prompt", "touch"], {
+      env: serverEnv(server.url, home, { MARVIN_SANDBOX: "of" }),
+      cwd: home,
+    });
+    const problem =
+      "MARVIN_SANDBOX=of is not understood: use workspace-write, read-only, off, require. Commands are refused until " +
+      "it is set right.";
+    expect(run.stderrLines.filter((line) => line.includes("MARVIN_SANDBOX"))).toEqual([problem]);
+    expect(toolResults(server.requests[1]!)[0]).toBe(`Error in run_command: ${problem}`);
+    expect(existsSync(join(home, "beside.txt"))).toBe(false);
+  });
+
+  test("an interactive session says so when MARVIN_APPROVAL is not understood, and asks", async ({ llm, home }) => {
+    const server = await llm([]);
+    const run = await runMarvin(["--plain"], {
+      env: serverEnv(server.url, home, { MARVIN_APPROVAL: "yolo" }),
+      cwd: home,
+      stdin: "!permissions\n",
+    });
+    const output = run.stdout + run.stderr;
+    expect(output).toContain("MARVIN_APPROVAL=yolo is not understood: use ask, auto, never. Using ask, the default.");
+    expect(output).toContain("Approval mode: ask");
   });
 });

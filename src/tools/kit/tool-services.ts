@@ -66,7 +66,7 @@ export interface Approvals {
   command(command: string, sandboxed: boolean): Promise<boolean>;
   /** After the sandbox refused `command` (`reason` says what): may it run again outside? Only `auto` asks. */
   rerunOutsideSandbox(command: string, reason: string): Promise<boolean>;
-  /** Before a tool that acts beyond the sandbox (an MCP tool that may change things, a crontab line) runs. */
+  /** Before a tool that acts beyond the sandbox (an MCP tool that may change things, a crontab line, a package install). */
   tool(name: string, action: string): Promise<boolean>;
 }
 

@@ -21,7 +21,9 @@ export type PlanAction = "on" | "approve" | "off";
 
 /** `lsp`: the language servers this session started. */
 export function lspReport(session: Session): Outcome {
-  return { say: ["Language servers:", ...session.diagnostics.describe().map((line) => `  ${line}`)].join("\n") };
+  return {
+    say: ["Language servers:", ...session.services.diagnostics.describe().map((line) => `  ${line}`)].join("\n"),
+  };
 }
 
 /** `init`: asks the model to write AGENTS.md for the working directory. */

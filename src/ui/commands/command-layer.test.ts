@@ -306,6 +306,6 @@ describe("permissions", () => {
         "stops asks to run outside it.",
       '"sometimes" is not an approval mode: use ask, auto or never.',
     ]);
-    expect(harness.session.approvals.mode).toBe("auto");
+    expect(harness.session.services.approvals.mode).toBe("auto");
   });
 });

@@ -10,7 +10,7 @@ const MEANINGS: Record<ApprovalMode, string> = {
 
 /** `permissions [ask|auto|never]`: shows the approval mode of this conversation, or changes it. */
 export function permissionsCommand(session: Session, requested: string | undefined): string {
-  const { approvals } = session;
+  const { approvals } = session.services;
   if (requested === undefined) {
     const change = 'Change it with "!permissions ask|auto|never".';
     return `Approval mode: ${approvals.mode} — ${MEANINGS[approvals.mode]}. ${change}`;

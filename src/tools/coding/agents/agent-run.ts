@@ -1,5 +1,5 @@
 import type { ToolProgress } from "../../kit/define-tool.js";
-import { type ProgramResult, runProgram } from "../programs/run-program.js";
+import { type ProgramResult, runProgram } from "../../kit/processes/run-program.js";
 import { type ChildCost, childCost } from "./child-marvin.js";
 
 /** stderr kept for the cost line and error messages: its end, which has both. */

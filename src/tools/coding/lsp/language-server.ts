@@ -5,8 +5,8 @@ import { toolChildEnv } from "../../../shared/child-env.js";
 import type { Env } from "../../../shared/env.js";
 import { errorMessage } from "../../../shared/error-message.js";
 import { raceTimeLimit } from "../../../shared/time-limit.js";
-import { terminate, trackUntilExit, untrack } from "../shell/live-commands.js";
-import { ProcessTree } from "../shell/process-tree.js";
+import { terminate, trackUntilExit, untrack } from "../../kit/processes/live-commands.js";
+import { ProcessTree } from "../../kit/processes/process-tree.js";
 import { JsonRpcConnection } from "./json-rpc.js";
 import { absolutePath, type ServerCommand } from "./server-specs.js";
 

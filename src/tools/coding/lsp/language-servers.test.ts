@@ -38,7 +38,8 @@ function processTree(pid: number): number[] {
   return [pid, ...children.flatMap(processTree)];
 }
 
-const serverPid = (harness: ToolHarness) => Number(/pid (\d+)/.exec(harness.session.diagnostics.describe()[0]!)?.[1]);
+const serverPid = (harness: ToolHarness) =>
+  Number(/pid (\d+)/.exec(harness.session.services.diagnostics.describe()[0]!)?.[1]);
 
 describe("diagnostics after edits (real typescript-language-server)", () => {
   test("create_file reports the type error it introduced; the fix makes it go away", {
@@ -75,12 +76,12 @@ describe("diagnostics after edits (real typescript-language-server)", () => {
   }, async ({ harness, work }) => {
     await writeFile(join(work, "b.ts"), "export const b = 1;\n");
     await harness.ok("read_file", { path: "b.ts" });
-    expect(harness.session.diagnostics.describe()).toEqual([
+    expect(harness.session.services.diagnostics.describe()).toEqual([
       "No language server is running: one starts when a tool writes a code file.",
     ]);
 
     await harness.ok("create_file", { path: "c.ts", content: "export const c = 2;\n" });
-    expect(harness.session.diagnostics.describe()[0]).toMatch(/^typescript: .* \(running, pid \d+\)$/);
+    expect(harness.session.services.diagnostics.describe()[0]).toMatch(/^typescript: .* \(running, pid \d+\)$/);
     const pids = processTree(serverPid(harness));
     expect(pids.length).toBeGreaterThan(1); // the server and its tsserver processes
     await harness.session.close();
@@ -165,7 +166,7 @@ describe("diagnostics after edits (real typescript-language-server)", () => {
         /^No diagnostics for rust files: rust-analyzer is started only when configured in lsp\.json/,
       ),
     ]);
-    expect(harness.session.diagnostics.describe()).toEqual([
+    expect(harness.session.services.diagnostics.describe()).toEqual([
       expect.stringMatching(/^go: \/bin\/false in .* \(failed, pid \d+: .*\)$/),
     ]);
 

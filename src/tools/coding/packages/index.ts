@@ -1,12 +1,13 @@
 import { existsSync } from "node:fs";
 import { z } from "zod";
-import { toolChildEnv } from "../../../shared/child-env.js";
 import { formatDuration } from "../../../shared/duration.js";
 import { withScratchDir } from "../../../shared/scratch-dir.js";
 import { defineTool, ToolError } from "../../kit/define-tool.js";
+import { HeadTailBuffer } from "../../kit/processes/head-tail-buffer.js";
+import type { ProgramResult } from "../../kit/processes/run-program.js";
 import { realWorkingDir } from "../../kit/require-working-dir.js";
-import { type ProgramResult, runProgram } from "../programs/run-program.js";
-import { HeadTailBuffer } from "../shell/head-tail-buffer.js";
+import { runConfinedProgram } from "../../kit/sandbox/confined-program.js";
+import { sandboxRefusal } from "../../kit/sandbox/refusal.js";
 import { packageArguments } from "./package-specs.js";
 import { findInstaller, type Installer, type ProjectVenv, projectVenv, VENV_DIR } from "./project-venv.js";
 
@@ -18,22 +19,18 @@ const CONFIRMATION_ALLOWANCE_MS = 10 * 60_000;
 type Argv = [string, ...string[]];
 
 /**
- * SANDBOX SEAM: every program install_packages starts passes through here. Once run_command's OS
- * sandbox exists, wrap `argv` in it: the working dir's `.venv` (and the package cache) writable, the
- * network open for the package index, `cwd` an empty scratch folder. Nothing else here needs to change.
+ * In the sandbox the user's caches are read-only: uv and pip work without one (uv in the private temp
+ * folder), so nothing an install runs can leave files behind for the installs of other projects.
  */
-function insideCommandSandbox(argv: Argv, _confinement: { workingDir: string; cwd: string }): Argv {
-  return argv;
-}
+const NO_CACHE = { UV_NO_CACHE: "1", PIP_NO_CACHE_DIR: "1" };
 
 /**
  * pip and uv without any configuration file: not the user's, and above all not one a repository
  * brings along (`.venv/pip.conf`, `uv.toml`, `[tool.uv]` in pyproject.toml) that could point them at
- * another index; never asking for input, never downloading a Python. Credential-free, like every tool.
+ * another index; never asking for input, never downloading a Python.
  */
-function installerEnv(env: Record<string, string | undefined>, venv: ProjectVenv): Record<string, string> {
+function installerVariables(venv: ProjectVenv): Record<string, string> {
   return {
-    ...toolChildEnv(env),
     PIP_CONFIG_FILE: "/dev/null",
     PIP_NO_INPUT: "1",
     PIP_DISABLE_PIP_VERSION_CHECK: "1",
@@ -102,29 +99,31 @@ const installPackages = defineTool({
     const plan = steps(installer, venv, packages);
     const install = plan.at(-1)!.label;
     const into = venv.exists ? VENV_DIR : `${VENV_DIR}, created first`;
-    if (!(await context.approvals.command(`${install} ${args.packages.join(" ")} (into ${into})`, false))) {
+    // Beyond the sandbox's usual reach (the network, code from the index runs): asked where approvals ask.
+    if (!(await context.approvals.tool("install_packages", `${install} ${args.packages.join(" ")} into ${into}`))) {
       return "The user declined the install. Do not try again; ask the user what to do instead.";
     }
     const output = new HeadTailBuffer(HEAD_CHARS, TAIL_CHARS);
-    const env = installerEnv(context.env, venv);
     const deadline = Date.now() + args.timeout * 1000;
     return withScratchDir("marvin-install-", async (cwd) => {
       for (const step of plan) {
         context.onProgress({ message: step.label });
-        const argv = insideCommandSandbox(step.argv, { workingDir: root, cwd });
-        const result = await runProgram({
-          argv,
+        const result = await runConfinedProgram({
+          argv: step.argv,
           cwd,
-          env,
+          places: { env: context.env, home: context.home, writableRoot: root, needsNetwork: true },
+          variables: installerVariables(venv),
+          sandboxVariables: NO_CACHE,
           signal: context.signal,
           timeoutMs: Math.max(1, deadline - Date.now()),
           onStdout: (text) => output.append(text),
           onStderr: (text) => output.append(text),
-        }).catch((error: NodeJS.ErrnoException) => {
-          throw new ToolError(`${argv[0]} could not be started: ${error.message}`);
         });
-        if (result.exitCode !== 0)
-          throw new ToolError(`${failure(step, result, args.timeout)}\n${output.text().trim()}`);
+        if (result.exitCode !== 0) {
+          const refusal = result.layout && sandboxRefusal("", output.text(), result.layout, context.home);
+          const lines = [failure(step, result, args.timeout), output.text().trim(), ...(refusal ? [refusal.line] : [])];
+          throw new ToolError(lines.join("\n"));
+        }
       }
       return `Installed into ${VENV_DIR} with ${install}: ${args.packages.join(", ")}.\n${output.text().trim()}`;
     });

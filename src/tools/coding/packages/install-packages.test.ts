@@ -1,8 +1,9 @@
 import { execFileSync } from "node:child_process";
-import { existsSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import { chmod, mkdir, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { test as base, describe, expect } from "../../../../tests/support/fixtures.js";
+import { sendText } from "../../../../tests/support/local-http-server.js";
 import type { ToolHarness, ToolHarnessOptions } from "../../../../tests/support/tool-harness.js";
 
 /** Writes `<name>-1.0-py3-none-any.whl` into `dir`: a module `<name>` with `VALUE = <value>`, no dependencies. */
@@ -22,6 +23,41 @@ with zipfile.ZipFile(f"{dir}/{name}-1.0-py3-none-any.whl", "w") as wheel:
     for path, text in files.items():
         wheel.writestr(path, text)
     wheel.writestr(f"{info}/RECORD", record + f"{info}/RECORD,,\\n")
+`;
+
+/** A project built by its own PEP 517 backend, which needs nothing from an index. */
+const BUILD_ME_PYPROJECT = `[build-system]
+requires = []
+build-backend = "backend"
+backend-path = ["."]
+`;
+
+/** The backend: writes BUILT in its folder saying what writing to `beside` did, then the wheel of `buildme`. */
+const buildMeBackend = (beside: string) => `
+import base64, hashlib, os, zipfile
+def build_wheel(wheel_directory, config_settings=None, metadata_directory=None):
+    here = os.path.dirname(os.path.abspath(__file__))
+    try:
+        open(${JSON.stringify(beside)}, "w").write("escaped")
+        outcome = "written"
+    except OSError as error:
+        outcome = f"OSError [Errno {error.errno}] {error.strerror}"
+    open(os.path.join(here, "BUILT"), "w").write("beside: " + outcome)
+    info = "buildme-1.0.dist-info"
+    files = {
+        "buildme/__init__.py": "",
+        f"{info}/METADATA": "Metadata-Version: 2.1\\nName: buildme\\nVersion: 1.0\\n",
+        f"{info}/WHEEL": "Wheel-Version: 1.0\\nGenerator: marvin-test\\nRoot-Is-Purelib: true\\nTag: py3-none-any\\n",
+    }
+    def digest(text):
+        return base64.urlsafe_b64encode(hashlib.sha256(text.encode()).digest()).rstrip(b"=").decode()
+    name = "buildme-1.0-py3-none-any.whl"
+    with zipfile.ZipFile(os.path.join(wheel_directory, name), "w") as wheel:
+        for path, text in files.items():
+            wheel.writestr(path, text)
+        record = "".join(f"{path},sha256={digest(text)},{len(text.encode())}\\n" for path, text in files.items())
+        wheel.writestr(f"{info}/RECORD", record + f"{info}/RECORD,,\\n")
+    return name
 `;
 
 const test = base.extend<{
@@ -71,14 +107,16 @@ describe("install_packages", () => {
     const asked: string[] = [];
     const tools = await harness({
       askApproval: async (question) => {
-        asked.push(question.subject);
+        asked.push(question.text);
         return "yes";
       },
     });
     const result = await tools.ok("install_packages", { packages: ["./dist/tinypkg-1.0-py3-none-any.whl"] });
     expect(result).toMatch(/^Installed into \.venv with pip install: \.\/dist\/tinypkg-1\.0-py3-none-any\.whl\.\n/);
     expect(result).toContain("Successfully installed tinypkg-1.0");
-    expect(asked).toEqual(["pip install ./dist/tinypkg-1.0-py3-none-any.whl (into .venv, created first)"]);
+    expect(asked).toEqual([
+      "Allow install_packages (pip install ./dist/tinypkg-1.0-py3-none-any.whl into .venv, created first)?",
+    ]);
     expect(venvPython(project, "import tinypkg; print(tinypkg.VALUE)")).toBe("first");
     expect(existsSync(join(project, "HIJACKED"))).toBe(false);
     expect(tools.progress.map((update) => update.message)).toEqual(["Creating .venv", "pip install"]);
@@ -87,8 +125,45 @@ describe("install_packages", () => {
     await writeFile(join(project, ".venv", "pip.conf"), "[install]\nrequire-hashes = true\n");
     const second = await tools.ok("install_packages", { packages: ["./dist/otherpkg-1.0-py3-none-any.whl"] });
     expect(second).toContain("Successfully installed otherpkg-1.0");
-    expect(asked.at(-1)).toBe("pip install ./dist/otherpkg-1.0-py3-none-any.whl (into .venv)");
+    expect(asked.at(-1)).toBe("Allow install_packages (pip install ./dist/otherpkg-1.0-py3-none-any.whl into .venv)?");
     expect(venvPython(project, "import otherpkg, tinypkg; print(otherpkg.VALUE, tinypkg.VALUE)")).toBe("second first");
+  });
+
+  test("runs in the sandbox: the network open for the index, the project writable, nothing beside it", async ({
+    harness,
+    project,
+    tempDirs,
+    httpServers,
+  }) => {
+    const wheels = await tempDirs.make("marvin-index-");
+    execFileSync("python3", ["-c", WHEEL_BUILDER, wheels, "indexpkg", "from the index"]);
+    const wheel = "indexpkg-1.0-py3-none-any.whl";
+    const index = await httpServers.start((request, response) => {
+      if (request.url === "/simple/indexpkg/") sendText(response, `<a href="/files/${wheel}">${wheel}</a>`);
+      else if (request.url === `/files/${wheel}`) response.end(readFileSync(join(wheels, wheel)));
+      else sendText(response, "not found", 404);
+    });
+    // A project whose build backend (run by pip, like any sdist's) writes in the project and beside it.
+    const beside = `${project}-beside`;
+    await mkdir(join(project, "buildme"));
+    await writeFile(join(project, "buildme", "pyproject.toml"), BUILD_ME_PYPROJECT);
+    await writeFile(join(project, "buildme", "backend.py"), buildMeBackend(beside));
+    const asked: string[] = [];
+    const tools = await harness({
+      env: { PIP_NO_INDEX: "", PIP_INDEX_URL: `${index.origin}/simple` },
+      askApproval: async (question) => {
+        asked.push(question.text);
+        return "conversation";
+      },
+    });
+    expect(await tools.ok("install_packages", { packages: ["indexpkg"] })).toContain("Successfully installed");
+    expect(venvPython(project, "import indexpkg; print(indexpkg.VALUE)")).toBe("from the index");
+    expect(await tools.ok("install_packages", { packages: ["./buildme"] })).toContain("Successfully installed");
+    expect(readFileSync(join(project, "buildme", "BUILT"), "utf8")).toBe(
+      "beside: OSError [Errno 30] Read-only file system",
+    );
+    expect(existsSync(beside)).toBe(false);
+    expect(asked).toEqual(["Allow install_packages (pip install indexpkg into .venv, created first)?"]);
   });
 
   test("refuses options, URLs, markers and paths leading out before running anything", async ({ harness, project }) => {

@@ -4,12 +4,12 @@ import { toolChildEnv } from "../../../shared/child-env.js";
 import { formatDuration } from "../../../shared/duration.js";
 import type { ToolContext } from "../../kit/define-tool.js";
 import { defineTool, ToolError } from "../../kit/define-tool.js";
+import type { KillReport } from "../../kit/processes/live-commands.js";
+import type { ProcessEntry } from "../../kit/processes/process-tree.js";
 import { requireWorkingDir } from "../../kit/require-working-dir.js";
 import { commandSandbox, type SandboxedLaunch } from "../../kit/sandbox/command-sandbox.js";
 import { type SandboxRefusal, sandboxRefusal } from "../../kit/sandbox/refusal.js";
-import type { KillReport } from "./live-commands.js";
 import { type GroupRunResult, runInProcessGroup } from "./process-group.js";
-import type { ProcessEntry } from "./process-tree.js";
 
 /** Output kept: the start (what ran) and, mostly, the end (errors, summaries). */
 const HEAD_CHARS = 8_000;

@@ -2,9 +2,9 @@ import { type ChildProcess, spawn } from "node:child_process";
 import { randomUUID } from "node:crypto";
 import type { Readable } from "node:stream";
 import { ToolError } from "../../kit/define-tool.js";
-import { HeadTailBuffer } from "./head-tail-buffer.js";
-import { type KillReport, stopOnTimeoutOrAbort, trackUntilExit, untrack } from "./live-commands.js";
-import { namespacePid, openFiles, type ProcessEntry, ProcessTree } from "./process-tree.js";
+import { HeadTailBuffer } from "../../kit/processes/head-tail-buffer.js";
+import { type KillReport, stopOnTimeoutOrAbort, trackUntilExit, untrack } from "../../kit/processes/live-commands.js";
+import { openFiles, type ProcessEntry, ProcessTree, sandboxedPid } from "../../kit/processes/process-tree.js";
 
 /** After the shell exits, how long to wait for background processes to release its output. */
 const LINGER_MS = 300;
@@ -109,21 +109,23 @@ function spawnShell(options: GroupRunOptions, id: string): ChildProcess {
   });
 }
 
-/** The shell's pid inside the sandbox: bwrap's init is 1, the process it starts 2. */
+/** Inside the sandbox, bwrap's init is pid 1, the shell it starts pid 2. */
+const SANDBOX_INIT_PID = 1;
 const SANDBOXED_SHELL_PID = 2;
 
 /**
  * The command's own processes among `entries`, without the sandbox around them: bwrap (the leader)
- * and its init, and — once the shell has reported its exit — the shell waiting for its jobs.
+ * and its init, and — once the shell has reported its exit — the shell waiting for its jobs. The init
+ * is known by its parent, or while it still runs by its pid inside (when bwrap exits first it is
+ * re-parented for a moment).
  */
 function commandProcesses(entries: ProcessEntry[], leader: number, shellDone: boolean): ProcessEntry[] {
   const init = entries.find((entry) => entry.ppid === leader)?.pid;
-  return entries.filter(
-    (entry) =>
-      entry.pid !== leader &&
-      entry.pid !== init &&
-      !(shellDone && entry.ppid === init && namespacePid(entry.pid) === SANDBOXED_SHELL_PID),
-  );
+  return entries.filter((entry) => {
+    if (entry.pid === leader || entry.pid === init) return false;
+    const inside = sandboxedPid(entry.pid);
+    return inside !== SANDBOX_INIT_PID && !(shellDone && inside === SANDBOXED_SHELL_PID);
+  });
 }
 
 function reportedKill(kill: KillReport | undefined, tree: ProcessTree, sandboxed: boolean): KillReport | undefined {

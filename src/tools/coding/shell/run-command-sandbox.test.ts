@@ -5,6 +5,7 @@ import { join } from "node:path";
 import { test as base, describe, expect } from "../../../../tests/support/fixtures.js";
 import { sendText } from "../../../../tests/support/local-http-server.js";
 import { running as alive, killLeftovers, waitFor } from "../../../../tests/support/processes.js";
+import { REPO_ROOT } from "../../../../tests/support/run-marvin.js";
 import type { ToolHarness, ToolHarnessOptions } from "../../../../tests/support/tool-harness.js";
 import type { ApprovalQuestion } from "../../../session/approvals.js";
 import { createToolRegistry } from "../../index.js";
@@ -132,6 +133,13 @@ describe("run_command in the sandbox (bwrap)", () => {
       /^Exit code: 0 .*\n\?\? check\.mjs/,
     );
     expect(await tools.ok("run_command", { command: "node -e 'console.log(6 * 7)'" })).toMatch(/\n42$/);
+    // A compiler that writes its output into the project: the TypeScript compiler of this repository.
+    await writeFile(join(project, "hello.ts"), "const answer: number = 6 * 7;\nconsole.log(answer);\n");
+    const tsc = join(REPO_ROOT, "node_modules", "typescript", "bin", "tsc");
+    const compiled = await tools.ok("run_command", {
+      command: `node ${tsc} --outDir out hello.ts && node out/hello.js`,
+    });
+    expect(compiled).toMatch(/^Exit code: 0 .*\n42$/s);
     expect(await tools.ok("run_command", { command: "npm test --silent" })).toMatch(/^Exit code: 0 .*\ntests pass$/s);
     const temp = await tools.ok("run_command", { command: 'echo x > "$TMPDIR/t" && cat "$TMPDIR/t" && echo $TMPDIR' });
     const tempDir = temp.split("\n").at(-1)!;
@@ -217,8 +225,17 @@ describe("run_command in the sandbox (bwrap)", () => {
     await mkdir(bin);
     for (const program of ["bash", "touch"])
       await symlink(execFileSync("which", [program], { encoding: "utf8" }).trim(), join(bin, program));
-    const unconfined = await harness({ env: { PATH: bin } });
+    // auto falls back to asking: nothing contains the command.
+    const asked: string[] = [];
+    const unconfined = await harness({
+      env: { PATH: bin, MARVIN_APPROVAL: "auto" },
+      askApproval: async (question) => {
+        asked.push(question.text);
+        return "yes";
+      },
+    });
     expect(await unconfined.ok("run_command", { command: "touch ../beside.txt" })).toMatch(/^Exit code: 0/);
+    expect(asked).toEqual(["Run `touch ../beside.txt`?"]);
     expect(existsSync(join(root, "beside.txt"))).toBe(true);
     const required = await harness({ env: { PATH: bin, MARVIN_SANDBOX: "require" } });
     expect(await required.failure("run_command", { command: "touch ../refused.txt" })).toBe(

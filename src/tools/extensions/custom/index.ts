@@ -4,6 +4,7 @@ import { errorMessage } from "../../../shared/error-message.js";
 import { importUserModules } from "../../../shared/user-modules.js";
 import { type AnyToolDef, defineTool, TOOL_EFFECTS, type ToolContext, type ToolOutput } from "../../kit/define-tool.js";
 import { type JsonSchema, parametersFromJsonSchema } from "../../kit/json-schema.js";
+import { withExec } from "./custom-exec.js";
 
 const TOOL_NAME = /^[A-Za-z0-9_-]{1,64}$/;
 
@@ -46,7 +47,7 @@ function toToolDef(definition: CustomToolDefinition): AnyToolDef | string {
     effect: effect as (typeof TOOL_EFFECTS)[number],
     ...(timeoutMs ? { timeoutMs: timeoutMs as number } : {}),
     handler: async (args, context) => {
-      const output = await run(args, context);
+      const output = await run(args, withExec(context));
       if (typeof output === "string" || (typeof output === "object" && output && "text" in output)) return output;
       return output === undefined ? "(no output)" : JSON.stringify(output);
     },

@@ -2,12 +2,13 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Env } from "../../../shared/env.js";
+import { errorMessage } from "../../../shared/error-message.js";
 import { ToolError } from "../../../shared/tool-error.js";
 import { bwrapArguments } from "./bwrap.js";
 import { type SandboxLayout, sandboxLayout } from "./layout.js";
 import { findSandboxProgram } from "./program.js";
 import { seatbeltProfile } from "./seatbelt.js";
-import { sandboxSettings } from "./settings.js";
+import { type SandboxSettings, sandboxSettings } from "./settings.js";
 
 /** How to start one command inside the sandbox: `program` with `prefix`, then the command's own argv. */
 export interface SandboxedLaunch {
@@ -23,17 +24,18 @@ export interface SandboxedLaunch {
 /** Where a command runs: inside the sandbox, or outside it and why (MARVIN_SANDBOX=off, or no sandbox program). */
 type CommandSandbox = { launch: SandboxedLaunch } | { unsandboxed: "off" | "missing" };
 
-interface CommandPlaces {
+export interface CommandPlaces {
   env: Env;
   home: string;
   cwd: string;
   /** The folder writable under workspace-write (the working dir); null: none. */
   writableRoot: string | null;
+  /** The program needs the network (a package install): allowed whatever MARVIN_SANDBOX_NETWORK says. */
+  needsNetwork?: boolean;
 }
 
 /** The one line said when commands must run without a sandbox although one was asked for; undefined otherwise. */
-export async function missingSandboxWarning(env: Env, home: string): Promise<string | undefined> {
-  const settings = sandboxSettings(env, home);
+async function missingSandboxWarning(settings: SandboxSettings, env: Env): Promise<string | undefined> {
   if (!settings.policy) return undefined;
   const found = await findSandboxProgram(env);
   if (!("missing" in found)) return undefined;
@@ -42,6 +44,21 @@ export async function missingSandboxWarning(env: Env, home: string): Promise<str
     `Commands run without a sandbox: ${found.missing}. Install it to keep commands inside the working dir, or set ` +
     "MARVIN_SANDBOX=off to run them unconfined without this warning."
   );
+}
+
+/**
+ * What to say once when a session starts: sandbox settings that are not understood and, when commands
+ * may run from the start (`commandsNow`), that no sandbox program works.
+ */
+export async function sandboxStartNotices(env: Env, home: string, commandsNow: boolean): Promise<string[]> {
+  let settings: SandboxSettings;
+  try {
+    settings = sandboxSettings(env, home);
+  } catch (error) {
+    return [errorMessage(error)];
+  }
+  const missing = commandsNow ? await missingSandboxWarning(settings, env) : undefined;
+  return missing ? [...settings.ignored, missing] : settings.ignored;
 }
 
 /**
@@ -60,7 +77,8 @@ export async function commandSandbox(places: CommandPlaces): Promise<CommandSand
     );
   }
   const tempDir = await mkdtemp(join(tmpdir(), "marvin-sandbox-"));
-  const layout = sandboxLayout(settings, { ...places, tempDir });
+  const network = settings.network || places.needsNetwork === true;
+  const layout = sandboxLayout({ ...settings, network }, { ...places, tempDir });
   const prefix = program.kind === "bwrap" ? bwrapArguments(layout) : ["-p", seatbeltProfile(layout)];
   return {
     launch: {

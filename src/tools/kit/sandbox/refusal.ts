@@ -8,8 +8,9 @@ export interface SandboxRefusal {
 
 /** EBUSY: renaming onto .git/config, a file bound read-only, is refused so. */
 const WRITE_REFUSED = /Read-only file system|EROFS|Operation not permitted|Device or resource busy|EBUSY/;
+/** What programs say without a network; curl's "Couldn't connect to server" is its word for ENETUNREACH. */
 const NETWORK_REFUSED =
-  /Network is unreachable|ENETUNREACH|Connection refused|ECONNREFUSED|Could not resolve host|Temporary failure in name resolution|EAI_AGAIN|getaddrinfo|Name or service not known|unable to access 'http/i;
+  /Network is unreachable|ENETUNREACH|Connection refused|ECONNREFUSED|Couldn't connect to server|Could not resolve host|Temporary failure in name resolution|EAI_AGAIN|getaddrinfo|Name or service not known|unable to access 'http/i;
 
 /** `~/x` for a path under the home, else the path. */
 function shown(path: string, home: string): string {

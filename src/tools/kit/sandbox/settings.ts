@@ -14,9 +14,12 @@ export interface SandboxSettings {
   network: boolean;
   /** Extra folders the command may write to (absolute). */
   writable: string[];
+  /** One line for each setting that was not understood and left at its default. */
+  ignored: string[];
 }
 
 const MODES = ["workspace-write", "read-only", "off", "require"] as const;
+const NETWORK_VALUES = ["on", "off"];
 
 function writableFolders(value: string | undefined, home: string): string[] {
   const folders = (value ?? "").split(delimiter).map((entry) => entry.trim());
@@ -33,12 +36,20 @@ function writableFolders(value: string | undefined, home: string): string[] {
 /** The sandbox settings of `env`; a ToolError naming the setting when one is not understood (fails closed). */
 export function sandboxSettings(env: Env, home: string): SandboxSettings {
   const mode = (env.MARVIN_SANDBOX?.trim().toLowerCase() || "workspace-write") as (typeof MODES)[number];
-  if (!MODES.includes(mode))
-    throw new ToolError(`MARVIN_SANDBOX=${env.MARVIN_SANDBOX} is not understood: use ${MODES.join(", ")}.`);
+  if (!MODES.includes(mode)) {
+    throw new ToolError(
+      `MARVIN_SANDBOX=${env.MARVIN_SANDBOX} is not understood: use ${MODES.join(", ")}. Commands are refused ` +
+        "until it is set right.",
+    );
+  }
+  const network = env.MARVIN_SANDBOX_NETWORK?.trim().toLowerCase() || "off";
+  const networkProblem = `MARVIN_SANDBOX_NETWORK=${env.MARVIN_SANDBOX_NETWORK} is not understood: use on or off.`;
+  const ignored = NETWORK_VALUES.includes(network) ? [] : [`${networkProblem} Commands get no network.`];
   return {
     policy: mode === "off" ? undefined : mode === "read-only" ? "read-only" : "workspace-write",
     required: mode === "require",
-    network: env.MARVIN_SANDBOX_NETWORK?.trim().toLowerCase() === "on",
+    network: network === "on",
     writable: writableFolders(env.MARVIN_SANDBOX_WRITABLE, home),
+    ignored,
   };
 }

@@ -32,14 +32,23 @@ function readEntry(pid: number): ProcessEntry | undefined {
   };
 }
 
-/** The pid `pid` has inside its own pid namespace (the last of `NSpid` in its status); undefined when unknown. */
-export function namespacePid(pid: number): number | undefined {
+/** `pid` as each pid namespace from this process's down to its own sees it (`NSpid`); empty when unknown. */
+function namespacePids(pid: number): number[] {
   try {
     const line = /^NSpid:\s*(.*)$/m.exec(readFileSync(`/proc/${pid}/status`, "utf8"));
-    return line ? Number(line[1]!.trim().split(/\s+/).at(-1)) : undefined;
+    return line ? line[1]!.trim().split(/\s+/).map(Number) : [];
   } catch {
-    return undefined;
+    return [];
   }
+}
+
+/**
+ * The pid `pid` has in a pid namespace one below this process's (a sandbox it started); undefined for
+ * a process in this namespace, in one deeper down, or gone.
+ */
+export function sandboxedPid(pid: number): number | undefined {
+  const pids = namespacePids(pid);
+  return pids.length === namespacePids(process.pid).length + 1 ? pids.at(-1) : undefined;
 }
 
 /**

@@ -1,8 +1,8 @@
 import { spawn } from "node:child_process";
 import { randomUUID } from "node:crypto";
 import { raceTimeLimit } from "../../../shared/time-limit.js";
-import { type KillReport, stopOnTimeoutOrAbort, terminate, trackUntilExit, untrack } from "../shell/live-commands.js";
-import { ProcessTree } from "../shell/process-tree.js";
+import { type KillReport, stopOnTimeoutOrAbort, terminate, trackUntilExit, untrack } from "./live-commands.js";
+import { ProcessTree } from "./process-tree.js";
 
 /** Set in the program's environment: every process it starts inherits it, so even those that leave its group are found. */
 const PROGRAM_MARKER_VARIABLE = "MARVIN_PROGRAM_ID";
@@ -11,7 +11,7 @@ const SNAPSHOT_MS = 500;
 /** After the program exits, how long to wait for its output pipes to close. */
 const LINGER_MS = 300;
 
-interface ProgramRun {
+export interface ProgramRun {
   /** The program and its arguments, started directly: never through a shell. */
   argv: readonly [string, ...string[]];
   cwd: string;
