@@ -182,13 +182,10 @@ async function runToolRound(
   signal: AbortSignal,
 ): Promise<ToolMessage[]> {
   const outcomes = await runToolBatch(turn, calls, conversation, deps, signal);
-  const results = calls.map(
-    (call, index): ToolMessage => ({
-      role: "tool",
-      tool_call_id: call.id,
-      content: outcomes[index]!.result,
-    }),
-  );
+  const results = calls.map((call, index): ToolMessage => {
+    const { result, images } = outcomes[index]!;
+    return { role: "tool", tool_call_id: call.id, content: result, ...(images?.length ? { images } : {}) };
+  });
   const measured = await deps.budget.measure([...conversation, ...results]);
   if (measured.status !== "ok") {
     for (const result of results) result.content += deps.budget.warningText(measured.tokens);

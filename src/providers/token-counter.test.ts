@@ -193,6 +193,21 @@ describe("MessageTokenCounter", () => {
     expect(await counter.count(messages, bytes)).toBe(exact);
   });
 
+  it("counts each image a message or tool result carries as 1,600 tokens, exact count and bound alike", async () => {
+    const image = { mediaType: "image/png" as const, data: "iVBORw0KGgo=" };
+    const withImages: Message[] = [
+      { role: "user", content: "Summarise the README, please.", images: [image, image] },
+      { role: "tool", tool_call_id: "c1", content: "# Marvin", images: [image] },
+    ];
+    const plain: Message[] = [
+      { role: "user", content: "Summarise the README, please." },
+      { role: "tool", tool_call_id: "c1", content: "# Marvin" },
+    ];
+    const counter = new MessageTokenCounter();
+    expect((await counter.count(withImages, 0)) - (await counter.count(plain, 0))).toBe(3 * 1_600);
+    expect((await counter.count(withImages, 1_000_000)) - (await counter.count(plain, 1_000_000))).toBe(3 * 1_600);
+  });
+
   it("counts a conversation holding a 5 MB tool-call argument in bounded time", async () => {
     const huge = JSON.stringify({ path: "a.txt", content: "A".repeat(5 * MB) });
     const conversation: Message[] = [

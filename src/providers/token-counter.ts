@@ -98,11 +98,19 @@ export async function truncateToTokens(text: string, maxTokens: number): Promise
 
 /** Per-message framing overhead of chat formats (role markers, separators). */
 const MESSAGE_OVERHEAD = 4;
+/** What an image costs, about: Anthropic's charge for a full-size one (OpenAI and Gemini charge less). */
+const IMAGE_TOKENS = 1_600;
+
+/** Tokens a message takes besides its text: framing, and its images. */
+function overheadOf(message: Message): number {
+  const images = message.role === "user" || message.role === "tool" ? (message.images?.length ?? 0) : 0;
+  return MESSAGE_OVERHEAD + images * IMAGE_TOKENS;
+}
 
 /** UTF-8 bytes plus framing: never below the exact count of {@link MessageTokenCounter}. */
 export function messagesUpperBound(messages: readonly Message[]): number {
   let bytes = 0;
-  for (const message of messages) bytes += tokenUpperBound(messageText(message)) + MESSAGE_OVERHEAD;
+  for (const message of messages) bytes += tokenUpperBound(messageText(message)) + overheadOf(message);
   return bytes;
 }
 
@@ -124,7 +132,7 @@ export class MessageTokenCounter {
     for (const message of messages) {
       let tokens = this.cache.get(message);
       if (tokens === undefined) {
-        tokens = (await countTextTokens(messageText(message))) + MESSAGE_OVERHEAD;
+        tokens = (await countTextTokens(messageText(message))) + overheadOf(message);
         this.cache.set(message, tokens);
       }
       total += tokens;

@@ -14,22 +14,6 @@ export function messageText(message: Message): string {
 }
 
 /**
- * The messages as a chat API takes them: a user message's context note goes in front of its words, and the replay
- * data another provider left on an answer (Claude's thinking signatures…) stays out.
- */
-export function wireMessages(messages: readonly Message[]): Message[] {
-  return messages.map((message) => {
-    if (message.role === "user" && message.context !== undefined)
-      return { role: "user", content: messageText(message) };
-    if (message.role === "assistant" && message.replay) {
-      const { replay: _, ...answer } = message;
-      return answer;
-    }
-    return message;
-  });
-}
-
-/**
  * A plain-text transcript ("role: text" blocks) for a model to read: tool results cut to
  * 2,000 characters, and only the last 300,000 characters when longer.
  */

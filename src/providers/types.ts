@@ -1,3 +1,4 @@
+import type { ImageData } from "../shared/image.js";
 import type { ToolSchema } from "../shared/tool-schema.js";
 
 /** Every provider Marvin knows; ./registry.ts lists a descriptor for each (checked when it compiles). */
@@ -8,9 +9,10 @@ export type Message =
   | { role: "system"; content: string }
   /**
    * `context` is Marvin's note of what changed since the system message (the time, notifications…), sent in
-   * front of the user's words; `content` is only what the user wrote.
+   * front of the user's words; `content` is only what the user wrote. `images` go with the words, to models
+   * that read images (see ./vision.ts).
    */
-  | { role: "user"; content: string; context?: string }
+  | { role: "user"; content: string; context?: string; images?: ImageData[] }
   | {
       role: "assistant";
       content: string | null;
@@ -18,7 +20,8 @@ export type Message =
       /** What the provider needs back with this answer on the next request (see {@link ReplayData}). */
       replay?: ReplayData;
     }
-  | { role: "tool"; tool_call_id: string; content: string };
+  /** `images`: what the tool showed (read_file on an image); each adapter hands them over as its API allows. */
+  | { role: "tool"; tool_call_id: string; content: string; images?: ImageData[] };
 
 /**
  * Provider-specific parts of an answer that must be sent back unchanged with it on later requests: Anthropic
@@ -151,6 +154,8 @@ export interface LLMProvider {
   readonly model: string;
   /** Runs on this machine or its network (see isLocalEndpoint): its conversations go nowhere else unasked. */
   readonly local: boolean;
+  /** Whether the model reads images, for a provider that asks its server (Ollama); else see ./vision.ts. */
+  readsImages?(): Promise<boolean>;
   stream(request: ChatRequest): AsyncIterable<ProviderEvent>;
   destroy(): Promise<void>;
 }

@@ -6,6 +6,7 @@ import { argumentsValue, type ToolArguments } from "../shared/tool-arguments.js"
 import type { ProfileStore } from "../state/profiles.js";
 import type { ToolContext, ToolMode } from "../tools/kit/define-tool.js";
 import type { JobBoard } from "../tools/kit/job-board.js";
+import { imageRefusal, type MessageAttachments, userMessage } from "./attachments.js";
 import type { ChatLogKeeper } from "./chat-log-keeper.js";
 import type { Compactor } from "./compactor.js";
 import type { ConversationFrame } from "./conversation-frame.js";
@@ -72,7 +73,7 @@ export class MessageRunner {
   }
 
   /** Runs one message; a message sent while busy waits for the current one to finish. */
-  submit(text: string, attachments = ""): Promise<LoopResult> {
+  submit(text: string, attachments: MessageAttachments = {}): Promise<LoopResult> {
     return this.enqueue(() => this.run(text, attachments));
   }
 
@@ -97,8 +98,11 @@ export class MessageRunner {
     return run;
   }
 
-  /** `attachments` (files the message mentions) follow the text in what the model reads, not in the chat log. */
-  private async run(text: string, attachments = ""): Promise<LoopResult> {
+  /**
+   * `attachments` (files the message mentions, images) go with the text to the model, not in the chat log. Images to
+   * a model that cannot read them are refused before anything is sent.
+   */
+  private async run(text: string, attachments: MessageAttachments = {}): Promise<LoopResult> {
     const { options, session, conversation, tools } = this.parts;
     this.#busy = true;
     this.#controller = new AbortController();
@@ -111,9 +115,11 @@ export class MessageRunner {
       await options.extensions?.ready();
       await options.extensions?.hooks.runStarted(text);
       const context = await this.frameConversation(notifications);
-      conversation.addUserMessage({ role: "user", content: attachments ? `${text}\n\n${attachments}` : text, context });
       // After `!code` or a profile switch the slot builds the provider for the new mode first.
       const model = await this.parts.model.forConversation(conversation.cacheKey);
+      if (model && attachments.images?.length && !(await this.parts.providers.readsImages(options.env)))
+        return this.refused(imageRefusal(model.model));
+      conversation.addUserMessage(userMessage(text, attachments, context));
       if (!model) return this.failedStart();
       const result = await runToolLoop(
         { messages: conversation.messages, maxRounds: session.maxRounds, signal },
@@ -156,7 +162,11 @@ export class MessageRunner {
   }
 
   private failedStart(): LoopResult {
-    const message = this.parts.providers.failure;
+    return this.refused(this.parts.providers.failure);
+  }
+
+  /** Ends a run that sent nothing, saying why. */
+  private refused(message: string): LoopResult {
     this.parts.emit({ type: "error", message });
     this.parts.emit({ type: "agent_end", reason: "error", text: "", rounds: 0 });
     return { reason: "error", text: "", rounds: 0, error: message };

@@ -1,5 +1,7 @@
 import { type ChatStream, type Fallback, resilientChat } from "../providers/resilient-chat.js";
 import type { LLMProvider, ProviderName } from "../providers/types.js";
+import { readsImages } from "../providers/vision.js";
+import type { Env } from "../shared/env.js";
 import { errorMessage } from "../shared/error-message.js";
 
 /** Builds the provider for the current mode (coding mode has longer timeouts), with another model when given one. */
@@ -30,6 +32,11 @@ export class ProviderSlot {
 
   get info(): { name: ProviderName; model: string } | undefined {
     return this.provider && { name: this.provider.name, model: this.provider.model };
+  }
+
+  /** Whether the current provider's model reads images (false before one is built; see readsImages). */
+  async readsImages(env: Env): Promise<boolean> {
+    return this.provider ? readsImages(this.provider, env) : false;
   }
 
   /** Why no provider could be started, once `chatFunction()` has failed. */

@@ -10,6 +10,7 @@ import { UsageTracker } from "../state/usage.js";
 import { CORE_TOOLS } from "../tools/families.js";
 import type { ToolContext, ToolMode } from "../tools/kit/define-tool.js";
 import { isDirectory } from "../workspace/regular-file.js";
+import type { MessageAttachments } from "./attachments.js";
 import { backupDirForWrite, backupDirsOf } from "./backup-dirs.js";
 import { ChatLogKeeper } from "./chat-log-keeper.js";
 import type { ConversationCheckpoints } from "./checkpoints/conversation-checkpoints.js";
@@ -174,6 +175,11 @@ export class Session implements SessionView {
     return this.providers.info;
   }
 
+  /** Whether the current model reads images (see readsImages in providers/vision.ts). */
+  readsImages(): Promise<boolean> {
+    return this.providers.readsImages(this.options.env);
+  }
+
   get thinking(): ThinkingLevel | undefined {
     return this.model.thinking;
   }
@@ -311,7 +317,7 @@ export class Session implements SessionView {
   }
 
   /** Runs one message; a message sent while busy waits for the current one to finish. */
-  submit(text: string, attachments = ""): Promise<LoopResult> {
+  submit(text: string, attachments: MessageAttachments = {}): Promise<LoopResult> {
     return this.runner.submit(text, attachments);
   }
 

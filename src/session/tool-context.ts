@@ -22,6 +22,7 @@ export interface SessionView {
   readonly profileName: string;
   switchProfile(name: string): Promise<{ created: boolean }>;
   readonly providerInfo: { name: ProviderName; model: string } | undefined;
+  readsImages(): Promise<boolean>;
   readonly usage: UsageTracker;
   readonly services: { timers: Timers; jobs: BackgroundJobs; approvals: Approvals; diagnostics: CodeDiagnostics };
   readonly budget: ContextBudget;
@@ -64,7 +65,9 @@ export function sessionToolContext(
     switchProfile: (name) => session.switchProfile(name),
     get provider() {
       const active = session.providerInfo;
-      return active && { ...active, credentialVariables: providerCredentialVariables(active.name, surroundings.env) };
+      if (!active) return undefined;
+      const credentialVariables = providerCredentialVariables(active.name, surroundings.env);
+      return { ...active, credentialVariables, readsImages: () => session.readsImages() };
     },
     usage: session.usage,
     ...session.services,

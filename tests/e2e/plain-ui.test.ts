@@ -2,6 +2,7 @@ import { spawn } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { test as base, describe, expect } from "../support/fixtures.js";
+import { fixtureImage } from "../support/images.js";
 import { type LlmServer, type Script, userWords } from "../support/llm-server.js";
 import { startNtfyServer } from "../support/ntfy-server.js";
 import { MARVIN_BIN, type MarvinRun, runMarvin, serverEnv, steadyTimings } from "../support/run-marvin.js";
@@ -410,3 +411,22 @@ async function waitFor(condition: () => boolean, describe: () => string, timeout
     await new Promise((resolve) => setTimeout(resolve, 25));
   }
 }
+
+describe("images through the plain UI", () => {
+  test("a pasted image path goes to a vision model; a model without vision is refused and asked nothing", async ({
+    plain,
+    home,
+  }) => {
+    writeFileSync(join(home, "shot.png"), fixtureImage("tiny.png"));
+    const seen = await plain([{ text: "A dark picture." }], "what is in shot.png?\n");
+    expect(seen.run.stdout).toContain("Attached to the message: shot.png (PNG, 2×3, 97 B).");
+    const parts = seen.server.requests[0]!.body.messages.at(-1)!.content as unknown as Array<{ type: string }>;
+    expect(parts.map((part) => part.type)).toEqual(["text", "image_url"]);
+
+    const blind = await plain([{ text: "never asked" }], "what is in @shot.png?\n", [], {
+      OPENAI_COMPAT_MODEL: "qwen3:8b",
+    });
+    expect(blind.server.requests).toHaveLength(0);
+    expect(blind.run.stdout).toContain("qwen3:8b cannot read images, so nothing was sent. Switch with /model");
+  });
+});

@@ -57,6 +57,36 @@ describe("the --resume picker of the full-screen UI (tmux)", () => {
   });
 });
 
+describe("a resumed conversation in the full-screen UI (tmux)", () => {
+  test("shows its last turns as chat: messages, rendered answers, tool lines, and what is left out", async ({
+    llm,
+    home,
+  }) => {
+    const story = Array.from({ length: 70 }, (_, index) => `Line ${index + 1} of the story.`).join("\n");
+    const server = await llm([
+      { text: story },
+      { text: "Starting it.", toolCalls: [{ name: "timer_start", arguments: { name: "tea", duration_seconds: 180 } }] },
+      { text: "Your **tea** timer runs." },
+      { text: "Still running." },
+    ]);
+    const env = serverEnv(server.url, home);
+    await runMarvin(["--plain"], { env, cwd: home, stdin: "tell me a story\nset a tea timer\n" });
+    const marvin = await TmuxMarvin.start({ env: { ...env, TERM: "xterm-256color" }, args: ["--continue"], cwd: home });
+    try {
+      const screen = await marvin.waitFor(/Your tea timer runs\./);
+      expect(screen).toMatch(/Resumed "tell me a story"[\s\S]*2 earlier messages are not shown\.\n/);
+      expect(screen).toMatch(/You\n\s*set a tea timer\n[\s\S]*Marvin\n\s*Starting it\.\n/);
+      expect(screen).toMatch(/✓ timer_start {2}"tea" · Countdown 'tea' started/);
+      expect(screen).not.toContain("**tea**");
+      expect(screen).not.toContain("Line 70 of the story.");
+      await marvin.submit("still?");
+      await marvin.waitFor("Still running.");
+    } finally {
+      await marvin.kill();
+    }
+  });
+});
+
 describe("message counts in the full-screen UI (tmux)", () => {
   test("the status bar, `sessions` and the resume line count a conversation alike", async ({ llm, home }) => {
     const server = await llm([

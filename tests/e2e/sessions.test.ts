@@ -134,6 +134,27 @@ describe("sessions in the plain UI", () => {
     expect(carried.filter((message) => message.content === "start a tea timer")).toHaveLength(1);
   });
 
+  test("--continue shows the last turns that fit in full, tool calls on a line, and how many are left out", async ({
+    llm,
+    home,
+  }) => {
+    const story = Array.from({ length: 60 }, (_, index) => `Line ${index + 1} of the story.`).join("\n");
+    const steps = "First, warm the pot; then ".repeat(20);
+    const server = await llm([{ text: story }, ...TEA_ROUND, { text: steps }, { text: "Tea." }]);
+    expect((await plain(server, home, "tell me a story\nstart a tea timer\nhow to brew?\n")).code).toBe(0);
+    const run = await plain(server, home, "what was it called?\n", ["--continue"]);
+    expect(run.code).toBe(0);
+    const shown = run.stdout.slice(run.stdout.indexOf('Resumed "tell me a story"'));
+    expect(shown).toContain(
+      "[System] 2 earlier messages are not shown.\n" +
+        "You: start a tea timer\n" +
+        "Marvin: Starting it.\n" +
+        '  🔧 timer_start  "tea" ↳ ',
+    );
+    expect(shown).toContain(`Marvin: Your tea timer is running.\nYou: how to brew?\nMarvin: ${steps}\n`);
+    expect(shown).not.toContain("Line 60 of the story.");
+  });
+
   test("sessions lists them, resume N picks one, clear starts afresh", async ({ llm, home }) => {
     const server = await llm([{ text: "One." }, { text: "Two." }, { text: "Back in one." }, { text: "Fresh." }]);
     await plain(server, home, "first topic\n");

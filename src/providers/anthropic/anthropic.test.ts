@@ -6,6 +6,7 @@ import {
   startAnthropicServer,
 } from "../../../tests/support/anthropic-server.js";
 import { test as base, describe, expect } from "../../../tests/support/fixtures.js";
+import { conversationWithImages, JPEG_BASE64, PNG_BASE64 } from "../../../tests/support/images.js";
 import { chatRequest, WEATHER_TOOL } from "../../../tests/support/provider-stream.js";
 import type { Env } from "../../shared/env.js";
 import type { ToolSchema } from "../../shared/tool-schema.js";
@@ -416,5 +417,30 @@ describe("failures arrive as an error event, classified", () => {
       `Cannot reach anthropic at ${gone.url}: connect ECONNREFUSED ${gone.url.slice(7)}. Check the URL and your ` +
         "network.",
     );
+  });
+});
+
+describe("images", () => {
+  test("sends images as base64 image blocks, in a tool result's content too", async ({ anthropic }) => {
+    const { claude, server } = await anthropic([{ message: { text: "A red square." } }]);
+    await collect(claude.stream(chatRequest(conversationWithImages())));
+    const [user, , results] = server.requests[0]!.body.messages as Array<{ content: unknown[] }>;
+    const image = (media_type: string, data: string) => ({
+      type: "image",
+      source: { type: "base64", media_type, data },
+    });
+    const cached = { cache_control: { type: "ephemeral" } };
+    expect(user!.content).toEqual([
+      image("image/png", PNG_BASE64()),
+      { type: "text", text: "what is this?", ...cached },
+    ]);
+    expect(results!.content).toEqual([
+      {
+        type: "tool_result",
+        tool_use_id: "call_1",
+        content: [{ type: "text", text: "b.jpg: JPEG, 3×2, 761 B" }, image("image/jpeg", JPEG_BASE64())],
+        ...cached,
+      },
+    ]);
   });
 });

@@ -1,3 +1,4 @@
+import type { ImageData } from "../../shared/image.js";
 import type { ToolSchema } from "../../shared/tool-schema.js";
 import { messageText } from "../transcript.js";
 import type { ChatRequest, Message, ToolCall } from "../types.js";
@@ -7,8 +8,8 @@ import { type ThinkingFields, thinkingFields } from "./thinking.js";
 /*
  * A Messages API request from Marvin's OpenAI-style conversation: the system message goes to the top-level
  * `system`, tool calls become `tool_use` blocks (after the answer's thinking blocks), tool results become
- * `tool_result` blocks of one user turn, and four `cache_control` breakpoints let every request read the prefix
- * the previous one wrote.
+ * `tool_result` blocks of one user turn, images `image` blocks (in a tool result's content too), and four
+ * `cache_control` breakpoints let every request read the prefix the previous one wrote.
  */
 
 interface CacheControl {
@@ -28,14 +29,20 @@ interface ToolUseBlock {
   input: Record<string, unknown>;
 }
 
-interface ToolResultBlock {
-  type: "tool_result";
-  tool_use_id: string;
-  content: string;
+interface ImageBlock {
+  type: "image";
+  source: { type: "base64"; media_type: ImageData["mediaType"]; data: string };
   cache_control?: CacheControl;
 }
 
-type UserBlock = TextBlock | ToolResultBlock;
+interface ToolResultBlock {
+  type: "tool_result";
+  tool_use_id: string;
+  content: string | Array<TextBlock | ImageBlock>;
+  cache_control?: CacheControl;
+}
+
+type UserBlock = TextBlock | ImageBlock | ToolResultBlock;
 type AssistantBlock = ThinkingBlock | TextBlock | ToolUseBlock;
 
 type WireMessage = { role: "user"; content: UserBlock[] } | { role: "assistant"; content: AssistantBlock[] };
@@ -65,6 +72,23 @@ function wireId(id: string): string {
 function textBlocks(text: string | null): TextBlock[] {
   // The API refuses empty text blocks.
   return text ? [{ type: "text", text }] : [];
+}
+
+function imageBlocks(images: readonly ImageData[] | undefined): ImageBlock[] {
+  return (images ?? []).map((image) => ({
+    type: "image",
+    source: { type: "base64", media_type: image.mediaType, data: image.data },
+  }));
+}
+
+function toolResult(message: Extract<Message, { role: "tool" }>): ToolResultBlock {
+  const id = wireId(message.tool_call_id);
+  if (!message.images?.length) return { type: "tool_result", tool_use_id: id, content: message.content };
+  return {
+    type: "tool_result",
+    tool_use_id: id,
+    content: [...textBlocks(message.content), ...imageBlocks(message.images)],
+  };
 }
 
 /** A call's arguments as the object `tool_use.input` must be (a call with unreadable arguments sends none). */
@@ -105,7 +129,7 @@ function conversation(messages: readonly Message[], model: string): { system: Te
         else append(turns, { role: "user", content: textBlocks(`<system-note>\n${message.content}\n</system-note>`) });
         break;
       case "user":
-        append(turns, { role: "user", content: textBlocks(messageText(message)) });
+        append(turns, { role: "user", content: [...imageBlocks(message.images), ...textBlocks(messageText(message))] });
         break;
       case "assistant":
         append(turns, {
@@ -118,10 +142,7 @@ function conversation(messages: readonly Message[], model: string): { system: Te
         });
         break;
       case "tool":
-        append(turns, {
-          role: "user",
-          content: [{ type: "tool_result", tool_use_id: wireId(message.tool_call_id), content: message.content }],
-        });
+        append(turns, { role: "user", content: [toolResult(message)] });
         break;
     }
   }

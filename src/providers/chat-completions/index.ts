@@ -6,11 +6,9 @@ import { bearer, type EventReader, streamEvents } from "../event-stream.js";
 import { cutFailure, garbledFailure } from "../failures.js";
 import { isLocalEndpoint } from "../local-endpoint.js";
 import { ProviderError } from "../provider-error.js";
-import { wireMessages } from "../transcript.js";
 import type {
   ChatRequest,
   LLMProvider,
-  Message,
   ProviderEvent,
   ProviderFailure,
   ProviderName,
@@ -20,13 +18,14 @@ import { ChunkAccumulator } from "./accumulator.js";
 import { parseCompletionChunk } from "./chunk-schema.js";
 import { apiErrorOf, httpErrorFailure, streamErrorFailure } from "./errors.js";
 import { completionAsChunk } from "./json-completion.js";
+import { type CompletionsMessage, completionsMessages } from "./wire-messages.js";
 
 /** Request fields not every server takes: one a server refuses (a 400 naming it) is left out from then on. */
 type OptionalField = "stream_options" | "reasoning_effort";
 
 interface CompletionsRequest {
   model: string;
-  messages: Message[];
+  messages: CompletionsMessage[];
   stream: true;
   stream_options?: { include_usage: true };
   tools?: readonly ToolSchema[];
@@ -167,7 +166,11 @@ export class ChatCompletionsProvider implements LLMProvider {
   }
 
   private body(request: ChatRequest): CompletionsRequest {
-    const body: CompletionsRequest = { model: this.model, messages: wireMessages(request.messages), stream: true };
+    const body: CompletionsRequest = {
+      model: this.model,
+      messages: completionsMessages(request.messages),
+      stream: true,
+    };
     if (!this.refused.has("stream_options")) body.stream_options = { include_usage: true };
     if (request.tools.length > 0) body.tools = request.tools;
     // Only OpenAI's own API is known to take it; other servers may refuse a field they do not know.

@@ -2,6 +2,7 @@ import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
+import { fixtureImage, PNG_BASE64 } from "../../../tests/support/images.js";
 import { collect, failureOf } from "../../../tests/support/provider-stream.js";
 import {
   type ScriptedCopilot,
@@ -412,6 +413,30 @@ describe("budgets inside Copilot's own tool loop", () => {
       // The first read's result is in Copilot's context: the second read must fit in what is left.
       expect(second).toMatch(/Truncated to fit context budget|context budget is used up/);
       expect(second).toContain("[Context budget warning");
+    } finally {
+      await session.close();
+    }
+  }, 40_000);
+
+  it("hands read_file's image to the runtime as a binary result, and a user's image as a blob", async () => {
+    const read = { name: "read_file", arguments: { path: "pic.png" } };
+    const { copilot, session, work } = await copilotSession(
+      [{ toolCalls: [read], text: "Black." }],
+      new ContextBudget(),
+    );
+    try {
+      await writeFile(join(work, "pic.png"), fixtureImage("tiny.png"));
+      expect((await session.submit("What is in pic.png?")).reason).toBe("done");
+      const results = (await copilot.calls()).filter((call) => call.method === "session.tools.handlePendingToolCall");
+      expect(results[0]!.params.result).toEqual({
+        textResultForLlm: "pic.png is an image (PNG, 2×3, 97 B); here it is.",
+        binaryResultsForLlm: [{ type: "image", data: PNG_BASE64(), mimeType: "image/png" }],
+        resultType: "success",
+      });
+      const png = { mediaType: "image/png" as const, data: PNG_BASE64() };
+      expect((await session.submit("And this one?", { images: [png] })).reason).toBe("done");
+      const sends = (await copilot.calls()).filter((call) => call.method === "session.send");
+      expect(sends[1]!.params.attachments).toEqual([{ type: "blob", data: PNG_BASE64(), mimeType: "image/png" }]);
     } finally {
       await session.close();
     }

@@ -32,6 +32,7 @@ import {
   type DialogueEntry,
   dialogueOf,
   earlierMessages,
+  imageAttachments,
   lastUserMessage,
   latestToolResults,
   promptWithContextUpdate,
@@ -151,7 +152,8 @@ export class CopilotProvider implements LLMProvider {
         kind: "bad_request",
       });
     }
-    const prompt = lastUserMessage(request.messages).content;
+    const asked = lastUserMessage(request.messages);
+    const prompt = asked.content;
     const turn = new CopilotTurn(this.model, request.tools.length > 0);
     this.activeTurn = turn;
     let plan: TurnPlan;
@@ -170,7 +172,7 @@ export class CopilotProvider implements LLMProvider {
       const dialogue = [...plan.dialogueBefore, ...exchange].slice(-HELD_DIALOGUE_ENTRIES);
       this.held = { system: plan.system, dialogue };
     };
-    this.send(plan.session, turn, plan.prompt);
+    this.send(plan.session, turn, plan.prompt, imageAttachments(asked));
     yield* this.followActiveTurn(turn, request.signal);
   }
 
@@ -215,8 +217,10 @@ export class CopilotProvider implements LLMProvider {
     if (client) await stopClient(client);
   }
 
-  private send(session: CopilotSession, turn: CopilotTurn, prompt: string): void {
-    session.send({ prompt }).catch((error: unknown) => turn.fail(sendError(error, turn.hasOutput)));
+  private send(session: CopilotSession, turn: CopilotTurn, prompt: string, images = imageAttachments()): void {
+    session
+      .send({ prompt, ...(images.length > 0 ? { attachments: images } : {}) })
+      .catch((error: unknown) => turn.fail(sendError(error, turn.hasOutput)));
   }
 
   /**

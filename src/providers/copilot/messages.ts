@@ -1,6 +1,7 @@
 import { ProviderError } from "../provider-error.js";
 import { transcriptOf } from "../transcript.js";
 import type { ChatRequest, Message } from "../types.js";
+import type { ToolResult } from "./turn.js";
 
 /** Marvin's system message (the first `system` entry), if the request has one. */
 export function systemMessageOf(messages: readonly Message[]): string | undefined {
@@ -121,15 +122,38 @@ export function promptWithEarlierConversation(prompt: string, earlier: readonly 
   return `<earlier-conversation>\n${intro}\n\n${transcriptOf(earlier)}\n</earlier-conversation>\n\n${prompt}`;
 }
 
+/** A tool message as the runtime takes it: its images as binary results for the model. */
+function toolResultOf(message: Extract<Message, { role: "tool" }>): ToolResult {
+  if (!message.images?.length) return message.content;
+  return {
+    textResultForLlm: message.content,
+    binaryResultsForLlm: message.images.map((image) => ({
+      type: "image",
+      data: image.data,
+      mimeType: image.mediaType,
+    })),
+    resultType: "success",
+  };
+}
+
+/** The images of a user message as the runtime's blob attachments. */
+export function imageAttachments(message?: Extract<Message, { role: "user" }>) {
+  return (message?.images ?? []).map((image) => ({
+    type: "blob" as const,
+    data: image.data,
+    mimeType: image.mediaType,
+  }));
+}
+
 /**
  * The results of the newest round of tool calls, by call id: the `tool` messages that end the conversation (notes
  * of Marvin's after them aside). Empty when the conversation ends otherwise (a new user message).
  */
-export function latestToolResults(messages: readonly Message[]): Map<string, string> {
-  const results = new Map<string, string>();
+export function latestToolResults(messages: readonly Message[]): Map<string, ToolResult> {
+  const results = new Map<string, ToolResult>();
   for (let index = messages.length - 1; index >= 0; index--) {
     const message = messages[index]!;
-    if (message.role === "tool") results.set(message.tool_call_id, message.content);
+    if (message.role === "tool") results.set(message.tool_call_id, toolResultOf(message));
     else if (message.role !== "system") break;
   }
   return results;

@@ -5,7 +5,7 @@ import { abortedError, sessionErrorToProviderError } from "./errors.js";
 import { EventChannel } from "./event-channel.js";
 
 /** What the SDK's tool handler hands back to the runtime. */
-type ToolResult = string | ToolResultObject;
+export type ToolResult = string | ToolResultObject;
 
 /** A tool call the runtime waits on, and how to hand it its result. */
 interface WaitingCall {
@@ -114,7 +114,7 @@ export class CopilotTurn {
    * Starts the next round: hands the reported calls their results (by call id, from the next request). False when
    * `results` lacks one of them: that request does not continue this turn.
    */
-  resume(results: ReadonlyMap<string, string>, toolsOffered: boolean): boolean {
+  resume(results: ReadonlyMap<string, ToolResult>, toolsOffered: boolean): boolean {
     if (this.reported.length === 0 || !this.reported.every(({ call }) => results.has(call.id))) return false;
     this.toolsOffered = toolsOffered;
     const answered = this.reported;

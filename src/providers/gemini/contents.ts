@@ -1,4 +1,5 @@
 import { z } from "zod";
+import type { ImageData } from "../../shared/image.js";
 import { argumentsObject } from "../tool-arguments.js";
 import { messageText } from "../transcript.js";
 import type { Message, ToolCall } from "../types.js";
@@ -21,9 +22,17 @@ interface FunctionResponsePart {
   functionResponse: { name: string; response: { output: string }; id?: string };
 }
 
+interface InlineDataPart {
+  inlineData: { mimeType: string; data: string };
+}
+
 export interface Content {
   role: "user" | "model";
-  parts: Array<Part | FunctionResponsePart>;
+  parts: Array<Part | FunctionResponsePart | InlineDataPart>;
+}
+
+function inlineParts(images: readonly ImageData[] | undefined): InlineDataPart[] {
+  return (images ?? []).map((image) => ({ inlineData: { mimeType: image.mediaType, data: image.data } }));
 }
 
 /** The model's parts of an answer, kept in the assistant message's replay data: signatures live on them. */
@@ -63,7 +72,8 @@ function append(contents: Content[], role: Content["role"], parts: Content["part
 /**
  * Marvin's messages as a Gemini request: the first system message becomes `systemInstruction`, later ones
  * (round-limit notes) user text; assistant messages become model contents, with their function calls; tool
- * results become `functionResponse` parts naming their function, consecutive ones in one user content.
+ * results become `functionResponse` parts naming their function, consecutive ones in one user content; images
+ * become `inlineData` parts, after the text or the function response they belong to.
  */
 export function toContents(messages: readonly Message[]): {
   systemInstruction?: { parts: Part[] };
@@ -81,7 +91,7 @@ export function toContents(messages: readonly Message[]): {
         else append(contents, "user", [{ text: message.content }]);
         break;
       case "user":
-        append(contents, "user", [{ text: messageText(message) }]);
+        append(contents, "user", [{ text: messageText(message) }, ...inlineParts(message.images)]);
         break;
       case "assistant": {
         for (const call of message.tool_calls ?? []) callsById.set(call.id, call);
@@ -99,7 +109,7 @@ export function toContents(messages: readonly Message[]): {
             ...(geminiIds.has(id) ? { id } : {}),
           },
         };
-        append(contents, "user", [response]);
+        append(contents, "user", [response, ...inlineParts(message.images)]);
         break;
       }
     }

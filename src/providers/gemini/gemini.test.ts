@@ -6,6 +6,7 @@ import {
   modelChunk,
   startGeminiServer,
 } from "../../../tests/support/gemini-server.js";
+import { conversationWithImages, JPEG_BASE64, PNG_BASE64 } from "../../../tests/support/images.js";
 import {
   chatRequest,
   errorOf,
@@ -387,6 +388,27 @@ describe("HTTP errors", () => {
     expect(errorOf((await eventLines(provider.stream(chatRequest()))).last)).toMatchObject({
       kind: "server",
       status: 503,
+    });
+  });
+});
+
+describe("images", () => {
+  test("sends images as inlineData parts, after the text or the function response they belong to", async ({
+    gemini,
+  }) => {
+    const { provider, server } = await gemini([{ chunks: [modelChunk([{ text: "Red." }]), finishChunk("STOP")] }]);
+    await finalAnswer(provider.stream(chatRequest(conversationWithImages())));
+    const { contents } = server.bodies()[0] as { contents: Array<{ role: string; parts: unknown[] }> };
+    expect(contents[0]!.parts).toEqual([
+      { text: "what is this?" },
+      { inlineData: { mimeType: "image/png", data: PNG_BASE64() } },
+    ]);
+    expect(contents[2]).toEqual({
+      role: "user",
+      parts: [
+        { functionResponse: { name: "read_file", response: { output: "b.jpg: JPEG, 3×2, 761 B" } } },
+        { inlineData: { mimeType: "image/jpeg", data: JPEG_BASE64() } },
+      ],
     });
   });
 });

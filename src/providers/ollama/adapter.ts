@@ -4,6 +4,7 @@ import { jsonLines } from "../json-lines.js";
 import { ProviderError } from "../provider-error.js";
 import { MessageTokenCounter } from "../token-counter.js";
 import type { ChatRequest, LLMProvider, ProviderEvent, ProviderName, ThinkingLevel } from "../types.js";
+import { knownToReadImages } from "../vision.js";
 import { ContextWindow, estimateRequestTokens } from "./context-window.js";
 import { ollamaHttpError } from "./errors.js";
 import { toOllamaMessages } from "./messages.js";
@@ -39,6 +40,13 @@ export class OllamaProvider implements LLMProvider {
     const key = `${config.baseUrl} ${config.model}`;
     this.window = windows.get(key) ?? new ContextWindow();
     windows.set(key, this.window);
+  }
+
+  /** The server's word (`capabilities` has "vision"); the model's name when the server is too old to say. */
+  async readsImages(): Promise<boolean> {
+    const facts = await modelFacts(this.config);
+    const capabilities = facts instanceof ProviderError ? undefined : facts.capabilities;
+    return capabilities ? capabilities.includes("vision") : knownToReadImages(this.name, this.model);
   }
 
   async *stream(request: ChatRequest): AsyncIterable<ProviderEvent> {

@@ -1,4 +1,5 @@
 import { argumentsObject } from "../tool-arguments.js";
+import { toolImagesAsUserMessages } from "../tool-images.js";
 import { messageText } from "../transcript.js";
 import type { Message } from "../types.js";
 
@@ -8,17 +9,23 @@ interface OllamaMessage {
   content: string;
   tool_calls?: Array<{ function: { name: string; arguments: Record<string, unknown> } }>;
   tool_name?: string;
+  /** Base64 images, for a model that reads them. */
+  images?: string[];
 }
 
-/** Marvin's messages as Ollama's. */
+/** Marvin's messages as Ollama's: images go base64 on the message, a tool result's on a user message after it. */
 export function toOllamaMessages(messages: readonly Message[]): OllamaMessage[] {
   const names = new Map<string, string>();
-  return messages.map((message): OllamaMessage => {
+  return toolImagesAsUserMessages(messages).map((message): OllamaMessage => {
     switch (message.role) {
       case "system":
         return { role: "system", content: message.content };
       case "user":
-        return { role: "user", content: messageText(message) };
+        return {
+          role: "user",
+          content: messageText(message),
+          ...(message.images?.length ? { images: message.images.map((image) => image.data) } : {}),
+        };
       case "assistant": {
         const calls = message.tool_calls ?? [];
         for (const call of calls) names.set(call.id, call.function.name);

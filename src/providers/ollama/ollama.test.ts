@@ -1,4 +1,5 @@
 import { test as base, describe, expect } from "../../../tests/support/fixtures.js";
+import { conversationWithImages, JPEG_BASE64, PNG_BASE64 } from "../../../tests/support/images.js";
 import {
   type OllamaModel,
   type OllamaReply,
@@ -236,5 +237,35 @@ describe("errors", () => {
     expect(error.message).toMatch(
       new RegExp(`^Cannot reach ollama at ${server.origin.replace(/\./g, "\\.")}: .*ECONNREFUSED`),
     );
+  });
+});
+
+describe("images", () => {
+  test("sends images base64 on the message, a tool result's on a user message after it; asks /api/show", async ({
+    ollama,
+  }) => {
+    const { server, adapter } = await ollama([{ lines: [ollamaLine({ content: "Red." }), ollamaDone("stop")] }], {
+      capabilities: ["completion", "vision"],
+    });
+    const provider = await adapter({ OLLAMA_MODEL: "some-vision-model" });
+    expect(await provider.readsImages?.()).toBe(true);
+    await eventLines(provider.stream(chatRequest(conversationWithImages())));
+    const { messages } = server.chats()[0] as unknown as { messages: Array<Record<string, unknown>> };
+    expect(messages.slice(1)).toEqual([
+      { role: "user", content: "what is this?", images: [PNG_BASE64()] },
+      {
+        role: "assistant",
+        content: "",
+        tool_calls: [{ function: { name: "read_file", arguments: { path: "b.jpg" } } }],
+      },
+      { role: "tool", content: "b.jpg: JPEG, 3×2, 761 B", tool_name: "read_file" },
+      { role: "user", content: "The images the tool results above returned:", images: [JPEG_BASE64()] },
+    ]);
+  });
+
+  test("a model whose /api/show lists no vision does not read images, whatever its name", async ({ ollama }) => {
+    const { adapter } = await ollama([], { capabilities: ["completion", "tools"] });
+    const provider = await adapter({ OLLAMA_MODEL: "llava:7b" });
+    expect(await provider.readsImages?.()).toBe(false);
   });
 });

@@ -1,4 +1,5 @@
 import { test as base, describe, expect } from "../../../tests/support/fixtures.js";
+import { conversationWithImages, JPEG_BASE64, PNG_BASE64 } from "../../../tests/support/images.js";
 import { chatRequest, collect, failureOf, WEATHER_TOOL } from "../../../tests/support/provider-stream.js";
 import {
   errorEvent,
@@ -259,5 +260,32 @@ describe("failures arrive as an error event, classified", () => {
     const { openai } = await responses([{ events: events.slice(0, -1), ending: "drop" }]);
     const error = await failureOf(openai.stream(chatRequest(hi)));
     expect(error).toMatchObject({ kind: "stream_cut", partialOutput: true });
+  });
+});
+
+describe("images", () => {
+  test("sends images as input_image parts, a tool result's in a user message after its output", async ({
+    responses,
+  }) => {
+    const { openai, server } = await responses([{ events: responseEvents({ text: "Red." }) }]);
+    await collect(openai.stream(chatRequest(conversationWithImages())));
+    expect(server.requests[0]!.body.input).toEqual([
+      {
+        role: "user",
+        content: [
+          { type: "input_text", text: "what is this?" },
+          { type: "input_image", image_url: `data:image/png;base64,${PNG_BASE64()}` },
+        ],
+      },
+      { type: "function_call", call_id: "call_1", name: "read_file", arguments: '{"path":"b.jpg"}' },
+      { type: "function_call_output", call_id: "call_1", output: "b.jpg: JPEG, 3×2, 761 B" },
+      {
+        role: "user",
+        content: [
+          { type: "input_text", text: "The images the tool results above returned:" },
+          { type: "input_image", image_url: `data:image/jpeg;base64,${JPEG_BASE64()}` },
+        ],
+      },
+    ]);
   });
 });

@@ -1,4 +1,6 @@
+import { imageDataUrl } from "../../shared/image.js";
 import type { ToolSchema } from "../../shared/tool-schema.js";
+import { toolImagesAsUserMessages } from "../tool-images.js";
 import { messageText } from "../transcript.js";
 import type { ChatRequest, Message } from "../types.js";
 import { type ReasoningFields, reasoningFields } from "./reasoning.js";
@@ -7,11 +9,15 @@ import { type ReasoningItem, replayedItems } from "./replay.js";
 /*
  * A Responses API request from Marvin's OpenAI-style conversation: the system messages in front go to `instructions`,
  * every message becomes an input item — an answer as its reasoning items, its text and its function calls, a tool
- * result as a `function_call_output` — and nothing is stored on OpenAI's side (`store: false`).
+ * result as a `function_call_output` (its images follow in a user message) — and nothing is stored on OpenAI's
+ * side (`store: false`).
  */
+
+type UserPart = { type: "input_text"; text: string } | { type: "input_image"; image_url: string };
 
 type InputItem =
   | { role: "user" | "developer"; content: string }
+  | { role: "user"; content: UserPart[] }
   | { type: "message"; role: "assistant"; content: Array<{ type: "output_text"; text: string }> }
   | { type: "function_call"; call_id: string; name: string; arguments: string }
   | { type: "function_call_output"; call_id: string; output: string }
@@ -35,6 +41,13 @@ type ResponsesRequest = ReasoningFields & {
   prompt_cache_key?: string;
 };
 
+function userItem(message: Extract<Message, { role: "user" }>): InputItem {
+  const text = messageText(message);
+  if (!message.images?.length) return { role: "user", content: text };
+  const images = message.images.map((image): UserPart => ({ type: "input_image", image_url: imageDataUrl(image) }));
+  return { role: "user", content: [{ type: "input_text", text }, ...images] };
+}
+
 function answerItems(message: Extract<Message, { role: "assistant" }>, model: string): InputItem[] {
   const text: InputItem[] = message.content
     ? [{ type: "message", role: "assistant", content: [{ type: "output_text", text: message.content }] }]
@@ -57,14 +70,14 @@ function answerItems(message: Extract<Message, { role: "assistant" }>, model: st
 function conversation(messages: readonly Message[], model: string): { instructions: string[]; input: InputItem[] } {
   const instructions: string[] = [];
   const input: InputItem[] = [];
-  for (const message of messages) {
+  for (const message of toolImagesAsUserMessages(messages)) {
     switch (message.role) {
       case "system":
         if (input.length === 0) instructions.push(message.content);
         else input.push({ role: "developer", content: message.content });
         break;
       case "user":
-        input.push({ role: "user", content: messageText(message) });
+        input.push(userItem(message));
         break;
       case "assistant":
         input.push(...answerItems(message, model));

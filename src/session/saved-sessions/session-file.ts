@@ -30,16 +30,21 @@ const replay = z
   .optional()
   .catch(undefined);
 
+/** Kept in the message as base64: a conversation's file holds all of it, and each image once (see the README). */
+const images = z
+  .array(z.object({ mediaType: z.enum(["image/png", "image/jpeg", "image/gif", "image/webp"]), data: z.string() }))
+  .optional();
+
 const message: z.ZodType<Message> = z.union([
   z.object({ role: z.literal("system"), content: z.string() }),
-  z.object({ role: z.literal("user"), content: z.string(), context: z.string().optional() }),
+  z.object({ role: z.literal("user"), content: z.string(), context: z.string().optional(), images }),
   z.object({
     role: z.literal("assistant"),
     content: z.string().nullable(),
     tool_calls: z.array(toolCall).optional(),
     replay,
   }),
-  z.object({ role: z.literal("tool"), tool_call_id: z.string(), content: z.string() }),
+  z.object({ role: z.literal("tool"), tool_call_id: z.string(), content: z.string(), images }),
 ]);
 
 const conversationState = z.object({

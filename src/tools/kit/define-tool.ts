@@ -20,6 +20,7 @@
  * or with every tool and a real session through `tests/support/tool-harness.ts`.
  */
 import type { z } from "zod";
+import type { ImageData } from "../../shared/image.js";
 import type { JsonSchema } from "./json-schema.js";
 import type { ToolServices } from "./tool-services.js";
 
@@ -55,9 +56,10 @@ export interface ToolContext extends ToolServices {
 
 /**
  * What a handler returns: the text the model reads, or that text with `details` for front ends
- * and `--output jsonl` (structured data the model never sees; keep it JSON-serialisable).
+ * and `--output jsonl` (structured data the model never sees; keep it JSON-serialisable), and
+ * `images` the model sees with the text (only for a model that reads images: see ActiveProvider).
  */
-export type ToolOutput<Details = unknown> = string | { text: string; details?: Details };
+export type ToolOutput<Details = unknown> = string | { text: string; details?: Details; images?: ImageData[] };
 
 /** The result of one tool call, as the registry, the agent loop and `tool_end` events carry it. */
 export interface ToolOutcome {
@@ -66,6 +68,8 @@ export interface ToolOutcome {
   isError: boolean;
   /** The handler's details, when it gave some. */
   details?: unknown;
+  /** Images for the model, sent with the result; never in events or logs. */
+  images?: ImageData[];
 }
 
 /**

@@ -62,9 +62,12 @@ const error = (result: string): ToolOutcome => ({ result, isError: true });
 
 function succeeded(output: ToolOutput): ToolOutcome {
   if (typeof output === "string") return { result: output, isError: false };
-  return output.details === undefined
-    ? { result: output.text, isError: false }
-    : { result: output.text, isError: false, details: output.details };
+  return {
+    result: output.text,
+    isError: false,
+    ...(output.details === undefined ? {} : { details: output.details }),
+    ...(output.images?.length ? { images: output.images } : {}),
+  };
 }
 
 /** The notes below the result, each on a line of its own. */

@@ -23,6 +23,8 @@ export interface ActiveProvider {
   model: string;
   /** Variables holding this provider's credential: the only secrets a child agent may get. */
   credentialVariables: readonly string[];
+  /** Whether its model reads images (a tool may then return some). */
+  readsImages(): Promise<boolean>;
 }
 
 /** The session's countdown timers (seed 000 §2.8); each method answers with the line to show. */

@@ -2,6 +2,7 @@ import { realpath } from "node:fs/promises";
 import type { LoopResult } from "../../agent/loop.js";
 import { PROVIDER_NAMES } from "../../providers/registry.js";
 import type { ProviderName } from "../../providers/types.js";
+import type { MessageAttachments } from "../../session/attachments.js";
 import type { LoadedSession, SessionSummary } from "../../session/saved-sessions/session-store.js";
 import { errorMessage } from "../../shared/error-message.js";
 import { blenderStatus } from "../../tools/media/blender/status.js";
@@ -355,14 +356,17 @@ export class CommandLayer implements CommandActions {
     const { provider, model } = this.activeModel;
     const title = safeLabel(stored.start.title);
     const facts = `${stored.id}, ${messageCount(stored.totalMessages)}`;
-    const recap = conversationRecap(stored.messages);
-    return this.replaced(
+    const shows = this.host.showConversation !== undefined;
+    const recap = shows ? [] : conversationRecap(stored.messages);
+    const result = this.replaced(
       [
         `Resumed "${title}" (${facts}) · ${provider} · ${model}${this.codingNote}`,
         ...notices,
         ...(recap.length ? ["Where it stopped:", ...recap.map((line) => `  ${line}`)] : []),
       ].join("\n"),
     );
+    this.host.showConversation?.(stored.messages, stored.totalMessages);
+    return result;
   }
 
   async clear(): Promise<CommandResult> {
@@ -421,9 +425,7 @@ export class CommandLayer implements CommandActions {
 
   /** A message with the files it mentions as `@path` attached (see attachMentions), and a note on each. */
   private async submitWithMentions(text: string): Promise<CommandResult> {
-    const { text: attachments, notes } = text.includes("@")
-      ? await attachMentions(text, this.shellDirectory)
-      : { text: "", notes: [] };
+    const { notes, ...attachments } = await attachMentions(text, this.shellDirectory);
     const result = this.submit(text, "session", attachments);
     for (const note of notes) this.host.system(note);
     return result;
@@ -437,12 +439,20 @@ export class CommandLayer implements CommandActions {
     return transcript ? this.submit(transcript, "voice") : HANDLED;
   }
 
-  private submit(text: string, via: "session" | "copilot" | "voice" = "session", attachments = ""): CommandResult {
+  private submit(
+    text: string,
+    via: "session" | "copilot" | "voice" = "session",
+    attachments?: MessageAttachments,
+  ): CommandResult {
     return { type: "submitted", done: this.send(text, via, attachments) };
   }
 
   /** Sends a message to the model; settles, never rejecting, when its answer is complete. */
-  private send(text: string, via: "session" | "copilot" | "voice", attachments = ""): Promise<LoopResult> {
+  private send(
+    text: string,
+    via: "session" | "copilot" | "voice",
+    attachments?: MessageAttachments,
+  ): Promise<LoopResult> {
     const { session } = this.environment;
     this.host.messageSubmitted?.(text, via);
     const run =

@@ -1,4 +1,4 @@
-import type { ProviderName } from "../../providers/types.js";
+import type { Message, ProviderName } from "../../providers/types.js";
 import type { Extensions } from "../../session/extensions.js";
 import type { SessionSummary } from "../../session/saved-sessions/session-store.js";
 import type { Session } from "../../session/session.js";
@@ -52,6 +52,11 @@ export interface CommandHost {
   pickSession?(sessions: readonly SessionSummary[]): void;
   /** `theme` without a name: a UI with a picker shows these themes (the plain UI lists them instead). */
   pickTheme?(entries: readonly ThemeEntry[]): void;
+  /**
+   * After `resume`: shows the end of the conversation again as chat (see resumedTurns); `totalMessages` counts
+   * the compacted ones too. A UI without it gets a short text recap.
+   */
+  showConversation?(messages: readonly Message[], totalMessages: number): void;
 }
 
 /** The session and the process facts the commands act on. */

@@ -1,7 +1,10 @@
+import type { Message } from "../../providers/types.js";
 import { RECENT_CHAT_ENTRIES } from "../../session/session.js";
 import { truncateText } from "../../shared/truncate.js";
 import type { ChatLogEntry } from "../../state/chat-log.js";
+import { hiddenNote, type ResumedStep, resumedTurns, type ScreenRoom } from "../commands/resumed-turns.js";
 import { safeText } from "../terminal-text.js";
+import { summarizeToolResult } from "../tool-call-text.js";
 import type { Theme } from "../tui/theme.js";
 
 /** Longest text shown per entry; the model still gets the whole entry. */
@@ -30,4 +33,30 @@ export function formatRecentConversation(
     ...lines,
     theme.system("── end of recent conversation ──"),
   ];
+}
+
+function stepLines(step: ResumedStep, theme: Theme): string {
+  switch (step.kind) {
+    case "you":
+      return theme.you(safeText(`${LABELS.you}: ${step.text}`));
+    case "assistant":
+      return theme.assistant(safeText(`${LABELS.assistant}: ${step.text}`));
+    case "tool":
+      return theme.tool(safeText(`  🔧 ${step.label} ↳ ${summarizeToolResult(step.result)}`));
+  }
+}
+
+/**
+ * The end of a resumed conversation, linearly: the person's messages, the answers in full, a line per tool call;
+ * as many last turns as fit about two screens, after a line saying how many earlier messages are left out.
+ */
+export function formatResumedConversation(
+  messages: readonly Message[],
+  totalMessages: number,
+  room: ScreenRoom,
+  theme: Theme,
+): string[] {
+  const { steps, hidden } = resumedTurns(messages, totalMessages, room);
+  const note = hidden > 0 ? [theme.system(`[System] ${hiddenNote(hidden)}`)] : [];
+  return [...note, ...steps.map((step) => stepLines(step, theme))];
 }

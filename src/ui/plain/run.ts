@@ -11,7 +11,7 @@ import { FrontEndStart } from "../opening.js";
 import { safeText } from "../terminal-text.js";
 import { ThemeChoice } from "../theme/theme-choice.js";
 import { LineInput } from "./line-input.js";
-import { formatRecentConversation } from "./recent-conversation.js";
+import { formatRecentConversation, formatResumedConversation } from "./recent-conversation.js";
 import { createPlainRenderer } from "./renderer.js";
 import { PlainScreen } from "./screen.js";
 import { tabCompleter } from "./tab-completion.js";
@@ -125,6 +125,10 @@ export async function runPlain(
     ask: (question) => ask(themes.theme.you(question)),
     conversationReplaced: () => {
       requestTokens = undefined;
+    },
+    showConversation: (messages, total) => {
+      const room = { rows: stdout.rows ?? 24, columns: stdout.columns ?? 80 };
+      for (const line of formatResumedConversation(messages, total, room, themes.theme)) screen.line(line);
     },
   };
   const layer = start.commandLayer(built, host, themes);

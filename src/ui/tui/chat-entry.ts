@@ -11,6 +11,8 @@ export interface ToolCallView {
   /** Clock time (ms) when the tool started. */
   startedAt: number;
   elapsedMs?: number;
+  /** A call of a resumed conversation, shown again: how long it took is not known. */
+  replayed?: boolean;
   /** The tool's latest progress line while it runs (a sub-agent's current tool, a download's size). */
   progress?: string;
   /** The latest output of a running command (run_command), as it streams. */

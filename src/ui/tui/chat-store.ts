@@ -1,5 +1,6 @@
 import type { AgentEvent } from "../../agent/events.js";
 import { type ChatLogEntry, clockTime } from "../../state/chat-log.js";
+import { hiddenNote, type ResumedStep, type ResumedTurns } from "../commands/resumed-turns.js";
 import { editDiff } from "../diff-lines.js";
 import { safeEvents, safeText } from "../terminal-text.js";
 import { summarizeToolResult, toolCallLabel } from "../tool-call-text.js";
@@ -126,20 +127,52 @@ export class ChatStore {
       const text = safeText(entry.text);
       const time = safeText(entry.time ?? "");
       if (entry.role === "you") this.add({ kind: "you", text, time });
-      else if (entry.role === "assistant")
-        this.add({
-          kind: "assistant",
-          text,
-          chunks: [text],
-          time,
-          streaming: false,
-          continued: false,
-          interrupted: false,
-        });
+      else if (entry.role === "assistant") this.addAnswer(text, time);
       else this.add({ kind: "system", text, level: "info" });
     }
     this.answer = undefined;
     this.changed();
+  }
+
+  /** A finished answer from before (the chat log, a resumed conversation). */
+  private addAnswer(text: string, time: string): void {
+    const answer = { text, chunks: [text], time, streaming: false, continued: false, interrupted: false };
+    this.add({ kind: "assistant", ...answer });
+  }
+
+  /** The end of a resumed conversation as chat: the person's messages, the answers, each tool call on a line. */
+  addResumed({ steps, hidden }: ResumedTurns): void {
+    this.flush(false);
+    if (hidden > 0) this.add({ kind: "system", text: hiddenNote(hidden), level: "info" });
+    for (const step of steps) {
+      if (step.kind === "you") this.add({ kind: "you", text: safeText(step.text), time: "" });
+      else if (step.kind === "assistant") this.addAnswer(safeText(step.text), "");
+      else this.addFinishedCall(step);
+    }
+    this.answer = undefined;
+    this.changed();
+  }
+
+  private addFinishedCall(step: Extract<ResumedStep, { kind: "tool" }>): void {
+    const call: ToolCallView = {
+      callId: `resumed-${this.entryList.length}`,
+      name: step.name,
+      label: step.label,
+      arguments: step.arguments,
+      startedAt: 0,
+      elapsedMs: 0,
+      replayed: true,
+      summary: summarizeToolResult(safeText(step.result)),
+      result: step.result,
+    };
+    const last = this.entryList.at(-1);
+    if (last?.kind !== "tools") {
+      this.add({ kind: "tools", names: [step.name], calls: [call] });
+      return;
+    }
+    last.names.push(step.name);
+    last.calls.push(call);
+    this.touch(last);
   }
 
   apply(raw: AgentEvent): void {

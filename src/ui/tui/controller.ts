@@ -4,6 +4,7 @@ import type { Session } from "../../session/session.js";
 import { normalizeHistoryEntry } from "../../state/input-history.js";
 import { approvalAnswer, approvalPrompt } from "../approval-prompt.js";
 import { COMMAND_HELP, type CommandHost, type CommandLayer, EXIT_HINT, InterruptKey } from "../commands/index.js";
+import { resumedTurns, type ScreenRoom } from "../commands/resumed-turns.js";
 import type { ThemeChoice } from "../theme/theme-choice.js";
 import type { ChatStore } from "./chat-store.js";
 import {
@@ -41,6 +42,8 @@ interface TuiControllerOptions {
   releaseTerminal: CommandHost["releaseTerminal"];
   /** Ctrl+L: draw the whole screen again. */
   redraw?: () => void;
+  /** The terminal's size, for how much of a resumed conversation to show again. */
+  screenSize?: () => ScreenRoom;
 }
 
 /** Typing, pasting and deleting open the completion menu; moving through the line or the history closes it. */
@@ -157,6 +160,10 @@ export class TuiController {
       pickTheme: (entries) => {
         this.themePicker = new ThemePicker(this.options.themes, entries);
         this.changed();
+      },
+      showConversation: (messages, total) => {
+        const room = this.options.screenSize?.() ?? { rows: 24, columns: 80 };
+        this.chat.addResumed(resumedTurns(messages, total, room));
       },
       ask: (question) => this.ask(question),
     };

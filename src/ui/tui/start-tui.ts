@@ -68,6 +68,7 @@ export async function startTui(
     themes,
     createLayer: (host) => start.commandLayer(built, host, themes),
     onExit: () => resolveExit(),
+    screenSize: () => ({ rows: stdout.rows ?? 24, columns: stdout.columns ?? 80 }),
     terminal: Boolean(stdin.isTTY && stdout.isTTY),
     releaseTerminal: async (run, options) => {
       unmount();

@@ -17,7 +17,7 @@ function headerLine(call: ToolCallView, width: number, now: number, theme: Theme
   const mark = running ? "⏳" : call.isError ? "✗" : "✓";
   const facts = running
     ? [elapsedText(now - call.startedAt), ...(call.progress && !call.output ? [safeLabel(call.progress)] : [])]
-    : [elapsedText(call.elapsedMs ?? 0), call.summary ?? ""];
+    : [...(call.replayed ? [] : [elapsedText(call.elapsedMs ?? 0)]), call.summary ?? ""];
   const text = truncateToWidth([call.label, ...facts].join(" · "), Math.max(1, width - 2));
   return `${call.isError ? theme.error(mark) : theme.tool(mark)} ${theme.tool(text)}`;
 }

@@ -1,10 +1,12 @@
 import { stat } from "node:fs/promises";
 import { z } from "zod";
+import { imageTypeOf } from "../../../shared/image.js";
 import { readRegularFile } from "../../../workspace/regular-file.js";
 import { resolveInside } from "../../../workspace/sandbox.js";
 import { defineTool, type ToolContext, ToolError } from "../../kit/define-tool.js";
 import { requireWorkingDir } from "../../kit/require-working-dir.js";
 import { FILE_TOOLS_BLOCKED } from "./blocked-names.js";
+import { imageOutput } from "./image-output.js";
 import { fileNotFound } from "./missing-file.js";
 import { chargeReadBudget, refuseIfReadBudgetUsedUp } from "./read-budget.js";
 import { countLines } from "./text-lines.js";
@@ -91,6 +93,8 @@ export const readFileTool = defineTool({
       throw new ToolError(`${path} is a directory. List it with tree, or read a file inside it.`);
     const ranged = startLine !== null || endLine !== null;
     const bytes = await readRegularFile(real, path);
+    const imageType = imageTypeOf(bytes);
+    if (imageType) return imageOutput(path, bytes, imageType, context);
     if (bytes.subarray(0, BINARY_SNIFF_BYTES).includes(0))
       throw new ToolError(`${path} looks like a binary file (${bytes.length} bytes); read_file shows text files only.`);
     const text = bytes.toString("utf8");
