@@ -42,10 +42,10 @@ function modeKey(mode: ToolMode): string {
   return `${Number(mode.codingMode)}${Number(mode.nonInteractive)}${Number(mode.readonly)}`;
 }
 
-function offeredIn(def: ToolFacts, mode: ToolMode): boolean {
-  if (def.codingOnly && !mode.codingMode) return false;
-  if (def.interactiveOnly && mode.nonInteractive) return false;
-  if (def.effect === "write" && mode.readonly) return false;
+function offeredIn(tool: ToolFacts, mode: ToolMode): boolean {
+  if (tool.codingOnly && !mode.codingMode) return false;
+  if (tool.interactiveOnly && mode.nonInteractive) return false;
+  if (tool.effect === "write" && mode.readonly) return false;
   return true;
 }
 
@@ -150,14 +150,14 @@ export class ToolRegistry {
   /** The families with tools offered in `mode`, in the order they were registered. */
   families(mode: ToolMode): FamilyListing[] {
     const listings = new Map<string, FamilyListing>();
-    for (const { facts: def, family } of this.tools.values()) {
-      if (family === CORE_FAMILY || !offeredIn(def, mode)) continue;
+    for (const { facts, family } of this.tools.values()) {
+      if (family === CORE_FAMILY || !offeredIn(facts, mode)) continue;
       const listing = listings.get(family) ?? {
         name: family,
         summary: this.familySummaries.get(family) ?? "",
         tools: [],
       };
-      listing.tools.push(def.name);
+      listing.tools.push(facts.name);
       listings.set(family, listing);
     }
     return [...listings.values()];
@@ -259,17 +259,17 @@ export class ToolRegistry {
     return outcome.isError ? outcome : withNotes(outcome, lowered.notes);
   }
 
-  private refusal(def: ToolFacts, mode: ToolMode): string | undefined {
-    if (def.effect === "write" && mode.readonly) {
+  private refusal(tool: ToolFacts, mode: ToolMode): string | undefined {
+    if (tool.effect === "write" && mode.readonly) {
       const refused = "tools that change files, repositories or the user's saved state, or run commands, are refused";
-      return `${def.name} is disabled: ${readOnlyReason(mode)}, so ${refused}.`;
+      return `${tool.name} is disabled: ${readOnlyReason(mode)}, so ${refused}.`;
     }
-    if (def.codingOnly && !mode.codingMode)
+    if (tool.codingOnly && !mode.codingMode)
       return (
-        `${def.name} is only available in coding mode. Ask the user to turn it on with !code (or run with ` +
+        `${tool.name} is only available in coding mode. Ask the user to turn it on with !code (or run with ` +
         `--working-dir).`
       );
-    if (def.interactiveOnly && mode.nonInteractive) return `${def.name} is only available in an interactive session.`;
+    if (tool.interactiveOnly && mode.nonInteractive) return `${tool.name} is only available in an interactive session.`;
     return undefined;
   }
 
