@@ -70,9 +70,9 @@ describe("approvals", () => {
     expect(initialApprovalMode({}, true)).toBe("ask");
   });
 
-  test("the crontab-writing tools ask", () => {
+  test("the crontab-writing tools ask", async () => {
     const tools = createToolRegistry();
     const asking = ["set_alarm", "cancel_alarm", "calendar_add_event", "calendar_delete_event"];
-    for (const name of asking) expect(tools.get(name)?.approval, name).toContain("crontab");
+    for (const name of asking) expect((await tools.definition(name))?.approval, name).toContain("crontab");
   });
 });

@@ -73,7 +73,7 @@ export class Extensions {
     ]);
     const problems = [...tools.problems, ...moduleProblems, ...commandProblems, ...setup.problems];
     for (const tool of tools.tools) {
-      if (places.registry.get(tool.name))
+      if (places.registry.has(tool.name))
         problems.push(`Custom tool ${tool.name} is left out: a tool of that name exists.`);
       else places.registry.register(tool);
     }

@@ -7,9 +7,9 @@ import { configPaths } from "../state/paths.js";
 import { createToolRegistry } from "./index.js";
 import { type AnyToolDef, TOOL_EFFECTS, type ToolMode } from "./kit/define-tool.js";
 
-const everyTool = (): AnyToolDef[] => {
+const everyTool = async (): Promise<AnyToolDef[]> => {
   const registry = createToolRegistry();
-  return registry.names().map((name) => registry.get(name)!);
+  return Promise.all(registry.names().map(async (name) => (await registry.definition(name))!));
 };
 
 const READ_ONLY_MODES: ToolMode[] = [
@@ -20,8 +20,8 @@ const READ_ONLY_MODES: ToolMode[] = [
 
 // Which tools each mode offers, read-only included, is pinned by the reviewed schema snapshot (tool-schemas.test.ts).
 describe("every tool declares what it changes", () => {
-  it("has an effect: read, session, write, or a function of the arguments", () => {
-    const tools = everyTool();
+  it("has an effect: read, session, write, or a function of the arguments", async () => {
+    const tools = await everyTool();
     expect(tools.length).toBeGreaterThan(40);
     for (const tool of tools) {
       const declared = typeof tool.effect === "function" || TOOL_EFFECTS.includes(tool.effect);
@@ -29,12 +29,13 @@ describe("every tool declares what it changes", () => {
     }
   });
 
-  it("offers a read-only agent only the tools declared not to write, in every mode", () => {
+  it("offers a read-only agent only the tools declared not to write, in every mode", async () => {
     const registry = createToolRegistry();
+    const effects = new Map((await everyTool()).map((tool) => [tool.name, tool.effect]));
     for (const mode of READ_ONLY_MODES) {
       const offered = registry.schemas(mode).map((schema) => schema.function.name);
       const fitting = registry.names({ ...mode, readonly: false });
-      const declaredNotWriting = fitting.filter((name) => registry.get(name)!.effect !== "write");
+      const declaredNotWriting = fitting.filter((name) => effects.get(name) !== "write");
       expect(offered).toEqual(declaredNotWriting);
     }
   });

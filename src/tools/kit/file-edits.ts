@@ -56,6 +56,20 @@ function lineEndBelow(text: string, index: number, lines: number): number {
   return end;
 }
 
+/** Sizes of the blocks two texts are compared in: big first, down to one character. */
+const BLOCK_SIZES = [65_536, 4_096, 256, 16, 1];
+
+/**
+ * How many characters (up to `limit`) two texts share at one end, given whether the `block` characters after the
+ * first `length` shared ones are the same. Slices are compared a block at a time: comparing character by character
+ * (or with startsWith) takes tens of milliseconds on a 5 MB file.
+ */
+function sharedLength(limit: number, sameBlock: (length: number, block: number) => boolean): number {
+  let length = 0;
+  for (const block of BLOCK_SIZES) while (length + block <= limit && sameBlock(length, block)) length += block;
+  return length;
+}
+
 /**
  * The two texts without what they share at both ends beyond a hunk's context, cut at line boundaries, and how many
  * lines were cut in front: a small edit of a large file is diffed in the part that changed, without splitting
@@ -63,14 +77,16 @@ function lineEndBelow(text: string, index: number, lines: number): number {
  */
 function changedRegion(before: string, after: string): { skipped: number; before: string; after: string } {
   const shorter = Math.min(before.length, after.length);
-  let front = 0;
-  while (front < shorter && before.charCodeAt(front) === after.charCodeAt(front)) front++;
-  let back = 0;
-  while (
-    back < shorter - front &&
-    before.charCodeAt(before.length - 1 - back) === after.charCodeAt(after.length - 1 - back)
-  )
-    back++;
+  const front = sharedLength(
+    shorter,
+    (length, block) => before.slice(length, length + block) === after.slice(length, length + block),
+  );
+  const back = sharedLength(
+    shorter - front,
+    (length, block) =>
+      before.slice(before.length - length - block, before.length - length) ===
+      after.slice(after.length - length - block, after.length - length),
+  );
   const start = lineStartAbove(before, front, CONTEXT_LINES);
   // The tail cut off begins inside the shared end, so it is the same text, starting a line, in both.
   const tail = before.length - lineEndBelow(before, before.length - back, CONTEXT_LINES);

@@ -12,22 +12,18 @@ import {
   type ToolOutput,
   type ToolProgress,
 } from "./define-tool.js";
-import {
-  cleanToolSchema,
-  coerceArguments,
-  describeParameters,
-  exampleCall,
-  type JsonSchema,
-  toParametersSchema,
-} from "./json-schema.js";
+import { coerceArguments, describeParameters, exampleCall, type JsonSchema } from "./json-schema.js";
 import { lowerResultLimits } from "./lenient-parameters.js";
+import { type FamilyCatalog, parametersSchemaOf, type ToolFacts, type ToolFamily, toolFacts } from "./tool-family.js";
 
 const DEFAULT_TOOL_TIMEOUT_MS = 60_000;
 
 interface RegisteredTool {
-  def: AnyToolDef;
+  facts: ToolFacts;
   schema: ToolSchema;
   family: string;
+  /** The tool's code: a built-in family's is loaded on the first call of one of its tools. */
+  definition(): Promise<AnyToolDef>;
 }
 
 /** The family of the tools always offered (load_tools); it is never listed for loading. */
@@ -46,10 +42,10 @@ function modeKey(mode: ToolMode): string {
   return `${Number(mode.codingMode)}${Number(mode.nonInteractive)}${Number(mode.readonly)}`;
 }
 
-function offeredIn(def: AnyToolDef, mode: ToolMode): boolean {
-  if (def.codingOnly && !mode.codingMode) return false;
-  if (def.interactiveOnly && mode.nonInteractive) return false;
-  if (def.effect === "write" && mode.readonly) return false;
+function offeredIn(tool: ToolFacts, mode: ToolMode): boolean {
+  if (tool.codingOnly && !mode.codingMode) return false;
+  if (tool.interactiveOnly && mode.nonInteractive) return false;
+  if (tool.effect === "write" && mode.readonly) return false;
   return true;
 }
 
@@ -88,37 +84,67 @@ export class ToolRegistry {
   private readonly schemaCache = new Map<string, ToolSchema[]>();
   private readonly familySummaries = new Map<string, string>();
 
-  /** Registers the tools of a family, which load_tools offers together. */
-  registerFamily(name: string, summary: string, tools: readonly AnyToolDef[]): void {
-    for (const tool of tools) this.register(tool, { name, summary });
+  /**
+   * Registers the tools of a built-in family, which load_tools offers together, from its catalog entry: the
+   * family's code is loaded by `load` on the first call of one of its tools, so a run loads only what it uses.
+   */
+  registerFamily(catalog: FamilyCatalog, load: () => Promise<ToolFamily>): void {
+    let loading: Promise<ToolFamily> | undefined;
+    for (const { parameters, ...facts } of catalog.tools) {
+      const schema: ToolSchema = {
+        type: "function",
+        function: { name: facts.name, description: facts.description, parameters },
+      };
+      const definition = async () => {
+        loading ??= load();
+        const def = (await loading).tools.find((tool) => tool.name === facts.name);
+        if (!def)
+          throw new Error(`the ${catalog.name} family has no tool ${facts.name} (src/tools/catalog.json is stale)`);
+        return def;
+      };
+      this.add({ facts, schema, family: catalog.name, definition }, catalog);
+    }
   }
 
+  /** Registers a tool whose code is already loaded: load_tools, MCP tools, the user's custom tools. */
   register(def: AnyToolDef, family: { name: string; summary: string } = CUSTOM_FAMILY): void {
-    if (this.tools.has(def.name)) throw new Error(`Tool '${def.name}' is registered twice`);
     if (typeof def.effect !== "function" && !TOOL_EFFECTS.includes(def.effect)) {
       const choices = TOOL_EFFECTS.map((effect) => `"${effect}"`).join(", ");
       throw new Error(`Tool '${def.name}' must declare its effect: ${choices} or a function of its arguments`);
     }
     let schema: ToolSchema | undefined;
-    this.tools.set(def.name, {
-      def,
-      // Made on first use: turning a zod schema into JSON Schema costs about a millisecond a tool, and a run
-      // offers and calls only a few of them.
-      get schema() {
-        schema ??= {
-          type: "function",
-          function: {
-            name: def.name,
-            description: def.description,
-            parameters: def.inputSchema ? cleanToolSchema(def.inputSchema) : toParametersSchema(def.parameters),
-          },
-        };
-        return schema;
+    this.add(
+      {
+        facts: toolFacts(def),
+        // Made on first use: turning a zod schema into JSON Schema costs about a millisecond a tool.
+        get schema() {
+          schema ??= {
+            type: "function",
+            function: { name: def.name, description: def.description, parameters: parametersSchemaOf(def) },
+          };
+          return schema;
+        },
+        family: family.name,
+        definition: async () => def,
       },
-      family: family.name,
-    });
+      family,
+    );
+  }
+
+  private add(tool: RegisteredTool, family: { name: string; summary: string }): void {
+    if (this.tools.has(tool.facts.name)) throw new Error(`Tool '${tool.facts.name}' is registered twice`);
+    this.tools.set(tool.facts.name, tool);
     this.familySummaries.set(family.name, family.summary);
     this.schemaCache.clear();
+  }
+
+  has(name: string): boolean {
+    return this.tools.has(name);
+  }
+
+  /** The code of a tool, loading its family when needed. */
+  async definition(name: string): Promise<AnyToolDef | undefined> {
+    return this.tools.get(name)?.definition();
   }
 
   familyOf(name: string): string | undefined {
@@ -128,14 +154,14 @@ export class ToolRegistry {
   /** The families with tools offered in `mode`, in the order they were registered. */
   families(mode: ToolMode): FamilyListing[] {
     const listings = new Map<string, FamilyListing>();
-    for (const { def, family } of this.tools.values()) {
-      if (family === CORE_FAMILY || !offeredIn(def, mode)) continue;
+    for (const { facts, family } of this.tools.values()) {
+      if (family === CORE_FAMILY || !offeredIn(facts, mode)) continue;
       const listing = listings.get(family) ?? {
         name: family,
         summary: this.familySummaries.get(family) ?? "",
         tools: [],
       };
-      listing.tools.push(def.name);
+      listing.tools.push(facts.name);
       listings.set(family, listing);
     }
     return [...listings.values()];
@@ -146,24 +172,22 @@ export class ToolRegistry {
     const schemas: ToolSchema[] = [];
     for (const name of new Set(names)) {
       const tool = this.tools.get(name);
-      if (tool && offeredIn(tool.def, mode)) schemas.push(tool.schema);
+      if (tool && offeredIn(tool.facts, mode)) schemas.push(tool.schema);
     }
     return schemas;
   }
 
-  get(name: string): AnyToolDef | undefined {
-    return this.tools.get(name)?.def;
-  }
-
   names(mode?: ToolMode): string[] {
-    return [...this.tools.values()].filter(({ def }) => !mode || offeredIn(def, mode)).map(({ def }) => def.name);
+    return [...this.tools.values()]
+      .filter(({ facts }) => !mode || offeredIn(facts, mode))
+      .map(({ facts }) => facts.name);
   }
 
   schemas(mode: ToolMode): ToolSchema[] {
     const key = modeKey(mode);
     let cached = this.schemaCache.get(key);
     if (!cached) {
-      cached = [...this.tools.values()].filter(({ def }) => offeredIn(def, mode)).map(({ schema }) => schema);
+      cached = [...this.tools.values()].filter(({ facts }) => offeredIn(facts, mode)).map(({ schema }) => schema);
       this.schemaCache.set(key, cached);
     }
     return cached;
@@ -178,10 +202,15 @@ export class ToolRegistry {
   async run(name: string, decoded: ToolArguments, context: ToolContext): Promise<ToolOutcome> {
     const tool = this.tools.get(name);
     if (!tool) return error(this.unknownToolMessage(name, context.mode));
-    const { def, schema } = tool;
-    const parameters = schema.function.parameters as JsonSchema;
-    const refusal = this.refusal(def, context.mode);
+    const parameters = tool.schema.function.parameters as JsonSchema;
+    const refusal = this.refusal(tool.facts, context.mode);
     if (refusal) return error(refusal);
+    let def: AnyToolDef;
+    try {
+      def = await tool.definition();
+    } catch (thrown) {
+      return error(`Error in ${name}: its code could not be loaded (${errorMessage(thrown)}).`);
+    }
 
     if ("rawText" in decoded) {
       // A per-call effect needs parsed arguments: raw text cannot show that the call only reads.
@@ -234,17 +263,17 @@ export class ToolRegistry {
     return outcome.isError ? outcome : withNotes(outcome, lowered.notes);
   }
 
-  private refusal(def: AnyToolDef, mode: ToolMode): string | undefined {
-    if (def.effect === "write" && mode.readonly) {
+  private refusal(tool: ToolFacts, mode: ToolMode): string | undefined {
+    if (tool.effect === "write" && mode.readonly) {
       const refused = "tools that change files, repositories or the user's saved state, or run commands, are refused";
-      return `${def.name} is disabled: ${readOnlyReason(mode)}, so ${refused}.`;
+      return `${tool.name} is disabled: ${readOnlyReason(mode)}, so ${refused}.`;
     }
-    if (def.codingOnly && !mode.codingMode)
+    if (tool.codingOnly && !mode.codingMode)
       return (
-        `${def.name} is only available in coding mode. Ask the user to turn it on with !code (or run with ` +
+        `${tool.name} is only available in coding mode. Ask the user to turn it on with !code (or run with ` +
         `--working-dir).`
       );
-    if (def.interactiveOnly && mode.nonInteractive) return `${def.name} is only available in an interactive session.`;
+    if (tool.interactiveOnly && mode.nonInteractive) return `${tool.name} is only available in an interactive session.`;
     return undefined;
   }
 

@@ -79,6 +79,17 @@ describe("apply_patch with old_str/new_str", () => {
     });
   });
 
+  test("diffs one edit of a file larger than the blocks it is compared in", async ({ work, harness }) => {
+    const lines = Array.from({ length: 20_000 }, (_, index) => `line ${index + 1}\n`);
+    await writeFile(join(work, "big.txt"), lines.join(""));
+    const outcome = await harness.call("apply_patch", { path: "big.txt", old_str: "line 15000\n", new_str: "" });
+    expect(outcome.details).toEqual({
+      diff:
+        "--- a/big.txt\n+++ b/big.txt\n@@ -14997,7 +14997,6 @@\n line 14997\n line 14998\n line 14999\n" +
+        "-line 15000\n line 15001\n line 15002\n line 15003\n",
+    });
+  });
+
   test("shows the nearest lines with numbers when old_str is not found, and changes nothing", async ({
     work,
     harness,

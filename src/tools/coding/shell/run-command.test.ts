@@ -219,7 +219,7 @@ describe("run_command", () => {
     expect((await (await harness({ readonly: true })).call("run_command", { command: "ls" })).result).toContain(
       "read-only agent",
     );
-    const definition = createToolRegistry().get("run_command")!;
+    const definition = (await createToolRegistry().definition("run_command"))!;
     const limit = definition.timeoutMs as (args: { timeout: number }) => number;
     expect(limit({ timeout: 600 })).toBeGreaterThan(600_000);
   });

@@ -139,7 +139,7 @@ export class McpServers {
     const family = { name: `mcp-${entry.config.name}`, summary: `tools of the MCP server '${entry.config.name}'` };
     for (const tool of connection.tools) {
       const def = mcpToolDef(handle, tool);
-      if (this.registry.get(def.name)) {
+      if (this.registry.has(def.name)) {
         this.notice(`MCP tool ${def.name} is left out: a tool of that name exists already.`);
         continue;
       }
