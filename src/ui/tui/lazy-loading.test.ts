@@ -16,6 +16,7 @@ function staticImports(source: string): string[] {
 }
 
 function sourceFile(from: string, specifier: string): string {
+  if (specifier.endsWith(".json")) return resolve(dirname(from), specifier);
   const base = resolve(dirname(from), specifier).replace(/\.js$/, "");
   const file = [".ts", ".tsx"].map((extension) => base + extension).find(existsSync);
   if (!file) throw new Error(`cannot resolve ${specifier} from ${from}`);
@@ -31,6 +32,7 @@ function staticClosure(entry: string): { files: string[]; packages: Set<string> 
     const file = pending.pop()!;
     if (files.has(file)) continue;
     files.add(file);
+    if (file.endsWith(".json")) continue; // data: imports nothing
     for (const specifier of staticImports(readFileSync(file, "utf8"))) {
       if (specifier.startsWith(".")) pending.push(sourceFile(file, specifier));
       else if (!specifier.startsWith("node:"))
