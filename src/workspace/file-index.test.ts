@@ -34,6 +34,7 @@ describe("FileIndex and path completion", () => {
     const completer = new Completer({
       customCommands: [],
       toolNames: () => [],
+      themeNames: () => [],
       root: () => root,
       home: root,
       files: index,

@@ -139,6 +139,10 @@ describe.skipIf(!hasTmux)(
       press("Tab");
       await waitForScreen((text) => text.trimEnd().endsWith("> look at src/agent/"));
       press("C-u");
+      type("/theme dra");
+      press("Tab");
+      await waitForScreen((text) => text.trimEnd().endsWith("> /theme dracula"));
+      press("C-u");
       type("/co");
       press("Tab");
       press("Tab");

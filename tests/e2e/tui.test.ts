@@ -270,6 +270,10 @@ describe("marvin full-screen TUI in a real terminal (tmux)", () => {
     await marvin.press("Tab");
     await marvin.waitFor(/\n> look at src\/agent\/$/);
     await marvin.press("C-u");
+    await marvin.type("/theme dra");
+    await marvin.press("Tab");
+    await marvin.waitFor(/\n> \/theme dracula ?$/);
+    await marvin.press("C-u");
     await marvin.type("/co");
     await marvin.waitFor(/ \/compact +condense the conversation now.*\n.*\/code +toggle coding mode/);
     await marvin.press("Escape");

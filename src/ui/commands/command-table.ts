@@ -1,3 +1,6 @@
+import { PROVIDER_NAMES } from "../../providers/registry.js";
+import { THINKING_LEVELS } from "../../providers/thinking-level.js";
+import { APPROVAL_MODES } from "../../tools/kit/tool-services.js";
 import type { PlanAction } from "./coding-commands.js";
 import type { CommandResult } from "./command-result.js";
 
@@ -35,6 +38,11 @@ export interface CommandActions {
   undo(): Answer;
 }
 
+/** What only the running conversation knows of a command's possible arguments. */
+interface KnownArguments {
+  themeNames(): readonly string[];
+}
+
 /**
  * One interactive command. It always answers to `/name` (and `/alias`); `bang` and `word` add the
  * older forms. Adding a command is adding one entry to COMMANDS: parsing, `/help`, the unknown-command
@@ -57,6 +65,8 @@ export interface CommandDefinition {
    * a message. Without it the word form takes none and the `!` form any. `/name` takes any.
    */
   accepts?: (args: string) => boolean;
+  /** What its first argument can be, for Tab completion. */
+  choices?: (known: KnownArguments) => readonly string[];
   /** The line goes to a model (`!pro`): shown as a message, not echoed as a command. */
   sendsMessage?: boolean;
   /** Only the `!` form, never listed: kept for old habits (`!voice`). */
@@ -104,6 +114,7 @@ const COMMANDS: readonly CommandDefinition[] = [
     bang: true,
     usage: "[PROVIDER [MODEL]]",
     summary: "show the provider and model, or switch them mid-conversation",
+    choices: () => PROVIDER_NAMES,
     run: (layer, args) => layer.switchModel(words(args)),
   },
   {
@@ -132,6 +143,7 @@ const COMMANDS: readonly CommandDefinition[] = [
     word: true,
     usage: "[trust]",
     summary: "MCP servers and their tools; trust starts this project's .marvin/mcp.json",
+    choices: () => ["trust"],
     run: (layer, args) => layer.mcp(words(args)),
   },
   {
@@ -182,6 +194,7 @@ const COMMANDS: readonly CommandDefinition[] = [
     word: true,
     usage: "[approve|off]",
     summary: "plan mode: read-only tools and a plan first; approve it to go on (Shift+Tab in the TUI)",
+    choices: () => ["approve", "off"],
     accepts: (args) => /^(?:approve|off)?$/i.test(args),
     run: (layer, args) => layer.plan(planAction(args)),
   },
@@ -197,6 +210,7 @@ const COMMANDS: readonly CommandDefinition[] = [
     word: true,
     usage: "[off|low|medium|high|default]",
     summary: "how hard the model thinks (reasoning effort or budget)",
+    choices: () => [...THINKING_LEVELS, "default"],
     accepts: (args) => /^\S*$/.test(args),
     run: (layer, args) => layer.thinking(args),
   },
@@ -206,6 +220,7 @@ const COMMANDS: readonly CommandDefinition[] = [
     word: true,
     usage: "[NAME]",
     summary: "colour theme: list them (a live picker in the full-screen UI), or switch to NAME",
+    choices: (known) => known.themeNames(),
     accepts: (args) => /^\S*$/.test(args),
     run: (layer, args) => layer.theme(args),
   },
@@ -230,6 +245,7 @@ const COMMANDS: readonly CommandDefinition[] = [
     word: true,
     usage: "[ask|auto|never]",
     summary: "approvals of this conversation: ask, auto (sandboxed commands run) or never",
+    choices: () => APPROVAL_MODES,
     accepts: (args) => /^\S*$/.test(args),
     run: (layer, args) => layer.permissions(args),
   },

@@ -51,4 +51,21 @@ describe("completion", () => {
       { value: `${home}/Documents/`, label: "~/Documents/" },
     ]);
   });
+
+  test("completes the first argument of a command that declares its choices, on Tab only", async ({ openLayer }) => {
+    const { layer } = await openLayer();
+    expect(values(layer.completer.complete("/thinking ", 10, true))).toEqual([
+      "off",
+      "low",
+      "medium",
+      "high",
+      "default",
+    ]);
+    expect(values(layer.completer.complete("/thinking h", 11, true))).toEqual(["high"]);
+    expect(values(layer.completer.complete("!permissions A", 14, true))).toEqual(["ask", "auto"]);
+    expect(values(layer.completer.complete("/model anth", 11, true))).toEqual(["anthropic"]);
+    expect(values(layer.completer.complete("/plan ", 6, true))).toEqual(["approve", "off"]);
+    expect(layer.completer.complete("/thinking ", 10, false)).toBeUndefined(); // not as one types
+    expect(layer.completer.complete("/thinking high ", 15, true)).toBeUndefined(); // only the first argument
+  });
 });

@@ -1,7 +1,7 @@
 import { type Dirent, readdirSync } from "node:fs";
 import { join } from "node:path";
 import type { FileIndex } from "../../workspace/file-index.js";
-import { LISTED_COMMANDS } from "./command-table.js";
+import { findCommand, LISTED_COMMANDS } from "./command-table.js";
 import type { CustomCommand } from "./custom-commands.js";
 
 /** One choice for the word being completed. */
@@ -26,11 +26,16 @@ export interface Completions {
 interface CompletionSources {
   customCommands: readonly CustomCommand[];
   toolNames: () => readonly string[];
+  /** The themes there are, for `/theme <Tab>`. */
+  themeNames: () => readonly string[];
   /** Where relative paths start: the working directory, else where Marvin started. */
   root: () => string;
   home: string;
   files: FileIndex;
 }
+
+/** `/name ` or `!name ` before the first argument of a command. */
+const COMMAND_BEFORE_ARGUMENT = /^([/!])(\S+) +$/;
 
 /** Choices offered at most, so a menu and a Tab listing stay short. */
 const MAX_ITEMS = 50;
@@ -100,7 +105,8 @@ export class Completer {
   complete(text: string, cursor: number, explicit: boolean): Completions | undefined {
     const start = Math.max(text.lastIndexOf(" ", cursor - 1), text.lastIndexOf("\n", cursor - 1)) + 1;
     const word = text.slice(start, cursor);
-    const items = this.itemsFor(word, start === 0, explicit);
+    const argument = explicit ? this.argumentChoices(text.slice(0, start), word) : undefined;
+    const items = argument ?? this.itemsFor(word, start === 0, explicit);
     return items.length ? { start, end: cursor, items } : undefined;
   }
 
@@ -117,6 +123,18 @@ export class Completer {
     if (!explicit) return [];
     if (word.startsWith("~")) return homeEntries(this.sources.home, word);
     return this.paths(word).map((path) => ({ value: path, label: path }));
+  }
+
+  /** The choices a command declares for its first argument (`/theme <Tab>`), if `before` is such a command. */
+  private argumentChoices(before: string, word: string): CompletionItem[] | undefined {
+    const command = COMMAND_BEFORE_ARGUMENT.exec(before);
+    if (!command) return undefined;
+    const choices = findCommand(command[2]!, command[1] === "/" ? "slash" : "bang")?.choices;
+    if (!choices) return undefined;
+    const typed = word.toLowerCase();
+    return choices({ themeNames: this.sources.themeNames })
+      .filter((choice) => choice.toLowerCase().startsWith(typed))
+      .map((choice) => ({ value: choice, label: choice }));
   }
 
   private commands(typed: string): CompletionItem[] {

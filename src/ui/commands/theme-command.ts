@@ -34,6 +34,8 @@ export async function themeCommand(themes: ThemeChoice, name: string | undefined
     ].join("\n");
   }
   const { found, problems } = await themes.use(name);
-  const outcome = found ? `Theme: ${themes.name}.` : `No theme is named "${safeLabel(name)}". Themes: ${themes.names}.`;
+  const outcome = found
+    ? `Theme: ${themes.name}.`
+    : `No theme is named "${safeLabel(name)}". Themes: ${themes.names.join(", ")}.`;
   return [...problems, outcome, ...note].join("\n");
 }

@@ -55,7 +55,7 @@ export class ThemeChoice {
       themes,
       notices: [
         ...problems,
-        `MARVIN_THEME: no theme is named "${safeLabel(wanted)}" (${themes.names}); using ${DEFAULT_THEME}.`,
+        `MARVIN_THEME: no theme is named "${safeLabel(wanted)}" (${themes.names.join(", ")}); using ${DEFAULT_THEME}.`,
       ],
     };
   }
@@ -69,8 +69,8 @@ export class ThemeChoice {
   }
 
   /** The names there are, as of the last look at the themes folder. */
-  get names(): string {
-    return this.entries.map((entry) => entry.name).join(", ");
+  get names(): readonly string[] {
+    return this.entries.map((entry) => entry.name);
   }
 
   /** Built-in and user themes, read afresh from the themes folder, with the problems of its files. */
