@@ -6,6 +6,8 @@ export interface MessageAttachments {
   /** `<file>` blocks after the words, in what the model reads. */
   text?: string;
   images?: readonly ImageData[];
+  /** Called when the message goes to the conversation, not when it is refused (images to a model without vision). */
+  accepted?: () => void;
 }
 
 /** The user message as the conversation keeps it: mentioned files after the words, images with them. */

@@ -119,6 +119,7 @@ export class MessageRunner {
       const model = await this.parts.model.forConversation(conversation.cacheKey);
       if (model && attachments.images?.length && !(await this.parts.providers.readsImages(options.env)))
         return this.refused(imageRefusal(model.model));
+      attachments.accepted?.();
       conversation.addUserMessage(userMessage(text, attachments, context));
       if (!model) return this.failedStart();
       const result = await runToolLoop(

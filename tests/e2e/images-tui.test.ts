@@ -27,7 +27,8 @@ describe("images in the full-screen UI (tmux)", () => {
       await marvin.submit("/model openai-compat qwen3:8b");
       await marvin.waitFor("🔌 openai-compat · qwen3:8b");
       await marvin.submit("and @pic.png now?");
-      await marvin.waitFor("qwen3:8b cannot read images, so nothing was sent.");
+      const refused = await marvin.waitFor("qwen3:8b cannot read images, so nothing was sent.");
+      expect(refused.match(/Attached to the message/g)).toHaveLength(1); // the first message's only
       expect(server.requests).toHaveLength(1);
     } finally {
       await marvin.kill();

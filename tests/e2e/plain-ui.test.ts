@@ -428,5 +428,6 @@ describe("images through the plain UI", () => {
     });
     expect(blind.server.requests).toHaveLength(0);
     expect(blind.run.stdout).toContain("qwen3:8b cannot read images, so nothing was sent. Switch with /model");
+    expect(blind.run.stdout).not.toContain("Attached to the message");
   });
 });

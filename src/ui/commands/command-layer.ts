@@ -426,8 +426,9 @@ export class CommandLayer implements CommandActions {
 
   /** A message with the files it mentions as `@path` attached (see attachMentions), and a note on each. */
   private async submitWithMentions(text: string): Promise<CommandResult> {
-    const { notes, ...attachments } = await attachMentions(text, this.shellDirectory);
-    const result = this.submit(text, "session", attachments);
+    const { notes, attached, ...attachments } = await attachMentions(text, this.shellDirectory);
+    const accepted = () => attached && this.host.system(attached);
+    const result = this.submit(text, "session", { ...attachments, accepted });
     for (const note of notes) this.host.system(note);
     return result;
   }

@@ -85,6 +85,7 @@ describe("images in messages", () => {
       "llama3.1:8b cannot read images, so nothing was sent. Switch with /model to one that does",
     );
     expect(host.submitted).toEqual(["session: what is in @pic.png?"]);
+    expect(host.systemMessages).toEqual([]); // only the refusal: the image was not attached to anything
   });
 
   test("MARVIN_VISION=on sends images to a model its name does not tell about; an image over 5 MB stays out", async ({

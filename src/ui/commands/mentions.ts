@@ -22,7 +22,9 @@ interface Attachments {
   text: string;
   /** The images mentioned, or pasted as paths. */
   images: ImageData[];
-  /** One line per mention that was attached or refused, for the person. */
+  /** "Attached to the message: …", for the person once the message is sent; undefined when nothing was. */
+  attached?: string;
+  /** One line per mention that was refused, for the person. */
   notes: string[];
 }
 
@@ -130,6 +132,6 @@ export async function attachMentions(message: string, root: string): Promise<Att
     if ("block" in outcome || "image" in outcome) attached.push(outcome.note);
     else notes.push(outcome.note);
   }
-  if (attached.length) notes.unshift(`Attached to the message: ${attached.join(", ")}.`);
-  return { text: blocks.join("\n\n"), images, notes };
+  const summary = attached.length ? { attached: `Attached to the message: ${attached.join(", ")}.` } : {};
+  return { text: blocks.join("\n\n"), images, notes, ...summary };
 }
