@@ -4,7 +4,7 @@ import { performance } from "node:perf_hooks";
 import { type RecordedRequest, type ScriptedReply, startLlmServer } from "../tests/support/llm-server.js";
 import { MARVIN_BIN, REPO_ROOT, runMarvin, serverEnv, tempDir } from "../tests/support/run-marvin.js";
 import { promptCachePrefix } from "./prompt-cache.js";
-import { sessionResume } from "./sessions.js";
+import { sessionList, sessionResume } from "./sessions.js";
 import { median, ms, percentile, report } from "./stats.js";
 
 /** Median wall time of `runs` fresh node processes running `args`. */
@@ -184,4 +184,5 @@ export async function runCoreBenchmarks(): Promise<void> {
   await requestSize();
   await promptCachePrefix();
   await sessionResume();
+  await sessionList();
 }

@@ -33,6 +33,52 @@ function writeLongSession(dir: string, id: string, count: number): void {
   writeFileSync(join(dir, `${id}.jsonl`), `${lines.slice(0, count + 1).join("\n")}\n`);
 }
 
+/** A session file of about 1 MB: a few exchanges, one with a screenshot (kept as base64, as images are). */
+function writeSessionWithImage(dir: string, id: string): void {
+  const at = "2026-11-24T10:00:00.000Z";
+  const start = { type: "start", version: 1, id, title: `conversation ${id}`, startedAt: at, cwd: "/tmp" };
+  const screenshot = { mediaType: "image/png", data: Buffer.alloc(700_000, id).toString("base64") };
+  const messages = [
+    { role: "user", content: "what is in this screenshot?", images: [screenshot] },
+    { role: "assistant", content: "A terminal with a build log. ".repeat(20) },
+    ...Array.from({ length: 40 }, (_, index) => [
+      { role: "user", content: `And line ${index}?` },
+      { role: "assistant", content: `Line ${index} says the build passed. `.repeat(10) },
+    ]).flat(),
+  ];
+  const lines = [
+    JSON.stringify({ ...start, provider: "openai-compat", model: "gpt-4o", codingMode: false, workingDir: null }),
+    ...messages.map((message) => JSON.stringify({ type: "message", at, message })),
+  ];
+  writeFileSync(join(dir, `${id}.jsonl`), `${lines.join("\n")}\n`);
+}
+
+/** Listing 200 sessions of about 1 MB each (`/sessions`, the session picker): the first time, and again. */
+export async function sessionList(): Promise<void> {
+  const home = tempDir("marvin-bench-session-list-");
+  try {
+    const dir = join(home.path, "sessions");
+    mkdirSync(dir, { recursive: true });
+    for (let index = 0; index < 200; index++) writeSessionWithImage(dir, `s${index}`);
+    const store = new SessionStore(dir);
+    let started = performance.now();
+    const first = await store.list();
+    const cold = performance.now() - started;
+    if (first.length !== 200 || first[0]!.messageCount !== 82) throw new Error("the sessions did not all list");
+    report("list 200 sessions of 1 MB, first time", ms(cold));
+    const again: number[] = [];
+    for (let run = 0; run < 5; run++) {
+      started = performance.now();
+      await store.list();
+      again.push(performance.now() - started);
+    }
+    const warm = median(again);
+    report("list them again (median)", ms(warm), { text: "< 100 ms", met: warm < 100 });
+  } finally {
+    home.cleanup();
+  }
+}
+
 /** Resuming a 2,000-message session: reading and checking its file, and a whole run that continues it. */
 export async function sessionResume(): Promise<void> {
   const home = tempDir("marvin-bench-sessions-");

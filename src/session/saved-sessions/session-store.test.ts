@@ -202,11 +202,45 @@ describe("SessionJournal and SessionStore", () => {
     fourth.journal.listener({ type: "agent_start", maxRounds: 10 });
     await fourth.journal.flush();
     expect((await store.list()).map((session) => session.id).sort()).toEqual(["a3", "a4"]);
-    expect(readdirSync(join(home, "sessions")).sort()).toEqual(["a3.checkpoints", "a3.jsonl", "a4.jsonl"]);
+    expect(readdirSync(join(home, "sessions")).sort()).toEqual([
+      "a3.checkpoints",
+      "a3.jsonl",
+      "a4.jsonl",
+      "summaries.json",
+    ]);
     expect([...notices, ...fourth.notices]).toEqual([
       "Removed the 1 oldest saved session(s) to stay within MARVIN_MAX_SESSIONS.",
       "Removed the 1 oldest saved session(s) to stay within MARVIN_MAX_SESSIONS.",
     ]);
+  });
+
+  test("a list reads only the sessions changed since the last one; a damaged index is rebuilt", async ({ home }) => {
+    const store = new SessionStore(join(home, "sessions"));
+    const { journal, messages } = journalFor(store, "talk");
+    messages.push({ role: "user", content: "first question" });
+    journal.listener({ type: "agent_start", maxRounds: 10 });
+    await journal.flush();
+    const path = store.pathOf("talk");
+    const changedAt = new Date("2026-11-24T10:00:00Z");
+    utimesSync(path, changedAt, changedAt);
+    expect(await store.list()).toMatchObject([{ id: "talk", messageCount: 1, lastUserLine: "first question" }]);
+    // The same size and time of change: the index answers, the file is not read again.
+    writeFileSync(path, "x".repeat(statSync(path).size));
+    utimesSync(path, changedAt, changedAt);
+    expect(await store.list()).toMatchObject([{ id: "talk", lastUserLine: "first question" }]);
+    writeFileSync(path, "no session here\n"); // changed: read again
+    expect(await store.list()).toEqual([]);
+
+    const other = journalFor(store, "other");
+    other.messages.push({ role: "user", content: "hello" });
+    other.journal.listener({ type: "agent_start", maxRounds: 10 });
+    await other.journal.flush();
+    writeFileSync(join(home, "sessions", "summaries.json"), "{ damaged");
+    expect(await store.list()).toMatchObject([{ id: "other", messageCount: 1, lastUserLine: "hello" }]);
+    other.messages.push({ role: "assistant", content: "hi" }, { role: "user", content: "and now?" });
+    other.journal.listener({ type: "agent_start", maxRounds: 10 });
+    await other.journal.flush();
+    expect(await store.list()).toMatchObject([{ id: "other", messageCount: 3, lastUserLine: "and now?" }]);
   });
 
   test("a file that cannot be written costs one notice, not the run", async ({ home }) => {

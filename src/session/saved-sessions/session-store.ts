@@ -4,12 +4,15 @@ import { join } from "node:path";
 import { errorMessage } from "../../shared/error-message.js";
 import { firstLine, type ParsedSession, parseSession } from "./session-file.js";
 import { isValidSessionId } from "./session-id.js";
+import { type FileVersion, indexedSummaries, type StoredSummary } from "./summary-index.js";
 
 /** Conversations kept per profile unless MARVIN_MAX_SESSIONS says otherwise; the oldest go first. */
 const DEFAULT_MAX_SESSIONS = 1000;
 
 const SUFFIX = ".jsonl";
 const CHECKPOINTS_SUFFIX = ".checkpoints";
+/** The index of what `list()` shows of each session, beside them. */
+const SUMMARIES_FILE = "summaries.json";
 
 /** What a list or picker shows of one stored conversation. */
 export interface SessionSummary {
@@ -37,6 +40,18 @@ function lastUserLine(parsed: ParsedSession): string {
     if (message.role === "user") return firstLine(message.content, 100);
   }
   return "";
+}
+
+function storedSummaryOf(session: ParsedSession): StoredSummary {
+  return {
+    title: session.start.title,
+    startedAt: session.start.startedAt,
+    messageCount: session.totalMessages,
+    cwd: session.start.cwd,
+    provider: session.state.provider,
+    model: session.state.model,
+    lastUserLine: lastUserLine(session),
+  };
 }
 
 /** The conversations of one profile: `sessions/<id>.jsonl`, newest first by last change. */
@@ -89,23 +104,28 @@ export class SessionStore {
     }
   }
 
-  /** Every readable conversation, most recently changed first; unreadable files are left out. */
+  /**
+   * Every readable conversation, most recently changed first; unreadable files are left out. Only the files
+   * changed since the last list are read (see indexedSummaries): sessions with images run to megabytes.
+   */
   async list(): Promise<SessionSummary[]> {
-    const loaded = await Promise.all(
-      (await this.ids()).filter(isValidSessionId).map((id) => this.load(id).catch(() => undefined)),
+    const versions = new Map<string, FileVersion>();
+    await Promise.all(
+      (await this.ids()).filter(isValidSessionId).map(async (id) => {
+        const info = await stat(this.pathOf(id)).catch(() => undefined);
+        if (info?.isFile()) versions.set(id, { size: info.size, mtimeMs: info.mtimeMs });
+      }),
     );
-    return loaded
-      .filter((session): session is LoadedSession => session !== undefined)
-      .map((session) => ({
-        id: session.id,
-        title: session.start.title,
-        startedAt: new Date(session.start.startedAt),
-        updatedAt: session.updatedAt,
-        messageCount: session.totalMessages,
-        cwd: session.start.cwd,
-        provider: session.state.provider,
-        model: session.state.model,
-        lastUserLine: lastUserLine(session),
+    const summaries = await indexedSummaries(join(this.dir, SUMMARIES_FILE), versions, async (id) => {
+      const session = await this.load(id).catch(() => undefined);
+      return session && storedSummaryOf(session);
+    });
+    return [...summaries]
+      .map(([id, summary]) => ({
+        ...summary,
+        id,
+        startedAt: new Date(summary.startedAt),
+        updatedAt: new Date(versions.get(id)!.mtimeMs),
       }))
       .sort((a, b) => b.updatedAt.getTime() - a.updatedAt.getTime());
   }
