@@ -22,7 +22,10 @@ describe("the --resume picker of the full-screen UI (tmux)", () => {
     const marvin = await TmuxMarvin.start({ env: { ...env, TERM: "xterm-256color" }, args: ["--resume"], cwd: home });
     try {
       const picker = await marvin.waitFor("Resume a conversation (2 of 2)");
-      expect(picker).toMatch(/▸ cooking pasta · just now · 2 messages[\s\S]*sights in bern · just now · 2 messages/);
+      // The selected one marked, the others in line with it, each with its last message indented under it.
+      expect(picker).toMatch(
+        /\n▸ cooking pasta · just now · 2 messages\n {4}cooking pasta · .+\n {2}sights in bern · just now · 2 messages\n {4}sights/,
+      );
       await marvin.type("bern");
       await marvin.waitFor("Resume a conversation (1 of 2)");
       expect(await marvin.text()).not.toContain("cooking pasta ·");

@@ -86,8 +86,9 @@ export function renderPicker(state: PickerState, width: number, maxRows: number,
   const entries = matches.slice(first, first + room).flatMap((session, offset) => {
     const selected = first + offset === state.selected;
     const facts = `${timeAgo(session.updatedAt, now)} · ${messageCount(session.messageCount)}`;
-    const title = preview(`${selected ? "▸" : " "} ${safeLabel(session.title)} · ${facts}`, width);
-    const detail = preview(`    ${safeLabel(session.lastUserLine || session.id)} · ${safeLabel(session.cwd)}`, width);
+    // preview() flattens whitespace: the marker and the indent go in front of what it shortens.
+    const title = `${selected ? "▸" : " "} ${preview(`${safeLabel(session.title)} · ${facts}`, width - 2)}`;
+    const detail = `    ${preview(`${safeLabel(session.lastUserLine || session.id)} · ${safeLabel(session.cwd)}`, width - 4)}`;
     return [selected ? theme.inverse(title) : theme.text(title), theme.muted(detail)];
   });
   if (matches.length === 0) entries.push(theme.muted("  (no conversation matches)"));
