@@ -88,7 +88,8 @@ export function renderPicker(state: PickerState, width: number, maxRows: number,
     const facts = `${timeAgo(session.updatedAt, now)} · ${messageCount(session.messageCount)}`;
     // preview() flattens whitespace: the marker and the indent go in front of what it shortens.
     const title = `${selected ? "▸" : " "} ${preview(`${safeLabel(session.title)} · ${facts}`, width - 2)}`;
-    const detail = `    ${preview(`${safeLabel(session.lastUserLine || session.id)} · ${safeLabel(session.cwd)}`, width - 4)}`;
+    const about = `${safeLabel(session.lastUserLine || session.id)} · ${safeLabel(session.cwd)}`;
+    const detail = `    ${preview(about, width - 4)}`;
     return [selected ? theme.inverse(title) : theme.text(title), theme.muted(detail)];
   });
   if (matches.length === 0) entries.push(theme.muted("  (no conversation matches)"));
