@@ -115,6 +115,13 @@ describe("themes in the full-screen UI (tmux)", () => {
     await marvin.waitFor("Theme: sunset.");
     expect(await styledRow(marvin, "my question")).toMatch(painted("38;5;208", "my question"));
   });
+  test("/theme <Tab> completes the name of a user theme, before any /theme read the folder", async ({ open, home }) => {
+    await writeUserTheme(home, "sunset", { extend: "dark", tokens: { you: "#ff8700" } });
+    const marvin = await open();
+    await marvin.type("/theme sun");
+    await marvin.press("Tab");
+    await marvin.waitFor(/\n> \/theme sunset ?$/);
+  });
 });
 
 describe("themes in the plain UI", () => {

@@ -69,7 +69,7 @@ export class CommandLayer implements CommandActions {
     this.completer = new Completer({
       customCommands: environment.customCommands ?? [],
       toolNames: () => environment.session.toolNames,
-      themeNames: () => environment.themes?.names ?? [],
+      themeNames: () => environment.themes?.namesForCompletion(() => host.completionsChanged?.()) ?? [],
       root: () => this.shellDirectory,
       home: environment.home,
       files: new FileIndex(environment.env, () => host.completionsChanged?.()),

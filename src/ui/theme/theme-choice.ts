@@ -29,6 +29,8 @@ export class ThemeChoice {
   private entries: readonly ThemeEntry[] = BUILTIN_ENTRIES;
   private current: { name: string; theme: Theme };
   private readonly listeners = new Set<() => void>();
+  /** Whether the themes folder was read once: its names are known. */
+  private folderRead = false;
 
   private constructor(
     readonly mode: ColourMode,
@@ -73,8 +75,18 @@ export class ThemeChoice {
     return this.entries.map((entry) => entry.name);
   }
 
+  /**
+   * The names there are for completion: the first call also reads the themes folder in the background and calls
+   * `changed` when the user themes are known (a start with the default theme does not read it).
+   */
+  namesForCompletion(changed: () => void): readonly string[] {
+    if (!this.folderRead) void this.list().then(changed, () => undefined);
+    return this.names;
+  }
+
   /** Built-in and user themes, read afresh from the themes folder, with the problems of its files. */
   async list(): Promise<{ entries: readonly ThemeEntry[]; problems: string[] }> {
+    this.folderRead = true;
     // Loaded only when needed: checking theme files takes zod, which a start with the default theme does without.
     const { loadUserThemes } = await import("./user-themes.js");
     const { themes, problems } = await loadUserThemes(this.themesDir);
