@@ -194,7 +194,7 @@ describe("thinking", () => {
     const { layer, host, server } = await openLayer([{ text: "ok" }]);
     await layer.handle("thinking");
     expect(host.lastSystem).toBe(
-      'Thinking: the provider\'s default. Change it with "thinking off|low|medium|high" ("default" leaves it to the ' +
+      'Thinking: the provider\'s default. Change it with "/thinking off|low|medium|high" ("default" leaves it to the ' +
         "model).",
     );
     await layer.handle("!thinking extreme");
@@ -300,7 +300,7 @@ describe("permissions", () => {
     await layer.handle("!permissions auto");
     await layer.handle("!permissions sometimes");
     expect(host.systemMessages).toEqual([
-      'Approval mode: never — nothing asks; what the sandbox stops stays stopped. Change it with "!permissions ' +
+      'Approval mode: never — nothing asks; what the sandbox stops stays stopped. Change it with "/permissions ' +
         'ask|auto|never".',
       "Approval mode for this conversation: auto — commands run in the sandbox without asking; one the sandbox " +
         "stops asks to run outside it.",

@@ -12,7 +12,7 @@ const MEANINGS: Record<ApprovalMode, string> = {
 export function permissionsCommand(session: Session, requested: string | undefined): string {
   const { approvals } = session.services;
   if (requested === undefined) {
-    const change = 'Change it with "!permissions ask|auto|never".';
+    const change = 'Change it with "/permissions ask|auto|never".';
     return `Approval mode: ${approvals.mode} — ${MEANINGS[approvals.mode]}. ${change}`;
   }
   const mode = parseApprovalMode(requested);

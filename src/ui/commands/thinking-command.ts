@@ -8,7 +8,7 @@ export function thinkingCommand(session: Session, level: string | undefined): st
   if (level === undefined) {
     const now = session.thinking ?? "the provider's default";
     const levels = THINKING_LEVELS.join("|");
-    return `Thinking: ${now}. Change it with "thinking ${levels}" ("default" leaves it to the model).`;
+    return `Thinking: ${now}. Change it with "/thinking ${levels}" ("default" leaves it to the model).`;
   }
   if (level.toLowerCase() === "default") {
     session.setThinking(undefined);
