@@ -4,6 +4,8 @@ import { describe, expect, it } from "vitest";
 
 const ROOT = resolve(import.meta.dirname, "../..");
 const MAX_LINE = 120;
+/** A source file longer than this does more than one job: split it. */
+const MAX_SOURCE_LINES = 400;
 
 function codeFiles(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
@@ -26,6 +28,16 @@ describe("code rules", () => {
         if (line.length > MAX_LINE && !line.trimStart().startsWith("/"))
           long.push(`${relative(ROOT, path)}:${index + 1}`);
       });
+    }
+    expect(long).toEqual([]);
+  });
+
+  it(`keeps every source file under src/ within ${MAX_SOURCE_LINES} lines`, () => {
+    const long: string[] = [];
+    for (const [path, text] of sourceOf) {
+      if (!relative(ROOT, path).startsWith("src") || isTest(path)) continue;
+      const lines = text.trimEnd().split("\n").length;
+      if (lines > MAX_SOURCE_LINES) long.push(`${relative(ROOT, path)}: ${lines} lines`);
     }
     expect(long).toEqual([]);
   });
