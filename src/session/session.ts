@@ -267,6 +267,7 @@ export class Session implements SessionView {
     const source = {
       cwd: this.options.cwd ?? this.options.home,
       systemPrompt: () => this.frame.systemMessage,
+      knownTokens: (messages: readonly Message[]) => this.budget.knownTokens(messages),
       state: () => ({
         provider: this.providers.info?.name ?? null,
         model: this.providers.info?.model ?? null,
@@ -288,6 +289,8 @@ export class Session implements SessionView {
     if (stored.skippedLines > 0)
       notices.push(`Session ${stored.id}: skipped ${stored.skippedLines} damaged line(s) of ${stored.path}.`);
     this.conversation.continueWith(stored);
+    const counted = stored.tokenCount;
+    if (counted) this.budget.rememberCount(stored.messages.slice(0, counted.messages), counted.tokens);
     this.#codingMode = stored.state.codingMode || this.options.nonInteractive;
     this.tools.restore(this.messages, this.mode);
     const dir = stored.state.workingDir;
