@@ -19,7 +19,7 @@ import { gatherSystemPromptInput } from "./system-prompt.js";
 import type { ToolOffer } from "./tool-offer.js";
 
 /** What the runner reads from its session each time it runs a message (the Session implements it). */
-interface RunnerSession {
+export interface RunnerSession {
   readonly mode: ToolMode;
   readonly maxRounds: number;
   readonly codingMode: boolean;

@@ -1,32 +1,10 @@
 import { randomUUID } from "node:crypto";
-import type {
-  CopilotClient,
-  CopilotSession,
-  PermissionHandler,
-  SessionConfig,
-  SessionEvent,
-  Tool,
-  ToolResultObject,
-} from "@github/copilot-sdk";
-import { childEnvWith } from "../../shared/child-env.js";
-import type { Env } from "../../shared/env.js";
-import type { ToolSchema } from "../../shared/tool-schema.js";
+import type { CopilotClient, CopilotSession, SessionEvent, ToolResultObject } from "@github/copilot-sdk";
 import type { ProviderConfig } from "../descriptor.js";
 import { ProviderError } from "../provider-error.js";
 import { messageText } from "../transcript.js";
 import type { ChatRequest, LLMProvider, LLMResponse, ProviderEvent } from "../types.js";
-import { copilotCredentialVariables } from "./credentials.js";
-import {
-  abortedError,
-  notAuthenticatedError,
-  sdkMissingError,
-  sendError,
-  startupError,
-  startupTimeoutError,
-  turnTimeoutError,
-  unlessAborted,
-  withTimeout,
-} from "./errors.js";
+import { abortedError, sendError, startupError, turnTimeoutError, unlessAborted } from "./errors.js";
 import {
   continuesDialogue,
   type DialogueEntry,
@@ -39,17 +17,15 @@ import {
   promptWithEarlierConversation,
   systemContextUpdate,
   systemMessageOf,
-  toolNamesOf,
   toolSetKeyOf,
 } from "./messages.js";
+import { CopilotRuntime, type CopilotRuntimeOptions } from "./runtime.js";
+import { sessionConfig } from "./session-config.js";
 import { CopilotTurn } from "./turn.js";
 
 export { isCopilotUsable } from "./usable.js";
 
-type CopilotSdk = typeof import("@github/copilot-sdk");
-
 const DEFAULT_STARTUP_TIMEOUT_MS = 20_000;
-const STOP_TIMEOUT_MS = 5_000;
 /** Dialogue entries remembered per session: enough to recognise any request's earlier messages. */
 const HELD_DIALOGUE_ENTRIES = 400;
 
@@ -67,25 +43,8 @@ interface TurnPlan {
   dialogueBefore: DialogueEntry[];
 }
 
-interface CopilotProviderOptions {
-  /**
-   * Environment the Copilot runtime process starts from (its GitHub token, HOME; other credentials
-   * are removed); defaults to process.env.
-   */
-  env?: Env;
-  /** Limit for each startup step: runtime start, auth check, session creation. */
-  startupTimeoutMs?: number;
-  /** Directory the Copilot session works in; defaults to the current directory. */
-  workingDirectory?: string;
-}
-
-async function loadSdk(): Promise<CopilotSdk> {
-  try {
-    return await import("@github/copilot-sdk");
-  } catch (error) {
-    throw sdkMissingError(error);
-  }
-}
+/** How the runtime starts; the startup limit has a default. */
+type CopilotProviderOptions = Partial<CopilotRuntimeOptions>;
 
 /**
  * GitHub Copilot through `@github/copilot-sdk`. The SDK runs a tool loop of its own: each
@@ -101,9 +60,7 @@ export class CopilotProvider implements LLMProvider {
   readonly name = "copilot" as const;
   readonly model: string;
   readonly local = false;
-  private readonly startupTimeoutMs: number;
-  private sdk: CopilotSdk | null = null;
-  private client: CopilotClient | null = null;
+  private readonly runtime: CopilotRuntime;
   private session: CopilotSession | null = null;
   private sessionKey: string | null = null;
   private held: HeldConversation | null = null;
@@ -111,7 +68,6 @@ export class CopilotProvider implements LLMProvider {
   private activeTurn: CopilotTurn | null = null;
   /** Keeps the active turn's final answer as part of the dialogue its session holds. */
   private holdAnswer: (answer: LLMResponse) => void = () => undefined;
-  private readonly teardowns = new Set<Promise<void>>();
   private sessionQueue: Promise<unknown> = Promise.resolve();
 
   constructor(
@@ -119,7 +75,10 @@ export class CopilotProvider implements LLMProvider {
     private readonly options: CopilotProviderOptions = {},
   ) {
     this.model = config.model;
-    this.startupTimeoutMs = options.startupTimeoutMs ?? DEFAULT_STARTUP_TIMEOUT_MS;
+    this.runtime = new CopilotRuntime({
+      ...options,
+      startupTimeoutMs: options.startupTimeoutMs ?? DEFAULT_STARTUP_TIMEOUT_MS,
+    });
   }
 
   async *stream(request: ChatRequest): AsyncGenerator<ProviderEvent> {
@@ -191,7 +150,7 @@ export class CopilotProvider implements LLMProvider {
   /** A request outside the conversation: a session of its own, without tools, gone afterwards. */
   private async *standaloneStream(request: ChatRequest): AsyncGenerator<ProviderEvent> {
     const prompt = messageText(lastUserMessage(request.messages));
-    const started = this.sessionQueue.then(() => this.startedClient());
+    const started = this.sessionQueue.then(() => this.runtime.started());
     this.sessionQueue = started.catch(() => undefined);
     const client = await unlessAborted(started, request.signal);
     const session = await this.createSession(client, { ...request, tools: [] });
@@ -203,7 +162,7 @@ export class CopilotProvider implements LLMProvider {
       yield* this.followTurn(turn, request.signal);
     } finally {
       unsubscribe();
-      await this.tearDown(session, client, { abortTurn: true });
+      await this.runtime.tearDown(session, client, { abortTurn: true });
     }
   }
 
@@ -211,10 +170,7 @@ export class CopilotProvider implements LLMProvider {
     this.activeTurn?.fail(abortedError(this.activeTurn.hasOutput));
     await this.sessionQueue;
     await this.retireSession({ abortTurn: true });
-    await Promise.all(this.teardowns); // the client must outlive background teardowns
-    const client = this.client;
-    this.client = null;
-    if (client) await stopClient(client);
+    await this.runtime.stop();
   }
 
   private send(session: CopilotSession, turn: CopilotTurn, prompt: string, images = imageAttachments()): void {
@@ -267,7 +223,7 @@ export class CopilotProvider implements LLMProvider {
       return { session: this.session, prompt: nextPrompt, system, dialogueBefore: held.dialogue };
     }
     void this.retireSession({ abortTurn: false });
-    const session = await this.createSession(await this.startedClient(), request);
+    const session = await this.createSession(await this.runtime.started(), request);
     this.session = session;
     this.sessionKey = toolSetKeyOf(request);
     this.held = { system, dialogue: [] };
@@ -276,15 +232,12 @@ export class CopilotProvider implements LLMProvider {
     return { session, prompt: firstPrompt, system, dialogueBefore: dialogueOf(earlier) };
   }
 
-  private async createSession(client: CopilotClient, request: ChatRequest): Promise<CopilotSession> {
-    try {
-      const created = client.createSession(this.sessionConfig(request, this.sdk as CopilotSdk));
-      const limit = this.startupTimeoutMs;
-      return await withTimeout(created, limit, () => startupTimeoutError("create a session", limit));
-    } catch (error) {
-      await this.resetClient();
-      throw startupError(error);
-    }
+  private createSession(client: CopilotClient, request: ChatRequest): Promise<CopilotSession> {
+    const { workingDirectory } = this.options;
+    const runTool = (name: string, args: unknown, toolCallId: string) => this.runMarvinTool(name, args, toolCallId);
+    return this.runtime.createSession(client, (sdk) =>
+      sessionConfig(request, sdk, { model: this.model, workingDirectory, runTool }),
+    );
   }
 
   private registerListeners(session: CopilotSession): void {
@@ -298,38 +251,6 @@ export class CopilotProvider implements LLMProvider {
     this.activeTurn?.handle(event);
   }
 
-  private async startedClient(): Promise<CopilotClient> {
-    if (this.client) return this.client;
-    this.sdk ??= await loadSdk();
-    const sdk = this.sdk;
-    let client: CopilotClient | undefined;
-    try {
-      client = new sdk.CopilotClient({
-        env: copilotRuntimeEnv(this.options.env ?? process.env),
-        logLevel: "error",
-        workingDirectory: this.options.workingDirectory,
-      });
-      await this.startupStep(client.start(), "start");
-      const status = await this.startupStep(client.getAuthStatus(), "report its sign-in status");
-      if (!status.isAuthenticated) throw notAuthenticatedError(status.statusMessage);
-    } catch (error) {
-      if (client) void client.forceStop().catch(() => undefined);
-      throw startupError(error);
-    }
-    this.client = client;
-    return client;
-  }
-
-  private startupStep<T>(step: Promise<T>, description: string): Promise<T> {
-    return withTimeout(step, this.startupTimeoutMs, () => startupTimeoutError(description, this.startupTimeoutMs));
-  }
-
-  private async resetClient(): Promise<void> {
-    const client = this.client;
-    this.client = null;
-    if (client) await client.forceStop().catch(() => undefined);
-  }
-
   /** Forgets the session at once, then disconnects it and deletes its on-disk state in the background. */
   private async retireSession({ abortTurn }: { abortTurn: boolean }): Promise<void> {
     const session = this.session;
@@ -337,52 +258,7 @@ export class CopilotProvider implements LLMProvider {
     this.sessionKey = null;
     this.held = null;
     this.listenerRegistered = false;
-    if (session) await this.tearDown(session, this.client, { abortTurn });
-  }
-
-  private async tearDown(
-    session: CopilotSession,
-    client: CopilotClient | null,
-    { abortTurn }: { abortTurn: boolean },
-  ): Promise<void> {
-    const teardown = async () => {
-      if (abortTurn) await session.abort().catch(() => undefined);
-      await session.disconnect().catch(() => undefined);
-      await client?.deleteSession(session.sessionId).catch(() => undefined);
-    };
-    const timedOut = () => new Error("session teardown timed out");
-    const bounded = withTimeout(teardown(), STOP_TIMEOUT_MS, timedOut).catch(() => undefined);
-    this.teardowns.add(bounded);
-    await bounded;
-    this.teardowns.delete(bounded);
-  }
-
-  private sessionConfig(request: ChatRequest, sdk: CopilotSdk): SessionConfig {
-    const systemMessage = systemMessageOf(request.messages);
-    return {
-      clientName: "marvin",
-      model: this.model,
-      streaming: true,
-      workingDirectory: this.options.workingDirectory,
-      ...(systemMessage === undefined ? {} : { systemMessage: { mode: "replace", content: systemMessage } }),
-      tools: request.tools.map((schema) => this.toSdkTool(schema)),
-      // Only Marvin's tools: the SDK's built-ins (shell, file edits, web fetch) stay off.
-      availableTools: new sdk.ToolSet().addCustom("*"),
-      toolSearch: { enabled: false },
-      onPermissionRequest: approveOnly(new Set(toolNamesOf(request))),
-    };
-  }
-
-  private toSdkTool(schema: ToolSchema): Tool {
-    const name = schema.function.name;
-    return {
-      name,
-      description: schema.function.description,
-      parameters: schema.function.parameters,
-      overridesBuiltInTool: true,
-      skipPermission: true,
-      handler: (args, invocation) => this.runMarvinTool(name, args, invocation.toolCallId),
-    };
+    if (session) await this.runtime.tearDown(session, this.runtime.client, { abortTurn });
   }
 
   /** Session tools outlive requests, so a call goes to whichever turn is active now; Marvin's loop runs it. */
@@ -393,24 +269,4 @@ export class CopilotProvider implements LLMProvider {
     }
     return turn.requestTool(toolCallId || `copilot_${randomUUID()}`, name, args);
   }
-}
-
-function approveOnly(toolNames: ReadonlySet<string>): PermissionHandler {
-  return (request) =>
-    request.kind === "custom-tool" && toolNames.has(request.toolName)
-      ? { kind: "approve-once" }
-      : { kind: "reject", feedback: "Only Marvin's own tools may run in this session." };
-}
-
-async function stopClient(client: CopilotClient): Promise<void> {
-  try {
-    await withTimeout(client.stop(), STOP_TIMEOUT_MS, () => new Error("client stop timed out"));
-  } catch {
-    await client.forceStop().catch(() => undefined);
-  }
-}
-
-/** The Copilot runtime's environment: no credential but its own. */
-function copilotRuntimeEnv(env: Env): Record<string, string> {
-  return childEnvWith(env, copilotCredentialVariables(env));
 }

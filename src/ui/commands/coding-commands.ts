@@ -15,26 +15,26 @@ const PLAN_ON =
   "more messages; `plan approve` lets Marvin carry it out, `plan off` leaves plan mode without approving.";
 
 /** What a coding command asks of the command layer: a system message, or a message for the model. */
-type Outcome = { say: string } | { submit: string; note?: string };
+export type CodingOutcome = { say: string } | { submit: string; note?: string };
 
 export type PlanAction = "on" | "approve" | "off";
 
 /** `lsp`: the language servers this session started. */
-export function lspReport(session: Session): Outcome {
+export function lspReport(session: Session): CodingOutcome {
   return {
     say: ["Language servers:", ...session.services.diagnostics.describe().map((line) => `  ${line}`)].join("\n"),
   };
 }
 
 /** `init`: asks the model to write AGENTS.md for the working directory. */
-export function initCommand(session: Session): Outcome {
+export function initCommand(session: Session): CodingOutcome {
   if (!session.codingMode || !session.workingDir)
     return { say: "init writes an AGENTS.md for the working directory: turn on coding mode first (!code)." };
   return { submit: INIT_PROMPT };
 }
 
 /** `plan`, `plan approve`, `plan off` (and Shift+Tab in the TUI, which turns plan mode on or off). */
-export function planCommand(session: Session, action: PlanAction): Outcome {
+export function planCommand(session: Session, action: PlanAction): CodingOutcome {
   if (action === "on") {
     if (session.planning) return { say: `Plan mode is already on. ${PLAN_ON.slice(PLAN_ON.indexOf(":") + 2)}` };
     session.setPlanning(true);

@@ -1,25 +1,20 @@
-import type { ApprovalAnswer, ApprovalQuestion } from "../../session/approvals.js";
+import type { ApprovalQuestion } from "../../session/approvals.js";
 import type { SessionSummary } from "../../session/saved-sessions/session-store.js";
 import type { Session } from "../../session/session.js";
 import { normalizeHistoryEntry } from "../../state/input-history.js";
-import { approvalAnswer, approvalPrompt } from "../approval-prompt.js";
 import { COMMAND_HELP, type CommandHost, type CommandLayer, EXIT_HINT, InterruptKey } from "../commands/index.js";
 import { resumedTurns, type ScreenRoom } from "../commands/resumed-turns.js";
 import type { ThemeChoice } from "../theme/theme-choice.js";
 import type { ChatStore } from "./chat-store.js";
-import {
-  type CompletionMenu,
-  moveSelection,
-  openMenu,
-  replaceWord,
-  selectedItem,
-  sharedStart,
-} from "./completion-menu.js";
+import { CompletionKeys } from "./completion-keys.js";
+import type { CompletionMenu } from "./completion-menu.js";
 import type { ConfirmBroker } from "./confirm-broker.js";
+import { answeredConfirmation, confirmationAnswer, isCtrlC } from "./confirm-keys.js";
 import { InputHistoryBrowser } from "./input-history-browser.js";
 import { type InputEvent, type KeyEvent, KeyParser } from "./key-parser.js";
 import { TUI_KEYS_HELP } from "./keys-help.js";
-import type { LineState } from "./line-editor.js";
+import { LineRunner } from "./line-runner.js";
+import { PendingQuestion } from "./pending-question.js";
 import { EMPTY_PROMPT, type PromptEffect, type PromptState, promptKey } from "./prompt-keys.js";
 import { openPicker, type PickerState, pickerKey } from "./session-picker.js";
 import type { Theme } from "./theme.js";
@@ -46,15 +41,6 @@ interface TuiControllerOptions {
   screenSize?: () => ScreenRoom;
 }
 
-/** Typing, pasting and deleting open the completion menu; moving through the line or the history closes it. */
-function typedEdit(event: InputEvent): boolean {
-  return (
-    event.kind === "text" ||
-    event.kind === "paste" ||
-    (event.kind === "key" && !event.ctrl && (event.name === "backspace" || event.name === "delete"))
-  );
-}
-
 /** Where the chat area was last drawn, for scrolling by pages. */
 interface ChatLayout {
   totalLines: number;
@@ -75,28 +61,45 @@ export class TuiController {
   picker: PickerState | undefined;
   /** The `theme` picker while it is open. */
   themePicker: ThemePicker | undefined;
-  /** The completion overlay while it is open. */
-  menu: CompletionMenu | undefined;
   /** When the answer or command in progress began (performance.now()), for the elapsed time shown. */
   busySince: number | undefined;
   private busyTicker: ReturnType<typeof setInterval> | undefined;
-  /** Tab was pressed before the file index was ready: complete once it is. */
-  private tabWaiting = false;
   readonly layer: CommandLayer;
+  private readonly completion: CompletionKeys;
+  private readonly lines: LineRunner;
   private readonly interruptKey: InterruptKey;
   private readonly listeners = new Set<() => void>();
   private versionNumber = 0;
-  private runsInFlight = 0;
-  private commandsRunning = 0;
   private exiting = false;
-  private idleWaiters: Array<() => void> = [];
-  /** Lines typed while a `!command` runs. */
-  private readonly held: string[] = [];
-  /** A command's question (`rewind`) waiting for the next line typed. */
-  private question: ((answer: string | undefined) => void) | undefined;
+  private readonly question: PendingQuestion;
 
   constructor(private readonly options: TuiControllerOptions) {
+    this.question = new PendingQuestion({
+      chat: options.chat,
+      prompt: () => this.layer.prompt,
+      changed: () => this.changed(),
+    });
     this.layer = options.createLayer(this.createHost());
+    this.lines = new LineRunner({
+      layer: this.layer,
+      chat: options.chat,
+      session: options.session,
+      changed: () => this.changed(),
+      exit: () => this.exit(),
+      exiting: () => this.exiting,
+    });
+    this.completion = new CompletionKeys({
+      completer: this.layer.completer,
+      line: () => this.prompt.line,
+      setLine: (line) => {
+        this.prompt = { line };
+      },
+      run: (text) => {
+        this.prompt = EMPTY_PROMPT;
+        this.inputHistory.reset();
+        void this.submit(text);
+      },
+    });
     this.interruptKey = new InterruptKey(() => this.layer.interrupt());
     options.confirm.onChange(() => this.changed());
     options.themes.onChange(() => this.changed());
@@ -125,9 +128,14 @@ export class TuiController {
     return this.options.confirm.pending;
   }
 
+  /** The completion overlay while it is open. */
+  get menu(): CompletionMenu | undefined {
+    return this.completion.menu;
+  }
+
   /** An answer or a command is in progress. */
   get busy(): boolean {
-    return this.runsInFlight > 0 || this.commandsRunning > 0;
+    return this.lines.busy;
   }
 
   subscribe = (listener: () => void): (() => void) => {
@@ -150,7 +158,7 @@ export class TuiController {
       terminal: this.options.terminal,
       shellOutput: (chunk) => this.chat.addOutput(chunk),
       releaseTerminal: (run, options) => this.options.releaseTerminal(run, options),
-      messageSubmitted: (text) => this.messageSubmitted(text),
+      messageSubmitted: (text) => this.lines.messageSubmitted(text),
       stateChanged: () => this.changed(),
       conversationReplaced: () => {
         this.chat.lastRequestTokens = undefined;
@@ -165,29 +173,8 @@ export class TuiController {
         const room = this.options.screenSize?.() ?? { rows: 24, columns: 80 };
         this.chat.addResumed(resumedTurns(messages, total, room));
       },
-      ask: (question) => this.ask(question),
+      ask: (question) => this.question.ask(question),
     };
-  }
-
-  /** Shows a command's question; the next line typed answers it (Enter alone or Ctrl+C: undefined). */
-  private ask(question: string): Promise<string | undefined> {
-    this.question?.(undefined);
-    this.chat.addSystem(question.trimEnd());
-    return new Promise((resolve) => {
-      this.question = resolve;
-      this.changed();
-    });
-  }
-
-  /** Answers the waiting question; false when there is none. */
-  private answerQuestion(answer: string | undefined): boolean {
-    const resolve = this.question;
-    if (!resolve) return false;
-    this.question = undefined;
-    if (answer?.trim()) this.chat.addCommand(`${this.layer.prompt}${answer.trim()}`);
-    resolve(answer?.trim() ? answer : undefined);
-    this.changed();
-    return true;
   }
 
   /**
@@ -209,12 +196,12 @@ export class TuiController {
     if (this.themePicker) return this.themePickerInput(this.themePicker, event);
     if (this.pendingConfirmation !== undefined) return this.confirmKey(event);
     if (event.kind === "key" && event.name === "escape" && this.layer.stopVoice()) return this.changed();
-    if (!(event.kind === "key" && event.ctrl && event.name === "c")) this.interruptKey.reset();
+    if (!isCtrlC(event)) this.interruptKey.reset();
     if (event.kind === "key" && this.controlKey(event)) return this.changed();
     const before = this.prompt.line;
     const outcome = promptKey(this.prompt, event, this.inputHistory);
     this.prompt = outcome.state;
-    if (this.prompt.line !== before) this.menu = typedEdit(event) ? this.menuFor(this.prompt.line) : undefined;
+    if (this.prompt.line !== before) this.completion.edited(event);
     if (outcome.effect) this.apply(outcome.effect);
     this.changed();
   }
@@ -232,66 +219,15 @@ export class TuiController {
     }
     if (key.ctrl || key.meta) return false;
     if (key.name === "tab" && !key.shift) {
-      this.tabComplete();
+      this.completion.tab();
       return true;
     }
-    if (this.menu) return this.menuKey(this.menu, key);
+    if (this.completion.menu) return this.completion.key(this.completion.menu, key);
     if (key.name === "escape") {
       this.layer.interrupt();
       return true;
     }
     return false;
-  }
-
-  private menuKey(menu: CompletionMenu, key: KeyEvent): boolean {
-    switch (key.name) {
-      case "up":
-      case "down":
-        this.menu = moveSelection(menu, key.name === "up" ? -1 : 1);
-        return true;
-      case "escape":
-        this.menu = undefined;
-        return true;
-      case "enter": {
-        const item = selectedItem(menu);
-        const line = replaceWord(this.prompt.line, menu, item.value);
-        this.menu = undefined;
-        if (item.runs) {
-          this.prompt = EMPTY_PROMPT;
-          this.inputHistory.reset();
-          void this.submit(line.text.trim());
-          return true;
-        }
-        if (line.text.trimEnd() === this.prompt.line.text.trimEnd()) return false; // nothing left to complete: send
-        this.setLine(line);
-        return true;
-      }
-      default:
-        return false;
-    }
-  }
-
-  /** Tab: takes the selected choice, or the only one; with several, what they share, and shows them. */
-  private tabComplete(): void {
-    const { line } = this.prompt;
-    if (this.menu) return this.setLine(replaceWord(line, this.menu, selectedItem(this.menu).value));
-    const found = this.layer.completer.complete(line.text, line.cursor, true);
-    this.tabWaiting = !found;
-    if (!found) return;
-    if (found.items.length === 1) return this.setLine(replaceWord(line, found, found.items[0]!.value));
-    const shared = sharedStart(found.items);
-    const text = line.text.slice(0, found.start) + shared + line.text.slice(found.end);
-    this.prompt = { line: { text, cursor: found.start + shared.length } };
-    this.menu = openMenu(this.layer.completer.complete(text, found.start + shared.length, true));
-  }
-
-  private setLine(line: LineState): void {
-    this.prompt = { line };
-    this.menu = this.menuFor(line);
-  }
-
-  private menuFor(line: LineState): CompletionMenu | undefined {
-    return openMenu(this.layer.completer.complete(line.text, line.cursor, false));
   }
 
   /** Redraws every second while busy, so the elapsed time counts up. */
@@ -307,8 +243,7 @@ export class TuiController {
 
   /** The file index arrived: a waiting Tab completes, an open menu shows the files. */
   private indexReady(): void {
-    if (this.tabWaiting) this.tabComplete();
-    else if (this.menu) this.menu = this.menuFor(this.prompt.line);
+    this.completion.indexReady();
     this.changed();
   }
 
@@ -351,7 +286,7 @@ export class TuiController {
 
   /** Ctrl+C (a key, or SIGINT): see InterruptKey. */
   interrupt(): void {
-    if (this.answerQuestion(undefined)) return;
+    if (this.question.answer(undefined)) return;
     switch (this.interruptKey.press(this.prompt.line.text)) {
       case "clear":
         this.prompt = EMPTY_PROMPT;
@@ -395,22 +330,13 @@ export class TuiController {
       this.changed();
       return;
     }
-    const answer = event.kind === "text" ? event.text.trim().toLowerCase() : event.kind === "key" ? event.name : "";
-    const interrupted = event.kind === "key" && event.ctrl && event.name === "c";
     const question = this.pendingConfirmation;
     if (!question) return;
-    const chosen = approvalAnswer(answer, question);
-    if (chosen !== "no") return this.answerConfirmation(question, chosen);
-    if (answer === "n" || answer === "no" || answer === "enter" || answer === "escape" || interrupted) {
-      this.answerConfirmation(question, "no");
-      if (interrupted) this.layer.interrupt();
-    }
-  }
-
-  private answerConfirmation(question: ApprovalQuestion, answer: ApprovalAnswer): void {
-    const typed = { yes: "y", no: "n", conversation: "a" }[answer];
-    this.chat.addConfirmation(question.subject, `${approvalPrompt(question)}${typed}`);
+    const answer = confirmationAnswer(event, question);
+    if (answer === undefined) return;
+    this.chat.addConfirmation(question.subject, answeredConfirmation(question, answer));
     this.options.confirm.answer(answer);
+    if (answer === "no" && isCtrlC(event)) this.layer.interrupt();
   }
 
   /**
@@ -418,46 +344,16 @@ export class TuiController {
    * for it, in order, shown as queued like messages typed during an answer.
    */
   async submit(text: string): Promise<void> {
-    if (this.answerQuestion(text)) return;
+    if (this.question.answer(text)) return;
     if (this.layer.classify(text).kind === "empty") return;
     this.remember(text);
     this.scrollTop = null;
-    if (this.commandsRunning > 0) {
-      this.held.push(text);
-      this.changed();
-      return;
-    }
-    await this.run(text);
+    await this.lines.submit(text);
   }
 
   /** Messages waiting for the model, then lines waiting for a command to finish. */
   get queuedLines(): readonly string[] {
-    return [...this.chat.queued, ...this.held];
-  }
-
-  private async run(text: string): Promise<void> {
-    const parsed = this.layer.classify(text);
-    const toModel =
-      parsed.kind === "message" ||
-      parsed.kind === "custom" ||
-      (parsed.kind === "command" && parsed.command.sendsMessage);
-    if (!toModel) this.chat.addCommand(`${this.layer.prompt}${text.trim()}`);
-    const isCommand = parsed.kind === "shell";
-    if (isCommand) this.commandsRunning += 1;
-    try {
-      const result = await this.layer.handle(text);
-      if (result.type === "exit") this.exit();
-      if (result.type === "submitted") void result.done.then(() => this.runFinished());
-    } finally {
-      if (isCommand) this.commandsRunning -= 1;
-      this.runHeld();
-      this.settle();
-    }
-  }
-
-  /** Runs the lines held back by a command, up to the next command (which holds the rest). */
-  private runHeld(): void {
-    while (this.commandsRunning === 0 && this.held.length > 0 && !this.exiting) void this.run(this.held.shift()!);
+    return this.lines.queuedLines;
   }
 
   private remember(text: string): void {
@@ -466,37 +362,9 @@ export class TuiController {
     if (entry.trim() && entries.at(-1) !== entry) this.inputHistory.replace([...entries, entry]);
   }
 
-  private messageSubmitted(text: string): void {
-    if (this.runsInFlight > 0) this.chat.queued.push(text);
-    else this.chat.addUser(text);
-    this.runsInFlight += 1;
-    this.changed();
-  }
-
-  private runFinished(): void {
-    this.runsInFlight -= 1;
-    const next = this.chat.queued.shift();
-    if (next !== undefined) this.chat.addUser(next);
-    this.settle();
-    const farewell = this.session.exitRequested;
-    if (farewell !== undefined && this.runsInFlight === 0) {
-      this.chat.addSystem(farewell);
-      this.exit();
-    }
-  }
-
-  /** Clears the busy state once nothing runs any more. */
-  private settle(): void {
-    if (!this.busy) {
-      for (const resolve of this.idleWaiters.splice(0)) resolve();
-    }
-    this.changed();
-  }
-
   /** Resolves when no answer or command is running. */
   idle(): Promise<void> {
-    if (!this.busy) return Promise.resolve();
-    return new Promise((resolve) => this.idleWaiters.push(resolve));
+    return this.lines.idle();
   }
 
   /** Leaves the UI: declines waiting confirmations and stops work in progress. */
