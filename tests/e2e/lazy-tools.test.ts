@@ -1,3 +1,4 @@
+import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, test } from "../support/fixtures.js";
 import { chunksMatching, loadedChunk, moduleLogEnv } from "../support/module-log.js";
@@ -34,5 +35,22 @@ describe("tool families load on first use", () => {
     const result = called.server.requests[1]!.body.messages.at(-1)!;
     expect(result.role).toBe("tool");
     expect(result.content).toMatch(/no saved places/i);
+  });
+});
+
+describe("a headless turn loads only what it uses", () => {
+  test("without ntfy topics or --ntfy, the HTTP client and Node's http, dns and zlib stay unloaded", async ({
+    llm,
+    home,
+  }) => {
+    const server = await llm([{ text: "Hello." }]);
+    const log = join(home, "turn.modules");
+    const env = serverEnv(server.url, home, moduleLogEnv(log));
+    const result = await runMarvin(["--non-interactive", "--prompt", "hi"], { env, cwd: home });
+    expect(result.code, result.stderr).toBe(0);
+    const loaded = readFileSync(log, "utf8").split("\n");
+    expect(loaded.filter((url) => /^node:(http|https|dns|zlib)$/.test(url))).toEqual([]);
+    const [httpClient] = chunksMatching(/function createHttpClient\(/);
+    expect(loadedChunk(log, httpClient!)).toBe(false);
   });
 });
