@@ -39,7 +39,7 @@ describe("tool families load on first use", () => {
 });
 
 describe("a headless turn loads only what it uses", () => {
-  test("without ntfy topics or --ntfy, the HTTP client and Node's http, dns and zlib stay unloaded", async ({
+  test("without ntfy topics, preferences or custom commands, no HTTP client, http, dns, zlib or YAML", async ({
     llm,
     home,
   }) => {
@@ -52,5 +52,7 @@ describe("a headless turn loads only what it uses", () => {
     expect(loaded.filter((url) => /^node:(http|https|dns|zlib)$/.test(url))).toEqual([]);
     const [httpClient] = chunksMatching(/function createHttpClient\(/);
     expect(loadedChunk(log, httpClient!)).toBe(false);
+    const [yamlParser] = chunksMatching(/yaml\/dist\/nodes\/identity/);
+    expect(loadedChunk(log, yamlParser!)).toBe(false);
   });
 });
