@@ -37,6 +37,43 @@ describe("ContextBudget thresholds", () => {
   });
 });
 
+describe("a count saved with a resumed conversation", () => {
+  const stored: Message[] = [
+    { role: "user", content: "Plan the release. ".repeat(40) },
+    { role: "assistant", content: "Here is the plan. ".repeat(40) },
+  ];
+  const next: Message = { role: "user", content: "And the date?" };
+
+  it("stands for its messages, and only the messages after it are counted", async () => {
+    const storedTokens = await exact(stored);
+    const system: Message = { role: "system", content: "You are Marvin." };
+    const budget = new ContextBudget();
+    budget.rememberCount(stored, storedTokens);
+    expect(await budget.exactTokens([system, ...stored, next])).toBe(await exact([system, ...stored, next]));
+    expect(budget.knownTokens([...stored, next])).toEqual({ messages: 3, tokens: await exact([...stored, next]) });
+    // Copies of the messages are other messages: the count is not taken for them.
+    expect(new ContextBudget().knownTokens(stored.map((message) => ({ ...message })))).toEqual({
+      messages: 0,
+      tokens: 0,
+    });
+  });
+
+  it("still brings a conversation that grows past the compaction level to compaction", async () => {
+    const storedTokens = await exact(stored);
+    const whole = await exact([...stored, next]);
+    const budget = new ContextBudget({ warn: storedTokens - 10, compact: whole, hard: whole * 2 });
+    budget.rememberCount(stored, storedTokens);
+    expect(await budget.measure(stored)).toEqual({ status: "warn", tokens: storedTokens });
+    expect(await budget.measure([...stored, next])).toEqual({ status: "compact", tokens: whole });
+  });
+
+  it("is the size the budget works with: a saved count above the compaction level compacts", async () => {
+    const budget = new ContextBudget({ warn: 1_000, compact: 2_000, hard: 50_000 });
+    budget.rememberCount(stored, 2_500);
+    expect((await budget.measure([...stored, next])).status).toBe("compact");
+  });
+});
+
 describe("warningText", () => {
   it("says how many tokens are in use and where compaction and refusal start", () => {
     const text = new ContextBudget({ warn: 1_000, compact: 2_000, hard: 3_000 }).warningText(1_234);

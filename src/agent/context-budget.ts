@@ -46,6 +46,16 @@ export class ContextBudget {
     return this.counter.count(messages, 0);
   }
 
+  /** Takes `tokens` as the exact count of `messages` (a count saved with a resumed conversation). */
+  rememberCount(messages: readonly Message[], tokens: number): void {
+    this.counter.remember(messages, tokens);
+  }
+
+  /** The longest start of `messages` whose exact count is known without counting. */
+  knownTokens(messages: readonly Message[]): { messages: number; tokens: number } {
+    return this.counter.knownPrefix(messages);
+  }
+
   warningText(tokens: number): string {
     return (
       `\n\n[Context budget warning: about ${tokens.toLocaleString("en-US")} tokens are in use; older messages are ` +

@@ -184,13 +184,15 @@ describe("MessageTokenCounter", () => {
 
   it("returns a cheap upper bound (UTF-8 bytes) while far below the threshold", async () => {
     const counter = new MessageTokenCounter();
-    const exact = await counter.count(messages, 0);
     const bound = await counter.count(messages, 1_000_000);
     const bytes = messages.reduce((sum, message) => sum + Buffer.byteLength(messageText(message)) + 4, 0);
     expect(bound).toBe(bytes);
-    expect(bound).toBeGreaterThanOrEqual(exact);
     // At or above the threshold it switches to the exact count.
-    expect(await counter.count(messages, bytes)).toBe(exact);
+    const exact = await counter.count(messages, bytes);
+    expect(exact).toBe(await new MessageTokenCounter().count(messages, 0));
+    expect(bound).toBeGreaterThanOrEqual(exact);
+    // Messages counted once keep their exact count, also in the bound.
+    expect(await counter.count(messages, 1_000_000)).toBe(exact);
   });
 
   it("counts each image a message or tool result carries as 1,600 tokens, exact count and bound alike", async () => {

@@ -114,29 +114,84 @@ export function messagesUpperBound(messages: readonly Message[]): number {
   return bytes;
 }
 
+/** A run of messages whose total is known without the tokenizer: a count saved with a resumed conversation. */
+interface KnownRun {
+  messages: readonly Message[];
+  tokens: number;
+}
+
+/** Whether `messages` holds the messages of `run`, in order, from `index` on (the same objects, not copies). */
+function runStartsAt(messages: readonly Message[], index: number, run: KnownRun): boolean {
+  if (messages[index] !== run.messages[0] || index + run.messages.length > messages.length) return false;
+  return run.messages.every((message, offset) => messages[index + offset] === message);
+}
+
 /**
  * Token count of a message list, exact where it matters and cheap where it does not:
- * while the byte bound is under `exactAbove` it is returned without the tokenizer, which
- * starts loading in the background once the bound is half way there.
+ * while the bound (exact counts already known, UTF-8 bytes for the rest) is under `exactAbove`
+ * it is returned without the tokenizer, which starts loading in the background once the bound
+ * is three quarters of the way there.
  */
 export class MessageTokenCounter {
   private readonly cache = new WeakMap<Message, number>();
+  private known: KnownRun | undefined;
+
+  /** Takes `tokens` as the exact count of `messages` (in this order) wherever they appear together. */
+  remember(messages: readonly Message[], tokens: number): void {
+    this.known = messages.length > 0 ? { messages: [...messages], tokens } : undefined;
+  }
 
   async count(messages: readonly Message[], exactAbove: number): Promise<number> {
-    const bound = messagesUpperBound(messages);
+    const bound = this.sum(messages, (message) => tokenUpperBound(messageText(message)) + overheadOf(message));
     if (bound < exactAbove) {
-      if (bound >= exactAbove / 2) preloadTokenizer();
+      if (bound >= (exactAbove * 3) / 4) preloadTokenizer();
       return bound;
     }
-    let total = 0;
-    for (const message of messages) {
-      let tokens = this.cache.get(message);
-      if (tokens === undefined) {
-        tokens = (await countTextTokens(messageText(message))) + overheadOf(message);
-        this.cache.set(message, tokens);
+    for (const message of this.unknown(messages))
+      this.cache.set(message, (await countTextTokens(messageText(message))) + overheadOf(message));
+    return this.sum(messages, () => 0);
+  }
+
+  /** The longest start of `messages` whose exact count is known: how many messages, how many tokens. */
+  knownPrefix(messages: readonly Message[]): { messages: number; tokens: number } {
+    let index = 0;
+    let tokens = 0;
+    while (index < messages.length) {
+      if (this.known && runStartsAt(messages, index, this.known)) {
+        tokens += this.known.tokens;
+        index += this.known.messages.length;
+        continue;
       }
-      total += tokens;
+      const counted = this.cache.get(messages[index]!);
+      if (counted === undefined) break;
+      tokens += counted;
+      index++;
+    }
+    return { messages: index, tokens };
+  }
+
+  /** Sum over `messages`: the known exact counts, and `otherwise` for each message not counted yet. */
+  private sum(messages: readonly Message[], otherwise: (message: Message) => number): number {
+    let total = 0;
+    for (let index = 0; index < messages.length; index++) {
+      if (this.known && runStartsAt(messages, index, this.known)) {
+        total += this.known.tokens;
+        index += this.known.messages.length - 1;
+        continue;
+      }
+      const message = messages[index]!;
+      total += this.cache.get(message) ?? otherwise(message);
     }
     return total;
+  }
+
+  /** The messages of `messages` whose count is not known yet. */
+  private unknown(messages: readonly Message[]): Message[] {
+    const found: Message[] = [];
+    this.sum(messages, (message) => {
+      found.push(message);
+      return 0;
+    });
+    return found;
   }
 }

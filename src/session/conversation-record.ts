@@ -3,7 +3,7 @@ import type { EventSink } from "../agent/events.js";
 import type { Message } from "../providers/types.js";
 import { ConversationCheckpoints } from "./checkpoints/conversation-checkpoints.js";
 import { SessionJournal } from "./saved-sessions/journal.js";
-import type { ConversationState } from "./saved-sessions/session-file.js";
+import type { ConversationState, TokenCount } from "./saved-sessions/session-file.js";
 import { countsAsMessage, type NumberedUserMessage, numberUserMessages } from "./saved-sessions/session-file.js";
 import type { LoadedSession, SessionStore } from "./saved-sessions/session-store.js";
 
@@ -13,6 +13,8 @@ interface RecordSource {
   cwd: string;
   systemPrompt(): Message | undefined;
   state(): ConversationState;
+  /** The longest start of `messages` whose exact token count is known. */
+  knownTokens(messages: readonly Message[]): TokenCount;
   notice(text: string): void;
 }
 

@@ -1,4 +1,5 @@
 import { ContextBudget } from "../agent/context-budget.js";
+import type { Message } from "../providers/types.js";
 import { configPaths } from "../state/paths.js";
 import { UsageTracker } from "../state/usage.js";
 import { CORE_TOOLS } from "../tools/families.js";
@@ -88,11 +89,12 @@ export function saveConversation(
   session: RunnerSession,
   id: string | undefined,
 ): void {
-  const { profile, frame, providers } = parts;
+  const { profile, frame, providers, budget } = parts;
   const store = new SessionStore(profile.paths.sessions, maxSessionsSetting(options.env.MARVIN_MAX_SESSIONS));
   const source = {
     cwd: options.cwd ?? options.home,
     systemPrompt: () => frame.systemMessage,
+    knownTokens: (messages: readonly Message[]) => budget.knownTokens(messages),
     state: () => ({
       provider: providers.info?.name ?? null,
       model: providers.info?.model ?? null,

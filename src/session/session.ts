@@ -214,6 +214,8 @@ export class Session implements SessionView {
     if (stored.skippedLines > 0)
       notices.push(`Session ${stored.id}: skipped ${stored.skippedLines} damaged line(s) of ${stored.path}.`);
     this.parts.conversation.continueWith(stored);
+    const counted = stored.tokenCount;
+    if (counted) this.budget.rememberCount(stored.messages.slice(0, counted.messages), counted.tokens);
     this.#codingMode = stored.state.codingMode || this.options.nonInteractive;
     this.parts.tools.restore(this.messages, this.mode);
     const dir = stored.state.workingDir;

@@ -1,4 +1,4 @@
-import YAML from "yaml";
+import { plainYaml } from "../shared/plain-yaml.js";
 import type { ChatLogEntry } from "../state/chat-log.js";
 import type { ProfilePaths } from "../state/paths.js";
 import { loadPreferences, type Preferences } from "../state/preferences.js";
@@ -101,7 +101,7 @@ export function formatPreferences(preferences: Preferences): string {
     ([, value]) => value !== "" && value !== null && !(Array.isArray(value) && value.length === 0),
   );
   return entries.length
-    ? YAML.stringify(Object.fromEntries(entries)).trim()
+    ? plainYaml(Object.fromEntries(entries))
     : "(none set: learn them from the conversation and save them with update_preferences)";
 }
 

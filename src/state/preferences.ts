@@ -1,5 +1,5 @@
 import { lstat } from "node:fs/promises";
-import YAML from "yaml";
+import type Yaml from "yaml";
 import { errorMessage } from "../shared/error-message.js";
 import { type Loaded, loadStateFile, type Parsed, readStateText, writeFileAtomic } from "./atomic-file.js";
 import { withFileLock } from "./file-lock.js";
@@ -25,23 +25,27 @@ type PreferenceAction = "set" | "add" | "remove";
 /** Preferences need no aliases; a few are fine, an alias bomb ("billion laughs") is refused, not expanded. */
 const MAX_ALIAS_COUNT = 100;
 
+const exists = (path: string) =>
+  lstat(path).then(
+    () => true,
+    () => false,
+  );
+
 /** preferences.yaml, or the legacy prefs.yaml when only that one exists. */
 async function preferencesPath(paths: ProfilePaths): Promise<string> {
-  const exists = (path: string) =>
-    lstat(path).then(
-      () => true,
-      () => false,
-    );
   if ((await exists(paths.preferences)) || !(await exists(paths.legacyPreferences))) return paths.preferences;
   return paths.legacyPreferences;
 }
 
+/** The YAML package, loaded on first use: a run without a preferences file never needs it. */
+const loadYaml = async (): Promise<typeof Yaml> => (await import("yaml")).default;
+
 interface PreferencesDocument {
-  document: YAML.Document;
+  document: Yaml.Document;
   value: Preferences;
 }
 
-function parsePreferences(text: string): Parsed<PreferencesDocument> {
+function parsePreferences(YAML: typeof Yaml, text: string): Parsed<PreferencesDocument> {
   const document = YAML.parseDocument(text);
   if (document.errors.length > 0) return { problem: "it is not a YAML mapping" };
   const contents = document.contents;
@@ -55,11 +59,14 @@ function parsePreferences(text: string): Parsed<PreferencesDocument> {
 }
 
 export async function loadPreferences(paths: ProfilePaths): Promise<Loaded<Preferences>> {
+  const path = await preferencesPath(paths);
+  if (!(await exists(path))) return { value: {} };
+  const YAML = await loadYaml();
   const parse = (text: string): Parsed<Preferences> => {
-    const parsed = parsePreferences(text);
+    const parsed = parsePreferences(YAML, text);
     return "value" in parsed ? { value: parsed.value.value } : parsed;
   };
-  return loadStateFile(await preferencesPath(paths), parse, () => ({}), "default preferences are used");
+  return loadStateFile(path, parse, () => ({}), "default preferences are used");
 }
 
 /** Reads a scalar the way a person types it: numbers, booleans, or text. */
@@ -102,7 +109,8 @@ async function applyPreference(
   const path = await preferencesPath(paths);
   const read = await readStateText(path);
   if ("problem" in read) throw new Error(`${path} cannot be updated: ${read.problem}. Move it away and try again.`);
-  const parsed = parsePreferences(read.value ?? DEFAULT_PREFERENCES_YAML);
+  const YAML = await loadYaml();
+  const parsed = parsePreferences(YAML, read.value ?? DEFAULT_PREFERENCES_YAML);
   if (!("value" in parsed)) {
     throw new Error(`${path} is not valid YAML; fix it (or run 'preferences' to edit it) before updating.`);
   }

@@ -1,29 +1,15 @@
-import { readdirSync, readFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, test } from "../support/fixtures.js";
-import { MARVIN_BIN, runMarvin, serverEnv } from "../support/run-marvin.js";
-
-const CHUNKS = join(MARVIN_BIN, "..", "chunks");
+import { chunksMatching, loadedChunk, moduleLogEnv } from "../support/module-log.js";
+import { runMarvin, serverEnv } from "../support/run-marvin.js";
 
 /** The bundle file that defines a family (its family.ts, with the tools' code only it uses). */
 function familyChunk(exportName: string): string {
-  const defining = readdirSync(CHUNKS).filter((name) =>
-    new RegExp(`\\b${exportName}=`).test(readFileSync(join(CHUNKS, name), "utf8")),
-  );
+  const defining = chunksMatching(new RegExp(`\\b${exportName}=`));
   expect(defining, `chunks defining ${exportName}`).toHaveLength(1);
   return defining[0]!;
 }
-
-/** A module hook that writes the URL of every module the process loads to $MARVIN_TEST_MODULE_LOG. */
-const LOG_HOOKS =
-  'import { appendFileSync } from "node:fs";' +
-  "export async function load(url, context, next) {" +
-  "  appendFileSync(process.env.MARVIN_TEST_MODULE_LOG, url + '\\n');" +
-  "  return next(url, context);" +
-  "}";
-const REGISTER_HOOKS =
-  'import { register } from "node:module";' +
-  `register(${JSON.stringify(`data:text/javascript,${encodeURIComponent(LOG_HOOKS)}`)});`;
 
 describe("tool families load on first use", () => {
   test("a run loads a family's code only once one of its tools is called", async ({ llm, home }) => {
@@ -32,14 +18,10 @@ describe("tool families load on first use", () => {
     const run = async (name: string, script: Parameters<typeof llm>[0]) => {
       const server = await llm(script);
       const log = join(home, `${name}.modules`);
-      const env = serverEnv(server.url, home, {
-        NODE_OPTIONS: `--import "data:text/javascript,${encodeURIComponent(REGISTER_HOOKS)}"`,
-        MARVIN_TEST_MODULE_LOG: log,
-      });
+      const env = serverEnv(server.url, home, moduleLogEnv(log));
       const result = await runMarvin(["--non-interactive", "--prompt", "hi"], { env, cwd: home });
       expect(result.code, result.stderr).toBe(0);
-      const loaded = readFileSync(log, "utf8").split("\n");
-      return { server, loaded: (chunk: string) => loaded.some((url) => url.endsWith(`/chunks/${chunk}`)) };
+      return { server, loaded: (chunk: string) => loadedChunk(log, chunk) };
     };
 
     const answer = await run("answer", [{ text: "Hello." }]);
@@ -53,5 +35,24 @@ describe("tool families load on first use", () => {
     const result = called.server.requests[1]!.body.messages.at(-1)!;
     expect(result.role).toBe("tool");
     expect(result.content).toMatch(/no saved places/i);
+  });
+});
+
+describe("a headless turn loads only what it uses", () => {
+  test("without ntfy topics, preferences or custom commands, no HTTP client, http, dns, zlib or YAML", async ({
+    llm,
+    home,
+  }) => {
+    const server = await llm([{ text: "Hello." }]);
+    const log = join(home, "turn.modules");
+    const env = serverEnv(server.url, home, moduleLogEnv(log));
+    const result = await runMarvin(["--non-interactive", "--prompt", "hi"], { env, cwd: home });
+    expect(result.code, result.stderr).toBe(0);
+    const loaded = readFileSync(log, "utf8").split("\n");
+    expect(loaded.filter((url) => /^node:(http|https|dns|zlib)$/.test(url))).toEqual([]);
+    const [httpClient] = chunksMatching(/function createHttpClient\(/);
+    expect(loadedChunk(log, httpClient!)).toBe(false);
+    const [yamlParser] = chunksMatching(/yaml\/dist\/nodes\/identity/);
+    expect(loadedChunk(log, yamlParser!)).toBe(false);
   });
 });

@@ -3,6 +3,7 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 
 import { join } from "node:path";
 import { describe, expect, test } from "../support/fixtures.js";
 import { type LlmServer, type RecordedRequest, userWords } from "../support/llm-server.js";
+import { chunksMatching, loadedChunk, moduleLogEnv } from "../support/module-log.js";
 import { MARVIN_BIN, runMarvin, serverEnv } from "../support/run-marvin.js";
 
 const sessionsDir = (home: string) => join(home, ".config", "local-finder", "profiles", "main", "sessions");
@@ -112,6 +113,47 @@ describe("sessions of non-interactive runs", () => {
     expect(sent.length).toBeLessThan(12); // summary, the most recent messages, the new one
     const file = readFileSync(join(sessionsDir(home), "huge.jsonl"), "utf8");
     expect(file).toContain('"type":"compaction"');
+  });
+});
+
+describe("the token count of a saved session", () => {
+  test("is recorded once counted, and a resumed run starts from it without the tokenizer", async ({ llm, home }) => {
+    // Usage in every reply, as real providers send it (otherwise the tokenizer estimates it).
+    const server = await llm(
+      Array.from({ length: 2 }, () => ({ text: "Noted.", usage: { prompt: 9, completion: 1 } })),
+    );
+    mkdirSync(sessionsDir(home), { recursive: true });
+    const at = "2026-11-24T10:00:00.000Z";
+    const start = { type: "start", version: 1, id: "long", title: "notes", startedAt: at, cwd: home };
+    const records: unknown[] = [{ ...start, provider: null, model: null, codingMode: true, workingDir: null }];
+    // Over the warning level in bytes (so the budget counts exactly), far under it in tokens.
+    for (let index = 0; index < 200; index++) {
+      const role = index % 2 === 0 ? "user" : "assistant";
+      records.push({ type: "message", at, message: { role, content: `${index}: ${"note ".repeat(300)}` } });
+    }
+    const path = join(sessionsDir(home), "long.jsonl");
+    writeFileSync(path, `${records.map((record) => JSON.stringify(record)).join("\n")}\n`);
+    const [tokenizer] = chunksMatching(/o200k_base/);
+    const resume = async (name: string) => {
+      const log = join(home, `${name}.modules`);
+      const env = serverEnv(server.url, home, moduleLogEnv(log));
+      const run = await runMarvin(["--non-interactive", "--prompt", name, "--session", "long"], { env, cwd: home });
+      expect(run.code, run.stderr).toBe(0);
+      return loadedChunk(log, tokenizer!);
+    };
+
+    expect(await resume("first")).toBe(true);
+    const counts = readFileSync(path, "utf8")
+      .split("\n")
+      .filter((line) => line.includes('"type":"tokens"'))
+      .map((line) => JSON.parse(line));
+    expect(counts).toHaveLength(1);
+    expect(counts[0].messages).toBe(201); // the stored messages and the new question
+    expect(counts[0].tokens).toBeGreaterThan(200 * 300);
+    expect(counts[0].tokens).toBeLessThan(180_000);
+
+    expect(await resume("second")).toBe(false);
+    expect(conversation(server.requests[1]!)).toHaveLength(203); // nothing compacted
   });
 });
 

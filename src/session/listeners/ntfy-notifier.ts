@@ -2,7 +2,6 @@ import type { AgentEventListener, EventSink } from "../../agent/events.js";
 import type { Env } from "../../shared/env.js";
 import { errorMessage } from "../../shared/error-message.js";
 import { preview } from "../../shared/truncate.js";
-import { ntfyClient, publish } from "../../tools/organiser/ntfy/client.js";
 import type { NtfyNote } from "../../tools/organiser/ntfy/json-publish.js";
 
 const PUBLISH_TIMEOUT_MS = 5_000;
@@ -12,6 +11,8 @@ const HIGH_PRIORITY = 4;
 
 /** Publishes one message through the ntfy client the tools use (server: MARVIN_NTFY_URL or NTFY_URL). */
 async function publishNtfy(topic: string, note: NtfyNote, env: Env): Promise<void> {
+  // Loaded on the first message only: a run without --ntfy never needs the HTTP client.
+  const { ntfyClient, publish } = await import("../../tools/organiser/ntfy/client.js");
   await publish(ntfyClient(env, AbortSignal.timeout(PUBLISH_TIMEOUT_MS)), topic, note);
 }
 

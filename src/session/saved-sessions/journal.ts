@@ -1,7 +1,14 @@
 import type { AgentEvent } from "../../agent/events.js";
 import type { Message } from "../../providers/types.js";
 import { errorMessage } from "../../shared/error-message.js";
-import { type ConversationState, countsAsMessage, firstLine, recordLine, type SessionRecord } from "./session-file.js";
+import {
+  type ConversationState,
+  countsAsMessage,
+  firstLine,
+  recordLine,
+  type SessionRecord,
+  type TokenCount,
+} from "./session-file.js";
 import { newSessionId } from "./session-id.js";
 import type { LoadedSession, SessionStore } from "./session-store.js";
 
@@ -12,6 +19,8 @@ interface JournalSource {
   /** The session's own system message (rebuilt before every request, never recorded), if any. */
   systemPrompt(): Message | undefined;
   state(): ConversationState;
+  /** The longest start of `messages` whose exact token count is known (see ContextBudget.knownTokens). */
+  knownTokens(messages: readonly Message[]): TokenCount;
   /** Where Marvin was started. */
   readonly cwd: string;
   notice(text: string): void;
@@ -34,6 +43,8 @@ export class SessionJournal {
   private failed = false;
   private currentId: string;
   private recordedMessages = 0;
+  /** How many messages the last recorded token count covers. */
+  private countedMessages = 0;
 
   constructor(
     private readonly store: SessionStore,
@@ -60,6 +71,7 @@ export class SessionJournal {
   readonly listener = (event: AgentEvent): void => {
     if (event.type === "compaction" && event.phase === "end") this.recordCompaction();
     else if (SYNC_EVENTS.has(event.type)) this.sync();
+    if (event.type === "agent_end") this.recordTokenCount();
   };
 
   /** Resolves once housekeeping (removing sessions beyond the cap) is done; records are written at once. */
@@ -74,6 +86,7 @@ export class SessionJournal {
     this.needsNewline = !session.endsWithNewline;
     this.lastState = JSON.stringify(session.state);
     this.recordedMessages = session.totalMessages;
+    this.countedMessages = session.tokenCount?.messages ?? 0;
     for (const message of session.messages) this.recorded.add(message);
   }
 
@@ -89,6 +102,7 @@ export class SessionJournal {
     this.needsNewline = false;
     this.lastState = "";
     this.recordedMessages = 0;
+    this.countedMessages = 0;
   }
 
   private conversation(): readonly Message[] {
@@ -114,14 +128,26 @@ export class SessionJournal {
   /** Records that the conversation was cut back (`rewind`), losing `removed` messages as messageCount counts them. */
   recordRewind(removed: number): void {
     this.recordedMessages -= removed;
+    // The file's count is void once it covers messages that were cut (see parseSession).
+    if (this.countedMessages > this.conversation().length) this.countedMessages = 0;
     if (this.fileStarted)
       this.write([{ type: "rewind", at: new Date().toISOString(), keep: this.conversation().length }]);
+  }
+
+  /** Records the token count the context budget knows, when it covers more messages than the last one recorded. */
+  private recordTokenCount(): void {
+    if (!this.fileStarted) return;
+    const known = this.source.knownTokens(this.conversation());
+    if (known.messages <= this.countedMessages) return;
+    this.countedMessages = known.messages;
+    this.write([{ type: "tokens", at: new Date().toISOString(), ...known }]);
   }
 
   private recordCompaction(): void {
     const at = new Date().toISOString();
     const messages = [...this.conversation()];
     for (const message of messages) this.recorded.add(message);
+    this.countedMessages = 0;
     this.write([...this.headerRecords(at, messages), { type: "compaction", at, messages }]);
   }
 

@@ -10,6 +10,8 @@ import type { Message, ReplayData } from "../../providers/types.js";
  * - `state`: provider, model, coding mode or working directory changed.
  * - `compaction`: the conversation was condensed; these messages replace everything before.
  * - `rewind`: the conversation was cut back (`rewind`): only its first `keep` messages remain.
+ * - `tokens`: the first `messages` messages of the conversation count `tokens` tokens (o200k, as the context
+ *   budget counts), so that a resumed run need not load the tokenizer to count them again.
  */
 
 const toolCall = z.object({
@@ -75,6 +77,12 @@ const record = z.discriminatedUnion("type", [
   conversationState.extend({ type: z.literal("state"), at: z.string() }),
   z.object({ type: z.literal("compaction"), at: z.string(), messages: z.array(message) }),
   z.object({ type: z.literal("rewind"), at: z.string(), keep: z.number().int().nonnegative() }),
+  z.object({
+    type: z.literal("tokens"),
+    at: z.string(),
+    messages: z.number().int().positive(),
+    tokens: z.number().int().nonnegative(),
+  }),
 ]);
 
 export type SessionRecord = z.infer<typeof record>;
@@ -83,10 +91,18 @@ export function recordLine(value: SessionRecord): string {
   return `${JSON.stringify(value)}\n`;
 }
 
+/** The first `messages` messages of a conversation count `tokens` tokens. */
+export interface TokenCount {
+  messages: number;
+  tokens: number;
+}
+
 export interface ParsedSession {
   start: StartRecord;
   /** The conversation as it stands: after the last compaction, every message since. */
   messages: Message[];
+  /** The exact token count of the first messages of `messages`, when one was recorded and still holds. */
+  tokenCount?: TokenCount;
   /** Messages recorded over the conversation's life, compacted ones included, as countsAsMessage counts them. */
   totalMessages: number;
   state: ConversationState;
@@ -109,6 +125,7 @@ function parseRecord(line: string): SessionRecord | undefined {
 export function parseSession(text: string): ParsedSession | undefined {
   let start: StartRecord | undefined;
   let messages: Message[] = [];
+  let tokenCount: TokenCount | undefined;
   let totalMessages = 0;
   let state: ConversationState | undefined;
   let skippedLines = 0;
@@ -141,14 +158,24 @@ export function parseSession(text: string): ParsedSession | undefined {
       }
       case "compaction":
         messages = parsed.messages;
+        tokenCount = undefined;
         break;
       case "rewind":
         totalMessages -= messages.splice(parsed.keep).filter(countsAsMessage).length;
+        if (tokenCount && tokenCount.messages > parsed.keep) tokenCount = undefined;
+        break;
+      case "tokens":
+        tokenCount = { messages: parsed.messages, tokens: parsed.tokens };
         break;
     }
   }
   if (!start || !state) return undefined;
-  return { start, messages, totalMessages, state, skippedLines, endsWithNewline: text === "" || text.endsWith("\n") };
+  const endsWithNewline = text === "" || text.endsWith("\n");
+  const parsed = { start, messages, totalMessages, state, skippedLines, endsWithNewline };
+  // With a damaged line the count may be of other messages than these.
+  return tokenCount && skippedLines === 0 && tokenCount.messages <= messages.length
+    ? { ...parsed, tokenCount }
+    : parsed;
 }
 
 /**

@@ -1,6 +1,7 @@
 import { mkdirSync, readdirSync, readFileSync, statSync, utimesSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, test } from "../../../tests/support/fixtures.js";
+import { ContextBudget } from "../../agent/context-budget.js";
 import type { Message } from "../../providers/types.js";
 import { SessionJournal } from "./journal.js";
 import { numberUserMessages, parseSession } from "./session-file.js";
@@ -10,7 +11,7 @@ import { SessionStore } from "./session-store.js";
 const STATE = { provider: "groq", model: "llama", codingMode: false, workingDir: null };
 
 /** A journal over a live message list, as a session drives it. */
-function journalFor(store: SessionStore, id?: string) {
+function journalFor(store: SessionStore, id?: string, budget = new ContextBudget()) {
   const messages: Message[] = [];
   const notices: string[] = [];
   const state = { ...STATE };
@@ -19,6 +20,7 @@ function journalFor(store: SessionStore, id?: string) {
     cwd: "/work/project",
     state: () => state,
     systemPrompt: () => (messages[0]?.content === "You are Marvin" ? messages[0] : undefined),
+    knownTokens: (counted: readonly Message[]) => budget.knownTokens(counted),
     notice: (text: string) => notices.push(text),
   };
   const journal = new SessionJournal(store, source, id);
@@ -75,6 +77,31 @@ describe("SessionJournal and SessionStore", () => {
     expect(contents).toEqual(["[Compacted history summary]\none, two", "three"]);
     expect(loaded?.totalMessages).toBe(3);
     expect(readFileSync(join(home, "sessions", "long.jsonl"), "utf8")).toContain('"content":"one"');
+  });
+
+  test("records the token count the budget knows at the end of a run; a rewind or compaction voids it", async ({
+    home,
+  }) => {
+    const store = new SessionStore(join(home, "sessions"));
+    const budget = new ContextBudget();
+    const { journal, messages } = journalFor(store, "counted", budget);
+    messages.push({ role: "user", content: "one" }, { role: "assistant", content: "two" });
+    journal.listener({ type: "agent_end", reason: "done", text: "two", rounds: 1 });
+    expect((await store.load("counted"))!.tokenCount).toBeUndefined(); // nothing counted exactly: nothing recorded
+    const tokens = await budget.exactTokens(messages);
+    messages.push({ role: "user", content: "three" });
+    journal.listener({ type: "agent_end", reason: "done", text: "two", rounds: 1 });
+    expect((await store.load("counted"))!.tokenCount).toEqual({ messages: 2, tokens });
+
+    messages.splice(1);
+    journal.recordRewind(1);
+    expect((await store.load("counted"))!.tokenCount).toBeUndefined();
+    await budget.exactTokens(messages);
+    journal.listener({ type: "agent_end", reason: "done", text: "", rounds: 1 });
+    expect((await store.load("counted"))!.tokenCount?.messages).toBe(1);
+    messages.splice(0, 1, { role: "system", content: "[Compacted history summary]\none" });
+    journal.listener({ type: "compaction", phase: "end", tokensBefore: 10, tokensAfter: 2 });
+    expect((await store.load("counted"))!.tokenCount).toBeUndefined();
   });
 
   test("counts what was said and answered, not the tool steps, alike in the journal, the file and the list", async ({

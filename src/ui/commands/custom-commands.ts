@@ -1,6 +1,5 @@
 import { readdir, readFile } from "node:fs/promises";
 import { basename, extname, join } from "node:path";
-import { parse as parseYaml } from "yaml";
 import { errorMessage } from "../../shared/error-message.js";
 import { findCommand } from "./command-table.js";
 
@@ -14,10 +13,12 @@ export interface CustomCommand {
 const COMMAND_NAME = /^[a-z0-9][a-z0-9_-]*$/;
 const FRONT_MATTER = /^---\r?\n([\s\S]*?)\r?\n---\r?\n?/;
 
-function parseCommand(name: string, text: string): CustomCommand | string {
+async function parseCommand(name: string, text: string): Promise<CustomCommand | string> {
   const match = FRONT_MATTER.exec(text);
   let description: string | undefined;
   if (match) {
+    // The YAML parser loads only for a command with front matter: most runs have none.
+    const { parse: parseYaml } = (await import("yaml")).default;
     try {
       const data = parseYaml(match[1]!) as { description?: unknown } | null;
       if (typeof data?.description === "string") description = data.description.trim();
@@ -58,7 +59,7 @@ export async function loadCustomCommands(dir: string): Promise<{ commands: Custo
       problems.push(`Custom command ${file} is left out: /${name} is a built-in command; rename the file.`);
       continue;
     }
-    const parsed = parseCommand(name, await readFile(join(dir, file), "utf8"));
+    const parsed = await parseCommand(name, await readFile(join(dir, file), "utf8"));
     if (typeof parsed === "string") problems.push(`Custom command ${file} is left out: ${parsed}.`);
     else commands.push(parsed);
   }

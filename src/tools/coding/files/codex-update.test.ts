@@ -13,6 +13,15 @@ describe("applyUpdateChunks", () => {
     expect(applyUpdateChunks("a\nb\nc\n", chunksOf("@@", " a", "-b", "+B"), "f")).toBe("a\nB\nc\n");
   });
 
+  it("matches whole lines only: text inside a longer line or a block split differently is passed over", () => {
+    const content = "xold\nold tail\nold\nnext\n";
+    expect(applyUpdateChunks(content, chunksOf("@@", "-old", "+new"), "f")).toBe("xold\nold tail\nnew\nnext\n");
+    // A last line without a line break matches, and the result ends with one.
+    expect(applyUpdateChunks("a\nlast", chunksOf("@@", " a", "-last", "+end"), "f")).toBe("a\nend\n");
+    // A block ending in an empty line does not match the nothing after the file's final line break.
+    expect(applyUpdateChunks("b\na\n", chunksOf("@@", " a", " ", "+c"), "f")).toBe("b\na\nc\n");
+  });
+
   it("tolerates trailing and surrounding whitespace, then typographic punctuation", () => {
     expect(applyUpdateChunks("x = 1   \ny\n", chunksOf("@@", "-x = 1", "+x = 2"), "f")).toBe("x = 2\ny\n");
     expect(applyUpdateChunks("   indented\n", chunksOf("@@", "-indented", "+done"), "f")).toBe("done\n");

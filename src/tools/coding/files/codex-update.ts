@@ -77,12 +77,57 @@ function replacementText(split: SplitText, replacement: Replacement, eol: string
 }
 
 /**
+ * Offset of the first place at or after `from` where `lines` stand as whole lines of the LF text `content`, or -1.
+ * A block ending in an empty line does not match the nothing after a final line break (splitText has no line there).
+ */
+function findLines(content: string, lines: readonly string[], from: number): number {
+  const needle = lines.join("\n");
+  for (let at = content.indexOf(needle, from); at !== -1 && at < content.length; at = content.indexOf(needle, at + 1)) {
+    const end = at + needle.length;
+    const startsLine = at === 0 || content[at - 1] === "\n";
+    const endsLine = content[end] === "\n" || (end === content.length && !content.endsWith("\n"));
+    if (startsLine && endsLine) return at;
+  }
+  return -1;
+}
+
+/**
+ * The common case done without splitting the file: LF text where every chunk's lines (and anchor) are found exactly.
+ * It finds what the exact pass of seekSequence finds, the first exact match from the cursor on; undefined when a chunk
+ * needs more (a loose match, the end of the file, no old lines), and applyUpdateChunks goes line by line.
+ */
+function applyExactMatches(content: string, chunks: readonly UpdateChunk[]): string | undefined {
+  if (content.includes("\r")) return undefined;
+  let result = "";
+  let copied = 0;
+  let cursor = 0;
+  for (const chunk of chunks) {
+    const old = oldSide(chunk.lines);
+    if (chunk.endOfFile || old.length === 0) return undefined;
+    if (chunk.anchor !== undefined) {
+      const anchor = findLines(content, [chunk.anchor], cursor);
+      if (anchor === -1) return undefined;
+      cursor = anchor + chunk.anchor.length + 1;
+    }
+    const at = findLines(content, old, cursor);
+    if (at === -1) return undefined;
+    result += content.slice(copied, at);
+    for (const line of chunk.lines) if (line.kind !== "remove") result += `${line.text}\n`;
+    copied = cursor = at + old.join("\n").length + 1;
+  }
+  result += content.slice(copied);
+  return result === "" || result.endsWith("\n") ? result : `${result}\n`;
+}
+
+/**
  * Applies the chunks of one `*** Update File` to `content`, in order, preserving each line's
  * own terminator (Codex's preserve-line-endings mode). The result always ends with a line break.
  * Untouched stretches are copied as slices, so a small edit of a large file stays cheap.
  * Throws ChunkMismatchError when a chunk cannot be placed.
  */
 export function applyUpdateChunks(content: string, chunks: readonly UpdateChunk[], path: string): string {
+  const exact = applyExactMatches(content, chunks);
+  if (exact !== undefined) return exact;
   const split = splitText(content);
   const eol = split.eols.find((ending) => ending !== "") ?? "\n";
   const replacements: Replacement[] = [];

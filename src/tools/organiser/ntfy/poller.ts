@@ -1,8 +1,6 @@
 import type { Env } from "../../../shared/env.js";
 import { errorMessage } from "../../../shared/error-message.js";
-import { ServiceError } from "../../kit/http/index.js";
-import { type NtfyEvent, ntfyClient, poll } from "./client.js";
-import { ntfyBaseUrl } from "./service.js";
+import type { NtfyEvent } from "./client.js";
 import { loadSubscriptions, type NtfySubscription, updateSubscriptions } from "./subscriptions.js";
 
 /** Notifications shown per topic and poll at most; older ones are counted. */
@@ -55,6 +53,12 @@ export async function pollSubscriptions(path: string, env: Env, signal: AbortSig
   const loaded = await loadSubscriptions(path);
   const topics = Object.entries(loaded.value);
   if (topics.length === 0) return { notifications: [], problems: [], warning: loaded.warning };
+  // Every message of every run polls: the HTTP client (node:http, https, dns, zlib) loads only when there are topics.
+  const [{ ServiceError }, { ntfyClient, poll }, { ntfyBaseUrl }] = await Promise.all([
+    import("../../kit/http/index.js"),
+    import("./client.js"),
+    import("./service.js"),
+  ]);
   const client = ntfyClient(env, signal);
   const problems: string[] = [];
   const results: TopicResult[] = [];
