@@ -105,6 +105,18 @@ describe("user themes", () => {
     expect(entries.find((entry) => entry.name === "sunset")).toMatchObject({ file, description: "warm" });
   });
 
+  test("a file whose name is not a theme name is left out, its name shown without escape sequences", async ({
+    home,
+    writeTheme,
+  }) => {
+    const file = await writeTheme("evil\x1b[2Jname", { tokens: {} });
+    const { notices } = await ThemeChoice.start({ MARVIN_THEME: "nord", TERM: "xterm" }, home);
+    expect(notices).toHaveLength(1);
+    expect(notices[0]).toContain("evilname.json is left out: name it with letters");
+    expect(notices[0]).not.toContain("\x1b");
+    expect(file).toContain("\x1b");
+  });
+
   test("bad fields are named with the file and left out; the rest of the theme is used", async ({
     home,
     writeTheme,

@@ -1,6 +1,7 @@
 import { readdir, readFile } from "node:fs/promises";
 import { basename, extname, join } from "node:path";
 import { errorMessage } from "../../shared/error-message.js";
+import { safeLabel } from "../terminal-text.js";
 import { BUILTIN_THEMES } from "./builtin-themes.js";
 import { type ThemeLooks, userLooks } from "./looks.js";
 import { checkTheme } from "./theme-file.js";
@@ -57,7 +58,7 @@ export async function loadUserThemes(dir: string): Promise<{ themes: UserTheme[]
   for (const file of files) {
     const name = basename(file, ".json").toLowerCase();
     if (!THEME_NAME.test(name)) {
-      problems.push(`Theme ${join(dir, file)} is left out: name it with letters, digits, ., _ and - only.`);
+      problems.push(`Theme ${safeLabel(join(dir, file))} is left out: name it with letters, digits, ., _ and - only.`);
       continue;
     }
     if (BUILTIN_THEMES.has(name)) {
