@@ -146,14 +146,16 @@ const runCommand = defineTool({
       }
       const result = await runOnce(command, cwd, timeout, context, launch);
       keepTemp = result.background.length > 0;
+      const planted = await launch?.removePlantedGitControls();
+      const said = planted ? `${describe(result, timeout)}\n${planted}` : describe(result, timeout);
       const refusal = launch && refusalOf(result, command, launch, context.home);
-      if (!refusal) return describe(result, timeout);
+      if (!refusal) return said;
       const reason = RERUN_REASONS[refusal.kind];
       if (reason && (await context.approvals.rerunOutsideSandbox(command, reason))) {
         const outside = await runOnce(command, cwd, timeout, context);
         return `Ran again outside the sandbox: the user allowed it (${reason}).\n${describe(outside, timeout)}`;
       }
-      return `${describe(result, timeout)}\n${refusal.line}`;
+      return `${said}\n${refusal.line}`;
     } finally {
       // Background jobs may still use the private temp folder; it is in the system's temp folder.
       if (launch && !keepTemp) await launch.dispose();

@@ -6,6 +6,7 @@ import { errorMessage } from "../../../shared/error-message.js";
 import { ToolError } from "../../../shared/tool-error.js";
 import { bwrapArguments } from "./bwrap.js";
 import { type SandboxLayout, sandboxLayout } from "./layout.js";
+import { plantedControlsSweeper } from "./planted-controls.js";
 import { findSandboxProgram } from "./program.js";
 import { seatbeltProfile } from "./seatbelt.js";
 import { type SandboxSettings, sandboxSettings } from "./settings.js";
@@ -19,6 +20,8 @@ export interface SandboxedLaunch {
   env: Record<string, string>;
   /** Removes the private temp folder. */
   dispose(): Promise<void>;
+  /** After the command: removes git controls it created; the line that says so, undefined when none. */
+  removePlantedGitControls(): Promise<string | undefined>;
 }
 
 /** Where a command runs: inside the sandbox, or outside it and why (MARVIN_SANDBOX=off, or no sandbox program). */
@@ -87,6 +90,7 @@ export async function commandSandbox(places: CommandPlaces): Promise<CommandSand
       layout,
       env: { TMPDIR: tempDir },
       dispose: () => rm(tempDir, { recursive: true, force: true }),
+      removePlantedGitControls: plantedControlsSweeper(layout.gitDirs),
     },
   };
 }
