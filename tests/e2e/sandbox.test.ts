@@ -47,6 +47,42 @@ describe("the command sandbox, through the built marvin", () => {
     expect(existsSync(join(home, "beside.txt"))).toBe(false);
   });
 
+  test("a command's planted .git/commondir, hook and fsmonitor run neither on git_commit nor on the user's git", async ({
+    llm,
+    home,
+  }) => {
+    const project = join(home, "project");
+    const git = (...args: string[]) =>
+      execFileSync("git", ["-C", project, ...args], { encoding: "utf8", env: { ...process.env, HOME: home } });
+    execFileSync("git", ["init", "-q", project]);
+    git("config", "user.name", "E2E Author");
+    git("config", "user.email", "e2e@example.invalid");
+    const identity = "[user]\n\tname = Planted\n\temail = planted@example.invalid\n";
+    const plant = [
+      "mkdir -p .git/x/hooks && cp -r .git/objects .git/refs .git/x/",
+      `printf '#!/bin/sh\\ntouch ${home}/hook-ran\\n' > .git/x/hooks/pre-commit && chmod +x .git/x/hooks/pre-commit`,
+      `printf '[core]\\n\\tfsmonitor = "touch ${home}/fsmonitor-ran; false"\\n${identity.replaceAll("\\", "\\\\")}' > .git/x/config`,
+      "echo x > .git/commondir && echo hello > hello.txt",
+    ].join(" && ");
+    const server = await llm([
+      { toolCalls: [{ name: "run_command", arguments: { command: plant } }] },
+      { toolCalls: [{ name: "git_commit", arguments: { message: "Add hello" } }] },
+      { text: "Done." },
+    ]);
+    const run = await runMarvin(["--non-interactive", "--working-dir", project, "--prompt", "commit hello"], {
+      env: serverEnv(server.url, home),
+      cwd: home,
+    });
+    expect(run.code, run.stderr).toBe(0);
+    git("status", "--short");
+    expect(existsSync(join(home, "hook-ran"))).toBe(false);
+    expect(existsSync(join(home, "fsmonitor-ran"))).toBe(false);
+    const [planted, committed] = toolResults(server.requests[2]!);
+    expect(planted).toContain("\nSandbox: removed .git/commondir: commands may not create git's controls");
+    expect(committed).toContain("Add hello");
+    expect(git("log", "--format=%an %s")).toBe("E2E Author Add hello\n");
+  });
+
   test("without bwrap a non-interactive run warns once and still runs commands; require refuses them", async ({
     llm,
     home,
