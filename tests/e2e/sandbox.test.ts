@@ -47,7 +47,7 @@ describe("the command sandbox, through the built marvin", () => {
     expect(existsSync(join(home, "beside.txt"))).toBe(false);
   });
 
-  test("a command's planted .git/commondir, hook and fsmonitor run neither on git_commit nor on the user's git", async ({
+  test("a command's planted .git/commondir, hook and fsmonitor run on neither git_commit nor the user's git", async ({
     llm,
     home,
   }) => {
@@ -57,11 +57,11 @@ describe("the command sandbox, through the built marvin", () => {
     execFileSync("git", ["init", "-q", project]);
     git("config", "user.name", "E2E Author");
     git("config", "user.email", "e2e@example.invalid");
-    const identity = "[user]\n\tname = Planted\n\temail = planted@example.invalid\n";
+    const identity = "[user]\\n\\tname = Planted\\n\\temail = planted@example.invalid\\n";
     const plant = [
       "mkdir -p .git/x/hooks && cp -r .git/objects .git/refs .git/x/",
       `printf '#!/bin/sh\\ntouch ${home}/hook-ran\\n' > .git/x/hooks/pre-commit && chmod +x .git/x/hooks/pre-commit`,
-      `printf '[core]\\n\\tfsmonitor = "touch ${home}/fsmonitor-ran; false"\\n${identity.replaceAll("\\", "\\\\")}' > .git/x/config`,
+      `printf '[core]\\n\\tfsmonitor = "touch ${home}/fsmonitor-ran; false"\\n${identity}' > .git/x/config`,
       "echo x > .git/commondir && echo hello > hello.txt",
     ].join(" && ");
     const server = await llm([

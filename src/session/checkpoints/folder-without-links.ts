@@ -6,7 +6,7 @@ import { join, sep } from "node:path";
 export class LinkOnTheWay extends Error {}
 
 /** A folder opened without following a link; `at(name)` names an entry of that very folder. */
-export interface OpenedFolder {
+interface OpenedFolder {
   at(name: string): string;
   close(): Promise<void>;
 }

@@ -59,7 +59,8 @@ function processesWith(word: string): number[] {
     .map(Number);
 }
 
-const WRITE_REFUSED = /\nSandbox: only \S+ and \$TMPDIR are writable \(\.git\/hooks and \.git\/config read-only\)/;
+const WRITE_REFUSED =
+  /\nSandbox: only \S+ and \$TMPDIR are writable \(git's hooks, config and other controls in \.git read-only\)/;
 
 /** A committer for git config files the tests plant. */
 const IDENTITY = "[user]\n\tname = Planted\n\temail = planted@example.invalid\n";
@@ -104,7 +105,8 @@ describe("run_command in the sandbox (bwrap)", () => {
     git("commit", "-qm", "one");
     const tools = await harness();
     const hook = `#!/bin/sh\ntouch ${root}/hook-ran\n`;
-    const config = `[core]\n\trepositoryformatversion = 0\n\tfsmonitor = "touch ${root}/fsmonitor-ran; false"\n${IDENTITY}`;
+    const fsmonitor = `touch ${root}/fsmonitor-ran; false`;
+    const config = `[core]\n\trepositoryformatversion = 0\n\tfsmonitor = "${fsmonitor}"\n${IDENTITY}`;
     const plant = [
       "mkdir -p .git/x/hooks && cp -r .git/objects .git/refs .git/x/",
       `printf '${hook}' > .git/x/hooks/pre-commit && chmod +x .git/x/hooks/pre-commit`,
@@ -142,7 +144,8 @@ describe("run_command in the sandbox (bwrap)", () => {
     await writeFile(join(project, "a.txt"), "one\n");
     const tools = await harness();
     expect(await tools.failure("git_commit", { message: "one" })).toBe(
-      `Error in git_commit: Not running git here: the repository in ${project} uses git folders that are not its own (git folder ` +
+      `Error in git_commit: Not running git here: the repository in ${project} uses git folders that are not ` +
+        `its own (git folder ` +
         `${project}/.git, common folder ${project}/.git/x), so git could run hooks and config from anywhere. A ` +
         "command may have written .git/commondir or a .git file. Tell the user; they can check with `git rev-parse " +
         "--git-dir --git-common-dir` and remove what does not belong.",

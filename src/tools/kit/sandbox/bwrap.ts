@@ -2,8 +2,7 @@ import type { SandboxLayout } from "./layout.js";
 
 /**
  * bubblewrap's arguments for `layout`, up to the command: the whole file system read-only, the
- * writable folders bound back read-write, their git folders bound onto themselves (a mount point
- * cannot be moved or removed, so no other .git takes its place), git's controls read-only on top, secrets under an empty
+ * writable folders bound back read-write, git's controls read-only on top, secrets under an empty
  * read-only folder (or /dev/null), a fresh /dev and /proc in a pid namespace of its own, no
  * network unless allowed, a new session (no keystrokes into the terminal), and the whole
  * sandbox killed when Marvin dies.
@@ -11,6 +10,7 @@ import type { SandboxLayout } from "./layout.js";
 export function bwrapArguments(layout: SandboxLayout): string[] {
   const args = ["--ro-bind", "/", "/", "--dev", "/dev", "--proc", "/proc"];
   for (const folder of layout.writable) args.push("--bind", folder, folder);
+  // A git folder bound onto itself is a mount point: it cannot be moved or removed, so no other .git takes its place.
   for (const path of layout.gitDirs) args.push("--bind", path, path);
   for (const { path } of layout.readOnly) args.push("--ro-bind", path, path);
   for (const { path, folder } of layout.hidden) {

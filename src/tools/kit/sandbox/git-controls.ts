@@ -2,7 +2,7 @@ import { lstatSync, readdirSync } from "node:fs";
 import { join } from "node:path";
 
 /** A path in a git folder, and whether it is a folder. */
-export interface GitControl {
+interface GitControl {
   path: string;
   folder: boolean;
 }

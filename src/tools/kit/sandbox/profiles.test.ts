@@ -20,7 +20,7 @@ const layout: SandboxLayout = {
 };
 
 describe("sandbox profiles", () => {
-  it("gives bwrap a read-only root, writable folders, .git pinned, git controls read-only on top, secrets hidden", () => {
+  it("gives bwrap a read-only root, writable folders, .git pinned, git controls read-only, secrets hidden", () => {
     expect(bwrapArguments(layout).join(" ")).toBe(
       "--ro-bind / / --dev /dev --proc /proc --bind /home/me/proj /home/me/proj " +
         "--bind /tmp/marvin-sandbox-1 /tmp/marvin-sandbox-1 " +
@@ -35,7 +35,7 @@ describe("sandbox profiles", () => {
     expect(bwrapArguments({ ...layout, network: true })).not.toContain("--unshare-net");
   });
 
-  it("writes a Seatbelt profile that denies writes outside, moving .git, git controls present or not, secrets, network", () => {
+  it("writes a Seatbelt profile denying writes outside, moving .git, git controls present or not, secrets", () => {
     expect(seatbeltProfile(layout)).toBe(
       [
         "(version 1)",
