@@ -262,7 +262,7 @@ describe("coding, git and shell tools end to end", () => {
     },
   );
 
-  test("run_command hands neither the model nor the audit log any API key, token or password of marvin's environment", async ({
+  test("run_command hands neither the model nor the audit log any key, token or password of marvin's environment", async ({
     llm,
     home,
     project,
