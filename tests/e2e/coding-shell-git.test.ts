@@ -262,7 +262,7 @@ describe("coding, git and shell tools end to end", () => {
     },
   );
 
-  test("run_command hands neither the model nor the audit log any key, token or password of marvin's environment", async ({
+  test("run_command gives neither the model nor the audit log a key, token or password of its environment", async ({
     llm,
     home,
     project,
