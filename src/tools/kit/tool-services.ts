@@ -59,11 +59,19 @@ export type ApprovalMode = "ask" | "auto" | "never";
 
 export const APPROVAL_MODES: readonly ApprovalMode[] = ["ask", "auto", "never"];
 
+/** Whether a command may run unconfined because no sandbox works: yes, the person said no, or no one to ask. */
+export type UnconfinedAnswer = "run" | "declined" | "nobody-to-ask";
+
 /** The session's approvals: whom to ask, and whether to, under the conversation's mode. */
 export interface Approvals {
   readonly mode: ApprovalMode;
   /** Before run_command runs `command`; `sandboxed` says whether the sandbox will contain it. */
   command(command: string, sandboxed: boolean): Promise<boolean>;
+  /**
+   * Before a command runs unconfined because no sandbox program works (`missing` says which): `never` asks once
+   * per conversation, and refuses where no one can be asked; `ask` and `auto` ask for each command anyway.
+   */
+  unconfined(missing: string): Promise<UnconfinedAnswer>;
   /** After the sandbox refused `command` (`reason` says what): may it run again outside? Only `auto` asks. */
   rerunOutsideSandbox(command: string, reason: string): Promise<boolean>;
   /** Before a tool that acts beyond the sandbox (an MCP tool that may change things, a crontab line, a package install). */
