@@ -4,7 +4,7 @@ import { fileURLToPath } from "node:url";
 import { childEnvWith } from "../../../shared/child-env.js";
 import type { Env } from "../../../shared/env.js";
 import { type ToolContext, ToolError } from "../../kit/define-tool.js";
-import type { ActiveProvider } from "../../kit/tool-services.js";
+import type { ActiveProvider, ChildCaps } from "../../kit/tool-services.js";
 
 /**
  * The `marvin` script of this installation: package.json's `bin.marvin`, found by walking up
@@ -79,6 +79,16 @@ export function childMarvinEnv(
   if (options.readOnly) child.MARVIN_READONLY = "1";
   delete child.MARVIN_SUBAGENT_LOG;
   return child;
+}
+
+/** Sets a child's spending caps to `caps` (what its parent gave it), removing a cap it must not have. */
+export function withChildCaps(env: Record<string, string>, caps: ChildCaps): Record<string, string> {
+  const settings = { MARVIN_MAX_COST: caps.conversation, MARVIN_MAX_DAILY_COST: caps.daily };
+  for (const [name, limit] of Object.entries(settings)) {
+    if (limit === undefined) delete env[name];
+    else env[name] = limit.toFixed(6);
+  }
+  return env;
 }
 
 /** The fields of a MARVIN_COST line that Marvin reports back. */
