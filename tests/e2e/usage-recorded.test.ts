@@ -19,10 +19,7 @@ describe("usage.json records the session however it ends", () => {
       const exited = new Promise<number | null>((resolve) => child.on("close", resolve));
       try {
         child.stdin.write("hi\n"); // stdin stays open: the session waits for the next line
-        await waitFor(
-          () => stdout.includes("Hello there."),
-          () => stdout,
-        );
+        await waitFor(() => stdout.includes("Hello there."), 10_000);
         child.kill(signal);
         expect(await exited).toBe(0);
       } finally {
