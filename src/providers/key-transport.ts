@@ -5,7 +5,7 @@ import { hideUrlCredentials } from "../shared/url-credentials.js";
 import type { ProviderConfig } from "./descriptor.js";
 
 /** The setting that lets an API key travel over plain http to another machine. */
-export const ALLOW_HTTP_KEYS = "MARVIN_ALLOW_HTTP_KEYS";
+const ALLOW_HTTP_KEYS = "MARVIN_ALLOW_HTTP_KEYS";
 
 /** Whether `url` is plain http to a host other than this machine (a loopback address or `localhost`). */
 function plainHttpElsewhere(url: string): boolean {

@@ -34,7 +34,8 @@ export const ollama: ProviderDescriptor<"ollama"> = {
   async probe(config) {
     const baseUrl = config.baseUrl!;
     if (await ollamaAnswers(baseUrl)) return undefined;
-    return `no Ollama server answers at ${hideUrlCredentials(serverRoot(baseUrl))}: start it ('ollama serve') or set OLLAMA_URL`;
+    const shown = hideUrlCredentials(serverRoot(baseUrl));
+    return `no Ollama server answers at ${shown}: start it ('ollama serve') or set OLLAMA_URL`;
   },
   async create(config) {
     const { OllamaProvider } = await import("./adapter.js");
