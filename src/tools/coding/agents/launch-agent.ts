@@ -2,14 +2,20 @@ import { relative, sep } from "node:path";
 import { z } from "zod";
 import { formatDuration } from "../../../shared/duration.js";
 import type { Env } from "../../../shared/env.js";
-import { errorMessage } from "../../../shared/error-message.js";
 import { preview, truncateText } from "../../../shared/truncate.js";
 import { defineTool, type ToolContext, ToolError } from "../../kit/define-tool.js";
 import { directoryInside, realWorkingDir } from "../../kit/require-working-dir.js";
 import { loadTickets, locateTicketsDir, resolveTicket } from "../../kit/tickets/ticket-store.js";
-import type { ChildAllowance, ChildCaps } from "../../kit/tool-services.js";
+import type { ChildAllowance } from "../../kit/tool-services.js";
 import { type AgentOutcome, runSubAgent } from "./agent-run.js";
-import { childMarvinEnv, childMarvinStart, describeCost, nestingDepth, withChildCaps } from "./child-marvin.js";
+import {
+  childMarvinEnv,
+  childMarvinStart,
+  claimCaps,
+  describeCost,
+  nestingDepth,
+  withChildCaps,
+} from "./child-marvin.js";
 
 /** Sub-agents run at this depth at most: one launched by launch_agent cannot launch another. */
 const MAX_AGENT_DEPTH = 1;
@@ -103,15 +109,6 @@ const launchAgent = defineTool({
   },
 });
 
-/** Its share of the spending caps, or a refusal the model can act on. */
-async function claimCaps(allowance: ChildAllowance | undefined): Promise<ChildCaps | undefined> {
-  try {
-    return await allowance?.claim();
-  } catch (error) {
-    throw new ToolError(`Not launching a sub-agent. ${errorMessage(error)}`);
-  }
-}
-
 async function launch(args: LaunchArguments, context: ToolContext, allowance: ChildAllowance | undefined) {
   const root = await realWorkingDir(context);
   const directory = await directoryInside(root, args.working_dir);
@@ -126,7 +123,7 @@ async function launch(args: LaunchArguments, context: ToolContext, allowance: Ch
     if (!(await context.approvals.command(question, false)))
       return "The user declined to launch this sub-agent. Ask the user what to do instead, or do it yourself.";
   }
-  const caps = await claimCaps(allowance);
+  const caps = await claimCaps(allowance, "Not launching a sub-agent");
   const env = childMarvinEnv(context.env, provider.credentialVariables, { readOnly: args.read_only });
   const outcome = await runSubAgent({
     entryPoint,
