@@ -29,4 +29,33 @@ describe("usage.json records the session however it ends", () => {
       expect(usage).toMatchObject({ sessions: 1, llm_turns: 1, input_tokens: { "gpt-4o-mini": 1_000 } });
     });
   }
+
+  test("a non-interactive run ended by SIGHUP in the middle of a tool adds what it spent", async ({ llm, home }) => {
+    const server = await llm([
+      {
+        toolCalls: [{ name: "run_command", arguments: { command: "echo started; sleep 30", timeout: 60 } }],
+        usage: { prompt: 1_000, completion: 10 },
+      },
+    ]);
+    const child = spawn(process.execPath, [MARVIN_BIN, "--non-interactive", "--working-dir", home, "--prompt", "go"], {
+      env: serverEnv(server.url, home, { MARVIN_SANDBOX: "off" }) as NodeJS.ProcessEnv,
+      cwd: home,
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    let stdout = "";
+    let stderr = "";
+    child.stdout.setEncoding("utf8").on("data", (data: string) => (stdout += data));
+    child.stderr.setEncoding("utf8").on("data", (data: string) => (stderr += data));
+    const exited = new Promise<number | null>((resolve) => child.on("close", resolve));
+    try {
+      await waitFor(() => stdout.includes("run_command"), 10_000);
+      child.kill("SIGHUP");
+      expect(await exited).toBe(1);
+    } finally {
+      child.kill("SIGKILL");
+    }
+    expect(stderr.trim().split("\n").at(-1)).toMatch(/^MARVIN_COST:\{"session_cost":[\d.]+,"llm_turns":1,/);
+    const usage = JSON.parse(readFileSync(join(home, ".config", "local-finder", "usage.json"), "utf8"));
+    expect(usage).toMatchObject({ sessions: 1, llm_turns: 1, tool_calls: { run_command: 1 } });
+  });
 });
