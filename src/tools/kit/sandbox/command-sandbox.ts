@@ -1,3 +1,4 @@
+import { rmSync } from "node:fs";
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -9,16 +10,21 @@ import { type SandboxLayout, sandboxLayout } from "./layout.js";
 import { findSandboxProgram } from "./program.js";
 import { seatbeltProfile } from "./seatbelt.js";
 import { type SandboxSettings, sandboxSettings } from "./settings.js";
+import { withoutSocketVariables } from "./socket-variables.js";
 
 /** How to start one command inside the sandbox: `program` with `prefix`, then the command's own argv. */
 export interface SandboxedLaunch {
   program: string;
   prefix: string[];
   layout: SandboxLayout;
-  /** Variables to add to the command's environment (TMPDIR). */
-  env: Record<string, string>;
+  /** Whether `program` reports on an fd whether it started the command (bubblewrap's --json-status-fd). */
+  reportsStart: boolean;
+  /** The command's environment made from `base`: the private TMPDIR, and no variable that leads to a socket. */
+  environment(base: Record<string, string>): Record<string, string>;
   /** Removes the private temp folder. */
   dispose(): Promise<void>;
+  /** The same, at once (when Marvin exits). */
+  disposeNow(): void;
 }
 
 /** Where a command runs: inside the sandbox, or outside it and why (MARVIN_SANDBOX=off, or no sandbox program). */
@@ -85,8 +91,10 @@ export async function commandSandbox(places: CommandPlaces): Promise<CommandSand
       program: program.path,
       prefix,
       layout,
-      env: { TMPDIR: tempDir },
+      reportsStart: program.kind === "bwrap",
+      environment: (base) => ({ ...withoutSocketVariables(base), TMPDIR: tempDir }),
       dispose: () => rm(tempDir, { recursive: true, force: true }),
+      disposeNow: () => rmSync(tempDir, { recursive: true, force: true }),
     },
   };
 }
