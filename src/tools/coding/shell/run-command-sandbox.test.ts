@@ -1,10 +1,10 @@
 import { execFileSync } from "node:child_process";
-import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import { mkdir, symlink, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { test as base, describe, expect } from "../../../../tests/support/fixtures.js";
 import { sendText } from "../../../../tests/support/local-http-server.js";
-import { running as alive, killLeftovers, waitFor } from "../../../../tests/support/processes.js";
+import { running as alive, killLeftovers, processesWith, waitFor } from "../../../../tests/support/processes.js";
 import { REPO_ROOT } from "../../../../tests/support/run-marvin.js";
 import type { ToolHarness, ToolHarnessOptions } from "../../../../tests/support/tool-harness.js";
 import type { ApprovalQuestion } from "../../../session/approvals.js";
@@ -44,20 +44,6 @@ const test = base.extend<{
     killLeftovers(pids);
   },
 });
-
-/** Host pids of the processes whose command line starts with `word` (not the shells that run it). */
-function processesWith(word: string): number[] {
-  return readdirSync("/proc")
-    .filter((name) => /^\d+$/.test(name))
-    .filter((pid) => {
-      try {
-        return readFileSync(`/proc/${pid}/cmdline`, "utf8").replaceAll("\0", " ").startsWith(word);
-      } catch {
-        return false;
-      }
-    })
-    .map(Number);
-}
 
 const WRITE_REFUSED = /\nSandbox: only \S+ and \$TMPDIR are writable \(\.git\/hooks and \.git\/config read-only\)/;
 
