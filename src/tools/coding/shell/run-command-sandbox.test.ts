@@ -208,7 +208,8 @@ describe("run_command in the sandbox (bwrap)", () => {
     });
     const result = await failing.ok("run_command", { command: "echo outside > ../out.txt" });
     expect(asked.map((question) => question.text)).toEqual([
-      "The sandbox stopped `echo outside > ../out.txt` (it failed before the command started). Run it again outside the " +
+      "The sandbox stopped `echo outside > ../out.txt` (it failed before the command started). Run it again " +
+        "outside the " +
         "sandbox?",
     ]);
     expect(result).toMatch(

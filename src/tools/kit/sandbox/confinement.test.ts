@@ -128,15 +128,19 @@ describe("network off: no socket outside the sandbox", () => {
           XDG_RUNTIME_DIR: "/run/user/0",
         },
       });
+      // A unix socket's path, or an abstract one's name after "@".
       const connect = (address: string) =>
-        `python3 -c 'import socket,sys; s=socket.socket(socket.AF_UNIX); s.connect(sys.argv[1]); print("CONNECTED")' ${address}`;
+        "python3 -c 'import socket,sys; a=sys.argv[1]; s=socket.socket(socket.AF_UNIX); " +
+        `s.connect("\\0" + a[1:] if a[0] == "@" else a); print("UP")' ${address}`;
       const output = await tools.ok("run_command", {
         command: [
           `tmux -S ${tmux.socket} new-window -t probe 'touch ${marker}' 2>/dev/null || echo TMUX-REFUSED`,
           `${connect(tmux.socket)} 2>/dev/null || echo UNIX-REFUSED`,
-          `python3 -c 'import socket; s=socket.socket(socket.AF_UNIX); s.connect("\\0${abstractName}"); print("CONNECTED")' 2>/dev/null || echo ABSTRACT-REFUSED`,
-          "ls -A /tmp /var/tmp /run /dev/shm | grep -v -e : -e marvin-sandbox- -e marvin-confined-home- | grep . || echo EMPTY",
-          "env | grep -E '^(TMUX|SSH_AUTH_SOCK|DBUS_SESSION_BUS_ADDRESS|DOCKER_HOST|XDG_RUNTIME_DIR)=' || echo NO-SOCKET-VARIABLES",
+          `${connect(`@${abstractName}`)} 2>/dev/null || echo ABSTRACT-REFUSED`,
+          "ls -A /tmp /var/tmp /run /dev/shm | grep -v -e : -e marvin-sandbox- -e marvin-confined-home- | grep . " +
+            "|| echo EMPTY",
+          "env | grep -E '^(TMUX|SSH_AUTH_SOCK|DBUS_SESSION_BUS_ADDRESS|DOCKER_HOST|XDG_RUNTIME_DIR)=' " +
+            "|| echo NO-SOCKET-VARIABLES",
         ].join("\n"),
       });
       expect(output.split("\n").slice(1)).toEqual([
@@ -173,7 +177,7 @@ const HOME_CREDENTIALS = [
 ];
 
 describe("the hidden home", () => {
-  test("hides credentials and Marvin's profiles; keeps the project, toolchains, git's identity and the readable", async ({
+  test("hides credentials and Marvin's profiles; keeps project, toolchains, git's identity, the readable", async ({
     tempDirs,
     harnesses,
   }) => {
@@ -211,5 +215,13 @@ describe("the hidden home", () => {
       "a readable note",
       "Sandbox Tester",
     ]);
+    await mkdir(join(home, "Documents"));
+    await writeFile(join(home, "Documents", "plan.txt"), "a plan\n");
+    const hidden = await tools.ok("run_command", { command: "cat ~/Documents/plan.txt" });
+    expect(hidden).toMatch(/^Exit code: 1 .*No such file or directory\n/s);
+    expect(hidden.split("\n").at(-1)).toBe(
+      "Sandbox: the home folder is hidden from commands but for the working dir, toolchains on PATH and git's " +
+        "settings; ask the user to add what the task needs to MARVIN_SANDBOX_READABLE, or to run the command.",
+    );
   });
 });

@@ -39,7 +39,7 @@ describe("sandbox profiles", () => {
     expect(bwrapArguments({ ...layout, network: true })).not.toContain("--unshare-net");
   });
 
-  it("writes a Seatbelt profile that denies writes outside, reads in the emptied folders, secrets and the network", () => {
+  it("writes a Seatbelt profile denying writes outside, reads in the emptied folders, secrets and the network", () => {
     expect(seatbeltProfile(layout)).toBe(
       [
         "(version 1)",

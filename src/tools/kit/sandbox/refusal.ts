@@ -2,7 +2,7 @@ import { isInside } from "../../../workspace/sandbox.js";
 import type { SandboxLayout } from "./layout.js";
 
 /** Why the sandbox made a command fail, in a line the model can act on. */
-export interface SandboxRefusal {
+interface SandboxRefusal {
   kind: "write" | "network" | "secret" | "home";
   line: string;
 }
@@ -52,7 +52,7 @@ export function sandboxRefusal(
     };
   }
   if (
-    layout.emptied.includes(home) &&
+    layout.emptied.some((folder) => isInside(folder, home)) &&
     MISSING.test(output) &&
     namesHiddenHomePath(`${command}\n${output}`, home, layout)
   ) {
