@@ -239,6 +239,7 @@ export async function runInProcessGroup(options: GroupRunOptions): Promise<Group
     background,
     lingering,
     elapsedMs: Date.now() - startedAt,
-    sandboxFailed: failed,
+    // A sandbox stopped (time-out, cancel) or killed from outside did not fail to start.
+    sandboxFailed: failed && !stop.timedOut && !stop.aborted && exit.signal === null,
   };
 }
