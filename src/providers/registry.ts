@@ -3,9 +3,11 @@ import { copilot } from "./copilot/descriptor.js";
 import type { ProviderDescriptor } from "./descriptor.js";
 import { gemini } from "./gemini/descriptor.js";
 import { groq } from "./groq/descriptor.js";
+import { mistral } from "./mistral/descriptor.js";
 import { ollama } from "./ollama/descriptor.js";
 import { openai } from "./openai/descriptor.js";
 import { openaiCompat } from "./openai-compat/descriptor.js";
+import { openrouter } from "./openrouter/descriptor.js";
 import type { ProviderName } from "./types.js";
 
 /**
@@ -18,7 +20,9 @@ const DESCRIPTORS: { readonly [Name in ProviderName]: ProviderDescriptor<Name> }
   anthropic,
   gemini,
   groq,
+  mistral,
   openai,
+  openrouter,
   ollama,
   "openai-compat": openaiCompat,
 };

@@ -29,6 +29,18 @@ function mapFinishReason(raw: string): FinishReason {
   }
 }
 
+/** The tokens a usage chunk reports, and the cost when the service says what it billed (OpenRouter). */
+function usageOf(usage: NonNullable<CompletionChunk["usage"]>): TokenUsage {
+  const cached = usage.prompt_tokens_details?.cached_tokens ?? usage.prompt_cache_hit_tokens;
+  const upstream = usage.is_byok ? (usage.cost_details?.upstream_inference_cost ?? 0) : 0;
+  return {
+    promptTokens: usage.prompt_tokens ?? 0,
+    completionTokens: usage.completion_tokens ?? 0,
+    ...(typeof cached === "number" ? { cachedTokens: cached } : {}),
+    ...(typeof usage.cost === "number" ? { costUsd: usage.cost + upstream } : {}),
+  };
+}
+
 /**
  * Folds validated OpenAI-style stream chunks into one response, returning for each chunk the text, reasoning
  * and tool-call starts it adds, as events. Tool calls are keyed by
@@ -53,14 +65,7 @@ export class ChunkAccumulator {
   push(chunk: CompletionChunk): DeltaEvent[] {
     this.added = [];
     if (chunk.model) this.model = chunk.model;
-    if (chunk.usage && typeof chunk.usage.prompt_tokens === "number") {
-      const cached = chunk.usage.prompt_tokens_details?.cached_tokens ?? chunk.usage.prompt_cache_hit_tokens;
-      this.usage = {
-        promptTokens: chunk.usage.prompt_tokens,
-        completionTokens: chunk.usage.completion_tokens ?? 0,
-        ...(typeof cached === "number" ? { cachedTokens: cached } : {}),
-      };
-    }
+    if (chunk.usage && typeof chunk.usage.prompt_tokens === "number") this.usage = usageOf(chunk.usage);
     for (const choice of chunk.choices ?? []) {
       if ((choice.index ?? 0) !== 0) continue;
       const delta = choice.delta;

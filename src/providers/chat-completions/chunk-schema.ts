@@ -38,6 +38,11 @@ const usage = z.looseObject({
   prompt_tokens_details: z.looseObject({ cached_tokens: z.number().nullish() }).nullish().catch(undefined),
   /** DeepSeek's own name for the same count. */
   prompt_cache_hit_tokens: z.number().nullish(),
+  /** OpenRouter: what the request was billed in USD (with a key of the user's own, only OpenRouter's fee)… */
+  cost: z.number().nullish().catch(undefined),
+  is_byok: z.boolean().nullish().catch(undefined),
+  /** …and what the model's provider billed that key. */
+  cost_details: z.looseObject({ upstream_inference_cost: z.number().nullish() }).nullish().catch(undefined),
 });
 
 const completionChunkSchema = z.looseObject({
