@@ -111,7 +111,7 @@ describe("usage errors: one line saying what is wrong", () => {
   it("rejects bad values", () => {
     expect(usageError(["--provider", "claude"])).toBe(
       "invalid value 'claude' for --provider (expected one of: copilot, anthropic, gemini, groq, mistral, openai, " +
-        "openrouter, ollama, openai-compat)",
+        "openrouter, codex, ollama, openai-compat)",
     );
     expect(usageError(["--non-interactive", "--output", "xml"])).toBe(
       "invalid value 'xml' for --output (expected one of: text, jsonl)",

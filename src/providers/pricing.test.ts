@@ -101,6 +101,8 @@ describe("estimateCost", () => {
 
   it("costs nothing for local Ollama models and unknown models", () => {
     expect(estimateCost("ollama", "gpt-4o", { input: 1_000_000, output: 1_000_000 })).toBe(0);
+    // The ChatGPT plan covers what codex uses.
+    expect(estimateCost("codex", "gpt-5.1-codex", { input: 1_000_000, output: 1_000_000 })).toBe(0);
     expect(estimateCost("openai-compat", "my-local-finetune", { input: 1_000_000, output: 1_000_000 })).toBe(0);
   });
 });

@@ -78,10 +78,10 @@ interface CallTokens {
 
 /**
  * Estimated cost of one call, cached input and cache writes at their own rates; 0 for local (ollama) and unknown
- * models.
+ * models, and for the ChatGPT plan's (codex), which the plan covers.
  */
 export function estimateCost(provider: string, model: string, tokens: CallTokens): number {
-  if (provider === "ollama") return 0;
+  if (provider === "ollama" || provider === "codex") return 0;
   const price = PRICES.find(([pattern]) => pattern.test(model))?.[1];
   if (!price) return 0;
   const cached = Math.min(tokens.cached ?? 0, tokens.input);

@@ -32,6 +32,7 @@ describe("the provider registry", () => {
       "mistral",
       "openai",
       "openrouter",
+      "codex",
       "ollama",
       "openai-compat",
     ]);
@@ -39,7 +40,8 @@ describe("the provider registry", () => {
   });
 
   it("feeds the --help line of --provider", () => {
-    const names = "copilot | anthropic | gemini | groq | mistral | openai | openrouter | ollama | openai-compat";
+    const names =
+      "copilot | anthropic | gemini | groq | mistral | openai | openrouter | codex | ollama | openai-compat";
     expect(HELP).toContain(
       `  --provider NAME          ${names}\n                           (default: $LLM_PROVIDER, else copilot)\n`,
     );
@@ -54,13 +56,14 @@ describe("the provider registry", () => {
   mistral        LLM_PROVIDER=mistral with MISTRAL_API_KEY (or a key in ~/.ssh/MISTRAL_API_KEY)
   openai         LLM_PROVIDER=openai with OPENAI_API_KEY
   openrouter     LLM_PROVIDER=openrouter with OPENROUTER_API_KEY (or a key in ~/.ssh/OPENROUTER_API_KEY)
+  codex          LLM_PROVIDER=codex with a ChatGPT plan: sign in with 'marvin login codex' (or 'codex login')
   ollama         LLM_PROVIDER=ollama with Ollama running (OLLAMA_URL, default http://localhost:11434)
   openai-compat  LLM_PROVIDER=openai-compat with OPENAI_COMPAT_URL and OPENAI_COMPAT_API_KEY
 Pick one with --provider NAME or the LLM_PROVIDER variable, then run marvin again.`);
   });
 
   it("feeds the status bar icons, with a robot for an unknown name", () => {
-    expect(PROVIDER_NAMES.map(providerIcon).join("")).toBe("🐙🔶💎⚡🌀🧠🔀🦙🔌");
+    expect(PROVIDER_NAMES.map(providerIcon).join("")).toBe("🐙🔶💎⚡🌀🧠🔀🎫🦙🔌");
     expect(formatStatus(status, 100)).toMatch(/^ 🦙 ollama · qwen3-coder:30b │/);
     expect(formatStatus({ ...status, provider: "someday" }, 100)).toMatch(/^ 🤖 someday · /);
   });

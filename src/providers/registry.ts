@@ -1,4 +1,5 @@
 import { anthropic } from "./anthropic/descriptor.js";
+import { codex } from "./codex/descriptor.js";
 import { copilot } from "./copilot/descriptor.js";
 import type { ProviderDescriptor } from "./descriptor.js";
 import { gemini } from "./gemini/descriptor.js";
@@ -23,6 +24,7 @@ const DESCRIPTORS: { readonly [Name in ProviderName]: ProviderDescriptor<Name> }
   mistral,
   openai,
   openrouter,
+  codex,
   ollama,
   "openai-compat": openaiCompat,
 };

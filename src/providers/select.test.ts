@@ -74,7 +74,7 @@ describe("selectProvider", () => {
     expect(await select("claude", {})).toEqual({
       error:
         "--provider 'claude' is not a provider. Choose one of: copilot, anthropic, gemini, groq, mistral, openai, " +
-        "openrouter, ollama, openai-compat.",
+        "openrouter, codex, ollama, openai-compat.",
     });
     expect(await select(undefined, { LLM_PROVIDER: "mistralai" })).toEqual({
       error: expect.stringMatching(/^LLM_PROVIDER 'mistralai' is not a provider/),

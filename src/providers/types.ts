@@ -10,6 +10,7 @@ export type ProviderName =
   | "mistral"
   | "openai"
   | "openrouter"
+  | "codex"
   | "ollama"
   | "openai-compat";
 

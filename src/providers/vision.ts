@@ -14,6 +14,7 @@ const MISTRAL = /pixtral|mistral-(?:small|medium)-(?!2312)|mistral-large-(?:late
 /** By model name, per provider: the models of each known to read images. */
 const KNOWN: Record<ProviderName, RegExp[]> = {
   openai: [OPENAI_FAMILY],
+  codex: [OPENAI_FAMILY],
   copilot: [OPENAI_FAMILY, CLAUDE, GEMINI],
   anthropic: [CLAUDE],
   gemini: [GEMINI, OPEN_MODELS],

@@ -29,7 +29,7 @@ describe("!model", () => {
     await layer.handle("!model gpt-5");
     expect(host.lastSystem).toBe(
       "'gpt-5' is not a provider. Choose one of: copilot, anthropic, gemini, groq, mistral, openai, openrouter, " +
-        "ollama, openai-compat (e.g. !model groq, or !model openai gpt-4o).",
+        "codex, ollama, openai-compat (e.g. !model groq, or !model openai gpt-4o).",
     );
     await layer.handle("!model groq");
     expect(host.lastSystem).toBe(
