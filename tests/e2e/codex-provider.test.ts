@@ -77,3 +77,32 @@ describe("marvin with LLM_PROVIDER=codex (a ChatGPT plan)", () => {
     expect(chatgpt.backendRequests).toHaveLength(1);
   });
 });
+
+describe("marvin login", () => {
+  test("codex prints the sign-in link and refuses an address that does not belong to it", async ({
+    home,
+    httpServers,
+  }) => {
+    const chatgpt: ChatGpt = httpServers.adopt(await startChatGpt([]));
+    const env = {
+      PATH: process.env.PATH,
+      HOME: home,
+      MARVIN_OPENAI_AUTH_URL: chatgpt.authUrl,
+      MARVIN_CODEX_CALLBACK_PORT: "0",
+    };
+    const stdin = "http://localhost:1455/auth/callback?code=stolen&state=someone-else\n";
+    const run = await runMarvin(["login", "codex"], { env, cwd: home, stdin });
+    expect(run.code).toBe(1);
+    expect(run.stderr).toContain(`${chatgpt.authUrl}/oauth/authorize?response_type=code&client_id=`);
+    expect(run.stderr).toContain("the ChatGPT sign-in failed: the answer does not belong to this sign-in");
+    expect(chatgpt.codeExchanges).toHaveLength(0);
+  });
+
+  test("names what it signs in to", async ({ home }) => {
+    const run = await runMarvin(["login", "spotify"], { env: { PATH: process.env.PATH, HOME: home }, cwd: home });
+    expect(run.code).toBe(1);
+    expect(run.stderr).toBe(
+      "marvin: 'marvin login' signs in to: codex (your ChatGPT plan). Usage: marvin login codex\n",
+    );
+  });
+});
