@@ -68,6 +68,13 @@ Pick one with --provider NAME or the LLM_PROVIDER variable, then run marvin agai
     expect(formatStatus({ ...status, provider: "someday" }, 100)).toMatch(/^ 🤖 someday · /);
   });
 
+  it("feeds the status bar's cost: a ChatGPT plan's shows as covered by the plan", () => {
+    const codex = { ...status, provider: "codex", model: "gpt-5.1-codex" };
+    expect(formatStatus(codex, 120)).toContain("│ 0 msgs │ plan covers it │");
+    expect(formatStatus({ ...codex, cost: 0.25 }, 120)).toContain("│ $0.2500 │"); // another provider's, before a switch
+    expect(formatStatus(status, 120)).toContain("│ $0.0000 │");
+  });
+
   it("reads a typed provider name in any case, and nothing else", () => {
     expect(parseProviderName(" Groq ")).toBe("groq");
     expect(parseProviderName("OPENAI-COMPAT")).toBe("openai-compat");

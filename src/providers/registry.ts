@@ -50,3 +50,8 @@ export function parseProviderName(value: string): ProviderName | undefined {
 export function providerIcon(name: string): string {
   return BY_NAME.get(name)?.icon ?? "🤖";
 }
+
+/** Whether the provider's subscription covers what it uses (see ProviderDescriptor.coveredByPlan). */
+export function isCoveredByPlan(name: string): boolean {
+  return BY_NAME.get(name)?.coveredByPlan === true;
+}

@@ -17,6 +17,7 @@ export const codex: ProviderDescriptor<"codex"> = {
   },
   // The base the requests go under (`<base>/responses`); a full …/responses URL is accepted too.
   baseUrl: (url) => normalizeBaseUrl(url).replace(/\/responses$/, ""),
+  coveredByPlan: true,
   setupHint: "LLM_PROVIDER=codex with a ChatGPT plan: sign in with 'marvin login codex' (or 'codex login')",
   // Never picked unasked: a codex sign-in on the machine says nothing about what the user wants Marvin to use.
   autoDetect: { by: "setting", evidence: () => undefined },
