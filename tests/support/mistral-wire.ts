@@ -10,6 +10,8 @@ const MISTRAL_ID = /^[A-Za-z0-9]{9}$/;
 
 interface MistralAnswer {
   text?: string;
+  /** Magistral's reasoning: the content then comes as `thinking` and `text` parts instead of a string. */
+  thinking?: string;
   toolCalls?: Array<{ id: string; name: string; arguments: Record<string, unknown> }>;
   usage?: { prompt: number; completion: number };
 }
@@ -59,8 +61,13 @@ export function mistralAnswer(answer: MistralAnswer): Script {
     if (refused) return refused;
     const model = request.body.model;
     const parts = [sse(model, { delta: { role: "assistant", content: "" }, finish_reason: null })];
+    for (const word of (answer.thinking ?? "").match(/\S+\s*/g) ?? []) {
+      const content = [{ type: "thinking", thinking: [{ type: "text", text: word }] }];
+      parts.push(sse(model, { delta: { content }, finish_reason: null }));
+    }
     for (const word of (answer.text ?? "").match(/\S+\s*/g) ?? []) {
-      parts.push(sse(model, { delta: { content: word }, finish_reason: null }));
+      const content = answer.thinking ? [{ type: "text", text: word }] : word;
+      parts.push(sse(model, { delta: { content }, finish_reason: null }));
     }
     const calls = (answer.toolCalls ?? []).map((call, index) => ({
       id: call.id,

@@ -1,5 +1,5 @@
 import type { FinishReason, LLMResponse, ProviderEvent, TokenUsage, ToolCall } from "../types.js";
-import type { CompletionChunk, ToolCallFragment } from "./chunk-schema.js";
+import type { CompletionChunk, DeltaContent, ToolCallFragment } from "./chunk-schema.js";
 
 /** What a chunk adds as it arrives: text, reasoning and tool-call starts. */
 type DeltaEvent = Exclude<ProviderEvent, { type: "done" | "error" }>;
@@ -27,6 +27,18 @@ function mapFinishReason(raw: string): FinishReason {
     default:
       return "other";
   }
+}
+
+/** A delta's answer text and reasoning: its content as a string, or Mistral's `text` and `thinking` parts. */
+function contentOf(content: DeltaContent): { text: string; thinking: string } {
+  if (typeof content === "string") return { text: content, thinking: "" };
+  let text = "";
+  let thinking = "";
+  for (const part of content ?? []) {
+    if (part.type === "text") text += part.text ?? "";
+    else if (part.type === "thinking") thinking += (part.thinking ?? []).map((inner) => inner.text ?? "").join("");
+  }
+  return { text, thinking };
 }
 
 /** The tokens a usage chunk reports, and the cost when the service says what it billed (OpenRouter). */
@@ -69,11 +81,12 @@ export class ChunkAccumulator {
     for (const choice of chunk.choices ?? []) {
       if ((choice.index ?? 0) !== 0) continue;
       const delta = choice.delta;
-      if (delta?.content) {
-        this.text += delta.content;
-        this.added.push({ type: "text_delta", text: delta.content });
+      const content = contentOf(delta?.content);
+      if (content.text) {
+        this.text += content.text;
+        this.added.push({ type: "text_delta", text: content.text });
       }
-      const reasoning = delta?.reasoning_content ?? delta?.reasoning;
+      const reasoning = delta?.reasoning_content ?? delta?.reasoning ?? content.thinking;
       if (reasoning) {
         this.reasoning += reasoning;
         this.added.push({ type: "reasoning_delta", text: reasoning });

@@ -104,6 +104,19 @@ describe("mistral over its chat completions", () => {
     expect(server.requests[0]!.body).not.toHaveProperty("reasoning_effort");
   });
 
+  test("reads a Magistral answer streamed as thinking and text parts: reasoning apart from the answer", async ({
+    llm,
+    home,
+  }) => {
+    const server = await llm([mistralAnswer({ thinking: "Two and two make four.", text: "It is 4." })]);
+    const provider = await mistralAt(server.url, home, { MISTRAL_MODEL: "magistral-medium-latest" });
+    const record = await collect(provider.stream({ messages: [{ role: "user", content: "2+2?" }], tools: [] }));
+    expect(record.error).toBeUndefined();
+    expect(record.reasoning.join("")).toBe("Two and two make four.");
+    expect(record.text.join("")).toBe("It is 4.");
+    expect(record.response).toMatchObject({ content: "It is 4.", reasoning: "Two and two make four." });
+  });
+
   test("reads MISTRAL_MODEL, and the key from ~/.ssh/MISTRAL_API_KEY when the variable is unset", async ({ home }) => {
     await mkdir(join(home, ".ssh"));
     await writeFile(join(home, ".ssh", "MISTRAL_API_KEY"), "from-the-file\n");
