@@ -7,7 +7,7 @@ import { createProvider } from "../providers/create.js";
 import { parseProviderName } from "../providers/registry.js";
 import { providerProblem, selectProvider } from "../providers/select.js";
 import type { ProviderName } from "../providers/types.js";
-import { approvalSettingProblem } from "../session/approvals.js";
+import { approvalSettingProblem, commandsWithoutSandbox, initialApprovalMode } from "../session/approvals.js";
 import { Extensions } from "../session/extensions.js";
 import { createAuditLog } from "../session/listeners/audit-log.js";
 import { createNtfyNotifier } from "../session/listeners/ntfy-notifier.js";
@@ -85,15 +85,21 @@ export async function buildSession(args: CliArgs, environment: SessionEnvironmen
       : null;
 
   const registry = createToolRegistry();
+  const canAsk = environment.askApproval !== undefined;
   const [extensions, custom, sandboxNotices] = await Promise.all([
     Extensions.load({ home, env, projectDir: workingDir ?? environment.cwd, registry }, environment.notice),
     loadCustomCommands(configPaths(home).commandsDir),
     // A missing sandbox program is said where commands can run from the start (coding mode).
-    sandboxStartNotices(env, home, workingDir !== null),
+    sandboxStartNotices(
+      env,
+      home,
+      workingDir !== null,
+      commandsWithoutSandbox(initialApprovalMode(env, canAsk), canAsk),
+    ),
   ]);
   for (const problem of custom.problems) environment.notice(problem);
   for (const notice of sandboxNotices) environment.notice(notice);
-  const approvalProblem = approvalSettingProblem(env, environment.askApproval !== undefined);
+  const approvalProblem = approvalSettingProblem(env, canAsk);
   if (approvalProblem) environment.notice(approvalProblem);
   await extensions.hooks.emit({ type: "app.start" });
 

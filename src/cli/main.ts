@@ -16,11 +16,11 @@ function onInterrupt(handler: () => void): () => void {
     if (count === 1) handler();
     else process.exit(1);
   };
-  process.on("SIGINT", listener);
-  process.on("SIGTERM", listener);
+  // SIGHUP too: a run in a terminal that closes still ends as it should (usage.json, the cost line).
+  const signals = ["SIGINT", "SIGTERM", "SIGHUP"] as const;
+  for (const signal of signals) process.on(signal, listener);
   return () => {
-    process.off("SIGINT", listener);
-    process.off("SIGTERM", listener);
+    for (const signal of signals) process.off(signal, listener);
   };
 }
 

@@ -53,6 +53,10 @@ describe("child environments", () => {
     const parent = { PATH: "/bin", ...SECRET_SAMPLES };
     expect(providerChildEnv("gemini", parent)).toEqual({ PATH: "/bin", GEMINI_API_KEY: SECRET_SAMPLES.GEMINI_API_KEY });
     expect(providerChildEnv("ollama", parent)).toEqual({ PATH: "/bin" });
+    // A base URL with a password is the provider's credential too: its own child keeps it, others do not get it.
+    const proxied = { ...parent, GEMINI_BASE_URL: "https://me:pw@proxy.example/v1" };
+    expect(providerChildEnv("gemini", proxied).GEMINI_BASE_URL).toBe("https://me:pw@proxy.example/v1");
+    expect(providerChildEnv("ollama", proxied).GEMINI_BASE_URL).toBeUndefined();
     const copilotOwn = ["GH_TOKEN", "GITHUB_TOKEN", "COPILOT_GITHUB_TOKEN", "COPILOT_CLI_PATH"];
     expect(providerChildEnv("copilot", parent)).toEqual({
       PATH: "/bin",

@@ -70,6 +70,31 @@ describe("approvals", () => {
     expect(initialApprovalMode({}, true)).toBe("ask");
   });
 
+  test("without a sandbox, never asks once whether commands run unconfined; with no one to ask, refuses", async () => {
+    const answering = person("yes");
+    const never = new SessionApprovals("never", answering.ask);
+    expect(await never.unconfined("bwrap is not installed")).toBe("run");
+    expect(await never.unconfined("bwrap is not installed")).toBe("run");
+    expect(answering.asked).toEqual([
+      {
+        text:
+          "No sandbox works here (bwrap is not installed), so commands would run unconfined, with all your rights. " +
+          "Let commands run without a sandbox for the rest of this conversation?",
+        subject: "commands without a sandbox",
+        forConversation: false,
+      },
+    ]);
+    const declining = person("no");
+    const declined = new SessionApprovals("never", declining.ask);
+    expect([await declined.unconfined("x"), await declined.unconfined("x")]).toEqual(["declined", "declined"]);
+    expect(declining.asked).toHaveLength(1);
+    expect(await new SessionApprovals("never", undefined).unconfined("x")).toBe("nobody-to-ask");
+    const other = person();
+    for (const mode of ["ask", "auto"] as const)
+      expect(await new SessionApprovals(mode, other.ask).unconfined("x")).toBe("run");
+    expect(other.asked).toEqual([]);
+  });
+
   test("the crontab-writing tools ask", async () => {
     const tools = createToolRegistry();
     const asking = ["set_alarm", "cancel_alarm", "calendar_add_event", "calendar_delete_event"];

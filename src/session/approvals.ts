@@ -1,5 +1,11 @@
 import type { Env } from "../shared/env.js";
-import { APPROVAL_MODES, type ApprovalMode, type Approvals } from "../tools/kit/tool-services.js";
+import type { WithoutSandbox } from "../tools/kit/sandbox/command-sandbox.js";
+import {
+  APPROVAL_MODES,
+  type ApprovalMode,
+  type Approvals,
+  type UnconfinedAnswer,
+} from "../tools/kit/tool-services.js";
 
 /** One question for the person at the terminal. */
 export interface ApprovalQuestion {
@@ -39,9 +45,17 @@ export function approvalSettingProblem(env: Env, canAsk: boolean): string | unde
   return `MARVIN_APPROVAL=${value} is not understood: use ${APPROVAL_MODES.join(", ")}. Using ${fallback}.`;
 }
 
+/** What becomes of commands, when no sandbox program works, in a session that starts in `mode`. */
+export function commandsWithoutSandbox(mode: ApprovalMode, canAsk: boolean): WithoutSandbox {
+  if (mode !== "never") return "each-asked";
+  return canAsk ? "asked-once" : "refused";
+}
+
 /** The approvals of one session; `/permissions` changes the mode for the conversation. */
 export class SessionApprovals implements Approvals {
   private readonly allowedTools = new Set<string>();
+  /** The person's one answer to running commands without a sandbox in `never` mode; undefined until asked. */
+  private unconfinedAllowed: boolean | undefined;
 
   constructor(
     public mode: ApprovalMode,
@@ -51,6 +65,20 @@ export class SessionApprovals implements Approvals {
   async command(command: string, sandboxed: boolean): Promise<boolean> {
     if (!this.ask || this.mode === "never" || (this.mode === "auto" && sandboxed)) return true;
     return (await this.ask({ text: `Run \`${command}\`?`, subject: command, forConversation: false })) !== "no";
+  }
+
+  async unconfined(missing: string): Promise<UnconfinedAnswer> {
+    const without = commandsWithoutSandbox(this.mode, this.ask !== undefined);
+    if (without === "each-asked") return "run";
+    if (!this.ask) return "nobody-to-ask";
+    if (this.unconfinedAllowed === undefined) {
+      const text =
+        `No sandbox works here (${missing}), so commands would run unconfined, with all your rights. Let commands ` +
+        "run without a sandbox for the rest of this conversation?";
+      const answer = await this.ask({ text, subject: "commands without a sandbox", forConversation: false });
+      this.unconfinedAllowed = answer !== "no";
+    }
+    return this.unconfinedAllowed ? "run" : "declined";
   }
 
   async rerunOutsideSandbox(command: string, reason: string): Promise<boolean> {

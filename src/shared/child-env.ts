@@ -1,4 +1,5 @@
 import type { Env } from "./env.js";
+import { isSecretValue } from "./secret-values.js";
 
 /**
  * Variables that point git at another repository, index or config (`git rev-parse
@@ -47,18 +48,24 @@ function isRepositoryOverride(name: string): boolean {
   return name.startsWith("GIT_CONFIG_KEY_") || name.startsWith("GIT_CONFIG_VALUE_");
 }
 
-function filtered(env: Env, drop: (name: string) => boolean): Record<string, string> {
+/** True when a variable may carry a credential: by its name, or by its value (`DATABASE_URL=postgres://u:pw@…`). */
+function isSecret(name: string, value: string): boolean {
+  return isSecretVariable(name) || isSecretValue(value);
+}
+
+function filtered(env: Env, drop: (name: string, value: string) => boolean): Record<string, string> {
   const result: Record<string, string> = {};
-  for (const [name, value] of Object.entries(env)) if (value !== undefined && !drop(name)) result[name] = value;
+  for (const [name, value] of Object.entries(env)) if (value !== undefined && !drop(name, value)) result[name] = value;
   return result;
 }
 
 /**
  * The environment of every process a tool starts (run_command, git, rg): no credential of
- * any kind, so none can reach the model or the audit log, and no git repository override.
+ * any kind, named as one or shaped like one, so none can reach the model or the audit log, and
+ * no git repository override.
  */
 export function toolChildEnv(env: Env): Record<string, string> {
-  return filtered(env, (name) => isRepositoryOverride(name) || isSecretVariable(name));
+  return filtered(env, (name, value) => isRepositoryOverride(name) || isSecret(name, value));
 }
 
 /**
@@ -67,5 +74,5 @@ export function toolChildEnv(env: Env): Record<string, string> {
  */
 export function childEnvWith(env: Env, credentials: readonly string[]): Record<string, string> {
   const keep = new Set(credentials);
-  return filtered(env, (name) => isRepositoryOverride(name) || (isSecretVariable(name) && !keep.has(name)));
+  return filtered(env, (name, value) => isRepositoryOverride(name) || (isSecret(name, value) && !keep.has(name)));
 }

@@ -13,6 +13,8 @@ export interface ConfigPaths {
   mcpConfig: string;
   /** Projects whose `.marvin/mcp.json` the user has trusted. */
   trustedProjects: string;
+  /** The virtual environments install_packages created, to install only into those. */
+  createdVenvs: string;
   /** Module hooks: one JavaScript file each. */
   hooksDir: string;
   /** Command hooks: events and tool-name matchers mapped to shell commands. */
@@ -38,6 +40,7 @@ export function configPaths(home: string): ConfigPaths {
     alarms: join(root, "alarms"),
     mcpConfig: join(root, "mcp.json"),
     trustedProjects: join(root, "trusted_projects.json"),
+    createdVenvs: join(root, "created_venvs.json"),
     hooksDir: join(root, "hooks"),
     hookCommands: join(root, "hooks.json"),
     toolsDir: join(root, "tools"),

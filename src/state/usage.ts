@@ -158,6 +158,8 @@ export class UsageTracker {
   private readonly providerCost = counts();
   /** This session's cost per local day (a session may run past midnight). */
   private readonly dailyCost = counts();
+  /** What the sub-agents it started spent; each adds its own calls to usage.json. */
+  private subAgentCost = 0;
 
   constructor(private readonly now: () => Date = () => new Date()) {}
 
@@ -172,6 +174,16 @@ export class UsageTracker {
     add(record.output_tokens, model, outputTokens);
     if (cachedTokens > 0) add(record.cached_tokens, model, cachedTokens);
     add(this.providerCost, provider, cost);
+  }
+
+  /** A sub-agent's cost as it reported it: part of what this session spent, not of its own usage record. */
+  recordSubAgentCost(cost: number): void {
+    this.subAgentCost += cost;
+  }
+
+  /** What this session's own calls and its sub-agents' have cost. */
+  spentWithSubAgents(): number {
+    return roundUsd(this.session.session_cost + this.subAgentCost);
   }
 
   recordToolCall(toolName: string): void {

@@ -12,7 +12,7 @@ import {
 } from "../support/llm-server.js";
 import { killLeftovers, running, waitFor } from "../support/processes.js";
 import { MARVIN_BIN, runMarvin, serverEnv } from "../support/run-marvin.js";
-import { SECRET_SAMPLES } from "../support/secrets.js";
+import { ORDINARY_VALUE_SAMPLES, SECRET_SAMPLES, SECRET_VALUE_SAMPLES } from "../support/secrets.js";
 
 /** Runs git in `project` with only PATH and HOME set. */
 function gitIn(project: string, home: string): (...args: string[]) => string {
@@ -262,7 +262,7 @@ describe("coding, git and shell tools end to end", () => {
     },
   );
 
-  test("run_command hands neither the model nor the audit log any API key or token of marvin's environment", async ({
+  test("run_command gives neither the model nor the audit log a key, token or password of its environment", async ({
     llm,
     home,
     project,
@@ -272,19 +272,29 @@ describe("coding, git and shell tools end to end", () => {
       { text: "Done." },
     ]);
     const audit = join(home, "audit.jsonl");
+    const { PATH: _path, ...ordinary } = ORDINARY_VALUE_SAMPLES;
     const run = await runMarvin(["--non-interactive", "--working-dir", project, "--prompt", "show env"], {
-      env: { ...SECRET_SAMPLES, ...serverEnv(server.url, home, { MARVIN_SUBAGENT_LOG: audit }) },
+      env: {
+        ...SECRET_SAMPLES,
+        ...SECRET_VALUE_SAMPLES,
+        ...ordinary,
+        ...serverEnv(server.url, home, { MARVIN_SUBAGENT_LOG: audit }),
+      },
       cwd: home,
     });
     expect(run.code).toBe(0);
     const [result] = toolResults(server.requests[1]!);
     expect(result).toMatch(/^Exit code: 0 /);
     expect(result).toContain(`HOME=${home}`);
+    for (const [name, value] of Object.entries(ordinary)) expect(result).toContain(`${name}=${value}\n`);
     const logged = readFileSync(audit, "utf8");
-    for (const value of [...Object.values(SECRET_SAMPLES), "test-key"]) {
+    const everythingSent = JSON.stringify(server.requests);
+    for (const value of [...Object.values(SECRET_SAMPLES), ...Object.values(SECRET_VALUE_SAMPLES), "test-key"]) {
       expect(result).not.toContain(value);
       expect(logged).not.toContain(value);
     }
+    for (const password of ["pw-of-DATABASE_URL", "pw-of-REDIS_URL", "pw-of-HTTPS_PROXY"])
+      expect(everythingSent).not.toContain(password);
   });
 
   test("stops what run_command left running in the background when marvin exits", async ({

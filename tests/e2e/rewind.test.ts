@@ -1,4 +1,4 @@
-import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, test } from "../support/fixtures.js";
 import { type LlmServer, type RecordedRequest, type Script, userWords } from "../support/llm-server.js";
@@ -31,8 +31,15 @@ const THREE_TURNS: Script[] = [
 const userLines = (request: RecordedRequest) =>
   request.body.messages.filter((message) => message.role === "user").map((message) => userWords(message.content));
 
-function plain(server: LlmServer, home: string, cwd: string, stdin: string, args: string[] = []) {
-  return runMarvin(["--plain", ...args], { env: serverEnv(server.url, home), cwd, stdin });
+function plain(
+  server: LlmServer,
+  home: string,
+  cwd: string,
+  stdin: string,
+  args: string[] = [],
+  env: Record<string, string> = {},
+) {
+  return runMarvin(["--plain", ...args], { env: serverEnv(server.url, home, env), cwd, stdin });
 }
 
 function files(workspace: string): Record<string, string | undefined> {
@@ -86,6 +93,26 @@ describe("rewind and undo in the plain UI", () => {
       "b.txt": "mine\n",
     });
     expect(userLines(server.requests.at(-1)!)).toEqual(["make a", "after rewind"]);
+  });
+
+  test("undo leaves a file alone once a command swapped its folder for a link, and says why", async ({
+    llm,
+    home,
+    workspace,
+  }) => {
+    const outside = join(home, "outside");
+    mkdirSync(outside);
+    writeFileSync(join(outside, "a.txt"), "A\n");
+    const swap = { name: "run_command", arguments: { command: `rm -r out && ln -s ${outside} out` } };
+    const server = await llm([{ toolCalls: [create("out/a.txt", "A\n")] }, { toolCalls: [swap] }, { text: "Done." }]);
+    const run = await plain(server, home, workspace, "!code\nmake out\nundo\n", [], { MARVIN_APPROVAL: "auto" });
+    expect(run.code, run.stderr).toBe(0);
+    expect(run.stdout).toContain(
+      'Undo: the file changes Marvin made answering your message "make out".\n' +
+        `Could not restore: ${workspace}/out/a.txt (${workspace}/out is now a link, which Marvin did not make: ` +
+        "nothing is restored through it).",
+    );
+    expect(readFileSync(join(outside, "a.txt"), "utf8")).toBe("A\n");
   });
 
   test("rewind works after --continue: files back to before the first message, conversation empty", async ({

@@ -9,9 +9,14 @@ import { runMarvin, serverEnv } from "../support/run-marvin.js";
 const toolResults = (request: RecordedRequest) =>
   request.body.messages.filter((message) => message.role === "tool").map((message) => message.content ?? "");
 
-const NO_BWRAP_WARNING =
-  "Commands run without a sandbox: bwrap is not installed (package bubblewrap: apt install bubblewrap). Install it " +
-  "to keep commands inside the working dir, or set MARVIN_SANDBOX=off to run them unconfined without this warning.";
+const NO_BWRAP_REFUSAL =
+  "Commands are refused: bwrap is not installed (package bubblewrap: apt install bubblewrap), and no one can be " +
+  "asked to let them run without a sandbox. Install it, or set MARVIN_SANDBOX=off to run them unconfined.";
+
+const NO_BWRAP_ASKS_ONCE =
+  "Commands would run without a sandbox: bwrap is not installed (package bubblewrap: apt install bubblewrap). Marvin " +
+  "asks once before the first one; install it to keep commands inside the working dir, or set MARVIN_SANDBOX=off " +
+  "to run them unconfined without asking.";
 
 /** A folder with bash and touch, and not bwrap, for PATH. */
 function binWithoutBwrap(home: string): string {
@@ -47,7 +52,43 @@ describe("the command sandbox, through the built marvin", () => {
     expect(existsSync(join(home, "beside.txt"))).toBe(false);
   });
 
-  test("without bwrap a non-interactive run warns once and still runs commands; require refuses them", async ({
+  test("a command's planted .git/commondir, hook and fsmonitor run on neither git_commit nor the user's git", async ({
+    llm,
+    home,
+  }) => {
+    const project = join(home, "project");
+    const git = (...args: string[]) =>
+      execFileSync("git", ["-C", project, ...args], { encoding: "utf8", env: { ...process.env, HOME: home } });
+    execFileSync("git", ["init", "-q", project]);
+    git("config", "user.name", "E2E Author");
+    git("config", "user.email", "e2e@example.invalid");
+    const identity = "[user]\\n\\tname = Planted\\n\\temail = planted@example.invalid\\n";
+    const plant = [
+      "mkdir -p .git/x/hooks && cp -r .git/objects .git/refs .git/x/",
+      `printf '#!/bin/sh\\ntouch ${home}/hook-ran\\n' > .git/x/hooks/pre-commit && chmod +x .git/x/hooks/pre-commit`,
+      `printf '[core]\\n\\tfsmonitor = "touch ${home}/fsmonitor-ran; false"\\n${identity}' > .git/x/config`,
+      "echo x > .git/commondir && echo hello > hello.txt",
+    ].join(" && ");
+    const server = await llm([
+      { toolCalls: [{ name: "run_command", arguments: { command: plant } }] },
+      { toolCalls: [{ name: "git_commit", arguments: { message: "Add hello" } }] },
+      { text: "Done." },
+    ]);
+    const run = await runMarvin(["--non-interactive", "--working-dir", project, "--prompt", "commit hello"], {
+      env: serverEnv(server.url, home),
+      cwd: home,
+    });
+    expect(run.code, run.stderr).toBe(0);
+    git("status", "--short");
+    expect(existsSync(join(home, "hook-ran"))).toBe(false);
+    expect(existsSync(join(home, "fsmonitor-ran"))).toBe(false);
+    const [planted, committed] = toolResults(server.requests[2]!);
+    expect(planted).toContain("\nSandbox: removed .git/commondir: commands may not create git's controls");
+    expect(committed).toContain("Add hello");
+    expect(git("log", "--format=%an %s")).toBe("E2E Author Add hello\n");
+  });
+
+  test("without bwrap a non-interactive run refuses commands, naming the fix; off runs them; require refuses", async ({
     llm,
     home,
   }) => {
@@ -59,13 +100,27 @@ describe("the command sandbox, through the built marvin", () => {
       { toolCalls: [{ name: "run_command", arguments: { command: "touch ../two.txt" } }] },
       { text: "Done." },
     ];
+    const refused = await llm(touchTwice);
+    const run = await runMarvin(["--non-interactive", "--working-dir", project, "--prompt", "touch"], {
+      env: { ...serverEnv(refused.url, home), PATH: bin },
+      cwd: home,
+    });
+    expect(run.code).toBe(0);
+    expect(run.stderrLines.filter((line) => line.includes("sandbox"))).toEqual([NO_BWRAP_REFUSAL]);
+    expect(toolResults(refused.requests[1]!)[0]).toBe(
+      "Error in run_command: Commands are refused: no sandbox works (bwrap is not installed (package bubblewrap: " +
+        "apt install bubblewrap)), and no one can be asked to let them run unconfined. Tell the user to install " +
+        "it, or to set MARVIN_SANDBOX=off to run commands unconfined; do not retry.",
+    );
+    expect([existsSync(join(home, "one.txt")), existsSync(join(home, "two.txt"))]).toEqual([false, false]);
+
     const server = await llm(touchTwice);
     const unconfined = await runMarvin(["--non-interactive", "--working-dir", project, "--prompt", "touch"], {
-      env: { ...serverEnv(server.url, home), PATH: bin },
+      env: { ...serverEnv(server.url, home), PATH: bin, MARVIN_SANDBOX: "off" },
       cwd: home,
     });
     expect(unconfined.code).toBe(0);
-    expect(unconfined.stderrLines.filter((line) => line.includes("sandbox"))).toEqual([NO_BWRAP_WARNING]);
+    expect(unconfined.stderrLines.filter((line) => line.includes("sandbox"))).toEqual([]);
     expect([existsSync(join(home, "one.txt")), existsSync(join(home, "two.txt"))]).toEqual([true, true]);
 
     const refusing = await llm([touchTwice[0]!, { text: "Refused." }]);
@@ -79,6 +134,46 @@ describe("the command sandbox, through the built marvin", () => {
     );
     expect(toolResults(refusing.requests[1]!)[0]).toContain("Commands are refused: MARVIN_SANDBOX=require");
     expect(existsSync(join(home, "one.txt"))).toBe(true);
+  });
+
+  test("without bwrap, an interactive session in never mode asks once before commands run unconfined", async ({
+    llm,
+    home,
+  }) => {
+    const project = join(home, "project");
+    mkdirSync(project);
+    const bin = binWithoutBwrap(home);
+    const server = await llm([
+      { toolCalls: [{ name: "run_command", arguments: { command: "touch ../one.txt" } }] },
+      { toolCalls: [{ name: "run_command", arguments: { command: "touch ../two.txt" } }] },
+      { text: "Done." },
+      { toolCalls: [{ name: "run_command", arguments: { command: "touch ../three.txt" } }] },
+      { text: "Refused." },
+    ]);
+    const allowing = await runMarvin(["--plain", "--working-dir", project], {
+      env: { ...serverEnv(server.url, home, { MARVIN_APPROVAL: "never" }), PATH: bin },
+      cwd: home,
+      stdin: "touch two files\ny\n",
+    });
+    const question =
+      "No sandbox works here (bwrap is not installed (package bubblewrap: apt install bubblewrap)), so commands " +
+      "would run unconfined, with all your rights. Let commands run without a sandbox for the rest of this " +
+      "conversation? [y/N] ";
+    expect(allowing.stdout + allowing.stderr).toContain(NO_BWRAP_ASKS_ONCE);
+    expect(allowing.stdout.split(question)).toHaveLength(2);
+    expect([existsSync(join(home, "one.txt")), existsSync(join(home, "two.txt"))]).toEqual([true, true]);
+
+    const declining = await runMarvin(["--plain", "--working-dir", project], {
+      env: { ...serverEnv(server.url, home, { MARVIN_APPROVAL: "never" }), PATH: bin },
+      cwd: home,
+      stdin: "touch a third\nn\n",
+    });
+    expect(declining.stdout).toContain(question);
+    expect(toolResults(server.requests[4]!).at(-1)).toBe(
+      "The user did not allow commands to run without a sandbox (bwrap is not installed (package bubblewrap: apt " +
+        "install bubblewrap)). Do not run commands; ask the user what to do instead.",
+    );
+    expect(existsSync(join(home, "three.txt"))).toBe(false);
   });
 
   test("settings not understood are said once and left at their defaults: no network, nothing asks", async ({

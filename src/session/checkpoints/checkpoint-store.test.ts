@@ -110,8 +110,44 @@ describe("restoring", () => {
     await symlink(join(root, "elsewhere"), join(root, "dir"));
 
     const outcome = await checkpoints.restore(await checkpoints.planFrom(1), true);
-    expect(outcome.failed).toEqual([`${file} (${join(root, "dir")} is now a link to another place)`]);
+    expect(outcome.failed).toEqual([
+      `${file} (${join(root, "dir")} is now a link, which Marvin did not make: nothing is restored through it)`,
+    ]);
     expect(await readFile(join(root, "elsewhere", "x.txt"), "utf8")).toBe("after\n");
+  });
+
+  test("never deletes through a folder that became a link, and says which file it left and why", async ({
+    tempDirs,
+  }) => {
+    const root = await tempDirs.make("marvin-checkpoints-");
+    const [work, outside] = [join(root, "work"), join(root, "outside")];
+    await mkdir(outside);
+    const checkpoints = new ConversationCheckpoints(() => join(root, "s.checkpoints"));
+    const created = join(work, "out", "deep", "a.txt");
+    checkpoints.message = 1;
+    await checkpoints.before(created, null);
+    await mkdir(join(work, "out", "deep"), { recursive: true });
+    await writeFile(created, "made\n");
+    await checkpoints.after(created, "made\n");
+    // A command swaps out/ for a link to a folder outside, holding a file of the same name and content.
+    await mkdir(join(outside, "deep"));
+    await writeFile(join(outside, "deep", "a.txt"), "made\n");
+    await rm(join(work, "out"), { recursive: true });
+    await symlink(outside, join(work, "out"));
+
+    const plan = await checkpoints.planFrom(1);
+    expect(plan.changed).toEqual([]);
+    const outcome = await checkpoints.restore(plan, false);
+    expect(outcome).toEqual({
+      restored: [],
+      kept: [],
+      notKept: [],
+      failed: [
+        `${created} (${join(work, "out")} is now a link, which Marvin did not make: nothing is restored through it)`,
+      ],
+    });
+    expect(await readFile(join(outside, "deep", "a.txt"), "utf8")).toBe("made\n");
+    expect(await readdir(outside)).toEqual(["deep"]);
   });
 
   test("a file tool refuses a change it cannot checkpoint, and changes nothing", async ({ tempDirs, harnesses }) => {

@@ -1,8 +1,8 @@
-import { lstat, readFile, realpath, rmdir, unlink } from "node:fs/promises";
-import { dirname } from "node:path";
+import { lstat, readFile, rmdir, unlink } from "node:fs/promises";
+import { basename, dirname } from "node:path";
 import { writeFileAtomic } from "../../state/atomic-file.js";
-import { missingAncestors } from "../../workspace/missing-dirs.js";
 import { type CheckpointStore, type CheckpointTurn, contentHash } from "./checkpoint-store.js";
+import { LinkOnTheWay, openFolderWithoutLinks } from "./folder-without-links.js";
 
 /** One file to put back as it was before the earliest of the turns being undone. */
 export interface FileRestore {
@@ -41,37 +41,66 @@ export function restoresFor(turns: readonly CheckpointTurn[]): FileRestore[] {
   return [...byPath.values()];
 }
 
-/** Hash of what is at `path` now; null when nothing is, undefined when it is no regular file. */
-async function currentHash(path: string): Promise<string | null | undefined> {
-  const stats = await lstat(path).catch(() => undefined);
-  if (!stats) return null;
-  return stats.isFile() ? contentHash(await readFile(path)) : undefined;
+/**
+ * `use` of the name of `path` in the folder that holds it, reached without links (see
+ * openFolderWithoutLinks); undefined when a folder on the way is missing.
+ */
+async function inFolderOf<T>(
+  path: string,
+  create: boolean,
+  use: (entry: string) => Promise<T>,
+): Promise<{ result: T } | undefined> {
+  const folder = await openFolderWithoutLinks(dirname(path), create);
+  if (!folder) return undefined;
+  try {
+    return { result: await use(folder.at(basename(path))) };
+  } finally {
+    await folder.close();
+  }
 }
 
-/** The files someone changed after Marvin wrote them (restoring them would lose that change). */
+/** Hash of what is at `path` now; null when nothing is, undefined when it is no regular file. */
+async function currentHash(path: string): Promise<string | null | undefined> {
+  const found = await inFolderOf(path, false, async (entry) => {
+    const stats = await lstat(entry).catch(() => undefined);
+    if (!stats) return null;
+    return stats.isFile() ? contentHash(await readFile(entry)) : undefined;
+  });
+  return found ? found.result : null;
+}
+
+/**
+ * The files someone changed after Marvin wrote them (restoring them would lose that change). A
+ * file behind a link is left out: it is not restored (restoreFile says why), so nobody is asked.
+ */
 export async function changedSince(restores: readonly FileRestore[]): Promise<FileRestore[]> {
   const changed: FileRestore[] = [];
-  for (const restore of restores) if ((await currentHash(restore.path)) !== restore.expected) changed.push(restore);
+  for (const restore of restores) {
+    const now = await currentHash(restore.path).catch((error: unknown) => {
+      if (error instanceof LinkOnTheWay) return restore.expected;
+      throw error;
+    });
+    if (now !== restore.expected) changed.push(restore);
+  }
   return changed;
 }
 
-/** Refuses to write through a folder that became a link since Marvin wrote there (it may lead anywhere). */
-async function refuseMovedFolder(path: string): Promise<void> {
-  const missing = await missingAncestors(path);
-  const existing = dirname(missing.at(-1) ?? path);
-  if ((await realpath(existing)) !== existing) throw new Error(`${existing} is now a link to another place`);
-}
-
-/** Puts one file back: its earlier content and mode, or no file (and no folder the write created). */
+/**
+ * Puts one file back: its earlier content and mode, or no file (and no folder the write created).
+ * Every path is resolved now, a step at a time, and nothing is done through a link (a LinkOnTheWay).
+ */
 export async function restoreFile(store: CheckpointStore, restore: FileRestore): Promise<void> {
   if (restore.before === null) {
-    await unlink(restore.path).catch((error: NodeJS.ErrnoException) => {
-      if (error.code !== "ENOENT") throw error;
-    });
-    for (const dir of restore.createdDirs) await rmdir(dir).catch(() => undefined);
+    await inFolderOf(restore.path, false, (entry) =>
+      unlink(entry).catch((error: NodeJS.ErrnoException) => {
+        if (error.code !== "ENOENT") throw error;
+      }),
+    );
+    for (const dir of restore.createdDirs) await inFolderOf(dir, false, (entry) => rmdir(entry)).catch(() => undefined);
     return;
   }
   const content = await store.content(restore.before);
-  await refuseMovedFolder(restore.path);
-  await writeFileAtomic(restore.path, content, { mode: restore.mode ?? 0o644, sync: false });
+  await inFolderOf(restore.path, true, (entry) =>
+    writeFileAtomic(entry, content, { mode: restore.mode ?? 0o644, sync: false }),
+  );
 }

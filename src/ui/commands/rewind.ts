@@ -59,7 +59,7 @@ async function overwriteChanged(session: Session, host: CommandHost, plan: Resto
 function restoreReport(session: Session, outcome: RestoreOutcome): string[] {
   const lines: string[] = [];
   if (outcome.restored.length) lines.push(`Restored ${paths(session, outcome.restored)}.`);
-  else lines.push("No file needed restoring.");
+  else if (!outcome.failed.length) lines.push("No file needed restoring.");
   if (outcome.kept.length) lines.push(`Kept your changes to ${paths(session, outcome.kept)}.`);
   if (outcome.notKept.length)
     lines.push(`Not restored (too large to keep a checkpoint of): ${paths(session, outcome.notKept)}.`);

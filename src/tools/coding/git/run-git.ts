@@ -8,6 +8,7 @@ import { resolveInside } from "../../../workspace/sandbox.js";
 import { type ToolContext, ToolError } from "../../kit/define-tool.js";
 import { GIT_CHANGE_ARGS, GIT_LOOK_ARGS, gitConfigArgs } from "../../kit/git-safety.js";
 import { requireWorkingDir } from "../../kit/require-working-dir.js";
+import { requireOwnGitDirs } from "./own-git-dirs.js";
 
 /** Most characters of git output handed to the model. */
 const MAX_GIT_OUTPUT = 30_000;
@@ -81,7 +82,12 @@ async function disabledFilters(cwd: string, context: ToolContext): Promise<strin
 /** Runs git in the working dir; a non-zero exit is returned, not thrown. */
 export async function runGit(context: ToolContext, args: string[], access: GitAccess = "inspect"): Promise<GitRun> {
   const cwd = gitDirectory(context);
-  if (access === "change") return exec(args, cwd, context, GIT_CHANGE_ARGS);
+  if (access === "change") {
+    const workTree = await discoveredWorkTree(cwd);
+    const located = ["rev-parse", "--path-format=absolute", "--absolute-git-dir", "--git-common-dir"];
+    if (workTree) await requireOwnGitDirs(workTree, await exec(located, cwd, context, GIT_LOOK_ARGS));
+    return exec(args, cwd, context, GIT_CHANGE_ARGS);
+  }
   return exec(args, cwd, context, [...GIT_LOOK_ARGS, ...gitConfigArgs(await disabledFilters(cwd, context))]);
 }
 

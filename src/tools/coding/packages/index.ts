@@ -1,8 +1,11 @@
 import { existsSync } from "node:fs";
+import { dirname, join } from "node:path";
 import { z } from "zod";
 import { formatDuration } from "../../../shared/duration.js";
 import { withScratchDir } from "../../../shared/scratch-dir.js";
-import { defineTool, ToolError } from "../../kit/define-tool.js";
+import { CreatedVenvs } from "../../../state/created-venvs.js";
+import { configPaths } from "../../../state/paths.js";
+import { defineTool, type ToolContext, ToolError } from "../../kit/define-tool.js";
 import { HeadTailBuffer } from "../../kit/processes/head-tail-buffer.js";
 import type { ProgramResult } from "../../kit/processes/run-program.js";
 import { realWorkingDir } from "../../kit/require-working-dir.js";
@@ -73,6 +76,37 @@ function failure(step: Step, result: ProgramResult, timeoutSeconds: number): str
   return `${step.label} failed (${how}, after ${took}).${hint}`;
 }
 
+/** Runs the steps in the sandbox, one after the other; a ToolError saying what failed at the first that fails. */
+async function runSteps(
+  plan: Step[],
+  cwd: string,
+  venv: ProjectVenv,
+  output: HeadTailBuffer,
+  timeoutSeconds: number,
+  context: ToolContext,
+): Promise<void> {
+  const deadline = Date.now() + timeoutSeconds * 1000;
+  for (const step of plan) {
+    context.onProgress({ message: step.label });
+    const result = await runConfinedProgram({
+      argv: step.argv,
+      cwd,
+      places: { env: context.env, home: context.home, writableRoot: dirname(venv.dir), needsNetwork: true },
+      variables: installerVariables(venv),
+      sandboxVariables: NO_CACHE,
+      signal: context.signal,
+      timeoutMs: Math.max(1, deadline - Date.now()),
+      onStdout: (text) => output.append(text),
+      onStderr: (text) => output.append(text),
+    });
+    if (result.exitCode !== 0) {
+      const refusal = result.layout && sandboxRefusal("", output.text(), result.layout, context.home);
+      const lines = [failure(step, result, timeoutSeconds), output.text().trim(), ...(refusal ? [refusal.line] : [])];
+      throw new ToolError(lines.join("\n"));
+    }
+  }
+}
+
 const installPackages = defineTool({
   name: "install_packages",
   effect: "write",
@@ -95,7 +129,8 @@ const installPackages = defineTool({
       throw new ToolError(`The working dir ${root} no longer exists. Call set_working_dir with an existing directory.`);
     const packages = await packageArguments(root, args.packages);
     const installer = await findInstaller(context.env);
-    const venv = await projectVenv(root);
+    const createdVenvs = new CreatedVenvs(configPaths(context.home).createdVenvs);
+    const venv = await projectVenv(root, createdVenvs);
     const plan = steps(installer, venv, packages);
     const install = plan.at(-1)!.label;
     const into = venv.exists ? VENV_DIR : `${VENV_DIR}, created first`;
@@ -104,26 +139,12 @@ const installPackages = defineTool({
       return "The user declined the install. Do not try again; ask the user what to do instead.";
     }
     const output = new HeadTailBuffer(HEAD_CHARS, TAIL_CHARS);
-    const deadline = Date.now() + args.timeout * 1000;
     return withScratchDir("marvin-install-", async (cwd) => {
-      for (const step of plan) {
-        context.onProgress({ message: step.label });
-        const result = await runConfinedProgram({
-          argv: step.argv,
-          cwd,
-          places: { env: context.env, home: context.home, writableRoot: root, needsNetwork: true },
-          variables: installerVariables(venv),
-          sandboxVariables: NO_CACHE,
-          signal: context.signal,
-          timeoutMs: Math.max(1, deadline - Date.now()),
-          onStdout: (text) => output.append(text),
-          onStderr: (text) => output.append(text),
-        });
-        if (result.exitCode !== 0) {
-          const refusal = result.layout && sandboxRefusal("", output.text(), result.layout, context.home);
-          const lines = [failure(step, result, args.timeout), output.text().trim(), ...(refusal ? [refusal.line] : [])];
-          throw new ToolError(lines.join("\n"));
-        }
+      try {
+        await runSteps(plan, cwd, venv, output, args.timeout, context);
+      } finally {
+        // What Marvin's own install left (a package may bring a .pth along) is Marvin's.
+        if (existsSync(join(venv.dir, "pyvenv.cfg"))) await createdVenvs.record(venv.dir);
       }
       return `Installed into ${VENV_DIR} with ${install}: ${args.packages.join(", ")}.\n${output.text().trim()}`;
     });

@@ -1,6 +1,6 @@
 import { execFileSync } from "node:child_process";
-import { existsSync, readFileSync } from "node:fs";
-import { chmod, mkdir, writeFile } from "node:fs/promises";
+import { existsSync, readFileSync, rmSync } from "node:fs";
+import { chmod, mkdir, rm, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { test as base, describe, expect } from "../../../../tests/support/fixtures.js";
 import { sendText } from "../../../../tests/support/local-http-server.js";
@@ -195,6 +195,43 @@ describe("install_packages", () => {
     expect(error).toContain("Not installing into .venv: its interpreter");
     expect(error).toContain("is a file inside the working dir, not an installed Python");
     expect(existsSync(join(project, "HIJACKED"))).toBe(false);
+  });
+
+  test("never runs a .venv that came with the project: its .pth files would run during the install", async ({
+    harness,
+    project,
+  }) => {
+    // A real virtual environment, as a repository can ship it, with a .pth that runs when its Python starts.
+    execFileSync("python3", ["-m", "venv", join(project, ".venv")]);
+    const marker = join(project, "PTH_RAN");
+    const sitePackages = venvPython(project, "import sysconfig; print(sysconfig.get_paths()['purelib'])");
+    rmSync(marker, { force: true });
+    await writeFile(join(sitePackages, "evil.pth"), `import os; open(${JSON.stringify(marker)}, "w").write("ran")\n`);
+    const tools = await harness();
+    const error = await tools.failure("install_packages", { packages: ["./dist/tinypkg-1.0-py3-none-any.whl"] });
+    expect(error).toContain(
+      "Not installing into .venv: Marvin did not create it, so it may have come with the project, and Python " +
+        "would run the .pth files of its site-packages during the install. Ask the user to remove it (Marvin then " +
+        "creates a fresh one and installs into that) or to install the packages themselves.",
+    );
+    expect(existsSync(marker)).toBe(false);
+
+    // Removed, Marvin creates its own and installs into it; a .pth planted there later is refused too.
+    await rm(join(project, ".venv"), { recursive: true });
+    expect(await tools.ok("install_packages", { packages: ["./dist/tinypkg-1.0-py3-none-any.whl"] })).toContain(
+      "Successfully installed tinypkg-1.0",
+    );
+    const ownSitePackages = venvPython(project, "import sysconfig; print(sysconfig.get_paths()['purelib'])");
+    rmSync(marker, { force: true });
+    await writeFile(
+      join(ownSitePackages, "evil.pth"),
+      `import os; open(${JSON.stringify(marker)}, "w").write("ran")\n`,
+    );
+    expect(await tools.failure("install_packages", { packages: ["./dist/otherpkg-1.0-py3-none-any.whl"] })).toContain(
+      "Not installing into .venv: the .pth or sitecustomize files of its site-packages changed since Marvin's " +
+        "last install, and Python would run them during the install.",
+    );
+    expect(existsSync(marker)).toBe(false);
   });
 
   test("does nothing when the user declines", async ({ harness, project }) => {

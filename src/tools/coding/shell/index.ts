@@ -9,6 +9,7 @@ import type { ProcessEntry } from "../../kit/processes/process-tree.js";
 import { requireWorkingDir } from "../../kit/require-working-dir.js";
 import { commandSandbox, type SandboxedLaunch } from "../../kit/sandbox/command-sandbox.js";
 import { type SandboxRefusal, sandboxRefusal } from "../../kit/sandbox/refusal.js";
+import type { UnconfinedAnswer } from "../../kit/tool-services.js";
 import { outputProgress } from "./output-progress.js";
 import { type GroupRunResult, runInProcessGroup } from "./process-group.js";
 
@@ -116,6 +117,21 @@ async function runOnce(command: string, cwd: string, timeout: number, context: T
   return result;
 }
 
+/** What run_command says when no sandbox works and the command may not run unconfined; undefined when it may. */
+function unconfinedRefusal(answer: UnconfinedAnswer, missing: string): string | undefined {
+  if (answer === "declined")
+    return (
+      `The user did not allow commands to run without a sandbox (${missing}). Do not run commands; ask the user ` +
+      "what to do instead."
+    );
+  if (answer === "nobody-to-ask")
+    throw new ToolError(
+      `Commands are refused: no sandbox works (${missing}), and no one can be asked to let them run unconfined. ` +
+        "Tell the user to install it, or to set MARVIN_SANDBOX=off to run commands unconfined; do not retry.",
+    );
+  return undefined;
+}
+
 const runCommand = defineTool({
   name: "run_command",
   effect: "write",
@@ -136,6 +152,10 @@ const runCommand = defineTool({
       throw new ToolError(`The working dir ${cwd} no longer exists. Call set_working_dir with an existing directory.`);
     const placement = await commandSandbox({ env: context.env, home: context.home, cwd, writableRoot: cwd });
     const launch = "launch" in placement ? placement.launch : undefined;
+    if ("missing" in placement) {
+      const refusal = unconfinedRefusal(await context.approvals.unconfined(placement.missing), placement.missing);
+      if (refusal) return refusal;
+    }
     let keepTemp = false;
     try {
       if (!(await context.approvals.command(command, launch !== undefined))) {
@@ -146,14 +166,16 @@ const runCommand = defineTool({
       }
       const result = await runOnce(command, cwd, timeout, context, launch);
       keepTemp = result.background.length > 0;
+      const planted = await launch?.removePlantedGitControls();
+      const said = planted ? `${describe(result, timeout)}\n${planted}` : describe(result, timeout);
       const refusal = launch && refusalOf(result, command, launch, context.home);
-      if (!refusal) return describe(result, timeout);
+      if (!refusal) return said;
       const reason = RERUN_REASONS[refusal.kind];
       if (reason && (await context.approvals.rerunOutsideSandbox(command, reason))) {
         const outside = await runOnce(command, cwd, timeout, context);
         return `Ran again outside the sandbox: the user allowed it (${reason}).\n${describe(outside, timeout)}`;
       }
-      return `${describe(result, timeout)}\n${refusal.line}`;
+      return `${said}\n${refusal.line}`;
     } finally {
       // Background jobs may still use the private temp folder; it is in the system's temp folder.
       if (launch && !keepTemp) await launch.dispose();

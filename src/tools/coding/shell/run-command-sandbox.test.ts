@@ -59,7 +59,11 @@ function processesWith(word: string): number[] {
     .map(Number);
 }
 
-const WRITE_REFUSED = /\nSandbox: only \S+ and \$TMPDIR are writable \(\.git\/hooks and \.git\/config read-only\)/;
+const WRITE_REFUSED =
+  /\nSandbox: only \S+ and \$TMPDIR are writable \(git's hooks, config and other controls in \.git read-only\)/;
+
+/** A committer for git config files the tests plant. */
+const IDENTITY = "[user]\n\tname = Planted\n\temail = planted@example.invalid\n";
 
 describe("run_command in the sandbox (bwrap)", () => {
   test("writes in the project, and not beside it, into the home or into .git/hooks", async ({
@@ -85,6 +89,68 @@ describe("run_command in the sandbox (bwrap)", () => {
     const config = await tools.ok("run_command", { command: "git config core.hooksPath /tmp/hooks" });
     expect(config).toMatch(WRITE_REFUSED);
     expect(readFileSync(join(project, ".git", "config"), "utf8")).not.toContain("hooksPath");
+  });
+
+  test("a command cannot move git's config and hooks: .git/commondir is removed, .git stays in place", async ({
+    root,
+    project,
+    harness,
+  }) => {
+    const git = (...args: string[]) =>
+      execFileSync("git", ["-C", project, ...args], { encoding: "utf8", env: { ...process.env, HOME: root } });
+    git("config", "user.name", "Sandbox Test");
+    git("config", "user.email", "sandbox@example.invalid");
+    await writeFile(join(project, "a.txt"), "one\n");
+    git("add", "a.txt");
+    git("commit", "-qm", "one");
+    const tools = await harness();
+    const hook = `#!/bin/sh\ntouch ${root}/hook-ran\n`;
+    const fsmonitor = `touch ${root}/fsmonitor-ran; false`;
+    const config = `[core]\n\trepositoryformatversion = 0\n\tfsmonitor = "${fsmonitor}"\n${IDENTITY}`;
+    const plant = [
+      "mkdir -p .git/x/hooks && cp -r .git/objects .git/refs .git/x/",
+      `printf '${hook}' > .git/x/hooks/pre-commit && chmod +x .git/x/hooks/pre-commit`,
+      `printf '${config}' > .git/x/config && echo x > .git/commondir`,
+    ].join(" && ");
+    const planted = await tools.ok("run_command", { command: plant });
+    expect(planted).toMatch(/^Exit code: 0 /);
+    expect(planted.split("\n").at(-1)).toBe(
+      "Sandbox: removed .git/commondir: commands may not create git's controls (they tell git where to find its " +
+        "config, hooks and other git folders). Use git as it is set up, or ask the user to change it.",
+    );
+    await writeFile(join(project, "a.txt"), "two\n");
+    expect(await tools.ok("git_commit", { message: "two" })).toContain("1 file changed");
+    git("status", "--short");
+    expect(existsSync(join(root, "hook-ran"))).toBe(false);
+    expect(existsSync(join(root, "fsmonitor-ran"))).toBe(false);
+    for (const command of ["mv .git .git-old", "mv .git/config .git/c", "echo '*.txt filter=x' > .git/info/attributes"])
+      expect(await tools.ok("run_command", { command }), command).toMatch(/^Exit code: 1 /);
+    expect(git("log", "--format=%s")).toBe("two\none\n");
+  });
+
+  test("git_commit refuses a repository whose .git/commondir points elsewhere", async ({ root, project, harness }) => {
+    await mkdir(join(project, ".git", "x", "hooks"), { recursive: true });
+    execFileSync("cp", [
+      "-r",
+      join(project, ".git", "objects"),
+      join(project, ".git", "refs"),
+      join(project, ".git", "x"),
+    ]);
+    await writeFile(join(project, ".git", "x", "hooks", "pre-commit"), `#!/bin/sh\ntouch ${root}/hook-ran\n`, {
+      mode: 0o755,
+    });
+    await writeFile(join(project, ".git", "x", "config"), `[core]\n\trepositoryformatversion = 0\n${IDENTITY}`);
+    await writeFile(join(project, ".git", "commondir"), "x\n");
+    await writeFile(join(project, "a.txt"), "one\n");
+    const tools = await harness();
+    expect(await tools.failure("git_commit", { message: "one" })).toBe(
+      `Error in git_commit: Not running git here: the repository in ${project} uses git folders that are not ` +
+        `its own (git folder ` +
+        `${project}/.git, common folder ${project}/.git/x), so git could run hooks and config from anywhere. A ` +
+        "command may have written .git/commondir or a .git file. Tell the user; they can check with `git rev-parse " +
+        "--git-dir --git-common-dir` and remove what does not belong.",
+    );
+    expect(existsSync(join(root, "hook-ran"))).toBe(false);
   });
 
   test("hides ~/.ssh, through a symlink too, and says so", async ({ root, project, harness }) => {

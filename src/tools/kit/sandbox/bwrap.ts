@@ -10,6 +10,8 @@ import type { SandboxLayout } from "./layout.js";
 export function bwrapArguments(layout: SandboxLayout): string[] {
   const args = ["--ro-bind", "/", "/", "--dev", "/dev", "--proc", "/proc"];
   for (const folder of layout.writable) args.push("--bind", folder, folder);
+  // A git folder bound onto itself is a mount point: it cannot be moved or removed, so no other .git takes its place.
+  for (const path of layout.gitDirs) args.push("--bind", path, path);
   for (const { path } of layout.readOnly) args.push("--ro-bind", path, path);
   for (const { path, folder } of layout.hidden) {
     if (folder) args.push("--perms", "0500", "--tmpfs", path, "--remount-ro", path);

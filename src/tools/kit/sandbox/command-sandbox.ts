@@ -6,6 +6,7 @@ import { errorMessage } from "../../../shared/error-message.js";
 import { ToolError } from "../../../shared/tool-error.js";
 import { bwrapArguments } from "./bwrap.js";
 import { type SandboxLayout, sandboxLayout } from "./layout.js";
+import { plantedControlsSweeper } from "./planted-controls.js";
 import { findSandboxProgram } from "./program.js";
 import { seatbeltProfile } from "./seatbelt.js";
 import { type SandboxSettings, sandboxSettings } from "./settings.js";
@@ -19,10 +20,24 @@ export interface SandboxedLaunch {
   env: Record<string, string>;
   /** Removes the private temp folder. */
   dispose(): Promise<void>;
+  /** After the command: removes git controls it created; the line that says so, undefined when none. */
+  removePlantedGitControls(): Promise<string | undefined>;
 }
 
-/** Where a command runs: inside the sandbox, or outside it and why (MARVIN_SANDBOX=off, or no sandbox program). */
-type CommandSandbox = { launch: SandboxedLaunch } | { unsandboxed: "off" | "missing" };
+/**
+ * Where a command runs: inside the sandbox, or outside it and why (MARVIN_SANDBOX=off, or no sandbox program:
+ * `missing` says which and how to install it).
+ */
+type CommandSandbox =
+  | { launch: SandboxedLaunch }
+  | { unsandboxed: "off" }
+  | { unsandboxed: "missing"; missing: string };
+
+/**
+ * What becomes of commands when no sandbox program works, under the approval mode: each one asked (`ask`,
+ * `auto`), one question before the first (`never` with someone to ask), or refused (no one to ask).
+ */
+export type WithoutSandbox = "each-asked" | "asked-once" | "refused";
 
 export interface CommandPlaces {
   env: Env;
@@ -35,11 +50,25 @@ export interface CommandPlaces {
 }
 
 /** The one line said when commands must run without a sandbox although one was asked for; undefined otherwise. */
-async function missingSandboxWarning(settings: SandboxSettings, env: Env): Promise<string | undefined> {
+async function missingSandboxWarning(
+  settings: SandboxSettings,
+  env: Env,
+  without: WithoutSandbox,
+): Promise<string | undefined> {
   if (!settings.policy) return undefined;
   const found = await findSandboxProgram(env);
   if (!("missing" in found)) return undefined;
   if (settings.required) return `Commands are refused: MARVIN_SANDBOX=require, but ${found.missing}.`;
+  if (without === "refused")
+    return (
+      `Commands are refused: ${found.missing}, and no one can be asked to let them run without a sandbox. ` +
+      "Install it, or set MARVIN_SANDBOX=off to run them unconfined."
+    );
+  if (without === "asked-once")
+    return (
+      `Commands would run without a sandbox: ${found.missing}. Marvin asks once before the first one; install it ` +
+      "to keep commands inside the working dir, or set MARVIN_SANDBOX=off to run them unconfined without asking."
+    );
   return (
     `Commands run without a sandbox: ${found.missing}. Install it to keep commands inside the working dir, or set ` +
     "MARVIN_SANDBOX=off to run them unconfined without this warning."
@@ -48,16 +77,21 @@ async function missingSandboxWarning(settings: SandboxSettings, env: Env): Promi
 
 /**
  * What to say once when a session starts: sandbox settings that are not understood and, when commands
- * may run from the start (`commandsNow`), that no sandbox program works.
+ * may run from the start (`commandsNow`), that no sandbox program works and what becomes of commands.
  */
-export async function sandboxStartNotices(env: Env, home: string, commandsNow: boolean): Promise<string[]> {
+export async function sandboxStartNotices(
+  env: Env,
+  home: string,
+  commandsNow: boolean,
+  without: WithoutSandbox,
+): Promise<string[]> {
   let settings: SandboxSettings;
   try {
     settings = sandboxSettings(env, home);
   } catch (error) {
     return [errorMessage(error)];
   }
-  const missing = commandsNow ? await missingSandboxWarning(settings, env) : undefined;
+  const missing = commandsNow ? await missingSandboxWarning(settings, env, without) : undefined;
   return missing ? [...settings.ignored, missing] : settings.ignored;
 }
 
@@ -71,7 +105,7 @@ export async function commandSandbox(places: CommandPlaces): Promise<CommandSand
   if (!settings.policy) return { unsandboxed: "off" };
   const program = await findSandboxProgram(places.env);
   if ("missing" in program) {
-    if (!settings.required) return { unsandboxed: "missing" };
+    if (!settings.required) return { unsandboxed: "missing", missing: program.missing };
     throw new ToolError(
       `Commands are refused: MARVIN_SANDBOX=require, but ${program.missing}. Tell the user; do not retry.`,
     );
@@ -87,6 +121,7 @@ export async function commandSandbox(places: CommandPlaces): Promise<CommandSand
       layout,
       env: { TMPDIR: tempDir },
       dispose: () => rm(tempDir, { recursive: true, force: true }),
+      removePlantedGitControls: plantedControlsSweeper(layout.gitDirs),
     },
   };
 }

@@ -50,6 +50,8 @@ export async function runConfinedProgram({
       }),
       launch.program,
     );
+    const planted = await launch.removePlantedGitControls();
+    if (planted) run.onStderr(`\n${planted}\n`);
     return { ...result, layout: launch.layout };
   } finally {
     await launch.dispose();

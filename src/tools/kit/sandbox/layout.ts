@@ -1,6 +1,6 @@
-import { existsSync, realpathSync, statSync } from "node:fs";
-import { join } from "node:path";
+import { realpathSync, statSync } from "node:fs";
 import type { Env } from "../../../shared/env.js";
+import { gitEntry, presentControls } from "./git-controls.js";
 import { secretPaths } from "./secret-paths.js";
 import type { SandboxSettings } from "./settings.js";
 
@@ -16,8 +16,10 @@ export interface SandboxLayout {
   writable: string[];
   /** The private temp folder (TMPDIR). */
   tempDir: string;
-  /** Inside a writable folder but kept read-only: the project's .git/hooks and .git/config. */
+  /** Inside a writable folder but kept read-only: git's controls (git-controls.ts) and `.git` files. */
   readOnly: HiddenPath[];
+  /** The writable folders' git folders: writable, but kept where they are (neither moved nor replaced). */
+  gitDirs: string[];
   /** Secrets: unreadable. */
   hidden: HiddenPath[];
   network: boolean;
@@ -34,11 +36,17 @@ function existing(path: string): HiddenPath | undefined {
   }
 }
 
-/** git's own files in a writable folder: what is written there makes git run programs later. */
-function gitControls(folders: string[]): HiddenPath[] {
-  return folders.flatMap((folder) =>
-    [join(folder, ".git", "hooks"), join(folder, ".git", "config")].flatMap((path) => existing(path) ?? []),
-  );
+/**
+ * git's own files in the writable folders: what is written there makes git run programs later. A
+ * `.git` file (a linked worktree's or submodule's pointer to its git folder) is read-only whole; in a
+ * `.git` folder, the controls present now are (those created later are removed after the command).
+ */
+function gitControls(folders: string[]): { readOnly: HiddenPath[]; gitDirs: string[] } {
+  const entries = folders.flatMap((folder) => gitEntry(folder) ?? []);
+  const gitDirs = entries.flatMap((entry) => ("gitDir" in entry ? [entry.gitDir] : []));
+  const pointers = entries.flatMap((entry) => ("gitFile" in entry ? [entry.gitFile] : []));
+  const controls = [...pointers, ...gitDirs.flatMap((dir) => presentControls(dir).map(({ path }) => path))];
+  return { readOnly: controls.flatMap((path) => existing(path) ?? []), gitDirs };
 }
 
 /** The layout of one command in `cwd` under `settings`, with `tempDir` as its private temp folder. */
@@ -52,7 +60,7 @@ export function sandboxLayout(
   return {
     writable: [...new Set([...writable, places.tempDir])],
     tempDir: places.tempDir,
-    readOnly: gitControls(writable.filter((path) => existsSync(join(path, ".git")))),
+    ...gitControls(writable),
     hidden,
     network: settings.network,
     cwd: places.cwd,

@@ -10,6 +10,7 @@ const layout: SandboxLayout = {
     { path: "/home/me/proj/.git/hooks", folder: true },
     { path: "/home/me/proj/.git/config", folder: false },
   ],
+  gitDirs: ["/home/me/proj/.git"],
   hidden: [
     { path: "/home/me/.ssh", folder: true },
     { path: '/home/me/we"ird/.netrc', folder: false },
@@ -19,10 +20,11 @@ const layout: SandboxLayout = {
 };
 
 describe("sandbox profiles", () => {
-  it("gives bwrap a read-only root, writable folders, git controls read-only on top and secrets hidden", () => {
+  it("gives bwrap a read-only root, writable folders, .git pinned, git controls read-only, secrets hidden", () => {
     expect(bwrapArguments(layout).join(" ")).toBe(
       "--ro-bind / / --dev /dev --proc /proc --bind /home/me/proj /home/me/proj " +
         "--bind /tmp/marvin-sandbox-1 /tmp/marvin-sandbox-1 " +
+        "--bind /home/me/proj/.git /home/me/proj/.git " +
         "--ro-bind /home/me/proj/.git/hooks /home/me/proj/.git/hooks " +
         "--ro-bind /home/me/proj/.git/config /home/me/proj/.git/config " +
         "--perms 0500 --tmpfs /home/me/.ssh --remount-ro /home/me/.ssh " +
@@ -33,7 +35,7 @@ describe("sandbox profiles", () => {
     expect(bwrapArguments({ ...layout, network: true })).not.toContain("--unshare-net");
   });
 
-  it("writes a Seatbelt profile that denies writes outside, git controls, secrets and the network", () => {
+  it("writes a Seatbelt profile denying writes outside, moving .git, git controls present or not, secrets", () => {
     expect(seatbeltProfile(layout)).toBe(
       [
         "(version 1)",
@@ -42,8 +44,14 @@ describe("sandbox profiles", () => {
         '(allow file-write* (literal "/dev/null") (literal "/dev/tty") (regex #"^/dev/fd/"))',
         '(allow file-write* (subpath "/home/me/proj"))',
         '(allow file-write* (subpath "/tmp/marvin-sandbox-1"))',
+        '(deny file-write* (literal "/home/me/proj/.git"))',
         '(deny file-write* (subpath "/home/me/proj/.git/hooks"))',
         '(deny file-write* (literal "/home/me/proj/.git/config"))',
+        '(deny file-write* (literal "/home/me/proj/.git/commondir"))',
+        '(deny file-write* (literal "/home/me/proj/.git/config.worktree"))',
+        '(deny file-write* (literal "/home/me/proj/.git/gitdir"))',
+        '(deny file-write* (subpath "/home/me/proj/.git/info"))',
+        '(deny file-write* (subpath "/home/me/proj/.git/worktrees"))',
         '(deny file-read* file-write* (subpath "/home/me/.ssh"))',
         '(deny file-read* file-write* (literal "/home/me/we\\"ird/.netrc"))',
         "(deny network*)",

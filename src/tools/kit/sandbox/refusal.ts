@@ -44,8 +44,8 @@ export function sandboxRefusal(
     return {
       kind: "write",
       line:
-        `Sandbox: ${where} writable (.git/hooks and .git/config read-only); write inside the working dir or ` +
-        "$TMPDIR, or ask the user to run it or to add the folder to MARVIN_SANDBOX_WRITABLE.",
+        `Sandbox: ${where} writable (git's hooks, config and other controls in .git read-only); write inside ` +
+        "the working dir or $TMPDIR, or ask the user to run it or to add the folder to MARVIN_SANDBOX_WRITABLE.",
     };
   }
   if (!layout.network && NETWORK_REFUSED.test(output)) {
