@@ -34,8 +34,19 @@ function enableCompileCache(): void {
   }
 }
 
+/** `marvin login PROVIDER`: a sign-in of its own, outside any session. */
+async function login(provider: string | undefined): Promise<number> {
+  if (provider !== "codex") {
+    process.stderr.write(`marvin: 'marvin login' signs in to: codex (your ChatGPT plan). Usage: marvin login codex\n`);
+    return 1;
+  }
+  const { loginCodex } = await import("../providers/codex/login.js");
+  return loginCodex({ env: process.env, home: homedir(), out: process.stderr, input: process.stdin });
+}
+
 async function main(argv: string[]): Promise<number> {
   enableCompileCache();
+  if (argv[0] === "login" && argv.length <= 2) return login(argv[1]);
   const nonInteractive = argv.includes("--non-interactive");
   let args: CliArgs;
   try {
