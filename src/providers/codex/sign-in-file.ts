@@ -27,7 +27,7 @@ export interface SignIn {
 /** Where sign-ins are looked for, in order: Marvin's own (`marvin login codex`), then the codex CLI's. */
 export function signInPaths(env: Env, home: string): { marvin: string; codex: string } {
   const codexHome = env.CODEX_HOME?.trim() || join(home, ".codex");
-  return { marvin: join(configPaths(home).root, "codex-auth.json"), codex: join(codexHome, "auth.json") };
+  return { marvin: configPaths(home).codexSignIn, codex: join(codexHome, "auth.json") };
 }
 
 function isTokens(value: unknown): value is SignInTokens {

@@ -174,6 +174,8 @@ const HOME_CREDENTIALS = [
   ".mozilla/firefox/default/cookies.sqlite",
   ".config/local-finder/profiles/default/preferences.yaml",
   ".cargo/credentials.toml",
+  ".codex/auth.json",
+  ".config/local-finder/codex-auth.json",
 ];
 
 describe("the hidden home", () => {

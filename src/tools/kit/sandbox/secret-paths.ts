@@ -24,6 +24,7 @@ const HOME_SECRETS = [
   ".npmrc",
   ".pypirc",
   ".copilot",
+  ".codex",
 ];
 
 /** Where a variable moves one of those (GNUPGHOME, GH_CONFIG_DIR…). */
@@ -37,20 +38,22 @@ const SECRET_LOCATION_VARIABLES = [
   "CLOUDSDK_CONFIG",
   "AZURE_CONFIG_DIR",
   "COPILOT_HOME",
+  "CODEX_HOME",
 ];
 
-/** Marvin's own profiles: conversations, preferences, OAuth tokens and the logins waiting for their code. */
-function marvinProfiles(home: string): string {
-  return configPaths(home).profilesDir;
+/** Marvin's own profiles (conversations, preferences, OAuth tokens, logins waiting for their code) and ChatGPT sign-in. */
+function marvinSecrets(home: string): string[] {
+  const paths = configPaths(home);
+  return [paths.profilesDir, paths.codexSignIn];
 }
 
 /**
  * The paths a sandboxed command must not read: the usual secrets folders of `home`, where the
- * environment moves them, and Marvin's own profiles. They may not exist; the sandbox hides those that do.
+ * environment moves them, and Marvin's own profiles and sign-ins. They may not exist; the sandbox hides those that do.
  */
 export function secretPaths(home: string, env: Env): string[] {
   const moved = SECRET_LOCATION_VARIABLES.flatMap((name) =>
     (env[name]?.trim() ?? "").split(":").filter((path) => path.startsWith("/")),
   );
-  return [...HOME_SECRETS.map((path) => join(home, path)), ...moved, marvinProfiles(home)];
+  return [...HOME_SECRETS.map((path) => join(home, path)), ...moved, ...marvinSecrets(home)];
 }
