@@ -44,8 +44,8 @@ export async function promptCachePrefix(): Promise<void> {
     );
     const worst = Math.min(...shares);
     report(
-      `prompt-cache prefix, new messages (${Math.round(history / 1024)} KB)`,
-      shares.map((share) => `${(share * 100).toFixed(1)} %`).join(" / "),
+      "prompt-cache prefix, new messages",
+      `${shares.map((share) => `${(share * 100).toFixed(1)} %`).join(" / ")} of ${Math.round(history / 1024)} KB`,
       { text: "≥ 95 %", met: worst >= 0.95 },
     );
   } finally {
