@@ -1,12 +1,21 @@
 import { type SpawnOptions, spawn } from "node:child_process";
 import { performance } from "node:perf_hooks";
+import { type MarvinRun, type RunOptions, runMarvin } from "../tests/support/run-marvin.js";
 
 /** Error of a wait that ran out of time: names what was awaited, so a hang reads as a failure, not silence. */
 export class WaitTimedOut extends Error {}
 
+/** What the part waits for right now: said when the runner stops it at its time limit (part.ts). */
+const waits = new Set<string>();
+
+export function pendingWaits(): string[] {
+  return [...waits];
+}
+
 /** `work`, or a WaitTimedOut naming `what` once `limitMs` has passed; `onTimeout` cleans up (kills a child). */
 export async function within<T>(what: string, limitMs: number, work: Promise<T>, onTimeout?: () => void): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
+  waits.add(what);
   const timedOut = new Promise<never>((_, reject) => {
     timer = setTimeout(() => {
       onTimeout?.();
@@ -17,6 +26,7 @@ export async function within<T>(what: string, limitMs: number, work: Promise<T>,
     return await Promise.race([work, timedOut]);
   } finally {
     clearTimeout(timer);
+    waits.delete(what);
   }
 }
 
@@ -54,4 +64,13 @@ export async function alternate<Side extends string>(
     for (const name of order) figures[name].push(await sides[name]());
   }
   return figures;
+}
+
+/** Each marvin run of a benchmark ends within this, or fails naming its arguments. */
+const MARVIN_RUN_LIMIT_MS = 30_000;
+
+/** The built marvin run as runMarvin does, within its limit, named as the wait it is. */
+export function runMarvinWithin(args: string[], options: RunOptions): Promise<MarvinRun> {
+  const run = runMarvin(args, { ...options, timeoutMs: MARVIN_RUN_LIMIT_MS });
+  return within(`marvin ${args.join(" ")} to exit`, MARVIN_RUN_LIMIT_MS + 1_000, run);
 }

@@ -1,5 +1,6 @@
 import { type RecordedRequest, startLlmServer } from "../tests/support/llm-server.js";
-import { runMarvin, serverEnv, tempDir } from "../tests/support/run-marvin.js";
+import { serverEnv, tempDir } from "../tests/support/run-marvin.js";
+import { runMarvinWithin } from "./limits.js";
 import { report } from "./stats.js";
 
 /** The first request a real run sends: a non-interactive one (coding mode) or `--plain` (chat mode). */
@@ -9,7 +10,11 @@ async function firstRequest(mode: "coding" | "chat"): Promise<RecordedRequest["b
   try {
     const coding = ["--non-interactive", "--working-dir", home.path, "--prompt", "size"];
     const args = mode === "coding" ? coding : ["--plain"];
-    const result = await runMarvin(args, { env: serverEnv(server.url, home.path), cwd: home.path, stdin: "size\n" });
+    const result = await runMarvinWithin(args, {
+      env: serverEnv(server.url, home.path),
+      cwd: home.path,
+      stdin: "size\n",
+    });
     if (result.code !== 0) throw new Error(`marvin ${args[0]} failed: ${result.stderr}`);
     return server.requests[0]!.body;
   } finally {

@@ -7,28 +7,42 @@ import { performance } from "node:perf_hooks";
 import { fileURLToPath } from "node:url";
 import { tempDir } from "../tests/support/run-marvin.js";
 import { PARTS, type Part } from "./parts.js";
-import { TARGETS_FILE_VARIABLE, type TargetOutcome } from "./stats.js";
+import { type PartFailure, TARGETS_FILE_VARIABLE, type TargetOutcome } from "./stats.js";
 
 /** The whole run stays within this, so that `npm run bench`, build included, ends within 10 minutes. */
 const BUDGET_SECONDS = 450;
 const PART_SCRIPT = join(fileURLToPath(new URL(".", import.meta.url)), "part.js");
 
-/** Runs `part` in a child process of its own group, killed with all it started past `limitSeconds`. */
+/**
+ * Runs `part` in a child process of its own group. Past `limitSeconds` it is asked to stop (it then says what it
+ * was waiting for) and, a few seconds later, killed with all it started.
+ */
 async function runPart(part: Part, targetsFile: string, limitSeconds: number): Promise<string | undefined> {
   const child = spawn(process.execPath, [PART_SCRIPT, part.name], {
     stdio: "inherit",
     detached: true,
     env: { ...process.env, [TARGETS_FILE_VARIABLE]: targetsFile, MARVIN_BENCH_PART: part.name },
   });
-  let killed = false;
-  const timer = setTimeout(() => {
-    killed = true;
-    process.kill(-child.pid!, "SIGKILL");
+  const killGroup = () => {
+    try {
+      process.kill(-child.pid!, "SIGKILL");
+    } catch {
+      // Nothing of the group is left.
+    }
+  };
+  let stopped = false;
+  let killTimer: NodeJS.Timeout | undefined;
+  const limitTimer = setTimeout(() => {
+    stopped = true;
+    child.kill("SIGTERM");
+    killTimer = setTimeout(killGroup, 3_000);
   }, limitSeconds * 1000);
   const code = await new Promise<number | null>((resolve) => child.on("close", resolve));
-  clearTimeout(timer);
-  if (killed) return `did not finish within its limit of ${limitSeconds} s (killed; its last line says where it was)`;
-  return code === 0 ? undefined : `failed (exit ${code}; see its output above)`;
+  clearTimeout(limitTimer);
+  clearTimeout(killTimer);
+  killGroup(); // whatever the part started and left running
+  if (stopped) return `did not finish within its limit of ${limitSeconds} s`;
+  return code === 0 ? undefined : `failed (exit ${code})`;
 }
 
 /** The closing lines: each target of each part, met, missed, or not measured and why. */
@@ -69,12 +83,15 @@ try {
       console.log(`${part.name} ${failure}`);
     }
   }
-  const outcomes = existsSync(targetsFile)
+  const recorded = existsSync(targetsFile)
     ? readFileSync(targetsFile, "utf8")
         .split("\n")
         .filter((line) => line !== "")
-        .map((line) => JSON.parse(line) as TargetOutcome)
+        .map((line) => JSON.parse(line) as TargetOutcome | PartFailure)
     : [];
+  // A part's own account of its failure says more than its exit code.
+  for (const entry of recorded) if ("failure" in entry) failures.set(entry.part, entry.failure);
+  const outcomes = recorded.filter((entry): entry is TargetOutcome => "met" in entry);
   console.log(`\nTargets (${((performance.now() - started) / 1000).toFixed(0)} s):`);
   for (const line of closingLines(parts, outcomes, failures)) console.log(line);
   if (failures.size > 0) process.exitCode = 1;

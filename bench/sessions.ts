@@ -4,8 +4,8 @@ import { join } from "node:path";
 import { performance } from "node:perf_hooks";
 import { SessionStore } from "../src/session/saved-sessions/session-store.js";
 import { startLlmServer } from "../tests/support/llm-server.js";
-import { runMarvin, serverEnv, tempDir } from "../tests/support/run-marvin.js";
-import { alternate } from "./limits.js";
+import { serverEnv, tempDir } from "../tests/support/run-marvin.js";
+import { alternate, runMarvinWithin } from "./limits.js";
 import { median, ms, report, reportRatio } from "./stats.js";
 
 const MESSAGES = 2_000;
@@ -114,10 +114,9 @@ export async function sessionResume(): Promise<void> {
     const env = serverEnv(server.url, home.path);
     const wall = async (session: string) => {
       const started = performance.now();
-      const result = await runMarvin(["--non-interactive", "--prompt", "go on", "--session", session], {
+      const result = await runMarvinWithin(["--non-interactive", "--prompt", "go on", "--session", session], {
         env,
         cwd: home.path,
-        timeoutMs: 30_000,
       });
       if (result.code !== 0) throw new Error(`marvin --session ${session} failed: ${result.stderr}`);
       return performance.now() - started;

@@ -26,17 +26,30 @@ export interface TargetOutcome extends Target {
   figure: string;
 }
 
-/** Where a part records its targets for the runner; set by the runner in each part's environment. */
+/** Why a part ended without reporting all its targets. */
+export interface PartFailure {
+  part: string;
+  failure: string;
+}
+
+/** Where a part records its targets (and its failure) for the runner; set by the runner for each part. */
 export const TARGETS_FILE_VARIABLE = "MARVIN_BENCH_TARGETS";
+
+function record(entry: TargetOutcome | PartFailure): void {
+  const file = process.env[TARGETS_FILE_VARIABLE];
+  if (file) appendFileSync(file, `${JSON.stringify(entry)}\n`);
+}
+
+/** Says why the part failed, for the runner's closing lines. */
+export function recordFailure(message: string): void {
+  record({ part: process.env.MARVIN_BENCH_PART ?? "", failure: message });
+}
 
 /** One result line: name, figure, and the target with whether it is met (recorded for the runner's summary). */
 export function report(name: string, figure: string, target?: Target): void {
   const verdict = target ? `  (target ${target.text}: ${target.met ? "met" : "MISSED"})` : "";
   console.log(`${name.padEnd(46)} ${figure}${verdict}`);
-  const file = process.env[TARGETS_FILE_VARIABLE];
-  if (!target || !file) return;
-  const outcome: TargetOutcome = { part: process.env.MARVIN_BENCH_PART ?? "", name: name.trim(), figure, ...target };
-  appendFileSync(file, `${JSON.stringify(outcome)}\n`);
+  if (target) record({ part: process.env.MARVIN_BENCH_PART ?? "", name: name.trim(), figure, ...target });
 }
 
 /**

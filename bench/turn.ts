@@ -2,8 +2,8 @@ import { spawn } from "node:child_process";
 import { join } from "node:path";
 import { performance } from "node:perf_hooks";
 import { type ScriptedReply, startLlmServer } from "../tests/support/llm-server.js";
-import { MARVIN_BIN, REPO_ROOT, runMarvin, serverEnv, tempDir } from "../tests/support/run-marvin.js";
-import { alternate, timeChild, within } from "./limits.js";
+import { MARVIN_BIN, REPO_ROOT, serverEnv, tempDir } from "../tests/support/run-marvin.js";
+import { alternate, runMarvinWithin, timeChild, within } from "./limits.js";
 import { median, ms, report, reportRatio } from "./stats.js";
 
 const MINIMAL_CLIENT = join(REPO_ROOT, "bench", "minimal-client.mjs");
@@ -26,9 +26,8 @@ async function marvinRun(script: ScriptedReply[], prompt: string): Promise<numbe
   const home = tempDir("marvin-bench-");
   try {
     const started = performance.now();
-    const result = await runMarvin(["--non-interactive", "--working-dir", home.path, "--prompt", prompt], {
+    const result = await runMarvinWithin(["--non-interactive", "--working-dir", home.path, "--prompt", prompt], {
       env: serverEnv(server.url, home.path),
-      timeoutMs: RUN_LIMIT_MS,
     });
     const wall = performance.now() - started;
     if (result.code !== 0) throw new Error(`marvin run failed: ${result.stderr}`);
