@@ -4,9 +4,8 @@
 import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { performance } from "node:perf_hooks";
 import { builtModule } from "./built.js";
-import { alternate } from "./limits.js";
+import { alternate, timed } from "./limits.js";
 import { median, reportRatio } from "./stats.js";
 
 type Registry = ReturnType<typeof import("../src/tools/index.js").createToolRegistry>;
@@ -32,9 +31,7 @@ function generateSource(): { text: string; lineCount: number } {
 /** Times one edit of `file`, then puts its original `text` back, untimed: every edit meets the same file. */
 function editTimer(file: string, text: string, edit: () => Promise<void>): () => Promise<number> {
   return async () => {
-    const started = performance.now();
-    await edit();
-    const elapsed = performance.now() - started;
+    const elapsed = await timed(edit);
     await writeFile(file, text);
     return elapsed;
   };

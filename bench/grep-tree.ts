@@ -6,7 +6,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { performance } from "node:perf_hooks";
 import { builtModule } from "./built.js";
-import { alternate, within } from "./limits.js";
+import { alternate, timed, within } from "./limits.js";
 import { median, ms, report, reportRatio } from "./stats.js";
 
 type Registry = ReturnType<typeof import("../src/tools/index.js").createToolRegistry>;
@@ -57,25 +57,13 @@ async function time(run: () => Promise<unknown>, runs = RUNS): Promise<number> {
   return median(times.run);
 }
 
-async function timed(run: () => Promise<unknown>): Promise<number> {
-  const started = performance.now();
-  await run();
-  return performance.now() - started;
-}
-
 /** Plain `rg` as a person would run it, output read fully (as a terminal or pipe would). */
 function plainRipgrep(root: string, pattern: string): Promise<unknown> {
-  const done = new Promise((resolve, reject) => {
-    const child = spawn(
-      "rg",
-      ["--line-number", "--context", "2", "--hidden", "--no-require-git", "--regexp", pattern],
-      { cwd: root, stdio: ["ignore", "pipe", "ignore"] },
-    );
-    child.stdout.on("data", () => undefined);
-    child.on("error", reject);
-    child.on("close", resolve);
-  });
-  return within(`rg ${pattern} to end`, 30_000, done);
+  const args = ["--line-number", "--context", "2", "--hidden", "--no-require-git", "--regexp", pattern];
+  const child = spawn("rg", args, { cwd: root, stdio: ["ignore", "pipe", "ignore"] });
+  child.stdout.on("data", () => undefined);
+  const done = new Promise((resolve, reject) => child.on("error", reject).on("close", resolve));
+  return within(`rg ${pattern} to end`, 30_000, done, () => child.kill("SIGKILL"));
 }
 
 async function call(registry: Registry, ctx: Context, name: string, args: Record<string, unknown>): Promise<void> {

@@ -30,6 +30,13 @@ export async function within<T>(what: string, limitMs: number, work: Promise<T>,
   }
 }
 
+/** Milliseconds `work` takes. */
+export async function timed(work: () => Promise<unknown>): Promise<number> {
+  const started = performance.now();
+  await work();
+  return performance.now() - started;
+}
+
 /** Milliseconds a child `command args` takes from spawn to a zero exit; fails on another exit or after `limitMs`. */
 export async function timeChild(
   command: string,

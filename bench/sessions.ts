@@ -5,7 +5,7 @@ import { performance } from "node:perf_hooks";
 import { SessionStore } from "../src/session/saved-sessions/session-store.js";
 import { startLlmServer } from "../tests/support/llm-server.js";
 import { serverEnv, tempDir } from "../tests/support/run-marvin.js";
-import { alternate, runMarvinWithin } from "./limits.js";
+import { alternate, runMarvinWithin, timed } from "./limits.js";
 import { median, ms, report, reportRatio } from "./stats.js";
 
 const MESSAGES = 2_000;
@@ -53,13 +53,6 @@ function writeSessionWithImage(dir: string, id: string): void {
     ...messages.map((message) => JSON.stringify({ type: "message", at, message })),
   ];
   writeFileSync(join(dir, `${id}.jsonl`), `${lines.join("\n")}\n`);
-}
-
-/** Milliseconds `work` takes. */
-async function timed(work: () => Promise<unknown>): Promise<number> {
-  const started = performance.now();
-  await work();
-  return performance.now() - started;
 }
 
 /** Listing 200 sessions of about 1 MB each (`/sessions`, the session picker): the first time, and again. */
