@@ -11,8 +11,9 @@ const TICK_MS = 5;
 const PARAGRAPH_EVERY = 80;
 
 const token = (index: number) => `w${String(index).padStart(5, "0")}`;
+const CHUNK = { id: "bench", object: "chat.completion.chunk", created: 0, model: "bench-model" };
 const chunk = (choices: unknown[], extra: Record<string, unknown> = {}) =>
-  `data: ${JSON.stringify({ id: "bench", object: "chat.completion.chunk", created: 0, model: "bench-model", choices, ...extra })}\n\n`;
+  `data: ${JSON.stringify({ ...CHUNK, choices, ...extra })}\n\n`;
 const sseChunk = (content: string) => chunk([{ index: 0, delta: { content }, finish_reason: null }]);
 /** Like real OpenAI-compatible servers asked for `include_usage`: the token counts come last. */
 const usage = { prompt_tokens: 1500, completion_tokens: TOKENS, total_tokens: 1500 + TOKENS };

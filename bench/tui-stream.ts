@@ -1,7 +1,7 @@
 // Streams 5,000 tokens at 1,000 tokens/s from a local OpenAI-compatible SSE server through the full-screen TUI of
-// the built marvin in a real pseudo-terminal (util-linux `script`; Linux only, CPU times come from /proc), in turns with the minimal client writing the
-// same stream to a pipe: the CPU each uses while streaming, and the gap from a token leaving the server to its
-// bytes arriving (on the terminal, in the pipe).
+// the built marvin in a real pseudo-terminal (util-linux `script`; Linux only: CPU times come from /proc), in turns
+// with the minimal client writing the same stream to a pipe: the CPU each uses while streaming, and the gap from a
+// token leaving the server to its bytes arriving (on the terminal, in the pipe).
 import { type ChildProcess, spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
