@@ -3,7 +3,7 @@ import { performance } from "node:perf_hooks";
 import { type MarvinRun, type RunOptions, runMarvin } from "../tests/support/run-marvin.js";
 
 /** Error of a wait that ran out of time: names what was awaited, so a hang reads as a failure, not silence. */
-export class WaitTimedOut extends Error {}
+class WaitTimedOut extends Error {}
 
 /** What the part waits for right now: said when the runner stops it at its time limit (part.ts). */
 const waits = new Set<string>();

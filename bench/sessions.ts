@@ -74,7 +74,7 @@ export async function sessionList(): Promise<void> {
     };
     const times = await alternate(7, { stat: () => timed(statEach), list: () => timed(() => store.list()) });
     const baseline = { label: "readdir + stat of each", value: median(times.stat) };
-    reportRatio("list them again", median(times.list), baseline, 3);
+    reportRatio("list them again", median(times.list), baseline, 4);
   } finally {
     home.cleanup();
   }
