@@ -153,6 +153,15 @@ export class ChatStore {
     this.changed();
   }
 
+  /** The conversation as it now is in place of everything shown (after `rewind` cut it back). */
+  replaceWithResumed(turns: ResumedTurns): void {
+    this.flush(false);
+    this.entryList.length = 0;
+    this.thought = undefined;
+    this.round = undefined;
+    this.addResumed(turns);
+  }
+
   private addFinishedCall(step: Extract<ResumedStep, { kind: "tool" }>): void {
     const call: ToolCallView = {
       callId: `resumed-${this.entryList.length}`,

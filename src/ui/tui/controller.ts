@@ -151,6 +151,11 @@ export class TuiController {
     for (const listener of this.listeners) listener();
   }
 
+  /** Room the chat has on screen, for showing a conversation again. */
+  private room(): ScreenRoom {
+    return this.options.screenSize?.() ?? { rows: 24, columns: 80 };
+  }
+
   /** How the command layer reaches this UI. */
   private createHost(): CommandHost {
     return {
@@ -169,9 +174,10 @@ export class TuiController {
         this.themePicker = new ThemePicker(this.options.themes, entries);
         this.changed();
       },
-      showConversation: (messages, total) => {
-        const room = this.options.screenSize?.() ?? { rows: 24, columns: 80 };
-        this.chat.addResumed(resumedTurns(messages, total, room));
+      showConversation: (messages, total) => this.chat.addResumed(resumedTurns(messages, total, this.room())),
+      conversationRewound: (messages, total) => {
+        this.chat.lastRequestTokens = undefined;
+        this.chat.replaceWithResumed(resumedTurns(messages, total, this.room()));
       },
       ask: (question) => this.question.ask(question),
     };
