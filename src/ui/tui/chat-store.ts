@@ -95,9 +95,10 @@ export class ChatStore {
     this.changed();
   }
 
-  addSystem(text: string, level: "info" | "warning" | "error" = "info"): void {
+  /** `hang`: see the system entry (ChatEntry). */
+  addSystem(text: string, level: "info" | "warning" | "error" = "info", hang?: number): void {
     this.flush(false);
-    this.add({ kind: "system", text: safeText(text), level });
+    this.add({ kind: "system", text: safeText(text), level, ...(hang ? { hang } : {}) });
     this.changed();
   }
 
