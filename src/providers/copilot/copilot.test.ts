@@ -290,7 +290,7 @@ describe("CopilotProvider conversations (scripted Copilot runtime over the SDK's
     }
   }, 40_000);
 
-  it("shows a new session the images of the conversation so far (a resumed one), before the new message's", async () => {
+  it("shows a new session the images of the earlier conversation (a resumed one) before the new ones", async () => {
     const { copilot, provider } = await scripted([{ text: "Both dark." }]);
     try {
       const png = { mediaType: "image/png" as const, data: PNG_BASE64() };
