@@ -24,7 +24,8 @@ export class SessionImages {
   /** Writes the images of `record`'s messages to the folder and returns the record naming them by reference. */
   storeNow(record: SessionRecord): SessionRecord {
     if (record.type === "message") return { ...record, message: this.storeMessage(record.message) };
-    if (record.type === "compaction") return { ...record, messages: record.messages.map((m) => this.storeMessage(m)) };
+    if (record.type === "compaction")
+      return { ...record, messages: record.messages.map((message) => this.storeMessage(message)) };
     return record;
   }
 
