@@ -205,8 +205,8 @@ export class Session implements SessionView {
   }
 
   /**
-   * Continues a stored conversation: its messages, coding mode and working directory (provider
-   * and model are the caller's to restore). Returns what could not be restored, as notices.
+   * Continues a stored conversation: its messages, coding mode, plan mode, thinking level and working
+   * directory (provider and model are the caller's to restore). Returns what could not be restored, as notices.
    */
   async resume(stored: LoadedSession): Promise<string[]> {
     if (this.busy) throw new Error("Marvin is still answering: resume after the answer.");
@@ -217,6 +217,9 @@ export class Session implements SessionView {
     const counted = stored.tokenCount;
     if (counted) this.budget.rememberCount(stored.messages.slice(0, counted.messages), counted.tokens);
     this.#codingMode = stored.state.codingMode || this.options.nonInteractive;
+    const { thinking, planning } = stored.state;
+    if (thinking !== undefined) this.setThinking(thinking ?? undefined);
+    if (planning !== undefined) this.#planning = planning;
     this.parts.tools.restore(this.messages, this.mode);
     const dir = stored.state.workingDir;
     if (dir && !this.options.nonInteractive) {
