@@ -31,7 +31,7 @@ describe("the provider registry", () => {
   it("feeds the --help line of --provider", () => {
     const names = "copilot | anthropic | gemini | groq | openai | ollama | openai-compat";
     expect(HELP).toContain(
-      `  --provider NAME          ${names}\n                           (default: $LLM_PROVIDER, else copilot)\n`,
+      `  --provider NAME          ${names}\n                           (default: $LLM_PROVIDER, else Copilot`,
     );
   });
 
