@@ -3,6 +3,7 @@ import type { AgentEventListener, EventSink } from "../agent/events.js";
 import type { LoopResult } from "../agent/loop.js";
 import type { LLMProvider, Message, ProviderName, ThinkingLevel } from "../providers/types.js";
 import { errorMessage } from "../shared/error-message.js";
+import { timeZoneWarning } from "../shared/time-zone.js";
 import type { ChatLogEntry } from "../state/chat-log.js";
 import { configPaths } from "../state/paths.js";
 import type { ProfileStore } from "../state/profiles.js";
@@ -197,6 +198,7 @@ export class Session implements SessionView {
       await this.parts.profile.open(),
       ...this.spending.caps.warnings,
       this.parts.model.thinkingWarning,
+      timeZoneWarning(this.options.env),
     ];
     for (const warning of warnings) if (warning) this.notify(warning);
     if (this.options.record) saveConversation(this.parts, this.options, this, this.options.record.id);
