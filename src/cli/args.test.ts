@@ -149,6 +149,14 @@ describe("help text", () => {
     }
     expect(USAGE.split("\n")[0]).toBe("Usage: marvin [options] [prompt]");
   });
+
+  it("says how Marvin picks the provider when none is named, not that Copilot is always the default", () => {
+    const help = HELP.replace(/\n +/g, " ");
+    expect(help).toContain(
+      "(default: $LLM_PROVIDER, else Copilot when signed in, else the one provider whose key is set " +
+        "or whose local server answers)",
+    );
+  });
 });
 
 describe("parseCliArgs: continuing conversations", () => {

@@ -45,7 +45,8 @@ Options:
   --working-dir DIR        project directory for file, git and shell tools (default: current dir
                            in non-interactive mode)
   --provider NAME          ${PROVIDER_NAMES.join(" | ")}
-                           (default: $LLM_PROVIDER, else copilot)
+                           (default: $LLM_PROVIDER, else Copilot when signed in, else the one
+                           provider whose key is set or whose local server answers)
   --model NAME             model to use with the provider
   --plain                  plain readline UI instead of the full-screen one
   --curses                 full-screen UI (the default when stdout is a terminal)

@@ -43,7 +43,7 @@ describe("the provider registry", () => {
     const names =
       "copilot | anthropic | gemini | groq | mistral | openai | openrouter | codex | ollama | openai-compat";
     expect(HELP).toContain(
-      `  --provider NAME          ${names}\n                           (default: $LLM_PROVIDER, else copilot)\n`,
+      `  --provider NAME          ${names}\n                           (default: $LLM_PROVIDER, else Copilot`,
     );
   });
 

@@ -89,7 +89,7 @@ export function saveConversation(
   session: RunnerSession,
   id: string | undefined,
 ): void {
-  const { profile, frame, providers, budget } = parts;
+  const { profile, frame, providers, budget, model } = parts;
   const store = new SessionStore(profile.paths.sessions, maxSessionsSetting(options.env.MARVIN_MAX_SESSIONS));
   const source = {
     cwd: options.cwd ?? options.home,
@@ -100,6 +100,8 @@ export function saveConversation(
       model: providers.info?.model ?? null,
       codingMode: session.codingMode,
       workingDir: session.workingDir,
+      thinking: model.thinking ?? null,
+      planning: session.planning,
     }),
     notice: (text: string) => session.notify(text),
   };

@@ -526,3 +526,20 @@ describe("Session thinking level", () => {
     await session.close();
   });
 });
+
+describe("Session start", () => {
+  test("warns about a TZ that names no time zone, and not about one that does", async ({ startSession }) => {
+    const { session, events } = await startSession([{ text: "a" }], { env: { TZ: "Mars/Olympus_Mons" } });
+    expect(events).toContainEqual({
+      type: "notice",
+      level: "warning",
+      text:
+        "TZ=Mars/Olympus_Mons is not a time zone Marvin knows: times are shown in UTC. " +
+        "Give a name such as Europe/Zurich.",
+    });
+    await session.close();
+    const zurich = await startSession([{ text: "a" }], { env: { TZ: "Europe/Zurich" } });
+    expect(zurich.events.filter((event) => event.type === "notice")).toEqual([]);
+    await zurich.session.close();
+  });
+});

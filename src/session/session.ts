@@ -3,6 +3,7 @@ import type { AgentEventListener, EventSink } from "../agent/events.js";
 import type { LoopResult } from "../agent/loop.js";
 import type { LLMProvider, Message, ProviderName, ThinkingLevel } from "../providers/types.js";
 import { errorMessage } from "../shared/error-message.js";
+import { timeZoneWarning } from "../shared/time-zone.js";
 import type { ChatLogEntry } from "../state/chat-log.js";
 import { configPaths } from "../state/paths.js";
 import type { ProfileStore } from "../state/profiles.js";
@@ -197,6 +198,7 @@ export class Session implements SessionView {
       await this.parts.profile.open(),
       ...this.spending.caps.warnings,
       this.parts.model.thinkingWarning,
+      timeZoneWarning(this.options.env),
     ];
     for (const warning of warnings) if (warning) this.notify(warning);
     if (this.options.record) saveConversation(this.parts, this.options, this, this.options.record.id);
@@ -205,8 +207,8 @@ export class Session implements SessionView {
   }
 
   /**
-   * Continues a stored conversation: its messages, coding mode and working directory (provider
-   * and model are the caller's to restore). Returns what could not be restored, as notices.
+   * Continues a stored conversation: its messages, coding mode, plan mode, thinking level and working
+   * directory (provider and model are the caller's to restore). Returns what could not be restored, as notices.
    */
   async resume(stored: LoadedSession): Promise<string[]> {
     if (this.busy) throw new Error("Marvin is still answering: resume after the answer.");
@@ -217,6 +219,9 @@ export class Session implements SessionView {
     const counted = stored.tokenCount;
     if (counted) this.budget.rememberCount(stored.messages.slice(0, counted.messages), counted.tokens);
     this.#codingMode = stored.state.codingMode || this.options.nonInteractive;
+    const { thinking, planning } = stored.state;
+    if (thinking !== undefined) this.setThinking(thinking ?? undefined);
+    if (planning !== undefined) this.#planning = planning;
     this.parts.tools.restore(this.messages, this.mode);
     const dir = stored.state.workingDir;
     if (dir && !this.options.nonInteractive) {

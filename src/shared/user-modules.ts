@@ -2,21 +2,16 @@ import { readdir } from "node:fs/promises";
 import { extname, join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { errorMessage } from "./error-message.js";
+import { loadTypeScriptModules } from "./typescript-loader.js";
 
 const JAVASCRIPT = new Set([".js", ".mjs"]);
 const TYPESCRIPT = new Set([".ts", ".mts"]);
-
-/** Node strips TypeScript types itself from 22.18 / 23.6 on (`process.features.typescript`). */
-function nodeRunsTypeScript(): boolean {
-  const features = process.features as typeof process.features & { typescript?: string | false };
-  return Boolean(features.typescript);
-}
 
 /** A module file of the user's config dir: its exports, or why it could not be loaded. */
 type UserModule = { file: string; exports: Record<string, unknown> } | { file: string; problem: string };
 
 /**
- * Imports every JavaScript module (`.js`, `.mjs`; `.ts`, `.mts` where Node runs TypeScript) of
+ * Imports every JavaScript or TypeScript module (`.js`, `.mjs`, `.ts`, `.mts`) of
  * `dir`, in name order. A missing directory is no modules; a module that fails to load is a
  * problem for the person, never a throw. Only ever called with a directory of the user's own
  * config: modules run with Marvin's rights.
@@ -33,12 +28,8 @@ export async function importUserModules(dir: string): Promise<UserModule[]> {
   for (const name of names) {
     const file = join(dir, name);
     const extension = extname(name);
-    if (TYPESCRIPT.has(extension) && !nodeRunsTypeScript()) {
-      const problem = `TypeScript needs Node ≥ 22.18 (this is ${process.version}); rename it to .mjs or compile it`;
-      modules.push({ file, problem });
-      continue;
-    }
     if (!JAVASCRIPT.has(extension) && !TYPESCRIPT.has(extension)) continue;
+    if (TYPESCRIPT.has(extension)) loadTypeScriptModules();
     try {
       modules.push({ file, exports: (await import(pathToFileURL(file).href)) as Record<string, unknown> });
     } catch (error) {

@@ -55,6 +55,29 @@ describe("the README documents only settings the code reads", () => {
   });
 });
 
+/** Set by Marvin itself rather than by the person, so not a setting to document. */
+const NOT_SETTINGS = new Map([["NODE_ENV", "the full-screen UI sets it to production for React's build"]]);
+
+/** Variables the code reads: `env.NAME`, `env["NAME"]`, and the names services and providers declare. */
+function variablesRead(code: string): string[] {
+  const reads = code.matchAll(
+    /\benv\??\.([A-Z][A-Z0-9_]*)\b|\benv\[\s*"([A-Z][A-Z0-9_]*)"\s*\]|[eE]nv(?:Var)?: "([A-Z][A-Z0-9_]*)"/g,
+  );
+  return [...new Set([...reads].map((match) => match[1] ?? match[2] ?? match[3]!))].sort();
+}
+
+describe("the README documents every setting the code reads", () => {
+  const read = variablesRead(sourceCode());
+
+  it("finds the variables the code reads", () => {
+    expect(read).toEqual(expect.arrayContaining(["LLM_PROVIDER", "MARVIN_WHISPER_URL", "GROQ_API_KEY", "NO_COLOR"]));
+  });
+
+  it.each(read.filter((name) => !NOT_SETTINGS.has(name)))("%s is in the README", (name) => {
+    expect(README).toMatch(new RegExp(`\`${name}[\`=]`));
+  });
+});
+
 describe("the README documents every provider's settings", () => {
   const tables = tableVariables(configurationSection());
   const settings = PROVIDERS.flatMap(({ name, defaults }) =>

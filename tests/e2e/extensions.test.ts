@@ -203,6 +203,29 @@ export default ({ z }) => [
 ];
 `;
 
+/** A custom tool in TypeScript: types, an interface, and a relative import of another .ts file. */
+const TYPESCRIPT_TOOL = `
+import { greeting } from "./lib/words.ts";
+interface Args { name: string }
+export default ({ z }: { z: any }) => ({
+  name: "greet",
+  description: "Greet someone.",
+  parameters: z.object({ name: z.string() }),
+  effect: "read" as const,
+  handler: async ({ name }: Args): Promise<string> => greeting(name) + "!",
+});
+`;
+
+/** A module hook in TypeScript that logs app.start. */
+const TYPESCRIPT_HOOK = `
+import { appendFileSync } from "node:fs";
+import { join } from "node:path";
+type Marvin = { configDir: string; on(event: string, handler: () => void): void };
+export default function (marvin: Marvin): void {
+  marvin.on("app.start", () => appendFileSync(join(marvin.configDir, "typed.log"), "app.start\\n"));
+}
+`;
+
 /** A custom tool that shells out through ctx.exec. */
 const TOUCHING_TOOL = `
 export default ({ z }) => ({
@@ -281,6 +304,28 @@ describe("custom tools and commands in the built CLI", () => {
     expect((await runMarvin(["--non-interactive", "--prompt", "go"], { env, cwd: home })).code).toBe(0);
     const loadable = readOnly.requests[0]!.body.tools!.find((tool) => tool.function.name === "load_tools");
     expect(loadable?.function.description).toMatch(/^- custom: the user's own custom tools \(shout\)$/m);
+  });
+
+  test("TypeScript hooks and custom tools load on every supported Node, relative imports included", async ({
+    home,
+    llm,
+  }) => {
+    writeConfigFile(home, "tools/greet.ts", TYPESCRIPT_TOOL);
+    writeConfigFile(
+      home,
+      "tools/lib/words.ts",
+      "export const greeting = (name: string): string => 'Hello, ' + name;\n",
+    );
+    writeConfigFile(home, "hooks/note.mts", TYPESCRIPT_HOOK);
+    const server = await llm([{ toolCalls: [{ name: "greet", arguments: { name: "Ada" } }] }, { text: "Done." }]);
+    const run = await runMarvin(["--non-interactive", "--prompt", "go"], {
+      env: serverEnv(server.url, home),
+      cwd: home,
+    });
+    expect(run.stderr).not.toContain("was not loaded");
+    expect(run.code, run.stderr).toBe(0);
+    expect(toolResults(server.requests[1]!.body)).toEqual(["Hello, Ada!"]);
+    expect(readFileSync(join(configDir(home), "typed.log"), "utf8")).toBe("app.start\n");
   });
 
   test("a custom command expands in the plain UI and is listed in help", async ({ home, llm }) => {

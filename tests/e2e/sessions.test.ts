@@ -197,6 +197,15 @@ describe("sessions in the plain UI", () => {
     expect(shown).not.toContain("Line 60 of the story.");
   });
 
+  test("--continue restores the thinking level and plan mode the conversation ran with", async ({ llm, home }) => {
+    const server = await llm([{ text: "Planned." }, { text: "Still planning." }]);
+    expect((await plain(server, home, "thinking high\nplan\nlook around\n")).code).toBe(0);
+    const run = await plain(server, home, "thinking\nplan\nand then?\n", ["--continue"]);
+    expect(run.code).toBe(0);
+    expect(run.stdout).toContain("Thinking: high.");
+    expect(run.stdout).toContain("Plan mode is already on.");
+  });
+
   test("sessions lists them, resume N picks one, clear starts afresh", async ({ llm, home }) => {
     const server = await llm([{ text: "One." }, { text: "Two." }, { text: "Back in one." }, { text: "Fresh." }]);
     await plain(server, home, "first topic\n");

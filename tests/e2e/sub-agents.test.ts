@@ -133,6 +133,33 @@ describe("launch_agent end to end", () => {
     expect(writerResult).toContain("Its answer:\nI did not launch a helper; fixed it myself.");
   });
 
+  test("takes the seed's model names: codex is the low tier, opus the high tier", async ({ llm, home, project }) => {
+    const dispatch = byAgent({
+      "PARENT:": [
+        {
+          toolCalls: [
+            { name: "launch_agent", arguments: { prompt: "CODER: look", read_only: true, model: "codex" } },
+            { name: "launch_agent", arguments: { prompt: "REVIEWER: look", read_only: true, model: "opus" } },
+          ],
+        },
+        { text: "Done." },
+      ],
+      "CODER:": [{ text: "Coded." }],
+      "REVIEWER:": [{ text: "Reviewed." }],
+    });
+    const server = await llm(Array.from({ length: 4 }, () => dispatch));
+    const tiers = { MARVIN_CODE_MODEL_LOW: "low-model", MARVIN_CODE_MODEL_HIGH: "high-model" };
+    const run = await runMarvin(["--non-interactive", "--working-dir", project, "--prompt", "PARENT: go"], {
+      env: serverEnv(server.url, home, tiers),
+      cwd: home,
+      timeoutMs: 60_000,
+    });
+    expect(run.code).toBe(0);
+    const modelOf = (agent: string) =>
+      server.requests.find((request) => firstPrompt(request).startsWith(agent))?.body.model;
+    expect([modelOf("CODER:"), modelOf("REVIEWER:")]).toEqual(["low-model", "high-model"]);
+  });
+
   test("Ctrl+C stops the sub-agent and everything it started, and the parent goes on", async ({
     llm,
     home,

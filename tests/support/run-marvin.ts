@@ -34,6 +34,8 @@ export interface RunOptions {
   stdin?: string;
   cwd?: string;
   timeoutMs?: number;
+  /** Another marvin.js to run (an installed package's); default MARVIN_BIN. */
+  bin?: string;
 }
 
 /** A fresh temporary directory, removed by the returned cleanup. */
@@ -64,7 +66,7 @@ export function serverEnv(
 /** Spawns the built `marvin` as a user would, collecting its output and exit code. */
 export function runMarvin(args: string[], options: RunOptions = {}): Promise<MarvinRun> {
   return new Promise((resolvePromise, reject) => {
-    const child = spawn(process.execPath, [MARVIN_BIN, ...args], {
+    const child = spawn(process.execPath, [options.bin ?? MARVIN_BIN, ...args], {
       cwd: options.cwd,
       env: (options.env ?? { PATH: process.env.PATH }) as NodeJS.ProcessEnv,
       stdio: ["pipe", "pipe", "pipe"],

@@ -8,6 +8,7 @@ export const groq = hostedProvider({
     model: "llama-3.3-70b-versatile",
     baseUrl: "https://api.groq.com/openai/v1",
     modelEnv: "GROQ_MODEL",
+    urlEnv: "GROQ_BASE_URL",
     keyEnv: "GROQ_API_KEY",
     keyFile: "GROQ_API_KEY",
   },

@@ -7,7 +7,7 @@ import type { ReplayData } from "../../providers/types.js";
  *
  * - `start`: the first line — id, title, when, where, and with which provider and model.
  * - `message`: one message of the conversation, in order (tool calls and results included).
- * - `state`: provider, model, coding mode or working directory changed.
+ * - `state`: provider, model, coding mode, working directory, thinking level or plan mode changed.
  * - `compaction`: the conversation was condensed; these messages replace everything before.
  * - `rewind`: the conversation was cut back (`rewind`): only its first `keep` messages remain.
  * - `tokens`: the first `messages` messages of the conversation count `tokens` tokens (o200k, as the context
@@ -69,10 +69,18 @@ const conversationState = z.object({
   model: z.string().nullable(),
   codingMode: z.boolean(),
   workingDir: z.string().nullable(),
+  /** Absent in files written before it was kept; null: the provider's own default. */
+  thinking: z.enum(["off", "low", "medium", "high"]).nullable().optional(),
+  planning: z.boolean().optional(),
 });
 
-/** Provider, model and mode a conversation ran with; restored on resume. */
+/** Provider, model, modes and thinking level a conversation ran with; restored on resume. */
 export type ConversationState = z.infer<typeof conversationState>;
+
+function stateOf(record: ConversationState): ConversationState {
+  const { provider, model, codingMode, workingDir, thinking, planning } = record;
+  return { provider, model, codingMode, workingDir, thinking, planning };
+}
 
 const startRecord = conversationState.extend({
   type: z.literal("start"),
@@ -158,19 +166,16 @@ export function parseSession(text: string): ParsedSession | undefined {
           break;
         }
         start = parsed;
-        const { provider, model, codingMode, workingDir } = parsed;
-        state = { provider, model, codingMode, workingDir };
+        state = stateOf(parsed);
         break;
       }
       case "message":
         messages.push(parsed.message);
         if (countsAsMessage(parsed.message)) totalMessages++;
         break;
-      case "state": {
-        const { provider, model, codingMode, workingDir } = parsed;
-        state = { provider, model, codingMode, workingDir };
+      case "state":
+        state = stateOf(parsed);
         break;
-      }
       case "compaction":
         messages = parsed.messages;
         tokenCount = undefined;

@@ -52,6 +52,23 @@ describe("completion", () => {
     ]);
   });
 
+  test("completes ./ and ../ paths on Tab, keeping what was typed", async ({ openLayer }) => {
+    const { layer, cwd, home } = await openLayer();
+    mkdirSync(join(cwd, "src", "agent"), { recursive: true });
+    writeFileSync(join(cwd, "src", "agent", "loop.ts"), "");
+    writeFileSync(join(cwd, "notes.md"), "");
+    mkdirSync(join(home, "Music"));
+    writeFileSync(join(home, ".hidden"), "");
+    expect(values(await layer.completer.completeWhenReady("look at ./", 10))).toEqual(["./notes.md", "./src/"]);
+    expect(values(layer.completer.complete("./src/agent/l", 13, true))).toEqual(["./src/agent/loop.ts"]);
+    expect(values(layer.completer.complete("see ../", 7, true))).toEqual(["../cwd/", "../home/"]);
+    expect(values(layer.completer.complete("../home/", 8, true))).toEqual(["../home/Music/"]);
+    expect(values(layer.completer.complete("../home/.h", 10, true))).toEqual(["../home/.hidden"]);
+    expect(values(layer.completer.complete("./../home/M", 11, true))).toEqual(["./../home/Music/"]);
+    expect(layer.completer.complete("../nowhere/", 11, true)).toBeUndefined();
+    expect(layer.completer.complete("see ../", 7, false)).toBeUndefined(); // plain paths only on Tab
+  });
+
   test("completes the first argument of a command that declares its choices, on Tab only", async ({ openLayer }) => {
     const { layer } = await openLayer();
     expect(values(layer.completer.complete("/thinking ", 10, true))).toEqual([

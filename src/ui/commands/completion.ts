@@ -1,5 +1,5 @@
 import { type Dirent, readdirSync } from "node:fs";
-import { join } from "node:path";
+import { join, resolve } from "node:path";
 import type { FileIndex } from "../../workspace/file-index.js";
 import { findCommand, LISTED_COMMANDS } from "./command-table.js";
 import type { CustomCommand } from "./custom-commands.js";
@@ -69,14 +69,11 @@ function nextSegments(files: readonly string[], typed: string): string[] {
   return found;
 }
 
-/** The entries of a directory under `home` for `~/…`, expanded to absolute paths. */
-function homeEntries(home: string, typed: string): CompletionItem[] {
-  const rest = typed.replace(/^~\/?/, "");
-  const folder = rest.slice(0, rest.lastIndexOf("/") + 1);
-  const start = rest.slice(folder.length);
+/** The entries of `dir` whose names start with `start`, sorted; hidden ones only when `start` begins with a dot. */
+function entriesOf(dir: string, start: string): string[] {
   let entries: Dirent[];
   try {
-    entries = readdirSync(join(home, folder), { withFileTypes: true });
+    entries = readdirSync(dir, { withFileTypes: true });
   } catch {
     return [];
   }
@@ -84,16 +81,35 @@ function homeEntries(home: string, typed: string): CompletionItem[] {
     .filter((entry) => entry.name.startsWith(start) && (start.startsWith(".") || !entry.name.startsWith(".")))
     .sort((a, b) => a.name.localeCompare(b.name))
     .slice(0, MAX_ITEMS)
-    .map((entry) => {
-      const slash = entry.isDirectory() ? "/" : "";
-      return { value: `${join(home, folder, entry.name)}${slash}`, label: `~/${folder}${entry.name}${slash}` };
-    });
+    .map((entry) => `${entry.name}${entry.isDirectory() ? "/" : ""}`);
+}
+
+/** `typed` cut after its last slash: the folder and the start of the name in it. */
+function splitAtFolder(typed: string): { folder: string; start: string } {
+  const cut = typed.lastIndexOf("/") + 1;
+  return { folder: typed.slice(0, cut), start: typed.slice(cut) };
+}
+
+/** The entries of a directory under `home` for `~/…`, expanded to absolute paths. */
+function homeEntries(home: string, typed: string): CompletionItem[] {
+  const { folder, start } = splitAtFolder(typed.replace(/^~\/?/, ""));
+  return entriesOf(join(home, folder), start).map((entry) => ({
+    value: join(home, folder, entry),
+    label: `~/${folder}${entry}`,
+  }));
+}
+
+/** The entries of a directory above `root` for `../…` (outside the index), kept as typed. */
+function parentEntries(root: string, typed: string): CompletionItem[] {
+  const { folder, start } = splitAtFolder(typed);
+  return entriesOf(resolve(root, folder), start).map((entry) => ({ value: folder + entry, label: folder + entry }));
 }
 
 /**
  * Completion for both UIs (seed 003): `/` commands with their summaries at the start of the line,
  * `@path` and `@tool` mentions, file paths relative to the working directory (from a cached `rg --files`
- * index, so ignore files are respected), and `~/…` expanded to the home directory.
+ * index, so ignore files are respected; `./` kept as typed), `../…` from the directory above, and `~/…`
+ * expanded to the home directory.
  */
 export class Completer {
   constructor(private readonly sources: CompletionSources) {}
@@ -122,7 +138,15 @@ export class Completer {
     if (word.startsWith("@")) return this.mentions(word.slice(1));
     if (!explicit) return [];
     if (word.startsWith("~")) return homeEntries(this.sources.home, word);
-    return this.paths(word).map((path) => ({ value: path, label: path }));
+    return this.relativePaths(word);
+  }
+
+  /** Paths relative to the root: from the index, and `./…` as `@` completes them; `../…` from the directory. */
+  private relativePaths(word: string): CompletionItem[] {
+    const dotted = /^(?:\.\/)*/.exec(word)![0];
+    const rest = word.slice(dotted.length);
+    if (rest.startsWith("../")) return parentEntries(this.sources.root(), word);
+    return this.paths(rest).map((path) => ({ value: dotted + path, label: dotted + path }));
   }
 
   /** The choices a command declares for its first argument (`/theme <Tab>`), if `before` is such a command. */

@@ -64,6 +64,22 @@ describe("!v: one recording, sent as the user's message", () => {
     expect(whisper.uploads[0]!.authorization).toBeUndefined();
   });
 
+  test("takes MARVIN_WHISPER_URL as the server or as its full transcription endpoint", async ({
+    openLayer,
+    httpServers,
+  }) => {
+    for (const path of ["", "/", "/v1", "/v1/audio/transcriptions", "/v1/audio/transcriptions/"]) {
+      const whisper = await startTranscriptionServer(httpServers, [`via '${path}'`]);
+      const { layer, host } = await openLayer([{ text: "Heard." }], {
+        MARVIN_RECORD_COMMAND: microphone(1),
+        MARVIN_WHISPER_URL: `${whisper.server.origin}${path}`,
+      });
+      const result = await layer.handle("!v 1");
+      if (result.type === "submitted") await result.done;
+      expect(host.submitted).toEqual([`voice: via '${path}'`]);
+    }
+  });
+
   test("says what to install or set when there is no recorder or no key", async ({ openLayer, tempDirs }) => {
     const emptyPath = await tempDirs.make("marvin-no-programs-");
     const { layer, host, server } = await openLayer([], { PATH: emptyPath, GROQ_API_KEY: "groq-key" });

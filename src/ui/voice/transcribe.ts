@@ -10,6 +10,16 @@ const WHISPER: ExternalService = {
   defaultUrl: "https://api.groq.com/openai",
 };
 const TRANSCRIPTIONS_PATH = "/v1/audio/transcriptions";
+
+/**
+ * The path to post to on MARVIN_WHISPER_URL, which may name the server (`http://host:8080`), its API version
+ * (`…/v1`) or the transcription endpoint itself (`…/v1/audio/transcriptions`).
+ */
+function transcriptionsPath(env: Env): string {
+  const configured = env.MARVIN_WHISPER_URL?.trim().replace(/\/+$/, "") ?? "";
+  if (configured.endsWith(TRANSCRIPTIONS_PATH)) return "";
+  return configured.endsWith("/v1") ? TRANSCRIPTIONS_PATH.slice("/v1".length) : TRANSCRIPTIONS_PATH;
+}
 const DEFAULT_MODEL = "whisper-large-v3";
 const TIMEOUT_MS = 60_000;
 
@@ -70,7 +80,7 @@ export async function transcribe(env: Env, audio: Buffer, signal: AbortSignal): 
   const headers = { "content-type": contentType, ...(key.key ? { authorization: `Bearer ${key.key}` } : {}) };
   const client = createHttpClient({ env, signal });
   const response = await client.send(
-    { service: WHISPER, path: TRANSCRIPTIONS_PATH },
+    { service: WHISPER, path: transcriptionsPath(env) },
     { method: "POST", headers, body, timeoutMs: TIMEOUT_MS },
   );
   const { text } = await response.json(transcription);

@@ -24,14 +24,17 @@ const MAX_ANSWER_CHARS = 30_000;
 const CONFIRMATION_ALLOWANCE_MS = 10 * 60_000;
 const PROMPT_PREVIEW_CHARS = 160;
 
+/** The tiers by the names seed 002 gives them (`codex`, `opus`) and by their own. */
+const TIER_NAMES: Readonly<Record<string, "low" | "high">> = { low: "low", codex: "low", high: "high", opus: "high" };
+
 /**
- * The model a sub-agent uses (seed 002's tiers): `low` is MARVIN_CODE_MODEL_LOW (implementation),
- * `high` MARVIN_CODE_MODEL_HIGH (review); `auto` is high for a read-only agent and low for one that
+ * The model a sub-agent uses (seed 002's tiers): `low`/`codex` is MARVIN_CODE_MODEL_LOW (implementation),
+ * `high`/`opus` MARVIN_CODE_MODEL_HIGH (review); `auto` is high for a read-only agent and low for one that
  * writes. A tier that is not set is the session's model; any other name is taken as it is.
  */
 function chosenModel(requested: string, readOnly: boolean, env: Env, sessionModel: string): string {
   const name = requested.trim() || "auto";
-  const tier = name === "auto" ? (readOnly ? "high" : "low") : name;
+  const tier = name === "auto" ? (readOnly ? "high" : "low") : Object.hasOwn(TIER_NAMES, name) && TIER_NAMES[name];
   if (tier === "high") return env.MARVIN_CODE_MODEL_HIGH?.trim() || sessionModel;
   if (tier === "low") return env.MARVIN_CODE_MODEL_LOW?.trim() || sessionModel;
   return name;
@@ -70,8 +73,8 @@ const launchParameters = z.object({
     .string()
     .default("auto")
     .describe(
-      "auto (the high tier when read_only, else the low tier), low, high, or a model name of this session's " +
-        "provider",
+      "auto (the high tier when read_only, else the low tier), low or codex (the low tier), high or opus " +
+        "(the high tier), or a model name of this session's provider",
     ),
   read_only: z.boolean().default(false).describe("Only read and report: no file changes, no commands"),
   ticket_id: z.string().nullable().default(null).describe("A ticket whose text is added to the prompt"),
