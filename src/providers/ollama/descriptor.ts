@@ -35,6 +35,7 @@ export const ollama: ProviderDescriptor<"ollama"> = {
     if (await ollamaAnswers(baseUrl)) return undefined;
     return `no Ollama server answers at ${serverRoot(baseUrl)}: start it ('ollama serve') or set OLLAMA_URL`;
   },
+  listModels: async (config) => (await import("./models.js")).listOllamaModels(config),
   async create(config) {
     const { OllamaProvider } = await import("./adapter.js");
     return new OllamaProvider(config);
