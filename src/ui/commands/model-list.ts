@@ -20,6 +20,6 @@ export function modelListLines(provider: string, models: readonly ListedModel[],
     const context = model.contextWindow ? [`${formatTokens(model.contextWindow)} context`] : [];
     const facts = [...context, priceText(provider, model.id)].join(" · ");
     const label = model.id === current ? `${model.id} (current)` : model.id;
-    return `  ${marker} ${String(index + 1).padStart(digits)}. ${label.padEnd(width + 10)} ${facts}`;
+    return `  ${marker} ${String(index + 1).padStart(digits)}. ${label.padEnd(width + 10)}  ${facts}`;
   });
 }

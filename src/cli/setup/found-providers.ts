@@ -1,0 +1,54 @@
+import { resolveProviderConfig } from "../../providers/config.js";
+import { listProviderModels } from "../../providers/models/catalog.js";
+import type { ListedModel } from "../../providers/models/listed-model.js";
+import { PROVIDERS, providerDescriptor } from "../../providers/registry.js";
+import { providerProblem } from "../../providers/select.js";
+import type { ProviderName } from "../../providers/types.js";
+import type { Env } from "../../shared/env.js";
+import { errorMessage } from "../../shared/error-message.js";
+
+/** The models an endpoint listed, or why it could not. */
+export type ModelsTest = { models: ListedModel[] } | { problem: string };
+
+/** A provider that looks usable here, where its key or server was found, and what its models list said. */
+export interface FoundProvider {
+  provider: ProviderName;
+  source: string;
+  test: ModelsTest;
+}
+
+/** One cheap request: the provider's models list. */
+export async function testModels(provider: ProviderName, env: Env, home: string): Promise<ModelsTest> {
+  try {
+    return { models: await listProviderModels(provider, env, home) };
+  } catch (error) {
+    return { problem: errorMessage(error) };
+  }
+}
+
+/** Where a usable provider's key or server comes from, for the list. */
+function sourceOf(provider: ProviderName, env: Env, home: string): string {
+  const { keyEnv, keyFile, urlEnv } = providerDescriptor(provider).defaults;
+  const config = resolveProviderConfig(provider, { env, home, codingMode: false, nonInteractive: false });
+  const endpoint = urlEnv && env[urlEnv]?.trim() ? ` at ${config.baseUrl}` : "";
+  if (provider === "copilot") return "signed in to GitHub (gh, or GH_TOKEN)";
+  if (provider === "ollama") return `Ollama answers at ${config.baseUrl}`;
+  if (keyEnv && env[keyEnv]?.trim()) return `key in ${keyEnv}${endpoint}`;
+  if (keyFile && config.apiKey) return `key in ~/.ssh/${keyFile}${endpoint}`;
+  return `no key${endpoint}`;
+}
+
+/** Every provider whose key, server or sign-in is here, each tested with its models list (all at once). */
+export async function findProviders(env: Env, home: string): Promise<FoundProvider[]> {
+  const found = await Promise.all(
+    PROVIDERS.map(async ({ name }) => ((await providerProblem(name, env, home)) ? undefined : name)),
+  );
+  const usable = found.filter((name): name is ProviderName => name !== undefined);
+  return Promise.all(
+    usable.map(async (provider) => ({
+      provider,
+      source: sourceOf(provider, env, home),
+      test: await testModels(provider, env, home),
+    })),
+  );
+}
