@@ -151,7 +151,7 @@ describe.skipIf(!hasTmux)(
         "Bearer pasted-secret-key",
         "Bearer pasted-secret-key",
       ]);
-      expect(userWords(server.requests[0]!.body.messages.at(-1).content)).toBe("hello");
+      expect(userWords(server.requests[0]!.body.messages.at(-1)?.content ?? null)).toBe("hello");
     });
   },
 );
