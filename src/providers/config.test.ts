@@ -81,7 +81,7 @@ describe("API keys", () => {
     });
   });
 
-  test("reads OpenAI's and the OpenAI-compatible endpoint's keys from ~/.ssh too (where marvin setup saves them)", async ({
+  test("reads OpenAI's and the OpenAI-compatible endpoint's keys from ~/.ssh too, where setup saves them", async ({
     home,
   }) => {
     await sshKey(home, "OPENAI_API_KEY", "sk-file");

@@ -1,5 +1,5 @@
 /** `$0.0123`: four decimals under a dollar, two above. */
-export function usdText(cost: number): string {
+function usdText(cost: number): string {
   return `$${cost < 1 ? cost.toFixed(4) : cost.toFixed(2)}`;
 }
 

@@ -107,7 +107,7 @@ describe.skipIf(!hasTmux)(
       expect(ollama.chats().map((chat) => chat.model)).toEqual(["llama-test", "llama-test"]);
     });
 
-    test("with nothing configured, the first start offers setup: a pasted key is hidden, saved 0600, and the chat starts", async ({
+    test("with nothing set up, the first start offers setup: a pasted key, hidden and saved 0600; a chat", async ({
       home,
       llm,
     }) => {

@@ -8,7 +8,7 @@ import type { Env } from "../../shared/env.js";
 import { errorMessage } from "../../shared/error-message.js";
 
 /** The models an endpoint listed, or why it could not. */
-export type ModelsTest = { models: ListedModel[] } | { problem: string };
+type ModelsTest = { models: ListedModel[] } | { problem: string };
 
 /** A provider that looks usable here, where its key or server was found, and what its models list said. */
 export interface FoundProvider {

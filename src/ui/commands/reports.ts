@@ -4,7 +4,7 @@ import { loadSavedPlaces } from "../../state/saved-places.js";
 import { cacheHitText, type LifetimeUsage, type UsageRecord } from "../../state/usage.js";
 import { sessionCostText } from "../cost-text.js";
 
-export function formatCost(usd: number): string {
+function formatCost(usd: number): string {
   return `$${usd.toFixed(4)}`;
 }
 
