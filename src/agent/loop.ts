@@ -347,12 +347,15 @@ export async function reportUsage(
     );
   }
   const cachedTokens = estimated ? 0 : (response.usage?.cachedTokens ?? 0);
-  const cost = estimateCost(provider, response.model, {
-    input: inputTokens,
-    output: outputTokens,
-    cached: cachedTokens,
-    cacheWrite: estimated ? 0 : response.usage?.cacheWriteTokens,
-  });
+  const billed = estimated ? undefined : response.usage?.costUsd;
+  const cost =
+    billed ??
+    estimateCost(provider, response.model, {
+      input: inputTokens,
+      output: outputTokens,
+      cached: cachedTokens,
+      cacheWrite: estimated ? 0 : response.usage?.cacheWriteTokens,
+    });
   deps.emit({
     type: "usage",
     provider,

@@ -110,8 +110,8 @@ describe("usage errors: one line saying what is wrong", () => {
 
   it("rejects bad values", () => {
     expect(usageError(["--provider", "claude"])).toBe(
-      "invalid value 'claude' for --provider (expected one of: copilot, anthropic, gemini, groq, openai, ollama, " +
-        "openai-compat)",
+      "invalid value 'claude' for --provider (expected one of: copilot, anthropic, gemini, groq, mistral, openai, " +
+        "openrouter, codex, ollama, openai-compat)",
     );
     expect(usageError(["--non-interactive", "--output", "xml"])).toBe(
       "invalid value 'xml' for --output (expected one of: text, jsonl)",

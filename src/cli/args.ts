@@ -42,6 +42,7 @@ Usage:
                                       window and price where known
   marvin --non-interactive --prompt "…" [--working-dir DIR]
                                       one answer on stdout, for scripts and other programs
+  marvin login codex                  sign in to ChatGPT, for LLM_PROVIDER=codex (your plan)
 
 Options:
   --non-interactive        run one prompt and exit (prompt from --prompt or stdin); coding mode,

@@ -16,11 +16,11 @@ function onInterrupt(handler: () => void): () => void {
     if (count === 1) handler();
     else process.exit(1);
   };
-  process.on("SIGINT", listener);
-  process.on("SIGTERM", listener);
+  // SIGHUP too: a run in a terminal that closes still ends as it should (usage.json, the cost line).
+  const signals = ["SIGINT", "SIGTERM", "SIGHUP"] as const;
+  for (const signal of signals) process.on(signal, listener);
   return () => {
-    process.off("SIGINT", listener);
-    process.off("SIGTERM", listener);
+    for (const signal of signals) process.off(signal, listener);
   };
 }
 
@@ -34,8 +34,19 @@ function enableCompileCache(): void {
   }
 }
 
+/** `marvin login PROVIDER`: a sign-in of its own, outside any session. */
+async function login(provider: string | undefined): Promise<number> {
+  if (provider !== "codex") {
+    process.stderr.write(`marvin: 'marvin login' signs in to: codex (your ChatGPT plan). Usage: marvin login codex\n`);
+    return 1;
+  }
+  const { loginCodex } = await import("../providers/codex/login.js");
+  return loginCodex({ env: process.env, home: homedir(), out: process.stderr, input: process.stdin });
+}
+
 async function main(argv: string[]): Promise<number> {
   enableCompileCache();
+  if (argv[0] === "login" && argv.length <= 2) return login(argv[1]);
   const nonInteractive = argv.includes("--non-interactive");
   let args: CliArgs;
   try {

@@ -48,11 +48,12 @@ export function resolveProviderConfig(name: ProviderName, options: ProviderConfi
   const { env } = options;
   const descriptor = providerDescriptor(name);
   const defaults = descriptor.defaults;
-  const model =
+  const typedModel =
     options.model ||
     (options.nonInteractive ? env.MARVIN_MODEL : undefined) ||
     (defaults.modelEnv ? env[defaults.modelEnv] : undefined) ||
     defaults.model;
+  const model = descriptor.modelName ? descriptor.modelName(typedModel) : typedModel;
   const urlFromEnv = defaults.urlEnv ? env[defaults.urlEnv]?.trim() : undefined;
   const rawUrl = urlFromEnv || defaults.baseUrl;
   const baseUrl = rawUrl === undefined ? undefined : (descriptor.baseUrl ?? normalizeBaseUrl)(rawUrl);

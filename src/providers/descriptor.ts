@@ -61,6 +61,10 @@ export interface ProviderDescriptor<Name extends string = string> {
   readonly defaults: ProviderDefaults;
   /** Turns a configured URL into the base URL the adapter expects; default: `normalizeBaseUrl`. */
   readonly baseUrl?: (url: string) => string;
+  /** Turns a model name as typed into the one the provider knows (OpenRouter's `vendor/model`); default: as typed. */
+  readonly modelName?: (model: string) => string;
+  /** True for a subscription that covers what its models use (the ChatGPT plan): its cost shows as the plan's. */
+  readonly coveredByPlan?: boolean;
   /** How to set it up: its line in the "how to configure" message. */
   readonly setupHint: string;
   readonly autoDetect: AutoDetection;

@@ -1,4 +1,5 @@
 import { retryAfterFromHeaders } from "../shared/retry-after.js";
+import { hideUrlCredentials } from "../shared/url-credentials.js";
 import type { ProviderConfig } from "./descriptor.js";
 import { isProviderError, ProviderError } from "./provider-error.js";
 import type { ProviderErrorKind } from "./types.js";
@@ -13,8 +14,9 @@ type FailureConfig = Pick<ProviderConfig, "name" | "model" | "baseUrl" | "keyHin
 /** Which of a request's two limits cancelled it (see ./request-deadline.ts). */
 export type TimeLimit = "total" | "idle";
 
+/** The server's URL as it may be shown (without its credentials), or the provider's name. */
 function where(config: FailureConfig): string {
-  return config.baseUrl ?? config.name;
+  return config.baseUrl ? hideUrlCredentials(config.baseUrl) : config.name;
 }
 
 function timeoutFailure(
@@ -174,7 +176,7 @@ export function overflowFailure(
 export function notStreamedFailure(config: FailureConfig, response: Response, api: string): ProviderError {
   const type = response.headers.get("content-type") || "no content type";
   return new ProviderError(
-    `${config.name} answered with '${type}' instead of an event stream; is ${config.baseUrl} ${api}?`,
+    `${config.name} answered with '${type}' instead of an event stream; is ${where(config)} ${api}?`,
     { provider: config.name, kind: "bad_request", status: response.status },
   );
 }

@@ -84,6 +84,15 @@ describe("estimateCost", () => {
     expect(cached("gemini-2.5-flash-lite")).toBeCloseTo(0.01, 12);
   });
 
+  it("prices Mistral's models, as Mistral and OpenRouter name them, Large 2 before the price cut of Large 3", () => {
+    expect(perMillion("mistral-large-latest", "mistral")).toEqual({ input: 0.5, output: 1.5 });
+    expect(perMillion("mistral-large-2411", "mistral")).toEqual({ input: 2, output: 6 });
+    expect(perMillion("mistralai/mistral-medium-3.1", "openrouter")).toEqual({ input: 0.4, output: 2 });
+    expect(perMillion("devstral-small-latest", "mistral")).toEqual({ input: 0.1, output: 0.3 });
+    expect(perMillion("magistral-medium-latest", "mistral")).toEqual({ input: 2, output: 5 });
+    expect(perMillion("codestral-latest", "mistral")).toEqual({ input: 0.3, output: 0.9 });
+  });
+
   it("charges an opus-tier call several times a standard one", () => {
     const opus = estimateCost("copilot", "claude-opus-4.6", { input: 10_000, output: 1_000 });
     const standard = estimateCost("copilot", "gpt-5.2", { input: 10_000, output: 1_000 });
@@ -92,6 +101,8 @@ describe("estimateCost", () => {
 
   it("costs nothing for local Ollama models and unknown models", () => {
     expect(estimateCost("ollama", "gpt-4o", { input: 1_000_000, output: 1_000_000 })).toBe(0);
+    // The ChatGPT plan covers what codex uses.
+    expect(estimateCost("codex", "gpt-5.1-codex", { input: 1_000_000, output: 1_000_000 })).toBe(0);
     expect(estimateCost("openai-compat", "my-local-finetune", { input: 1_000_000, output: 1_000_000 })).toBe(0);
   });
 });

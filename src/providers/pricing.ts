@@ -47,6 +47,18 @@ const PRICES: Array<[pattern: RegExp, price: Price]> = [
   [/gemini-2\.5-pro/, { input: 1.25, cached: 0.125, output: 10 }],
   [/gemini-2\.5-flash-lite/, { input: 0.1, cached: 0.01, output: 0.4 }],
   [/gemini-2\.5-flash/, { input: 0.3, cached: 0.03, output: 2.5 }],
+  // Mistral (La Plateforme): no discount for cached input. Large 2 (2407, 2411) before the price cut of Large 3.
+  [/mistral-large-24(?:07|11)/, { input: 2, cached: 2, output: 6 }],
+  [/mistral-large/, { input: 0.5, cached: 0.5, output: 1.5 }],
+  [/(?:mistral|devstral)-medium/, { input: 0.4, cached: 0.4, output: 2 }],
+  [/(?:mistral|devstral)-small/, { input: 0.1, cached: 0.1, output: 0.3 }],
+  [/magistral-medium/, { input: 2, cached: 2, output: 5 }],
+  [/magistral-small/, { input: 0.5, cached: 0.5, output: 1.5 }],
+  [/codestral/, { input: 0.3, cached: 0.3, output: 0.9 }],
+  [/pixtral-large/, { input: 2, cached: 2, output: 6 }],
+  [/ministral-14b/, { input: 0.2, cached: 0.2, output: 0.2 }],
+  [/ministral-8b/, { input: 0.15, cached: 0.15, output: 0.15 }],
+  [/ministral-3b/, { input: 0.1, cached: 0.1, output: 0.1 }],
   [/llama-3\.3-70b/, { input: 0.59, cached: 0.59, output: 0.79 }],
   [/llama-3\.1-8b/, { input: 0.05, cached: 0.05, output: 0.08 }],
   [/qwen3-32b/, { input: 0.1, cached: 0.1, output: 0.3 }],
@@ -64,15 +76,18 @@ interface CallTokens {
   cacheWrite?: number;
 }
 
-/** What a model costs per million tokens: free for local (ollama) models, undefined when Marvin does not know. */
+/**
+ * What a model costs per million tokens: nothing for local (ollama) models and the ChatGPT plan's (codex), which
+ * the plan covers; undefined when Marvin does not know.
+ */
 export function modelPrice(provider: string, model: string): Price | undefined {
-  if (provider === "ollama") return { input: 0, cached: 0, output: 0 };
+  if (provider === "ollama" || provider === "codex") return { input: 0, cached: 0, output: 0 };
   return PRICES.find(([pattern]) => pattern.test(model))?.[1];
 }
 
 /**
  * Estimated cost of one call, cached input and cache writes at their own rates; 0 for local (ollama) and unknown
- * models.
+ * models, and for the ChatGPT plan's (codex), which the plan covers.
  */
 export function estimateCost(provider: string, model: string, tokens: CallTokens): number {
   const price = modelPrice(provider, model);

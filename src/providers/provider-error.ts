@@ -1,3 +1,4 @@
+import { hideUrlCredentials } from "../shared/url-credentials.js";
 import type { ProviderErrorKind, ProviderFailure, ProviderName } from "./types.js";
 
 interface ProviderErrorDetails {
@@ -20,8 +21,9 @@ export class ProviderError extends Error implements ProviderFailure {
   readonly retryAfterSeconds?: number;
   readonly partialOutput: boolean;
 
+  /** `message` is shown as it is, but for the credentials of a URL in it (a base URL's `user:password@`). */
   constructor(message: string, details: ProviderErrorDetails) {
-    super(message, { cause: details.cause });
+    super(hideUrlCredentials(message), { cause: details.cause });
     this.provider = details.provider;
     this.kind = details.kind;
     this.status = details.status;

@@ -1,11 +1,14 @@
 import { anthropic } from "./anthropic/descriptor.js";
+import { codex } from "./codex/descriptor.js";
 import { copilot } from "./copilot/descriptor.js";
 import type { ProviderDescriptor } from "./descriptor.js";
 import { gemini } from "./gemini/descriptor.js";
 import { groq } from "./groq/descriptor.js";
+import { mistral } from "./mistral/descriptor.js";
 import { ollama } from "./ollama/descriptor.js";
 import { openai } from "./openai/descriptor.js";
 import { openaiCompat } from "./openai-compat/descriptor.js";
+import { openrouter } from "./openrouter/descriptor.js";
 import type { ProviderName } from "./types.js";
 
 /**
@@ -18,7 +21,10 @@ const DESCRIPTORS: { readonly [Name in ProviderName]: ProviderDescriptor<Name> }
   anthropic,
   gemini,
   groq,
+  mistral,
   openai,
+  openrouter,
+  codex,
   ollama,
   "openai-compat": openaiCompat,
 };
@@ -43,4 +49,9 @@ export function parseProviderName(value: string): ProviderName | undefined {
 /** The status-bar icon of a provider (a robot for a name Marvin does not know). */
 export function providerIcon(name: string): string {
   return BY_NAME.get(name)?.icon ?? "🤖";
+}
+
+/** Whether the provider's subscription covers what it uses (see ProviderDescriptor.coveredByPlan). */
+export function isCoveredByPlan(name: string): boolean {
+  return BY_NAME.get(name)?.coveredByPlan === true;
 }

@@ -73,11 +73,11 @@ describe("selectProvider", () => {
   it("rejects an unknown provider name, saying where it came from", async () => {
     expect(await select("claude", {})).toEqual({
       error:
-        "--provider 'claude' is not a provider. Choose one of: copilot, anthropic, gemini, groq, openai, ollama, " +
-        "openai-compat.",
+        "--provider 'claude' is not a provider. Choose one of: copilot, anthropic, gemini, groq, mistral, openai, " +
+        "openrouter, codex, ollama, openai-compat.",
     });
-    expect(await select(undefined, { LLM_PROVIDER: "mistral" })).toEqual({
-      error: expect.stringMatching(/^LLM_PROVIDER 'mistral' is not a provider/),
+    expect(await select(undefined, { LLM_PROVIDER: "mistralai" })).toEqual({
+      error: expect.stringMatching(/^LLM_PROVIDER 'mistralai' is not a provider/),
     });
   });
 

@@ -2,7 +2,17 @@ import type { ImageData } from "../shared/image.js";
 import type { ToolSchema } from "../shared/tool-schema.js";
 
 /** Every provider Marvin knows; ./registry.ts lists a descriptor for each (checked when it compiles). */
-export type ProviderName = "copilot" | "anthropic" | "gemini" | "groq" | "openai" | "ollama" | "openai-compat";
+export type ProviderName =
+  | "copilot"
+  | "anthropic"
+  | "gemini"
+  | "groq"
+  | "mistral"
+  | "openai"
+  | "openrouter"
+  | "codex"
+  | "ollama"
+  | "openai-compat";
 
 /** The one message format every provider adapter speaks (OpenAI style, seed 000 §3.1). */
 export type Message =
@@ -55,6 +65,8 @@ export interface TokenUsage {
   cachedTokens?: number;
   /** Of the prompt tokens, how many the provider wrote to its prompt cache (Anthropic bills them above input). */
   cacheWriteTokens?: number;
+  /** What the provider says it billed for the call in USD (OpenRouter), used instead of Marvin's price table. */
+  costUsd?: number;
 }
 
 export type FinishReason = "stop" | "tool_calls" | "length" | "content_filter" | "other";

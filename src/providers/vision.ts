@@ -8,14 +8,19 @@ const OPEN_MODELS =
   /llava|bakllava|vision|[-.]vl\b|vl:|qwen2\.5vl|qwen3-vl|gemma-?3|minicpm-v|moondream|pixtral|llama-?4|mistral-small-?3/;
 const CLAUDE = /claude-(?!2|instant)/;
 const GEMINI = /gemini/;
+/** Mistral's models that read images, as Mistral and OpenRouter (`mistralai/…`) name them. */
+const MISTRAL = /pixtral|mistral-(?:small|medium)-(?!2312)|mistral-large-(?:latest|25\d\d|3)/;
 
 /** By model name, per provider: the models of each known to read images. */
 const KNOWN: Record<ProviderName, RegExp[]> = {
   openai: [OPENAI_FAMILY],
+  codex: [OPENAI_FAMILY],
   copilot: [OPENAI_FAMILY, CLAUDE, GEMINI],
   anthropic: [CLAUDE],
   gemini: [GEMINI, OPEN_MODELS],
   groq: [OPEN_MODELS],
+  mistral: [MISTRAL],
+  openrouter: [OPENAI_FAMILY, CLAUDE, GEMINI, MISTRAL, OPEN_MODELS],
   ollama: [OPEN_MODELS],
   "openai-compat": [OPENAI_FAMILY, CLAUDE, GEMINI, OPEN_MODELS],
 };

@@ -1,12 +1,15 @@
 import type { ChatStream } from "../providers/resilient-chat.js";
 import type { Env } from "../shared/env.js";
 import type { UsageTracker } from "../state/usage.js";
+import { ChildAllowances } from "./child-allowances.js";
 import { SpendingCaps } from "./spending-caps.js";
 
 /** What the current conversation and today have cost, and the caps every request is checked against. */
 export class ConversationSpending {
   /** MARVIN_MAX_COST and MARVIN_MAX_DAILY_COST, as set or changed with the `cap` command. */
   readonly caps: SpendingCaps;
+  /** The caps' shares for sub-agents. */
+  readonly children = new ChildAllowances(this);
   /** The session cost when the current conversation began (start, `clear`, `resume`). */
   private startCost = 0;
 
@@ -21,9 +24,17 @@ export class ConversationSpending {
     this.caps = new SpendingCaps(env, interactive);
   }
 
-  /** What this conversation's requests have cost in this process (a resumed one's earlier spending is not known). */
+  /**
+   * What this conversation's requests and its sub-agents have cost in this process (a resumed one's earlier
+   * spending is not known).
+   */
   get conversationCost(): number {
-    return this.usage.getSessionUsage().session_cost - this.startCost;
+    return this.usage.spentWithSubAgents() - this.startCost;
+  }
+
+  /** A sub-agent's cost as it reported it. */
+  recordChildCost(cost: number): void {
+    this.usage.recordSubAgentCost(cost);
   }
 
   /** What today's requests have cost: the sessions that ended (usage.json) and this one. */
@@ -34,7 +45,7 @@ export class ConversationSpending {
   }
 
   newConversation(): void {
-    this.startCost = this.usage.getSessionUsage().session_cost;
+    this.startCost = this.usage.spentWithSubAgents();
     this.caps.newConversation();
   }
 

@@ -86,6 +86,11 @@ export class SpendingCaps {
     this.caps.conversation = this.settings.conversation;
   }
 
+  /** The cap's amount in USD, or undefined when it is not set. */
+  limit(kind: CapKind): number | undefined {
+    return this.caps[kind]?.limit;
+  }
+
   /** `$0.50 (MARVIN_MAX_COST)`, `$2.00 (set with cap)`, or `no cap`. */
   describe(kind: CapKind): string {
     const cap = this.caps[kind];

@@ -8,6 +8,7 @@ import type { ToolContext, ToolMode } from "../tools/kit/define-tool.js";
 import type {
   Approvals,
   BackgroundJobs,
+  ChildSpending,
   CodeDiagnostics,
   FileCheckpoints,
   Timers,
@@ -24,6 +25,7 @@ export interface SessionView {
   readonly providerInfo: { name: ProviderName; model: string } | undefined;
   readsImages(): Promise<boolean>;
   readonly usage: UsageTracker;
+  readonly spending: { readonly children: ChildSpending };
   readonly services: { timers: Timers; jobs: BackgroundJobs; approvals: Approvals; diagnostics: CodeDiagnostics };
   readonly budget: ContextBudget;
   summarize(text: string, instruction: string): Promise<string>;
@@ -70,6 +72,7 @@ export function sessionToolContext(
       return { ...active, credentialVariables, readsImages: () => session.readsImages() };
     },
     usage: session.usage,
+    childSpending: session.spending.children,
     ...session.services,
     budget: session.budget.view(),
     summarize: (text, instruction) => session.summarize(text, instruction),

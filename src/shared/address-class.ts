@@ -127,3 +127,8 @@ export function refusedAddressReason(address: string): RefusalReason | undefined
   if (six) return ipv6Reason(six);
   return "not an IP address";
 }
+
+/** Whether `address` (an IP literal) is a loopback address: 127.0.0.0/8, ::1, or one of them inside IPv6. */
+export function isLoopbackAddress(address: string): boolean {
+  return refusedAddressReason(address)?.startsWith("a loopback address") ?? false;
+}

@@ -27,6 +27,8 @@ export interface ConfigPaths {
   lspConfig: string;
   /** Colour themes of the user: one JSON file each. */
   themesDir: string;
+  /** Marvin's own ChatGPT sign-in (`marvin login codex`), when the codex CLI's is not used. */
+  codexSignIn: string;
 }
 
 export function configPaths(home: string): ConfigPaths {
@@ -41,6 +43,7 @@ export function configPaths(home: string): ConfigPaths {
     mcpConfig: join(root, "mcp.json"),
     trustedProjects: join(root, "trusted_projects.json"),
     createdVenvs: join(root, "created_venvs.json"),
+    codexSignIn: join(root, "codex-auth.json"),
     hooksDir: join(root, "hooks"),
     hookCommands: join(root, "hooks.json"),
     toolsDir: join(root, "tools"),

@@ -161,6 +161,8 @@ export class UsageTracker {
   /** This session's cost per local day (a session may run past midnight). */
   private readonly dailyCost = counts();
   private readonly unpriced = new Set<string>();
+  /** What the sub-agents it started spent; each adds its own calls to usage.json. */
+  private subAgentCost = 0;
 
   constructor(private readonly now: () => Date = () => new Date()) {}
 
@@ -176,6 +178,16 @@ export class UsageTracker {
     add(record.output_tokens, model, outputTokens);
     if (cachedTokens > 0) add(record.cached_tokens, model, cachedTokens);
     add(this.providerCost, provider, cost);
+  }
+
+  /** A sub-agent's cost as it reported it: part of what this session spent, not of its own usage record. */
+  recordSubAgentCost(cost: number): void {
+    this.subAgentCost += cost;
+  }
+
+  /** What this session's own calls and its sub-agents' have cost. */
+  spentWithSubAgents(): number {
+    return roundUsd(this.session.session_cost + this.subAgentCost);
   }
 
   recordToolCall(toolName: string): void {

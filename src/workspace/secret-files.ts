@@ -1,5 +1,5 @@
 /** Folders whose every file holds keys or logins. */
-const SECRET_FOLDERS = new Set([".ssh", ".gnupg", ".aws", ".docker", ".kube", ".password-store"]);
+const SECRET_FOLDERS = new Set([".ssh", ".gnupg", ".aws", ".docker", ".kube", ".password-store", ".codex"]);
 
 /** File names (lower case) that hold credentials by convention. */
 const SECRET_NAMES =

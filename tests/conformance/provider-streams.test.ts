@@ -27,7 +27,8 @@ interface Expected {
   text?: string | { length: number; start: string; end: string };
   toolCalls?: Array<{ id: string; name: string; arguments: string }>;
   finish: LLMResponse["finishReason"];
-  usage?: { prompt: number; completion: number; cached?: number } | null;
+  /** `cost`: what the service says the request cost (OpenRouter's usage accounting). */
+  usage?: { prompt: number; completion: number; cached?: number; cost?: number } | null;
   reasoningStart?: string;
   reasoningLength?: number;
 }
@@ -103,7 +104,7 @@ const CASES: Record<string, Expected> = {
   "simonw-llm/openrouter-kimi-k2-tool-call-no-args.sse": {
     toolCalls: [{ id: "llm_version:0", name: "llm_version", arguments: "{}" }],
     finish: "tool_calls",
-    usage: { prompt: 56, completion: 12, cached: 0 },
+    usage: { prompt: 56, completion: 12, cached: 0, cost: 0.000_059_52 },
   },
 };
 
@@ -167,6 +168,7 @@ describe("OpenAI-style provider streams recorded from real APIs", () => {
         promptTokens: expected.usage.prompt,
         completionTokens: expected.usage.completion,
         ...(expected.usage.cached === undefined ? {} : { cachedTokens: expected.usage.cached }),
+        ...(expected.usage.cost === undefined ? {} : { costUsd: expected.usage.cost }),
       });
     if (expected.reasoningStart) {
       expect(response.reasoning?.startsWith(expected.reasoningStart)).toBe(true);

@@ -272,7 +272,8 @@ describe("coding, git and shell tools end to end", () => {
       { text: "Done." },
     ]);
     const audit = join(home, "audit.jsonl");
-    const { PATH: _path, ...ordinary } = ORDINARY_VALUE_SAMPLES;
+    // The sandbox removes variables that lead to a socket (the D-Bus bus), whatever their value.
+    const { PATH: _path, DBUS_SESSION_BUS_ADDRESS: _bus, ...ordinary } = ORDINARY_VALUE_SAMPLES;
     const run = await runMarvin(["--non-interactive", "--working-dir", project, "--prompt", "show env"], {
       env: {
         ...SECRET_SAMPLES,

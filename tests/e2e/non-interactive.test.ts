@@ -601,8 +601,8 @@ describe("marvin --non-interactive against an OpenAI-compatible server", () => {
     });
     expect(run.code).toBe(1);
     expect(run.stderrLines[0]).toBe(
-      "marvin: invalid value 'nope' for --provider (expected one of: copilot, anthropic, gemini, groq, openai, " +
-        "ollama, openai-compat)",
+      "marvin: invalid value 'nope' for --provider (expected one of: copilot, anthropic, gemini, groq, mistral, " +
+        "openai, openrouter, codex, ollama, openai-compat)",
     );
     expect(run.stderrLines[1]).toBe("Usage: marvin [options] [prompt]");
     costOf(run);

@@ -1,6 +1,7 @@
 import { spawn } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
+import { WELCOME_HINT } from "../../src/ui/commands/welcome-hint.js";
 import { test as base, describe, expect } from "../support/fixtures.js";
 import { fixtureImage } from "../support/images.js";
 import { type LlmServer, type Script, userWords } from "../support/llm-server.js";
@@ -94,7 +95,7 @@ describe("marvin --plain driven through pipes", () => {
         "what's the weather?",
       ]);
       expect(run.code).toBe(0);
-      expect(run.stdout).toContain("/exit to leave.\n> what's the weather?\nSunny.\n> thanks\nYou're welcome.\n");
+      expect(run.stdout).toContain(`${WELCOME_HINT}\n> what's the weather?\nSunny.\n> thanks\nYou're welcome.\n`);
       expect(server.requests.map((request) => userWords(request.body.messages.at(-1)!.content))).toEqual([
         "what's the weather?",
         "thanks",

@@ -1,10 +1,11 @@
-import { execFileSync } from "node:child_process";
-import { existsSync, mkdirSync, symlinkSync } from "node:fs";
+import { execFile, execFileSync } from "node:child_process";
+import { existsSync, mkdirSync, readdirSync, readFileSync, symlinkSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, test } from "../support/fixtures.js";
 import type { RecordedRequest } from "../support/llm-server.js";
 import { sendText } from "../support/local-http-server.js";
-import { runMarvin, serverEnv } from "../support/run-marvin.js";
+import { processesWith } from "../support/processes.js";
+import { MARVIN_BIN, runMarvin, serverEnv } from "../support/run-marvin.js";
 
 const toolResults = (request: RecordedRequest) =>
   request.body.messages.filter((message) => message.role === "tool").map((message) => message.content ?? "");
@@ -50,6 +51,51 @@ describe("the command sandbox, through the built marvin", () => {
     expect(result).toMatch(/\nSandbox: only \S+ and \$TMPDIR are writable/);
     expect(existsSync(join(project, "inside.txt"))).toBe(true);
     expect(existsSync(join(home, "beside.txt"))).toBe(false);
+  });
+
+  test("a background job's private temp folder and processes are gone once marvin exits", async ({ llm, home }) => {
+    const project = join(home, "project");
+    const temp = join(home, "tmp");
+    mkdirSync(project);
+    mkdirSync(temp);
+    const command = "sleep 100.25 >/dev/null 2>&1 & echo $TMPDIR > tmpdir.txt";
+    const server = await llm([{ toolCalls: [{ name: "run_command", arguments: { command } }] }, { text: "Done." }]);
+    const run = await runMarvin(["--non-interactive", "--working-dir", project, "--prompt", "sleep"], {
+      env: { ...serverEnv(server.url, home), TMPDIR: temp },
+      cwd: home,
+    });
+    expect(run.code).toBe(0);
+    expect(toolResults(server.requests[1]!)[0]).toMatch(/\nNote: still running in the background: pid \d+ \(sleep\)/);
+    expect(readFileSync(join(project, "tmpdir.txt"), "utf8")).toMatch(new RegExp(`^${temp}/marvin-sandbox-`));
+    expect(readdirSync(temp)).toEqual([]);
+    expect(processesWith("sleep 100.25")).toEqual([]);
+  });
+
+  test("a machine where bwrap cannot make a user namespace is said so, and commands are not run with capabilities", async ({
+    llm,
+    home,
+  }) => {
+    const project = join(home, "project");
+    mkdirSync(project);
+    const server = await llm([
+      { toolCalls: [{ name: "run_command", arguments: { command: "grep CapEff /proc/self/status" } }] },
+      { text: "Done." },
+    ]);
+    const args = ["--non-interactive", "--working-dir", project, "--prompt", "caps"];
+    // Marvin in a user namespace that may not make another: what a system with them disabled is like.
+    const stderr = await new Promise<string>((resolve) => {
+      const jail = ["--dev-bind", "/", "/", "--unshare-user", "--disable-userns", "--"];
+      execFile(
+        "bwrap",
+        [...jail, process.execPath, MARVIN_BIN, ...args],
+        { env: serverEnv(server.url, home), cwd: home },
+        (_error, _stdout, text) => resolve(text),
+      );
+    });
+    expect(stderr).toMatch(/^Commands are refused: bwrap cannot make a sandbox on this machine \(bwrap: /m);
+    expect(toolResults(server.requests[1]!)[0]).toMatch(
+      /^Error in run_command: Commands are refused: no sandbox works/,
+    );
   });
 
   test("a command's planted .git/commondir, hook and fsmonitor run on neither git_commit nor the user's git", async ({

@@ -1,6 +1,7 @@
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll } from "vitest";
+import { WELCOME_HINT } from "../../src/ui/commands/welcome-hint.js";
 import { test as base, describe, expect } from "../support/fixtures.js";
 import { type LlmServer, type Script, userWords } from "../support/llm-server.js";
 import { runMarvin, serverEnv } from "../support/run-marvin.js";
@@ -115,6 +116,8 @@ describe("marvin full-screen TUI in a real terminal (tmux)", () => {
     expect((await marvin.screen())[0]).toMatch(
       /^ 🔌 openai-compat · gpt-4o-mini │ 👤 main │ 0 msgs │ \$0\.0000 │ +○ ready/,
     );
+    // Wrapped to the terminal's width; the benchmarks wait for this hint (bench/tui-stream.ts).
+    expect((await marvin.screen()).join("\n").replace(/\s+/g, " ")).toContain(WELCOME_HINT);
     await marvin.submit("set a tea timer");
     const screen = await marvin.waitFor("Your tea timer runs for 3 minutes.");
     expect(screen).toMatch(

@@ -1,7 +1,7 @@
 import { execFile } from "node:child_process";
-import { randomBytes } from "node:crypto";
 import { writeFile } from "node:fs/promises";
 import { promisify } from "node:util";
+import { addUser, removeUser } from "./throwaway-user.js";
 
 const run = promisify(execFile);
 
@@ -25,32 +25,9 @@ export interface ThrowawayCrontab {
   writeSpool(table: string): Promise<void>;
 }
 
-async function addUser(user: string): Promise<void> {
-  if (process.getuid?.() !== 0) {
-    throw new Error("The crontab tests run the real crontab for a throwaway user: they need root (CI runs as root).");
-  }
-  // useradd takes a lock on /etc/passwd; test files running side by side may find it held.
-  for (let attempt = 0; ; attempt++) {
-    try {
-      await run("useradd", ["--no-create-home", "--shell", "/usr/sbin/nologin", user]);
-      return;
-    } catch (error) {
-      if (attempt >= 20) throw error;
-      await new Promise((resolve) => setTimeout(resolve, 100 + Math.random() * 200));
-    }
-  }
-}
-
-async function removeUser(user: string): Promise<void> {
+async function removeCrontabUser(user: string): Promise<void> {
   await run("crontab", ["-u", user, "-r"]).catch(() => undefined);
-  for (let attempt = 0; attempt < 20; attempt++) {
-    try {
-      await run("userdel", [user]);
-      return;
-    } catch {
-      await new Promise((resolve) => setTimeout(resolve, 100 + Math.random() * 200));
-    }
-  }
+  await removeUser(user);
 }
 
 /** The throwaway crontabs of one test file, removed (with their users) together. */
@@ -58,8 +35,7 @@ export class ThrowawayCrontabs {
   private readonly users: string[] = [];
 
   async make(): Promise<ThrowawayCrontab> {
-    const user = `mvct-${randomBytes(4).toString("hex")}`;
-    await addUser(user);
+    const user = await addUser("mvct");
     this.users.push(user);
     return {
       user,
@@ -86,6 +62,6 @@ export class ThrowawayCrontabs {
   }
 
   async cleanupAll(): Promise<void> {
-    await Promise.all(this.users.splice(0).map(removeUser));
+    await Promise.all(this.users.splice(0).map(removeCrontabUser));
   }
 }

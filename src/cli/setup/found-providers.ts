@@ -17,8 +17,9 @@ export interface FoundProvider {
   test: ModelsTest;
 }
 
-/** One cheap request: the provider's models list. */
+/** One cheap request: the provider's models list (none for a provider that has no list: its sign-in was checked). */
 export async function testModels(provider: ProviderName, env: Env, home: string): Promise<ModelsTest> {
+  if (!providerDescriptor(provider).listModels) return { models: [] };
   try {
     return { models: await listProviderModels(provider, env, home) };
   } catch (error) {
@@ -35,7 +36,7 @@ function sourceOf(provider: ProviderName, env: Env, home: string): string {
   if (provider === "ollama") return `Ollama answers at ${config.baseUrl}`;
   if (keyEnv && env[keyEnv]?.trim()) return `key in ${keyEnv}${endpoint}`;
   if (keyFile && config.apiKey) return `key in ~/.ssh/${keyFile}${endpoint}`;
-  return `no key${endpoint}`;
+  return keyEnv ? `no key${endpoint}` : "signed in";
 }
 
 /** Every provider whose key, server or sign-in is here, each tested with its models list (all at once). */

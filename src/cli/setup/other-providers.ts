@@ -28,6 +28,7 @@ export function offerText(provider: ProviderName): string {
   const { keyFile } = providerDescriptor(provider).defaults;
   if (provider === "copilot") return "sign in to GitHub Copilot (runs 'gh auth login')";
   if (provider === "ollama") return "an Ollama server (its URL)";
+  if (provider === "codex") return "sign in to your ChatGPT plan (as 'marvin login codex' does)";
   if (provider === "openai-compat") return `an OpenAI-compatible server: its URL, and a key if it needs one`;
   return `paste an API key (saved in ~/.ssh/${keyFile})`;
 }
@@ -82,9 +83,18 @@ async function copilotSignIn(context: Context): Promise<ReadyProvider | undefine
   return tested("copilot", context.env, context);
 }
 
+/** The ChatGPT plan's sign-in, in the browser, as `marvin login codex` does. */
+async function codexSignIn(context: Context): Promise<ReadyProvider | undefined> {
+  const { loginCodex } = await import("../../providers/codex/login.js");
+  const { stdin, stdout } = context.terminal.streams;
+  if ((await loginCodex({ env: context.env, home: context.home, out: stdout, input: stdin })) !== 0) return undefined;
+  return tested("codex", context.env, context);
+}
+
 /** Sets up `provider` from what the person types: a URL, a key, a sign-in. */
 export async function setUpProvider(provider: ProviderName, context: Context): Promise<ReadyProvider | undefined> {
   if (provider === "copilot") return copilotSignIn(context);
+  if (provider === "codex") return codexSignIn(context);
   const env = provider === "ollama" || provider === "openai-compat" ? await withUrl(provider, context) : context.env;
   if (provider === "ollama") return tested(provider, env, context);
   return pastedKey(provider, env, context);

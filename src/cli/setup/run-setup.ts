@@ -23,7 +23,11 @@ function works(found: FoundProvider): found is FoundProvider & { test: { models:
 
 function foundLine(found: FoundProvider): string {
   const result =
-    "models" in found.test ? `works, ${found.test.models.length} models` : `does not work: ${found.test.problem}`;
+    "problem" in found.test
+      ? `does not work: ${found.test.problem}`
+      : found.test.models.length
+        ? `works, ${found.test.models.length} models`
+        : "works";
   return `${found.provider.padEnd(15)}${found.source} — ${result}`;
 }
 

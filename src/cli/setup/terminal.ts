@@ -12,7 +12,7 @@ interface Streams {
 
 /** Plain prompts for `marvin setup`, which runs before any UI: one line of text, or a hidden one for keys. */
 export class SetupTerminal {
-  constructor(private readonly streams: Streams) {}
+  constructor(readonly streams: Streams) {}
 
   say(text: string): void {
     this.streams.stdout.write(`${text}\n`);

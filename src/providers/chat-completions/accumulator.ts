@@ -1,5 +1,5 @@
 import type { FinishReason, LLMResponse, ProviderEvent, TokenUsage, ToolCall } from "../types.js";
-import type { CompletionChunk, ToolCallFragment } from "./chunk-schema.js";
+import type { CompletionChunk, DeltaContent, ToolCallFragment } from "./chunk-schema.js";
 
 /** What a chunk adds as it arrives: text, reasoning and tool-call starts. */
 type DeltaEvent = Exclude<ProviderEvent, { type: "done" | "error" }>;
@@ -29,6 +29,30 @@ function mapFinishReason(raw: string): FinishReason {
   }
 }
 
+/** A delta's answer text and reasoning: its content as a string, or Mistral's `text` and `thinking` parts. */
+function contentOf(content: DeltaContent): { text: string; thinking: string } {
+  if (typeof content === "string") return { text: content, thinking: "" };
+  let text = "";
+  let thinking = "";
+  for (const part of content ?? []) {
+    if (part.type === "text") text += part.text ?? "";
+    else if (part.type === "thinking") thinking += (part.thinking ?? []).map((inner) => inner.text ?? "").join("");
+  }
+  return { text, thinking };
+}
+
+/** The tokens a usage chunk reports, and the cost when the service says what it billed (OpenRouter). */
+function usageOf(usage: NonNullable<CompletionChunk["usage"]>): TokenUsage {
+  const cached = usage.prompt_tokens_details?.cached_tokens ?? usage.prompt_cache_hit_tokens;
+  const upstream = usage.is_byok ? (usage.cost_details?.upstream_inference_cost ?? 0) : 0;
+  return {
+    promptTokens: usage.prompt_tokens ?? 0,
+    completionTokens: usage.completion_tokens ?? 0,
+    ...(typeof cached === "number" ? { cachedTokens: cached } : {}),
+    ...(typeof usage.cost === "number" ? { costUsd: usage.cost + upstream } : {}),
+  };
+}
+
 /**
  * Folds validated OpenAI-style stream chunks into one response, returning for each chunk the text, reasoning
  * and tool-call starts it adds, as events. Tool calls are keyed by
@@ -53,22 +77,16 @@ export class ChunkAccumulator {
   push(chunk: CompletionChunk): DeltaEvent[] {
     this.added = [];
     if (chunk.model) this.model = chunk.model;
-    if (chunk.usage && typeof chunk.usage.prompt_tokens === "number") {
-      const cached = chunk.usage.prompt_tokens_details?.cached_tokens ?? chunk.usage.prompt_cache_hit_tokens;
-      this.usage = {
-        promptTokens: chunk.usage.prompt_tokens,
-        completionTokens: chunk.usage.completion_tokens ?? 0,
-        ...(typeof cached === "number" ? { cachedTokens: cached } : {}),
-      };
-    }
+    if (chunk.usage && typeof chunk.usage.prompt_tokens === "number") this.usage = usageOf(chunk.usage);
     for (const choice of chunk.choices ?? []) {
       if ((choice.index ?? 0) !== 0) continue;
       const delta = choice.delta;
-      if (delta?.content) {
-        this.text += delta.content;
-        this.added.push({ type: "text_delta", text: delta.content });
+      const content = contentOf(delta?.content);
+      if (content.text) {
+        this.text += content.text;
+        this.added.push({ type: "text_delta", text: content.text });
       }
-      const reasoning = delta?.reasoning_content ?? delta?.reasoning;
+      const reasoning = delta?.reasoning_content ?? delta?.reasoning ?? content.thinking;
       if (reasoning) {
         this.reasoning += reasoning;
         this.added.push({ type: "reasoning_delta", text: reasoning });

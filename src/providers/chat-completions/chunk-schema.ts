@@ -16,11 +16,25 @@ const toolCallFragment = z.looseObject({
   function: z.looseObject({ name: optionalText, arguments: optionalText }).nullish(),
 });
 
+/**
+ * Mistral's reasoning models (Magistral) stream content as parts: `text` parts are the answer, `thinking` parts
+ * (each a list of text parts) the reasoning.
+ */
+const contentPart = z.looseObject({
+  type: z.string(),
+  text: optionalText,
+  thinking: z.array(z.looseObject({ text: optionalText })).nullish(),
+});
+
 const choice = z.looseObject({
   index: z.number().nullish(),
   delta: z
     .looseObject({
-      content: optionalText,
+      content: z
+        .union([z.string(), z.array(contentPart)], {
+          error: (issue) => `expected a string or a list of content parts, received ${typeof issue.input}`,
+        })
+        .nullish(),
       /** DeepSeek, Groq, vLLM. */
       reasoning_content: optionalText,
       /** OpenRouter, Ollama. */
@@ -38,6 +52,11 @@ const usage = z.looseObject({
   prompt_tokens_details: z.looseObject({ cached_tokens: z.number().nullish() }).nullish().catch(undefined),
   /** DeepSeek's own name for the same count. */
   prompt_cache_hit_tokens: z.number().nullish(),
+  /** OpenRouter: what the request was billed in USD (with a key of the user's own, only OpenRouter's fee)… */
+  cost: z.number().nullish().catch(undefined),
+  is_byok: z.boolean().nullish().catch(undefined),
+  /** …and what the model's provider billed that key. */
+  cost_details: z.looseObject({ upstream_inference_cost: z.number().nullish() }).nullish().catch(undefined),
 });
 
 const completionChunkSchema = z.looseObject({
@@ -48,6 +67,7 @@ const completionChunkSchema = z.looseObject({
 
 export type CompletionChunk = z.infer<typeof completionChunkSchema>;
 export type ToolCallFragment = z.infer<typeof toolCallFragment>;
+export type DeltaContent = NonNullable<z.infer<typeof choice>["delta"]>["content"];
 
 /** `choices[0].delta.content`, or "the chunk" for the chunk itself. */
 function formatPath(path: readonly PropertyKey[]): string {

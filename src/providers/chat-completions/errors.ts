@@ -15,7 +15,22 @@ interface ApiErrorObject {
   code?: string;
 }
 
+/** A sentence a service adds to one of its error answers (OpenRouter's 402: no credits), or undefined. */
+export type ErrorAdvice = (status: number, error: ApiErrorObject | undefined) => string | undefined;
+
 const text = (value: unknown): string | undefined => (typeof value === "string" ? value : undefined);
+
+/**
+ * A router's error with what the model's own provider said: OpenRouter's "Provider returned error" carries it in
+ * `metadata.raw`, and the provider's name in `metadata.provider_name`.
+ */
+function withUpstreamWords(message: string | undefined, metadata: unknown): string | undefined {
+  const { raw, provider_name: provider } = (metadata ?? {}) as { raw?: unknown; provider_name?: unknown };
+  const upstream = typeof raw === "string" ? raw : raw && typeof raw === "object" ? JSON.stringify(raw) : undefined;
+  if (!upstream) return message;
+  const who = typeof provider === "string" ? provider : "the upstream provider";
+  return `${message ?? "provider error"} (${who} said: ${upstream.slice(0, 300)})`;
+}
 
 /** The error object of a parsed body or stream event, or undefined when it holds none. */
 export function apiErrorOf(value: unknown): ApiErrorObject | undefined {
@@ -23,8 +38,8 @@ export function apiErrorOf(value: unknown): ApiErrorObject | undefined {
   const { error, message, detail } = value as { error?: unknown; message?: unknown; detail?: unknown };
   if (typeof error === "string") return { message: error };
   if (error && typeof error === "object") {
-    const { message, type, code } = error as { message?: unknown; type?: unknown; code?: unknown };
-    return { message: text(message), type: text(type), code: text(code) };
+    const { message, type, code, metadata } = error as Record<string, unknown>;
+    return { message: withUpstreamWords(text(message), metadata), type: text(type), code: text(code) };
   }
   const said = text(message) ?? text(detail);
   return said === undefined ? undefined : { message: said };
@@ -54,7 +69,11 @@ export function isContextOverflow(error: ApiErrorObject | undefined): boolean {
 }
 
 /** An HTTP error answer, classified; a conversation too long for the model is told apart from other bad requests. */
-export async function httpErrorFailure(config: ProviderConfig, response: Response): Promise<ProviderError> {
+export async function httpErrorFailure(
+  config: ProviderConfig,
+  response: Response,
+  advice?: ErrorAdvice,
+): Promise<ProviderError> {
   const body = await response.text().catch(() => "");
   let parsed: unknown;
   try {
@@ -63,8 +82,10 @@ export async function httpErrorFailure(config: ProviderConfig, response: Respons
     parsed = undefined;
   }
   const error = apiErrorOf(parsed);
-  const message = (error?.message ?? (body.trim() || response.statusText)).slice(0, 500);
-  if (isContextOverflow(error)) return overflowFailure(config, message, { status: response.status });
+  const said = (error?.message ?? (body.trim() || response.statusText)).slice(0, 500);
+  if (isContextOverflow(error)) return overflowFailure(config, said, { status: response.status });
+  const advised = advice?.(response.status, error);
+  const message = advised ? `${said.replace(/\.?$/, ".")} ${advised.replace(/\.$/, "")}` : said;
   return httpFailure(config, { status: response.status, message, headers: response.headers }, false);
 }
 

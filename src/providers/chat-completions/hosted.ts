@@ -8,6 +8,7 @@ interface HostedProviderSpec<Name extends string> {
   defaults: ProviderDefaults & { keyEnv: string };
   setupHint: string;
   baseUrl?: ProviderDescriptor["baseUrl"];
+  modelName?: ProviderDescriptor["modelName"];
   /** Builds the adapter; default: the OpenAI-compatible one. */
   create?: ProviderDescriptor["create"];
   /** Lists its models; default: the OpenAI-compatible `GET …/models`. */

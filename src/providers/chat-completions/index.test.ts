@@ -222,8 +222,8 @@ describe("every stream chunk is checked before it is used", () => {
     expect(deltas.join("")).toBe("par");
     expect(error).toMatchObject({ kind: "stream_cut", partialOutput: true });
     expect(error.message).toBe(
-      "openai-compat sent a stream chunk Marvin does not understand: choices[0].delta.content: expected string, " +
-        `received number (${JSON.stringify(bad)})`,
+      "openai-compat sent a stream chunk Marvin does not understand: choices[0].delta.content: expected a string or " +
+        `a list of content parts, received number (${JSON.stringify(bad)})`,
     );
   });
 

@@ -16,6 +16,7 @@ import type {
 } from "../types.js";
 import { ChunkAccumulator } from "./accumulator.js";
 import { parseCompletionChunk } from "./chunk-schema.js";
+import type { CompletionsDialect } from "./dialect.js";
 import { apiErrorOf, httpErrorFailure, streamErrorFailure } from "./errors.js";
 import { completionAsChunk } from "./json-completion.js";
 import { type CompletionsMessage, completionsMessages } from "./wire-messages.js";
@@ -31,6 +32,8 @@ interface CompletionsRequest {
   tools?: readonly ToolSchema[];
   prompt_cache_key?: string;
   reasoning_effort?: "none" | Exclude<ThinkingLevel, "off">;
+  /** A dialect's own fields (see ./dialect.ts). */
+  [field: string]: unknown;
 }
 
 /** The optional field a 400 answer refuses, if it names one. */
@@ -100,7 +103,10 @@ export class ChatCompletionsProvider implements LLMProvider {
   readonly local: boolean;
   private readonly refused = new Set<OptionalField>();
 
-  constructor(private readonly config: ProviderConfig) {
+  constructor(
+    private readonly config: ProviderConfig,
+    private readonly dialect: CompletionsDialect = {},
+  ) {
     this.name = config.name;
     this.model = config.model;
     this.local = isLocalEndpoint(config);
@@ -128,12 +134,12 @@ export class ChatCompletionsProvider implements LLMProvider {
     const reader = new ChunkReader(this.config);
     const post = {
       url: `${this.config.baseUrl}/chat/completions`,
-      headers: bearer(this.config.apiKey),
+      headers: { ...this.dialect.headers, ...bearer(this.config.apiKey) },
       body,
       signal,
     };
     return streamEvents(this.config, post, reader, {
-      httpError: (response) => httpErrorFailure(this.config, response),
+      httpError: (response) => httpErrorFailure(this.config, response, this.dialect.errorAdvice),
       api: "an OpenAI-compatible endpoint",
       notStreamed: (response) =>
         response.headers.get("content-type")?.includes("application/json")
@@ -166,16 +172,21 @@ export class ChatCompletionsProvider implements LLMProvider {
   }
 
   private body(request: ChatRequest): CompletionsRequest {
+    const messages = completionsMessages(request.messages);
     const body: CompletionsRequest = {
+      ...this.dialect.extraFields?.(request),
       model: this.model,
-      messages: completionsMessages(request.messages),
+      messages: this.dialect.messages?.(messages) ?? messages,
       stream: true,
     };
-    if (!this.refused.has("stream_options")) body.stream_options = { include_usage: true };
+    if (this.dialect.streamOptions !== false && !this.refused.has("stream_options")) {
+      body.stream_options = { include_usage: true };
+    }
     if (request.tools.length > 0) body.tools = request.tools;
     // Only OpenAI's own API is known to take it; other servers may refuse a field they do not know.
     if (this.name === "openai" && request.cacheKey) body.prompt_cache_key = request.cacheKey;
-    if (request.thinking && !this.refused.has("reasoning_effort")) {
+    if (request.thinking && this.dialect.reasoning) Object.assign(body, this.dialect.reasoning(request.thinking));
+    else if (request.thinking && !this.refused.has("reasoning_effort")) {
       body.reasoning_effort = request.thinking === "off" ? "none" : request.thinking;
     }
     return body;

@@ -1,3 +1,4 @@
+import { hideUrlCredentials } from "../../shared/url-credentials.js";
 import { normalizeBaseUrl } from "../base-url.js";
 import type { ProviderDescriptor } from "../descriptor.js";
 
@@ -28,12 +29,13 @@ export const ollama: ProviderDescriptor<"ollama"> = {
   },
   baseUrl: serverRoot,
   setupHint: "LLM_PROVIDER=ollama with Ollama running (OLLAMA_URL, default http://localhost:11434)",
-  autoDetect: { by: "probe", evidence: (config) => `Ollama answers at ${config.baseUrl}` },
+  autoDetect: { by: "probe", evidence: (config) => `Ollama answers at ${hideUrlCredentials(config.baseUrl ?? "")}` },
   missingConfiguration: () => undefined,
   async probe(config) {
     const baseUrl = config.baseUrl!;
     if (await ollamaAnswers(baseUrl)) return undefined;
-    return `no Ollama server answers at ${serverRoot(baseUrl)}: start it ('ollama serve') or set OLLAMA_URL`;
+    const shown = hideUrlCredentials(serverRoot(baseUrl));
+    return `no Ollama server answers at ${shown}: start it ('ollama serve') or set OLLAMA_URL`;
   },
   listModels: async (config) => (await import("./models.js")).listOllamaModels(config),
   async create(config) {

@@ -3,7 +3,9 @@ import { httpErrorFailure, streamErrorFailure } from "../chat-completions/errors
 import type { ProviderConfig } from "../descriptor.js";
 import { bearer, streamEvents } from "../event-stream.js";
 import { isLocalEndpoint } from "../local-endpoint.js";
+import type { ProviderError } from "../provider-error.js";
 import type { ChatRequest, LLMProvider, ProviderEvent } from "../types.js";
+import type { ResponsesProviderName } from "./replay.js";
 import { ResponseAssembler } from "./response-assembler.js";
 import { parseStreamEvent, type StreamEvent, type WireError } from "./stream-events.js";
 import { responsesRequest } from "./wire-request.js";
@@ -23,6 +25,35 @@ function responseGrammar(config: ProviderConfig): EventGrammar<StreamEvent> {
   };
 }
 
+/** Where a Responses API lives and how to talk to it. */
+interface ResponsesEndpoint {
+  url: string;
+  headers: Record<string, string>;
+  /** The API expected and where its URL is set, said when a server answers with something else. */
+  api: string;
+  /** An HTTP error answer, classified; default: OpenAI's error shape. */
+  httpError?(response: Response): Promise<ProviderError>;
+}
+
+/** One request to a Responses API as provider events; never throws (see {@link ProviderEvent}). */
+export function streamResponses(
+  config: ProviderConfig & { name: ResponsesProviderName },
+  endpoint: ResponsesEndpoint,
+  request: ChatRequest,
+): AsyncGenerator<ProviderEvent> {
+  const post = {
+    url: endpoint.url,
+    headers: endpoint.headers,
+    body: responsesRequest(config.model, request, config.name),
+    signal: request.signal,
+  };
+  const assembler = new ResponseAssembler(config.model, config.name);
+  return streamEvents(config, post, new AssemblingReader(config, assembler, responseGrammar(config)), {
+    httpError: endpoint.httpError ?? ((response) => httpErrorFailure(config, response)),
+    api: endpoint.api,
+  });
+}
+
 /**
  * OpenAI through its Responses API, streamed over server-sent events: reasoning summaries shown, encrypted
  * reasoning carried through the tool loop (nothing stored at OpenAI), the conversation's prompt-cache key sent.
@@ -39,21 +70,12 @@ export class ResponsesProvider implements LLMProvider {
 
   /** The answer to `request` as provider events; never throws (see {@link ProviderEvent}). */
   stream(request: ChatRequest): AsyncGenerator<ProviderEvent> {
-    const post = {
+    const endpoint = {
       url: `${this.config.baseUrl}/responses`,
       headers: bearer(this.config.apiKey),
-      body: responsesRequest(this.model, request),
-      signal: request.signal,
+      api: "OpenAI's Responses API (OPENAI_BASE_URL)",
     };
-    return streamEvents(
-      this.config,
-      post,
-      new AssemblingReader(this.config, new ResponseAssembler(this.model), responseGrammar(this.config)),
-      {
-        httpError: (response) => httpErrorFailure(this.config, response),
-        api: "OpenAI's Responses API (OPENAI_BASE_URL)",
-      },
-    );
+    return streamResponses({ ...this.config, name: "openai" }, endpoint, request);
   }
 
   async destroy(): Promise<void> {}

@@ -1,5 +1,5 @@
 import type { FinishReason, LLMResponse, ProviderEvent, TokenUsage, ToolCall } from "../types.js";
-import { type ReasoningItem, replayOf } from "./replay.js";
+import { type ReasoningItem, type ResponsesProviderName, replayOf } from "./replay.js";
 import type { StreamEvent, WireOutputItem, WireUsage } from "./stream-events.js";
 
 type Item =
@@ -63,7 +63,10 @@ export class ResponseAssembler {
   private reasoning = "";
   private calls = 0;
 
-  constructor(private readonly requestedModel: string) {
+  constructor(
+    private readonly requestedModel: string,
+    private readonly provider: ResponsesProviderName = "openai",
+  ) {
     this.model = requestedModel;
   }
 
@@ -121,7 +124,7 @@ export class ResponseAssembler {
         : [],
     );
     const reasoningItems = ordered.flatMap((item) => (item.kind === "reasoning" && item.replay ? [item.replay] : []));
-    const replay = replayOf(this.requestedModel, reasoningItems);
+    const replay = replayOf(this.provider, this.requestedModel, reasoningItems);
     const usage = this.ending?.response.usage;
     return {
       content: this.text,

@@ -4,7 +4,7 @@ import { toolImagesAsUserMessages } from "../tool-images.js";
 import { messageText } from "../transcript.js";
 import type { ChatRequest, Message } from "../types.js";
 import { type ReasoningFields, reasoningFields } from "./reasoning.js";
-import { type ReasoningItem, replayedItems } from "./replay.js";
+import { type ReasoningItem, type ResponsesProviderName, replayedItems } from "./replay.js";
 
 /*
  * A Responses API request from Marvin's OpenAI-style conversation: the system messages in front go to `instructions`,
@@ -48,7 +48,11 @@ function userItem(message: Extract<Message, { role: "user" }>): InputItem {
   return { role: "user", content: [{ type: "input_text", text }, ...images] };
 }
 
-function answerItems(message: Extract<Message, { role: "assistant" }>, model: string): InputItem[] {
+function answerItems(
+  message: Extract<Message, { role: "assistant" }>,
+  model: string,
+  provider: ResponsesProviderName,
+): InputItem[] {
   const text: InputItem[] = message.content
     ? [{ type: "message", role: "assistant", content: [{ type: "output_text", text: message.content }] }]
     : [];
@@ -60,14 +64,18 @@ function answerItems(message: Extract<Message, { role: "assistant" }>, model: st
       arguments: call.function.arguments,
     }),
   );
-  return [...replayedItems(message, model), ...text, ...calls];
+  return [...replayedItems(provider, message, model), ...text, ...calls];
 }
 
 /**
  * The system messages before the conversation (Marvin's own, a compaction summary) become `instructions`; a later
  * one (the round-limit note) is a developer message where it stands, so the cached prefix stays valid.
  */
-function conversation(messages: readonly Message[], model: string): { instructions: string[]; input: InputItem[] } {
+function conversation(
+  messages: readonly Message[],
+  model: string,
+  provider: ResponsesProviderName,
+): { instructions: string[]; input: InputItem[] } {
   const instructions: string[] = [];
   const input: InputItem[] = [];
   for (const message of toolImagesAsUserMessages(messages)) {
@@ -80,7 +88,7 @@ function conversation(messages: readonly Message[], model: string): { instructio
         input.push(userItem(message));
         break;
       case "assistant":
-        input.push(...answerItems(message, model));
+        input.push(...answerItems(message, model, provider));
         break;
       case "tool":
         input.push({ type: "function_call_output", call_id: message.tool_call_id, output: message.content });
@@ -95,9 +103,13 @@ function wireTool(tool: ToolSchema): WireTool {
   return { type: "function", name, description, parameters, strict: false };
 }
 
-/** The body of `POST /responses` for `request`, streamed. */
-export function responsesRequest(model: string, request: ChatRequest): ResponsesRequest {
-  const { instructions, input } = conversation(request.messages, model);
+/** The body of `POST /responses` for `request`, streamed, sent by `provider` (whose kept reasoning goes back). */
+export function responsesRequest(
+  model: string,
+  request: ChatRequest,
+  provider: ResponsesProviderName = "openai",
+): ResponsesRequest {
+  const { instructions, input } = conversation(request.messages, model, provider);
   return {
     model,
     ...(instructions.length > 0 ? { instructions: instructions.join("\n\n") } : {}),

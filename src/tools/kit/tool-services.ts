@@ -98,6 +98,34 @@ export interface CodeDiagnostics {
   afterWrite(root: string, files: readonly string[]): Promise<string>;
 }
 
+/** What a child agent may spend: MARVIN_MAX_COST and MARVIN_MAX_DAILY_COST for its environment (undefined: none). */
+export interface ChildCaps {
+  conversation: number | undefined;
+  daily: number | undefined;
+}
+
+/** One child agent's part of the conversation's spending caps, from before it starts until it has reported. */
+export interface ChildAllowance {
+  /**
+   * Its share of what the caps leave, taken now: what is left divided among the children waiting for theirs.
+   * Throws, saying why, when nothing is left.
+   */
+  claim(): Promise<ChildCaps>;
+  /** The child ended having spent `cost` (undefined: not known, so its whole share counts as spent). */
+  settle(cost: number | undefined): void;
+  /** It was not started after all. */
+  withdraw(): void;
+}
+
+/** The conversation's spending caps as a tool that starts child agents sees them. */
+export interface ChildSpending {
+  /**
+   * Called when a child is asked for, before anything is awaited, so that the children asked for in one
+   * answer share what is left.
+   */
+  enlist(): ChildAllowance;
+}
+
 /** Session services the tools use; the session implements them, tests build real ones. */
 export interface ToolServices {
   /** The user's home directory (~/Notes, ~/Downloads…). */
@@ -114,6 +142,8 @@ export interface ToolServices {
   /** The LLM this session is talking to; undefined until its first request builds it. */
   readonly provider: ActiveProvider | undefined;
   readonly usage: UsageTracker;
+  /** The spending caps' share for child agents; absent outside a session (no caps). */
+  readonly childSpending?: ChildSpending;
   readonly timers: Timers;
   /** Background jobs (reviews) shown in the system prompt. */
   readonly jobs: BackgroundJobs;

@@ -20,6 +20,7 @@ import { SettingsCommands } from "./settings-commands.js";
 import { ShellMode } from "./shell-mode.js";
 import type { ActiveModel, CommandEnvironment, CommandHost } from "./types.js";
 import { VoiceCommands } from "./voice-commands.js";
+import { WELCOME_HINT } from "./welcome-hint.js";
 
 type Answer = Promise<CommandResult>;
 
@@ -156,10 +157,7 @@ export class CommandLayer implements CommandActions {
     const { provider, model } = this.activeModel;
     const { session } = this.environment;
     const profile = safeLabel(session.profileName);
-    return (
-      `Marvin — ${provider} · ${model} · profile ${profile}${codingNote(session)}. Type /help for commands, ` +
-      "/exit to leave."
-    );
+    return `Marvin — ${provider} · ${model} · profile ${profile}${codingNote(session)}. ${WELCOME_HINT}`;
   }
 
   /** The line both UIs print on leaving: how to come back to this conversation, when it was saved. */

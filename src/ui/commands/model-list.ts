@@ -1,9 +1,11 @@
 import type { ListedModel } from "../../providers/models/listed-model.js";
 import { modelPrice } from "../../providers/pricing.js";
+import { isCoveredByPlan } from "../../providers/registry.js";
 import { formatTokens } from "../context-meter.js";
 
 function priceText(provider: string, model: string): string {
   if (provider === "ollama") return "free (local)";
+  if (isCoveredByPlan(provider)) return "covered by your plan";
   const price = modelPrice(provider, model);
   return price ? `$${price.input} in / $${price.output} out per M tokens` : "price unknown";
 }

@@ -33,8 +33,8 @@ describe("!model", () => {
     const { layer, host, server } = await openLayer([{ text: "still here" }]);
     await layer.handle("!model gpt-5 turbo");
     expect(host.lastSystem).toBe(
-      "'gpt-5' is not a provider. Choose one of: copilot, anthropic, gemini, groq, openai, ollama, openai-compat " +
-        "(e.g. !model groq, or !model openai gpt-4o).",
+      "'gpt-5' is not a provider. Choose one of: copilot, anthropic, gemini, groq, mistral, openai, openrouter, " +
+        "codex, ollama, openai-compat (e.g. !model groq, or !model openai gpt-4o).",
     );
     await layer.handle("!model 3");
     expect(host.lastSystem).toBe("List the models first: /model shows them, numbered.");

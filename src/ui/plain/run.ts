@@ -173,6 +173,14 @@ export async function runPlain(
     else if (key.name === "escape" && !asking && !layer.stopVoice()) layer.interrupt();
   });
   process.on("SIGINT", onInterrupt);
+  // A `kill` or a closed terminal: stop and leave as Ctrl+D does, so that usage.json still gets this session.
+  const onEnd = () => {
+    layer.interrupt();
+    lines.cancelPending();
+    lines.close();
+  };
+  process.on("SIGTERM", onEnd);
+  process.on("SIGHUP", onEnd);
   // `marvin --plain | head`: once the reader of stdout is gone, stop and leave quietly.
   stdout.on("error", () => {
     layer.interrupt();
@@ -212,6 +220,8 @@ export async function runPlain(
   } finally {
     start.notices.release((text) => screen.system(text)); // when the opening failed before they were shown
     process.off("SIGINT", onInterrupt);
+    process.off("SIGTERM", onEnd);
+    process.off("SIGHUP", onEnd);
     lines.close();
     await layer.close();
     const warning = await session.dispose();

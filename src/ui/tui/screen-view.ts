@@ -85,7 +85,7 @@ export function buildScreen(
       model: safeLabel(active.model),
       profile: safeLabel(session.profileName),
       messages: session.messageCount,
-      cost: usage.session_cost,
+      cost: session.usage.spentWithSubAgents(),
       unpricedModels: session.usage.unpricedModels(),
       cacheHit: cacheHitText(usage),
       context:

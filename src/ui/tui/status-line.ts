@@ -1,4 +1,4 @@
-import { providerIcon } from "../../providers/registry.js";
+import { isCoveredByPlan, providerIcon } from "../../providers/registry.js";
 import { formatDuration } from "../../shared/duration.js";
 import { formatTokens } from "../context-meter.js";
 import { sessionCostText } from "../cost-text.js";
@@ -64,8 +64,11 @@ export function formatStatus(status: StatusInfo, width: number): string {
   const emoji = providerIcon(status.provider);
   const readOnly = status.planning ? "plan" : status.readonly && "readonly";
   const modes = [status.coding && "coding", status.shell && "shell", readOnly].filter(Boolean).join(" · ");
-  const cost =
-    sessionCostText(status.cost, status.unpricedModels ?? []) + (status.cacheHit ? ` (${status.cacheHit})` : "");
+  const paid =
+    status.cost === 0 && isCoveredByPlan(status.provider)
+      ? "plan covers it"
+      : sessionCostText(status.cost, status.unpricedModels ?? []);
+  const cost = paid + (status.cacheHit ? ` (${status.cacheHit})` : "");
   const facts = [`👤 ${status.profile}`, `${status.messages} msgs`, cost, ...(modes ? [modes] : [])];
   const working = status.elapsedMs === undefined ? "● working" : `● working ${formatDuration(status.elapsedMs)}`;
   const right = [

@@ -3,8 +3,9 @@ import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { childEnvWith } from "../../../shared/child-env.js";
 import type { Env } from "../../../shared/env.js";
+import { errorMessage } from "../../../shared/error-message.js";
 import { type ToolContext, ToolError } from "../../kit/define-tool.js";
-import type { ActiveProvider } from "../../kit/tool-services.js";
+import type { ActiveProvider, ChildAllowance, ChildCaps } from "../../kit/tool-services.js";
 
 /**
  * The `marvin` script of this installation: package.json's `bin.marvin`, found by walking up
@@ -79,6 +80,28 @@ export function childMarvinEnv(
   if (options.readOnly) child.MARVIN_READONLY = "1";
   delete child.MARVIN_SUBAGENT_LOG;
   return child;
+}
+
+/** A child's share of the spending caps (none without an allowance), or a refusal starting with `refusal`. */
+export async function claimCaps(
+  allowance: ChildAllowance | undefined,
+  refusal: string,
+): Promise<ChildCaps | undefined> {
+  try {
+    return await allowance?.claim();
+  } catch (error) {
+    throw new ToolError(`${refusal}. ${errorMessage(error)}`);
+  }
+}
+
+/** Sets a child's spending caps to `caps` (what its parent gave it), removing a cap it must not have. */
+export function withChildCaps(env: Record<string, string>, caps: ChildCaps): Record<string, string> {
+  const settings = { MARVIN_MAX_COST: caps.conversation, MARVIN_MAX_DAILY_COST: caps.daily };
+  for (const [name, limit] of Object.entries(settings)) {
+    if (limit === undefined) delete env[name];
+    else env[name] = limit.toFixed(6);
+  }
+  return env;
 }
 
 /** The fields of a MARVIN_COST line that Marvin reports back. */

@@ -83,6 +83,8 @@ interface ReviewLaunch {
   llm: ReviewerLlm;
   env: Record<string, string>;
   now: Date;
+  /** Called once the reviewer has exited (while the session still watches it). */
+  onExit?: () => void;
 }
 
 /** Starts the detached reviewer: stdout to the output file, stderr to the log file. */
@@ -116,6 +118,7 @@ export function launchReview(launch: ReviewLaunch): ReviewJob {
     if (log !== undefined) closeSync(log);
   }
   child.unref();
+  if (launch.onExit) child.once("exit", launch.onExit);
   const record: ReviewRecord = {
     id: launch.id,
     pid: child.pid ?? -1,

@@ -6,7 +6,8 @@ import { ensureInsideDir, resolveInsideDir } from "../../../workspace/own-dirs.j
 import { isInside } from "../../../workspace/sandbox.js";
 import { defineTool, type ToolContext, ToolError } from "../../kit/define-tool.js";
 import { directoryInside, realWorkingDir } from "../../kit/require-working-dir.js";
-import { childMarvinStart, nestingDepth } from "../agents/child-marvin.js";
+import type { ChildAllowance } from "../../kit/tool-services.js";
+import { childCost, childMarvinStart, claimCaps, nestingDepth, withChildCaps } from "../agents/child-marvin.js";
 import { launchReview, MAX_REVIEW_DEPTH, ReviewJob, reviewerEnv, reviewerLlm } from "./review-process.js";
 import { buildReviewPrompt } from "./review-prompt.js";
 import {
@@ -32,6 +33,16 @@ function sessionReviews(context: ToolContext): ReviewJob[] {
 
 const displayPath = (root: string, path: string) => relative(root, path).split(sep).join("/") || ".";
 
+const reviewParameters = z.object({
+  working_dir: z.string().default(".").describe("Directory to review"),
+  ref_dir: z.string().default("ref").describe("Folder of reference documents (specs) inside it, if present"),
+  focus: z.string().default("all").describe("What to look at: all, security, performance, tests, error handling…"),
+  max_rounds: z.number().int().min(1).max(10).default(4).describe("Passes the reviewer makes over the code"),
+  context: z.string().default("").describe("Anything the reviewer should know (recent changes, known issues)"),
+});
+
+type ReviewArguments = z.infer<typeof reviewParameters>;
+
 const reviewCodebase = defineTool({
   name: "review_codebase",
   effect: "write",
@@ -39,64 +50,74 @@ const reviewCodebase = defineTool({
     "Start a background code review of the working dir (or a subdirectory) by a separate read-only Marvin, which " +
     "writes a report. Returns at once; follow it and read the report with review_status.",
   codingOnly: true,
-  parameters: z.object({
-    working_dir: z.string().default(".").describe("Directory to review"),
-    ref_dir: z.string().default("ref").describe("Folder of reference documents (specs) inside it, if present"),
-    focus: z.string().default("all").describe("What to look at: all, security, performance, tests, error handling…"),
-    max_rounds: z.number().int().min(1).max(10).default(4).describe("Passes the reviewer makes over the code"),
-    context: z.string().default("").describe("Anything the reviewer should know (recent changes, known issues)"),
-  }),
+  parameters: reviewParameters,
   handler: async (args, context) => {
-    const root = await realWorkingDir(context);
-    const depth = nestingDepth(context.env);
-    if (depth >= MAX_REVIEW_DEPTH) {
-      throw new ToolError(
-        `Not starting a review: this Marvin is already a nested agent (MARVIN_DEPTH=${depth}), and reviews may nest ` +
-          `at most ${MAX_REVIEW_DEPTH} levels deep so agents cannot spawn each other without end. Review the code ` +
-          `yourself with tree, code_grep and read_file.`,
-      );
+    // Enlisted before anything is awaited: child agents started in one answer share what the spending caps leave.
+    const allowance = context.childSpending?.enlist();
+    try {
+      return await startReview(args, context, allowance);
+    } catch (error) {
+      allowance?.withdraw();
+      throw error;
     }
-    const directory = await directoryInside(root, args.working_dir);
-    const busy = sessionReviews(context).find((job) => job.running && job.record.directory === directory);
-    if (busy)
-      throw new ToolError(
-        `Review ${busy.id} of ${displayPath(root, directory)} is still running (${busy.status()}). Check it with ` +
-          `review_status.`,
-      );
-    const reviewsDir = await ensureInsideDir(root, REVIEWS_SUBDIR);
-    const { entryPoint, provider: parent } = childMarvinStart(context, "reviewer");
-    const now = new Date();
-    const id = await newReviewId(reviewsDir, now);
-    const refPath = join(directory, args.ref_dir);
-    const refDir =
-      args.ref_dir.trim() && existsSync(refPath) && isInside(directory, refPath) ? args.ref_dir.trim() : undefined;
-    const job = launchReview({
-      entryPoint,
-      id,
-      directory,
-      focus: args.focus,
-      prompt: buildReviewPrompt({
-        directory,
-        focus: args.focus,
-        refDir,
-        maxRounds: args.max_rounds,
-        context: args.context,
-      }),
-      outputFile: join(reviewsDir, `${id}.md`),
-      logFile: join(reviewsDir, `${id}.log`),
-      llm: reviewerLlm(context.env, parent),
-      env: reviewerEnv(context.env, parent.credentialVariables),
-      now,
-    });
-    await writeRecord(reviewsDir, job.record);
-    context.jobs.add(job);
-    return (
-      `Started review ${id} of ${displayPath(root, directory)} in the background (pid ${job.record.pid}).\n` +
-      `The report is written to ${displayPath(root, job.record.outputFile)}. Check on it with ` +
-      `review_status({"job_id":"${id}"}); you can keep working meanwhile.`
-    );
   },
 });
+
+/** Starts the reviewer with its share of the spending caps; what it spent counts once it has exited. */
+async function startReview(args: ReviewArguments, context: ToolContext, allowance: ChildAllowance | undefined) {
+  const root = await realWorkingDir(context);
+  const depth = nestingDepth(context.env);
+  if (depth >= MAX_REVIEW_DEPTH) {
+    throw new ToolError(
+      `Not starting a review: this Marvin is already a nested agent (MARVIN_DEPTH=${depth}), and reviews may nest ` +
+        `at most ${MAX_REVIEW_DEPTH} levels deep so agents cannot spawn each other without end. Review the code ` +
+        `yourself with tree, code_grep and read_file.`,
+    );
+  }
+  const directory = await directoryInside(root, args.working_dir);
+  const busy = sessionReviews(context).find((job) => job.running && job.record.directory === directory);
+  if (busy)
+    throw new ToolError(
+      `Review ${busy.id} of ${displayPath(root, directory)} is still running (${busy.status()}). Check it with ` +
+        `review_status.`,
+    );
+  const reviewsDir = await ensureInsideDir(root, REVIEWS_SUBDIR);
+  const { entryPoint, provider: parent } = childMarvinStart(context, "reviewer");
+  const now = new Date();
+  const id = await newReviewId(reviewsDir, now);
+  const caps = await claimCaps(allowance, "Not starting a review");
+  const env = reviewerEnv(context.env, parent.credentialVariables);
+  const refPath = join(directory, args.ref_dir);
+  const refDir =
+    args.ref_dir.trim() && existsSync(refPath) && isInside(directory, refPath) ? args.ref_dir.trim() : undefined;
+  const job = launchReview({
+    entryPoint,
+    id,
+    directory,
+    focus: args.focus,
+    prompt: buildReviewPrompt({
+      directory,
+      focus: args.focus,
+      refDir,
+      maxRounds: args.max_rounds,
+      context: args.context,
+    }),
+    outputFile: join(reviewsDir, `${id}.md`),
+    logFile: join(reviewsDir, `${id}.log`),
+    llm: reviewerLlm(context.env, parent),
+    env: caps ? withChildCaps(env, caps) : env,
+    now,
+    onExit: () =>
+      void readText(join(reviewsDir, `${id}.log`)).then((log) => allowance?.settle(childCost(log)?.session_cost)),
+  });
+  await writeRecord(reviewsDir, job.record);
+  context.jobs.add(job);
+  return (
+    `Started review ${id} of ${displayPath(root, directory)} in the background (pid ${job.record.pid}).\n` +
+    `The report is written to ${displayPath(root, job.record.outputFile)}. Check on it with ` +
+    `review_status({"job_id":"${id}"}); you can keep working meanwhile.`
+  );
+}
 
 async function findRecord(
   context: ToolContext,

@@ -8,7 +8,7 @@ import type { KillReport } from "../../kit/processes/live-commands.js";
 import type { ProcessEntry } from "../../kit/processes/process-tree.js";
 import { requireWorkingDir } from "../../kit/require-working-dir.js";
 import { commandSandbox, type SandboxedLaunch } from "../../kit/sandbox/command-sandbox.js";
-import { type SandboxRefusal, sandboxRefusal } from "../../kit/sandbox/refusal.js";
+import { sandboxRefusal } from "../../kit/sandbox/refusal.js";
 import type { UnconfinedAnswer } from "../../kit/tool-services.js";
 import { outputProgress } from "./output-progress.js";
 import { type GroupRunResult, runInProcessGroup } from "./process-group.js";
@@ -87,14 +87,10 @@ function describe(result: GroupRunResult, timeoutSeconds: number): string {
   return parts.join("\n");
 }
 
-/** What the sandbox stopped, for the person asked whether to run the command outside it. */
-const RERUN_REASONS: Record<SandboxRefusal["kind"], string | undefined> = {
-  write: "it writes outside the working dir",
-  network: "it needs the network",
-  secret: undefined,
-};
+/** Why the person is asked whether to run a command outside the sandbox. */
+const SANDBOX_FAILED = "it failed before the command started";
 
-/** The sandbox's part in a failed run, if it had one. */
+/** The advice to the model when the sandbox had a part in a failed run, judged from its output. */
 function refusalOf(result: GroupRunResult, command: string, launch: SandboxedLaunch, home: string) {
   if (result.timedOut || result.aborted || result.exitCode === 0) return undefined;
   return sandboxRefusal(command, result.output, launch.layout, home);
@@ -102,16 +98,23 @@ function refusalOf(result: GroupRunResult, command: string, launch: SandboxedLau
 
 async function runOnce(command: string, cwd: string, timeout: number, context: ToolContext, launch?: SandboxedLaunch) {
   const progress = outputProgress((update) => context.onProgress(update));
+  const env = toolChildEnv(context.env);
   const result = await runInProcessGroup({
     command,
     cwd,
-    env: { ...toolChildEnv(context.env), ...launch?.env },
+    env: launch ? launch.environment(env) : env,
     timeoutMs: timeout * 1000,
     signal: context.signal,
     headChars: HEAD_CHARS,
     tailChars: TAIL_CHARS,
     onOutput: progress.push,
-    ...(launch ? { sandbox: { program: launch.program, prefix: launch.prefix } } : {}),
+    ...(launch
+      ? {
+          sandbox: { program: launch.program, prefix: launch.prefix, reportsStart: launch.reportsStart },
+          // Background jobs may still use the private temp folder: it goes once they are gone.
+          cleanup: launch.disposeNow,
+        }
+      : {}),
   });
   progress.flush();
   return result;
@@ -156,7 +159,7 @@ const runCommand = defineTool({
       const refusal = unconfinedRefusal(await context.approvals.unconfined(placement.missing), placement.missing);
       if (refusal) return refusal;
     }
-    let keepTemp = false;
+    let ran = false;
     try {
       if (!(await context.approvals.command(command, launch !== undefined))) {
         return (
@@ -165,20 +168,18 @@ const runCommand = defineTool({
         );
       }
       const result = await runOnce(command, cwd, timeout, context, launch);
-      keepTemp = result.background.length > 0;
+      ran = true; // from here on the temp folder goes with the command's last process
       const planted = await launch?.removePlantedGitControls();
+      // Only the sandbox program's own word opens the question, never what the command printed.
+      if (result.sandboxFailed && (await context.approvals.rerunOutsideSandbox(command, SANDBOX_FAILED))) {
+        const outside = await runOnce(command, cwd, timeout, context);
+        return `Ran again outside the sandbox: the user allowed it (${SANDBOX_FAILED}).\n${describe(outside, timeout)}`;
+      }
       const said = planted ? `${describe(result, timeout)}\n${planted}` : describe(result, timeout);
       const refusal = launch && refusalOf(result, command, launch, context.home);
-      if (!refusal) return said;
-      const reason = RERUN_REASONS[refusal.kind];
-      if (reason && (await context.approvals.rerunOutsideSandbox(command, reason))) {
-        const outside = await runOnce(command, cwd, timeout, context);
-        return `Ran again outside the sandbox: the user allowed it (${reason}).\n${describe(outside, timeout)}`;
-      }
-      return `${said}\n${refusal.line}`;
+      return refusal ? `${said}\n${refusal.line}` : said;
     } finally {
-      // Background jobs may still use the private temp folder; it is in the system's temp folder.
-      if (launch && !keepTemp) await launch.dispose();
+      if (launch && !ran) await launch.dispose();
     }
   },
 });

@@ -12,6 +12,8 @@ const LINGER_MS = 300;
 const SNAPSHOT_MS = 500;
 /** Set in the command's environment: every process it starts inherits it, wherever it moves. */
 const COMMAND_MARKER_VARIABLE = "MARVIN_COMMAND_ID";
+/** The fd the sandbox program reports its status on (see sandboxFailed). */
+const SANDBOX_STATUS_FD = 5;
 
 interface GroupRunOptions {
   command: string;
@@ -23,8 +25,13 @@ interface GroupRunOptions {
   tailChars: number;
   /** Told every piece of output as it arrives. */
   onOutput?: (text: string) => void;
-  /** Start the shell through this sandbox program and its arguments (bwrap, sandbox-exec). */
-  sandbox?: { program: string; prefix: string[] };
+  /**
+   * Start the shell through this sandbox program and its arguments (bwrap, sandbox-exec); `reportsStart`:
+   * it takes --json-status-fd (bwrap) to say whether it started the shell.
+   */
+  sandbox?: { program: string; prefix: string[]; reportsStart: boolean };
+  /** Runs (synchronously) once nothing of the command runs any more, at the latest when Marvin exits. */
+  cleanup?: () => void;
 }
 
 export interface GroupRunResult {
@@ -43,6 +50,8 @@ export interface GroupRunResult {
   /** The shell exited but something it started still holds its output, whether or not it could be identified. */
   lingering: boolean;
   elapsedMs: number;
+  /** The sandbox program failed before it started the command (it said so itself, not the command's output). */
+  sandboxFailed: boolean;
 }
 
 function started(child: ChildProcess): Promise<void> {
@@ -75,13 +84,24 @@ function within(promise: Promise<unknown>, ms: number): Promise<boolean> {
  * EXIT trap, so `exit N` is reported too.
  */
 const SANDBOXED_PREAMBLE = [
-  "exec {__marvin_status}>&3 {__marvin_idle}<&4 3>&- 4>&-",
+  `exec {__marvin_status}>&3 {__marvin_idle}<&4 3>&- 4>&- ${SANDBOX_STATUS_FD}>&-`,
   'trap \'printf "%s\\n" "$?" >&$__marvin_status; exec {__marvin_status}>&- >&- 2>&-; shopt -s nullglob; ' +
     // biome-ignore lint/suspicious/noTemplateCurlyInString: bash's ${#array[@]}, not a template.
     "while __marvin_pids=(/proc/[0-9]*); ((${#__marvin_pids[@]} > 2)); do read -rt 0.2 -u $__marvin_idle; done' EXIT",
 ].join("\n");
 
 type Exit = { code: number | null; signal: NodeJS.Signals | null };
+
+/** The text `stream` carries until it closes, or what came within `ms` after it was asked. */
+function streamText(stream: Readable): () => Promise<string> {
+  let text = "";
+  const ended = new Promise<void>((resolve) => stream.once("close", resolve).once("end", resolve));
+  stream.setEncoding("utf8").on("data", (chunk: string) => (text += chunk));
+  return async () => {
+    await within(ended, LINGER_MS);
+    return text;
+  };
+}
 
 /** The exit status the sandboxed shell reports on `stream` (see SANDBOXED_PREAMBLE); never settles without one. */
 function reportedExit(stream: Readable): Promise<Exit> {
@@ -102,13 +122,24 @@ function spawnShell(options: GroupRunOptions, id: string): ChildProcess {
   if (!options.sandbox) {
     return spawn("bash", ["-c", script], { cwd: options.cwd, env, detached: true, stdio: ["ignore", "pipe", "pipe"] });
   }
-  const { program, prefix } = options.sandbox;
-  return spawn(program, [...prefix, "bash", "-c", `${SANDBOXED_PREAMBLE}\n${script}`], {
+  const { program, prefix, reportsStart } = options.sandbox;
+  const status = reportsStart ? ["--json-status-fd", String(SANDBOX_STATUS_FD)] : [];
+  return spawn(program, [...status, ...prefix, "bash", "-c", `${SANDBOXED_PREAMBLE}\n${script}`], {
     cwd: options.cwd,
     env,
     detached: true,
-    stdio: ["ignore", "pipe", "pipe", "pipe", "pipe"],
+    stdio: ["ignore", "pipe", "pipe", "pipe", "pipe", reportsStart ? "pipe" : "ignore"],
   });
+}
+
+/**
+ * Whether bwrap failed before the command ran, from its own status (`--json-status-fd`): it reports
+ * `exit-code` only for a command it started, once that ended. The shell's own report on fd 3 also shows
+ * that it ran (bwrap then still waits for the command's background jobs).
+ */
+async function sandboxFailed(status: (() => Promise<string>) | undefined, shellReported: boolean): Promise<boolean> {
+  if (!status || shellReported) return false;
+  return !/"exit-code"\s*:\s*\d+/.test(await status());
 }
 
 /** Inside the sandbox, bwrap's init is pid 1, the shell it starts pid 2. */
@@ -153,7 +184,13 @@ export async function runInProcessGroup(options: GroupRunOptions): Promise<Group
   const child = spawnShell(options, id);
   const processExited = new Promise<Exit>((resolve) => child.once("exit", (code, signal) => resolve({ code, signal })));
   const statusPipe = child.stdio[3] as Readable | null | undefined;
-  const exited = statusPipe ? Promise.race([processExited, reportedExit(statusPipe)]) : processExited;
+  const shellExit = statusPipe ? reportedExit(statusPipe) : undefined;
+  let shellReported = false;
+  void shellExit?.then(() => (shellReported = true));
+  const exited = shellExit ? Promise.race([processExited, shellExit]) : processExited;
+  const sandboxStatus = options.sandbox?.reportsStart
+    ? streamText((child.stdio as unknown as Readable[])[SANDBOX_STATUS_FD]!)
+    : undefined;
   const closed = new Promise<void>((resolve) => child.once("close", () => resolve()));
   const append = (text: string) => {
     buffer.append(text);
@@ -166,12 +203,13 @@ export async function runInProcessGroup(options: GroupRunOptions): Promise<Group
   const tree = new ProcessTree(child.pid!, `${COMMAND_MARKER_VARIABLE}=${id}`);
   // The pipes the command writes its output to, as /proc names them (bwrap holds them from the start).
   const outputPipes = options.sandbox ? openFiles(child.pid!, [1, 2]) : [];
-  trackUntilExit(tree);
+  trackUntilExit(tree, options.cleanup);
   tree.refresh();
   const snapshots = setInterval(() => tree.refresh(), SNAPSHOT_MS);
   const stop = stopOnTimeoutOrAbort(tree, options.signal, options.timeoutMs);
 
   const exit = await exited;
+  const failed = await sandboxFailed(sandboxStatus, shellReported);
   clearInterval(snapshots);
   const kill = reportedKill(await stop.release(), tree, options.sandbox !== undefined);
   // A clean exit may leave `cmd &` children holding the output: stop waiting for them.
@@ -201,5 +239,7 @@ export async function runInProcessGroup(options: GroupRunOptions): Promise<Group
     background,
     lingering,
     elapsedMs: Date.now() - startedAt,
+    // A sandbox stopped (time-out, cancel) or killed from outside did not fail to start.
+    sandboxFailed: failed && !stop.timedOut && !stop.aborted && exit.signal === null,
   };
 }

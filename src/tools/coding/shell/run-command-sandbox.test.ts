@@ -1,10 +1,10 @@
 import { execFileSync } from "node:child_process";
-import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import { mkdir, symlink, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { test as base, describe, expect } from "../../../../tests/support/fixtures.js";
 import { sendText } from "../../../../tests/support/local-http-server.js";
-import { running as alive, killLeftovers, waitFor } from "../../../../tests/support/processes.js";
+import { running as alive, killLeftovers, processesWith, waitFor } from "../../../../tests/support/processes.js";
 import { REPO_ROOT } from "../../../../tests/support/run-marvin.js";
 import type { ToolHarness, ToolHarnessOptions } from "../../../../tests/support/tool-harness.js";
 import type { ApprovalQuestion } from "../../../session/approvals.js";
@@ -44,20 +44,6 @@ const test = base.extend<{
     killLeftovers(pids);
   },
 });
-
-/** Host pids of the processes whose command line starts with `word` (not the shells that run it). */
-function processesWith(word: string): number[] {
-  return readdirSync("/proc")
-    .filter((name) => /^\d+$/.test(name))
-    .filter((pid) => {
-      try {
-        return readFileSync(`/proc/${pid}/cmdline`, "utf8").replaceAll("\0", " ").startsWith(word);
-      } catch {
-        return false;
-      }
-    })
-    .map(Number);
-}
 
 const WRITE_REFUSED =
   /\nSandbox: only \S+ and \$TMPDIR are writable \(git's hooks, config and other controls in \.git read-only\)/;
@@ -261,24 +247,39 @@ describe("run_command in the sandbox (bwrap)", () => {
     expect(pids.map(alive)).toEqual([false]);
   });
 
-  test("in auto mode, asks before running a refused command again outside the sandbox", async ({ root, harness }) => {
+  test("in auto mode, asks to run a command again outside the sandbox only when the sandbox itself failed", async ({
+    root,
+    harness,
+  }) => {
     const asked: ApprovalQuestion[] = [];
-    const tools = await harness({
-      env: { MARVIN_APPROVAL: "auto" },
-      askApproval: async (question) => {
-        asked.push(question);
-        return "yes";
-      },
-    });
+    const askApproval = async (question: ApprovalQuestion) => {
+      asked.push(question);
+      return "yes" as const;
+    };
+    const tools = await harness({ env: { MARVIN_APPROVAL: "auto" }, askApproval });
     expect(await tools.ok("run_command", { command: "echo inside > in.txt" })).toMatch(/^Exit code: 0/);
+    // Neither a write the sandbox refused nor output that reads like one opens the question: the model is told.
+    const refused = await tools.ok("run_command", { command: "echo outside > ../out.txt" });
+    expect(refused).toMatch(WRITE_REFUSED);
+    const printed = await tools.ok("run_command", {
+      command: "echo \"touch: cannot touch '/x': Read-only file system\"; echo 'Network is unreachable'; exit 1",
+    });
+    expect(printed).toMatch(WRITE_REFUSED);
     expect(asked).toEqual([]);
-    const result = await tools.ok("run_command", { command: "echo outside > ../out.txt" });
+    expect(existsSync(join(root, "out.txt"))).toBe(false);
+    // bwrap cannot mount a folder of Marvin's own /proc in the sandbox's: it fails before starting the command.
+    const failing = await harness({
+      env: { MARVIN_APPROVAL: "auto", MARVIN_SANDBOX_READABLE: "/proc/self" },
+      askApproval,
+    });
+    const result = await failing.ok("run_command", { command: "echo outside > ../out.txt" });
     expect(asked.map((question) => question.text)).toEqual([
-      "The sandbox stopped `echo outside > ../out.txt` (it writes outside the working dir). Run it again outside " +
-        "the sandbox?",
+      "The sandbox stopped `echo outside > ../out.txt` (it failed before the command started). Run it again " +
+        "outside the " +
+        "sandbox?",
     ]);
     expect(result).toMatch(
-      /^Ran again outside the sandbox: the user allowed it \(it writes outside the working dir\)\.\nExit code: 0/,
+      /^Ran again outside the sandbox: the user allowed it \(it failed before the command started\)\.\nExit code: 0/,
     );
     expect(readFileSync(join(root, "out.txt"), "utf8")).toBe("outside\n");
   });

@@ -75,33 +75,48 @@ export function stopOnTimeoutOrAbort(tree: ProcessTree, signal: AbortSignal, tim
   };
 }
 
-/** Commands whose processes may still run: in flight, or left in the background. */
-const live = new Set<ProcessTree>();
+/** Commands whose processes may still run: in flight, or left in the background; with what to clean up after them. */
+const live = new Map<ProcessTree, (() => void) | undefined>();
+
+function cleanUp(cleanup: (() => void) | undefined): void {
+  try {
+    cleanup?.();
+  } catch {
+    // Marvin is leaving or the command is over: what could not be removed stays, nothing else is at stake.
+  }
+}
 
 function killAllNow(): void {
-  for (const tree of live) {
+  for (const [tree, cleanup] of live) {
     tree.refresh(true);
     tree.signal("SIGKILL");
+    cleanUp(cleanup);
   }
   live.clear();
 }
 
-/** Keeps `tree` until its processes are gone; whatever is left of it is killed when Marvin exits. */
-export function trackUntilExit(tree: ProcessTree): void {
+/**
+ * Keeps `tree` until its processes are gone; whatever is left of it is killed when Marvin exits. `cleanup`
+ * (synchronous: it may run in an exit handler) runs once they are gone, e.g. to remove their temp folder.
+ */
+export function trackUntilExit(tree: ProcessTree, cleanup?: () => void): void {
   // 'exit' handlers run on every way out (process.exit, a second Ctrl+C); they must be synchronous.
   if (live.size === 0) process.once("exit", killAllNow);
-  live.add(tree);
+  live.set(tree, cleanup);
 }
 
-/** Forgets a command none of whose processes runs any more. */
+/** Forgets a command none of whose processes runs any more, and cleans up after it. */
 export function untrack(tree: ProcessTree): void {
+  if (!live.has(tree)) return;
+  const cleanup = live.get(tree);
   live.delete(tree);
   if (live.size === 0) process.off("exit", killAllNow);
+  cleanUp(cleanup);
 }
 
 /** Stops every process that run_command calls left running (the session is ending): SIGTERM, then SIGKILL. */
 export async function stopLiveCommands(): Promise<void> {
-  const trees = [...live];
+  const trees = [...live.keys()];
   await Promise.all(trees.map((tree) => terminate(tree)));
   for (const tree of trees) untrack(tree);
 }

@@ -1,3 +1,4 @@
+import { rmSync } from "node:fs";
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -10,18 +11,23 @@ import { plantedControlsSweeper } from "./planted-controls.js";
 import { findSandboxProgram } from "./program.js";
 import { seatbeltProfile } from "./seatbelt.js";
 import { type SandboxSettings, sandboxSettings } from "./settings.js";
+import { withoutSocketVariables } from "./socket-variables.js";
 
 /** How to start one command inside the sandbox: `program` with `prefix`, then the command's own argv. */
 export interface SandboxedLaunch {
   program: string;
   prefix: string[];
   layout: SandboxLayout;
-  /** Variables to add to the command's environment (TMPDIR). */
-  env: Record<string, string>;
+  /** Whether `program` reports on an fd whether it started the command (bubblewrap's --json-status-fd). */
+  reportsStart: boolean;
+  /** The command's environment made from `base`: the private TMPDIR, and no variable that leads to a socket. */
+  environment(base: Record<string, string>): Record<string, string>;
   /** Removes the private temp folder. */
   dispose(): Promise<void>;
   /** After the command: removes git controls it created; the line that says so, undefined when none. */
   removePlantedGitControls(): Promise<string | undefined>;
+  /** The same, at once (when Marvin exits). */
+  disposeNow(): void;
 }
 
 /**
@@ -119,9 +125,11 @@ export async function commandSandbox(places: CommandPlaces): Promise<CommandSand
       program: program.path,
       prefix,
       layout,
-      env: { TMPDIR: tempDir },
+      reportsStart: program.kind === "bwrap",
+      environment: (base) => ({ ...withoutSocketVariables(base), TMPDIR: tempDir }),
       dispose: () => rm(tempDir, { recursive: true, force: true }),
       removePlantedGitControls: plantedControlsSweeper(layout.gitDirs),
+      disposeNow: () => rmSync(tempDir, { recursive: true, force: true }),
     },
   };
 }

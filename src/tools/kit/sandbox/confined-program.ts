@@ -46,7 +46,7 @@ export async function runConfinedProgram({
       runProgram({
         ...run,
         argv: [launch.program, ...launch.prefix, ...run.argv],
-        env: { ...env, ...sandboxVariables, ...launch.env },
+        env: launch.environment({ ...env, ...sandboxVariables }),
       }),
       launch.program,
     );

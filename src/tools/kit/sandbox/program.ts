@@ -2,6 +2,8 @@ import { execFile } from "node:child_process";
 import { existsSync } from "node:fs";
 import type { Env } from "../../../shared/env.js";
 import { programOnPath } from "../../../shared/program-on-path.js";
+import { bwrapArguments } from "./bwrap.js";
+import type { SandboxLayout } from "./layout.js";
 
 /** A sandbox program that works on this machine. */
 interface SandboxProgram {
@@ -12,14 +14,31 @@ interface SandboxProgram {
 const SANDBOX_EXEC = "/usr/bin/sandbox-exec";
 const PROBE_TIMEOUT_MS = 5_000;
 
-/** Whether bwrap can make a sandbox here (a container may forbid namespaces): its complaint, or undefined. */
+/**
+ * Whether bwrap can make a sandbox here with the namespaces and the dropped capabilities every command
+ * gets (a container, or a system with user namespaces disabled, may forbid them): its complaint, or undefined.
+ */
 const probes = new Map<string, Promise<string | undefined>>();
+
+/** The sandbox of a command that may write nothing and read everything but /tmp. */
+const PROBED_LAYOUT: SandboxLayout = {
+  writable: [],
+  tempDir: "/tmp",
+  emptied: ["/tmp"],
+  readable: [],
+  readOnly: [],
+  gitDirs: [],
+  hidden: [],
+  secrets: [],
+  network: false,
+  cwd: "/",
+};
 
 function probe(path: string): Promise<string | undefined> {
   let known = probes.get(path);
   if (!known) {
     known = new Promise((resolve) => {
-      const args = ["--ro-bind", "/", "/", "--unshare-pid", "--unshare-net", "--proc", "/proc", "--", "true"];
+      const args = [...bwrapArguments(PROBED_LAYOUT), "true"];
       execFile(path, args, { timeout: PROBE_TIMEOUT_MS }, (error, _stdout, stderr) =>
         resolve(error ? stderr.trim().split("\n")[0] || error.message : undefined),
       );

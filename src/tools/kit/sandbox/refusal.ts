@@ -1,8 +1,9 @@
+import { isInside } from "../../../workspace/sandbox.js";
 import type { SandboxLayout } from "./layout.js";
 
 /** Why the sandbox made a command fail, in a line the model can act on. */
-export interface SandboxRefusal {
-  kind: "write" | "network" | "secret";
+interface SandboxRefusal {
+  kind: "write" | "network" | "secret" | "home";
   line: string;
 }
 
@@ -11,6 +12,18 @@ const WRITE_REFUSED = /Read-only file system|EROFS|Operation not permitted|Devic
 /** What programs say without a network; curl's "Couldn't connect to server" is its word for ENETUNREACH. */
 const NETWORK_REFUSED =
   /Network is unreachable|ENETUNREACH|Connection refused|ECONNREFUSED|Couldn't connect to server|Could not resolve host|Temporary failure in name resolution|EAI_AGAIN|getaddrinfo|Name or service not known|unable to access 'http/i;
+
+/** How a read in the hidden home fails. */
+const MISSING = /No such file or directory|ENOENT|not found|does not exist/i;
+
+/** Whether `text` names a path in `home` that the sandbox hides (one not in a readable or writable folder). */
+function namesHiddenHomePath(text: string, home: string, layout: SandboxLayout): boolean {
+  const visible = [...layout.readable, ...layout.writable];
+  return [...text.matchAll(/(?:^|[\s'"=:`])(~|\/[^\s'"`:]*)\/([^\s'"`:]+)/g)].some(([, base, rest]) => {
+    const path = `${base === "~" ? home : base}/${rest}`;
+    return isInside(home, path) && !visible.some((folder) => isInside(folder, path));
+  });
+}
 
 /** `~/x` for a path under the home, else the path. */
 function shown(path: string, home: string): string {
@@ -27,15 +40,27 @@ export function sandboxRefusal(
   layout: SandboxLayout,
   home: string,
 ): SandboxRefusal | undefined {
-  const secret = layout.hidden.find(({ path }) =>
+  const secret = layout.secrets.find((path) =>
     [path, shown(path, home)].some((form) => command.includes(form) || output.includes(form)),
   );
   if (secret) {
     return {
       kind: "secret",
       line:
-        `Sandbox: ${shown(secret.path, home)} holds secrets and is hidden from commands; do not try to read it — ` +
+        `Sandbox: ${shown(secret, home)} holds secrets and is hidden from commands; do not try to read it — ` +
         "ask the user if the task really needs it.",
+    };
+  }
+  if (
+    layout.emptied.some((folder) => isInside(folder, home)) &&
+    MISSING.test(output) &&
+    namesHiddenHomePath(`${command}\n${output}`, home, layout)
+  ) {
+    return {
+      kind: "home",
+      line:
+        "Sandbox: the home folder is hidden from commands but for the working dir, toolchains on PATH and git's " +
+        "settings; ask the user to add what the task needs to MARVIN_SANDBOX_READABLE, or to run the command.",
     };
   }
   if (WRITE_REFUSED.test(output)) {

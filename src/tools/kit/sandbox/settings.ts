@@ -5,7 +5,10 @@ import { ToolError } from "../../../shared/tool-error.js";
 /** What a sandboxed command may write: the working dir and its temp folder, or only the temp folder. */
 type SandboxPolicy = "workspace-write" | "read-only";
 
-/** How commands are confined, from MARVIN_SANDBOX, MARVIN_SANDBOX_NETWORK and MARVIN_SANDBOX_WRITABLE. */
+/**
+ * How commands are confined, from MARVIN_SANDBOX, MARVIN_SANDBOX_NETWORK, MARVIN_SANDBOX_WRITABLE and
+ * MARVIN_SANDBOX_READABLE.
+ */
 export interface SandboxSettings {
   /** Undefined: MARVIN_SANDBOX=off, commands run with the user's full rights. */
   policy: SandboxPolicy | undefined;
@@ -14,6 +17,8 @@ export interface SandboxSettings {
   network: boolean;
   /** Extra folders the command may write to (absolute). */
   writable: string[];
+  /** Folders (or files) of the hidden home, or of the emptied temp folders, the command may read (absolute). */
+  readable: string[];
   /** One line for each setting that was not understood and left at its default. */
   ignored: string[];
 }
@@ -21,14 +26,13 @@ export interface SandboxSettings {
 const MODES = ["workspace-write", "read-only", "off", "require"] as const;
 const NETWORK_VALUES = ["on", "off"];
 
-function writableFolders(value: string | undefined, home: string): string[] {
+/** The absolute paths a setting lists (`~/…` under `home`); a ToolError naming `setting` for a relative one. */
+function listedFolders(setting: string, value: string | undefined, home: string): string[] {
   const folders = (value ?? "").split(delimiter).map((entry) => entry.trim());
   return folders.filter(Boolean).map((entry) => {
     const path = entry === "~" || entry.startsWith("~/") ? join(home, entry.slice(1)) : entry;
     if (!isAbsolute(path))
-      throw new ToolError(
-        `MARVIN_SANDBOX_WRITABLE lists ${entry}: give absolute paths (or ~/…), separated by ${delimiter}`,
-      );
+      throw new ToolError(`${setting} lists ${entry}: give absolute paths (or ~/…), separated by ${delimiter}`);
     return path;
   });
 }
@@ -49,7 +53,8 @@ export function sandboxSettings(env: Env, home: string): SandboxSettings {
     policy: mode === "off" ? undefined : mode === "read-only" ? "read-only" : "workspace-write",
     required: mode === "require",
     network: network === "on",
-    writable: writableFolders(env.MARVIN_SANDBOX_WRITABLE, home),
+    writable: listedFolders("MARVIN_SANDBOX_WRITABLE", env.MARVIN_SANDBOX_WRITABLE, home),
+    readable: listedFolders("MARVIN_SANDBOX_READABLE", env.MARVIN_SANDBOX_READABLE, home),
     ignored,
   };
 }
