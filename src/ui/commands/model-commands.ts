@@ -78,11 +78,35 @@ export class ModelCommands {
     );
   }
 
+  /** The models of `provider`, from the last list when it was of this provider; undefined when it cannot say. */
+  private async modelsOf(provider: ProviderName): Promise<ListedModel[] | undefined> {
+    if (this.listed?.provider === provider) return this.listed.models;
+    try {
+      const models = await listProviderModels(provider, this.environment.env, this.environment.home);
+      this.listed = { provider, models };
+      return models;
+    } catch {
+      return undefined;
+    }
+  }
+
+  /** `/model WORD` with a word that names no provider: a model of the current provider, if its endpoint has it. */
+  private async modelNamed(word: string): Promise<{ provider: ProviderName; model: string } | { problem: string }> {
+    const { provider } = this.activeModel;
+    const models = await this.modelsOf(provider);
+    if (!models?.length || models.some((model) => model.id === word)) return { provider, model: word };
+    return {
+      problem:
+        `'${word}' is neither a provider nor a model of ${provider}: /model lists its models. Providers: ` +
+        `${PROVIDER_NAMES.join(", ")}.`,
+    };
+  }
+
   /** What `/model WORD` names: a provider, a number of the last list, else a model of the current provider. */
-  private chosen(word: string): { provider: ProviderName; model?: string } | { problem: string } {
+  private async chosen(word: string): Promise<{ provider: ProviderName; model?: string } | { problem: string }> {
     const name = parseProviderName(word);
     if (name) return { provider: name };
-    if (!/^\d+$/.test(word)) return { provider: this.activeModel.provider, model: word };
+    if (!/^\d+$/.test(word)) return this.modelNamed(word);
     const model = this.listed?.models[Number(word) - 1];
     if (!this.listed) return { problem: "List the models first: /model shows them, numbered." };
     if (!model) return { problem: `There is no model ${word}: the list has ${this.listed.models.length}.` };
@@ -95,7 +119,7 @@ export class ModelCommands {
     if (args.length === 0) return this.listModels();
     const [rawName = "", second, ...extra] = args;
     const chosen =
-      second === undefined ? this.chosen(rawName) : { provider: parseProviderName(rawName), model: second };
+      second === undefined ? await this.chosen(rawName) : { provider: parseProviderName(rawName), model: second };
     if ("problem" in chosen) return output.say(chosen.problem);
     const { provider: name, model } = chosen;
     if (!name)

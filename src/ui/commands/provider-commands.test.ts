@@ -38,6 +38,8 @@ describe("!model", () => {
     );
     await layer.handle("!model 3");
     expect(host.lastSystem).toBe("List the models first: /model shows them, numbered.");
+    await layer.handle("!model gpt-5");
+    expect(host.lastSystem).toMatch(/^'gpt-5' is neither a provider nor a model of openai-compat: \/model lists/);
     await layer.handle("!model groq");
     expect(host.lastSystem).toBe(
       "Cannot switch to groq: groq needs an API key: set GROQ_API_KEY (or ~/.ssh/GROQ_API_KEY). Still using " +
