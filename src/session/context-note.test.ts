@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { contextNote, minuteClock, stateFacts } from "./context-note.js";
 
 const now = new Date(2025, 2, 14, 15, 9, 26);
-const facts = stateFacts({ preferences: { budget: "moderate" }, savedPlaces: [], backgroundJobs: [] });
+const facts = stateFacts({ preferences: "budget: moderate", savedPlaces: [], backgroundJobs: [] });
 
 describe("contextNote", () => {
   it("gives the date and time to the minute and nothing else when nothing changed", () => {
@@ -15,7 +15,7 @@ describe("contextNote", () => {
 
   it("lists new notifications and every part of the user's state that changed since the model was told", () => {
     const current = stateFacts({
-      preferences: { budget: "cheap" },
+      preferences: "budget: cheap",
       savedPlaces: [
         { label: "home", name: "Flat", address: "1 Main St", phone: "", website: "", lat: 0, lng: 0, notes: "" },
       ],

@@ -1,6 +1,5 @@
-import type { Preferences } from "../state/preferences.js";
 import type { SavedPlace } from "../state/saved-places.js";
-import { type BackgroundJobSummary, formatJobs, formatPlaces, formatPreferences } from "./system-prompt.js";
+import { type BackgroundJobSummary, formatJobs, formatPlaces } from "./system-prompt.js";
 
 /** What the system message told the model about the user's state, as it was written there. */
 export interface StateFacts {
@@ -10,12 +9,13 @@ export interface StateFacts {
 }
 
 export function stateFacts(state: {
-  preferences: Preferences;
+  /** As formatPreferences writes them. */
+  preferences: string;
   savedPlaces: SavedPlace[];
   backgroundJobs: readonly BackgroundJobSummary[];
 }): StateFacts {
   return {
-    preferences: formatPreferences(state.preferences),
+    preferences: state.preferences,
     places: formatPlaces(state.savedPlaces),
     jobs: state.backgroundJobs.length ? formatJobs(state.backgroundJobs) : "(none)",
   };

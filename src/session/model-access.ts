@@ -33,6 +33,8 @@ interface ConversationModel {
 export class ModelAccess {
   /** How hard the model thinks (`MARVIN_THINKING`, `thinking`); undefined: the provider's own default. */
   #thinking: ThinkingLevel | undefined;
+  /** The model MARVIN_OVERFLOW_MODEL replaced, while the overflow model is still in use; `clear` goes back to it. */
+  #beforeOverflow: { model: string; overflow: string } | undefined;
 
   constructor(private readonly options: ModelAccessOptions) {
     this.#thinking = parseThinkingLevel(options.env.MARVIN_THINKING ?? "");
@@ -71,10 +73,20 @@ export class ModelAccess {
   /** MARVIN_OVERFLOW_MODEL made the session's model, for a conversation the current one cannot hold. */
   private async largerModel(model: string, tuned: (chat: ChatStream) => ChatStream) {
     const { providers, codingMode } = this.options;
-    if (providers.info?.model === model) return undefined;
+    const before = providers.info?.model;
+    if (before === model) return undefined;
     const provider = await providers.useModel(model, codingMode());
+    if (before !== undefined) this.#beforeOverflow ??= { model: before, overflow: provider.model };
     const chat = await providers.chatFunction(codingMode());
     return chat ? { chat: tuned(chat), model: provider.model } : undefined;
+  }
+
+  /** A new conversation (`clear`) goes back to the model the overflow replaced, unless another was chosen since. */
+  async newConversation(): Promise<void> {
+    const previous = this.#beforeOverflow;
+    this.#beforeOverflow = undefined;
+    if (!previous || this.options.providers.info?.model !== previous.overflow) return;
+    await this.options.providers.useModel(previous.model, this.options.codingMode());
   }
 
   /** One text-only call (compaction, compact_history); its cost is recorded like any other. */

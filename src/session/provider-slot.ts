@@ -80,7 +80,8 @@ export class ProviderSlot {
   /** Moves to `model` of the same provider, for good (a conversation too long for the current one). */
   useModel(model: string, codingMode: boolean): Promise<LLMProvider> {
     const create = this.options.create;
-    return this.use((mode) => create(mode, model), codingMode);
+    // A later move (`clear` back from the overflow model) names its own model.
+    return this.use((mode, chosen) => create(mode, chosen ?? model), codingMode);
   }
 
   /** Runs `work` on a provider made by `create` (`!pro`); this slot's own provider is back afterwards. */

@@ -457,6 +457,17 @@ describe("Session overflow recovery (seed 003 model cycling)", () => {
     await session.close();
   });
 
+  test("a new conversation (clear) goes back to the model the overflow replaced", async ({ startSession }) => {
+    const { session, server } = await startSession([tooLong, { text: "Fits now." }, { text: "Fresh." }], {
+      env: { MARVIN_OVERFLOW_MODEL: "gpt-4o-128k" },
+    });
+    await session.submit("a long question");
+    await session.startNewConversation();
+    await session.submit("a short one");
+    expect(server.requests.map((request) => request.body.model)).toEqual(["gpt-4o-mini", "gpt-4o-128k", "gpt-4o-mini"]);
+    await session.close();
+  });
+
   test("without a larger model, compacts the conversation and asks again once", async ({
     startSession,
     workspace: workingDir,

@@ -236,6 +236,7 @@ export class Session implements SessionView {
     this.parts.tools.restore(this.messages, this.mode);
     this.spending.newConversation();
     this.parts.providers.markStale();
+    await this.parts.model.newConversation();
     await this.options.extensions?.hooks.sessionCleared();
   }
 

@@ -5,13 +5,14 @@ import {
   COMPACT_HISTORY_CHARS,
   COMPACT_HISTORY_ENTRIES,
   compactChatLog,
+  formatPreferences,
   type SystemPromptInput,
 } from "./system-prompt.js";
 
 function input(overrides: Partial<SystemPromptInput> = {}): SystemPromptInput {
   return {
     profileName: "ada",
-    preferences: { dietary: ["vegetarian"], budget: "moderate", notes: "", avoid_cuisines: [] },
+    preferences: "dietary:\n  - vegetarian\nbudget: moderate",
     savedPlaces: [
       { label: "home", name: "Flat", address: "1 Main St", phone: "", website: "", lat: 52.52, lng: 13.405, notes: "" },
       { label: "gym", name: "", address: "Sportweg 3", phone: "", website: "", lat: 0, lng: 0, notes: "opens 6am" },
@@ -74,13 +75,21 @@ describe("buildSystemMessage", () => {
     expect(buildSystemMessage(input())).not.toMatch(/\d\d:\d\d:\d\d|Current date and time/);
   });
 
-  it("lists preferences as YAML, leaving out empty values", () => {
-    const message = buildSystemMessage(input());
-    expect(message).toContain("## User preferences\ndietary:\n  - vegetarian\nbudget: moderate\n\n");
-    expect(message).not.toContain("notes:");
-    expect(message).not.toContain("avoid_cuisines");
-    expect(buildSystemMessage(input({ preferences: {} }))).toContain(
-      "## User preferences\n(none set: learn them from the conversation and save them with update_preferences)",
+  it("lists preferences as YAML, leaving out empty values", async () => {
+    const preferences = await formatPreferences({
+      dietary: ["vegetarian"],
+      budget: "moderate",
+      notes: "",
+      avoid_cuisines: [],
+      favourite_spots: [{ name: "Café Fred", city: "Bern" }],
+      zip: "3011",
+    });
+    expect(preferences).toBe(
+      'dietary:\n  - vegetarian\nbudget: moderate\nfavourite_spots:\n  - name: Café Fred\n    city: Bern\nzip: "3011"',
+    );
+    expect(buildSystemMessage(input({ preferences }))).toContain(`## User preferences\n${preferences}\n\n`);
+    expect(await formatPreferences({ notes: "" })).toBe(
+      "(none set: learn them from the conversation and save them with update_preferences)",
     );
   });
 

@@ -1,7 +1,6 @@
-import { plainYaml } from "../shared/plain-yaml.js";
 import type { ChatLogEntry } from "../state/chat-log.js";
 import type { ProfilePaths } from "../state/paths.js";
-import { loadPreferences, type Preferences } from "../state/preferences.js";
+import { loadPreferences, loadYaml, type Preferences } from "../state/preferences.js";
 import { loadSavedPlaces, type SavedPlace } from "../state/saved-places.js";
 import type { ChatLogKeeper } from "./chat-log-keeper.js";
 import { loadProjectContext, type ProjectContext } from "./project-context.js";
@@ -14,7 +13,8 @@ export interface BackgroundJobSummary {
 
 export interface SystemPromptInput {
   profileName: string;
-  preferences: Preferences;
+  /** The user's preferences as the system message shows them (see formatPreferences). */
+  preferences: string;
   savedPlaces: SavedPlace[];
   chatLog: ChatLogEntry[];
   codingMode: boolean;
@@ -49,7 +49,7 @@ export async function gatherSystemPromptInput(sources: SystemPromptSources): Pro
   for (const warning of project?.warnings ?? []) notice(warning);
   return {
     profileName: sources.profileName,
-    preferences: preferences.value,
+    preferences: await formatPreferences(preferences.value),
     savedPlaces: places.value,
     chatLog: sources.chatLog.entries,
     codingMode: sources.codingMode,
@@ -96,13 +96,16 @@ function section(title: string, body: string): string {
   return `## ${title}\n${body.trim()}`;
 }
 
-export function formatPreferences(preferences: Preferences): string {
+/**
+ * The preferences set, as YAML, or a line saying there are none. The yaml package is loaded only when there are
+ * some: then loading them has loaded it already.
+ */
+export async function formatPreferences(preferences: Preferences): Promise<string> {
   const entries = Object.entries(preferences).filter(
     ([, value]) => value !== "" && value !== null && !(Array.isArray(value) && value.length === 0),
   );
-  return entries.length
-    ? plainYaml(Object.fromEntries(entries))
-    : "(none set: learn them from the conversation and save them with update_preferences)";
+  if (entries.length === 0) return "(none set: learn them from the conversation and save them with update_preferences)";
+  return (await loadYaml()).stringify(Object.fromEntries(entries)).trim();
 }
 
 export function formatPlaces(places: SavedPlace[]): string {
@@ -162,7 +165,7 @@ export function formatJobs(jobs: readonly BackgroundJobSummary[]): string {
 export function buildSystemMessage(input: SystemPromptInput): string {
   const parts = [
     input.nonInteractive ? PERSONALITY : `${PERSONALITY}\n${VOICE_NOTE}`,
-    section("User preferences", formatPreferences(input.preferences)),
+    section("User preferences", input.preferences),
     section("Active profile", `Active profile: ${input.profileName}`),
     section("Saved places", formatPlaces(input.savedPlaces)),
     section("Recent conversation (compact)", compactChatLog(input.chatLog)),

@@ -38,7 +38,7 @@ async function preferencesPath(paths: ProfilePaths): Promise<string> {
 }
 
 /** The YAML package, loaded on first use: a run without a preferences file never needs it. */
-const loadYaml = async (): Promise<typeof Yaml> => (await import("yaml")).default;
+export const loadYaml = async (): Promise<typeof Yaml> => (await import("yaml")).default;
 
 interface PreferencesDocument {
   document: Yaml.Document;

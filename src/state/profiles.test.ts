@@ -24,6 +24,8 @@ describe("the on-disk layout shared with the original Marvin", () => {
       alarms: join(root(home), "alarms"),
       mcpConfig: join(root(home), "mcp.json"),
       trustedProjects: join(root(home), "trusted_projects.json"),
+      createdVenvs: join(root(home), "created_venvs.json"),
+      codexSignIn: join(root(home), "codex-auth.json"),
       hooksDir: join(root(home), "hooks"),
       hookCommands: join(root(home), "hooks.json"),
       toolsDir: join(root(home), "tools"),

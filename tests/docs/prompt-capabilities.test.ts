@@ -70,7 +70,7 @@ function unbackedClaims(text: string, toolNames: string[]): string[] {
 function prompt(mode: ToolMode, workingDir: string | null): string {
   const input: SystemPromptInput = {
     profileName: "main",
-    preferences: {},
+    preferences: "",
     savedPlaces: [],
     chatLog: [],
     codingMode: mode.codingMode,

@@ -296,7 +296,7 @@ describe("custom tools and commands in the built CLI", () => {
       stdin: "help\n/review src/main.ts\n",
     });
     expect(run.code, run.stderr).toBe(0);
-    expect(run.stdout).toMatch(/Custom commands:\n {2}\/review {3}Review a file for bugs/);
+    expect(run.stdout).toMatch(/Custom commands:\n {2}\/review +Review a file for bugs/);
     expect(userWords(server.requests[0]!.body.messages.at(-1)!.content)).toBe("Review src/main.ts for bugs.");
     expect(run.stdout).toContain("Looks fine.");
   });

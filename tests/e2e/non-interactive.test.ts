@@ -5,6 +5,7 @@ import type { AddressInfo } from "node:net";
 import { dirname, join } from "node:path";
 import { localDay } from "../../src/state/usage.js";
 import { test as base, describe, expect } from "../support/fixtures.js";
+import { fixtureImage } from "../support/images.js";
 import type { LlmServer, Script, ScriptedReply } from "../support/llm-server.js";
 import { contextNoteOf, userWords } from "../support/llm-server.js";
 import { costOf, MARVIN_BIN, type MarvinRun, runMarvin, serverEnv } from "../support/run-marvin.js";
@@ -702,5 +703,42 @@ describe("a conversation too long for the model", () => {
     expect(summary!.body.messages[0]!.content).toMatch(/^You compress conversations\./);
     expect(retry!.body.messages[1]!.content).toContain("Summary of the rounds.");
     expect(retry!.body.messages.length).toBeLessThan(server.requests[5]!.body.messages.length);
+  });
+});
+
+describe("mentions in a non-interactive prompt", () => {
+  test("@file and @image attach what exists in the working directory; an e-mail address stays text", async ({
+    ask,
+    home,
+  }) => {
+    const project = join(home, "project");
+    mkdirSync(project);
+    writeFileSync(join(project, "notes.txt"), "The launch is on Tuesday.\n");
+    writeFileSync(join(project, "shot.png"), fixtureImage("tiny.png"));
+    const prompt = "what does @notes.txt say, what is in @shot.png, and write to me@example.org";
+    const { run, server } = await ask([{ text: "Tuesday." }], prompt, {}, ["--working-dir", project]);
+    expect(run.code, run.stderr).toBe(0);
+    expect(run.stderr).toContain("Attached to the message: notes.txt (26 B), shot.png (PNG, 2×3, 97 B).");
+    const parts = server.requests[0]!.body.messages.at(-1)!.content as unknown as Array<{
+      type: string;
+      text?: string;
+    }>;
+    expect(parts.map((part) => part.type)).toEqual(["text", "image_url"]);
+    expect(parts[0]!.text).toContain('<file path="notes.txt">\nThe launch is on Tuesday.\n\n</file>');
+    expect(parts[0]!.text).toContain("write to me@example.org");
+    expect(run.stderr).not.toContain("example.org is not attached");
+  });
+
+  test("a mention outside the working directory is refused with a note on stderr, and the prompt still goes", async ({
+    ask,
+    home,
+  }) => {
+    const project = join(home, "project");
+    mkdirSync(project);
+    writeFileSync(join(home, "outside.txt"), "private");
+    const { run, server } = await ask([{ text: "Fine." }], "read @../outside.txt", {}, ["--working-dir", project]);
+    expect(run.code, run.stderr).toBe(0);
+    expect(run.stderr).toContain("@../outside.txt is not attached: only files inside the working directory");
+    expect(JSON.stringify(server.requests[0]!.body.messages)).not.toContain("private");
   });
 });

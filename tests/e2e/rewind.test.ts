@@ -187,4 +187,26 @@ describe("rewind in the full-screen UI (tmux)", () => {
       await marvin.kill();
     }
   });
+
+  test("after the conversation is rewound, the removed messages leave the screen", async ({ llm, home, workspace }) => {
+    const server = await llm([{ text: "Answer one." }, { text: "Answer two." }]);
+    const env = { ...serverEnv(server.url, home), TERM: "xterm-256color" };
+    const marvin = await TmuxMarvin.start({ env, cwd: workspace });
+    try {
+      await marvin.submit("first question");
+      await marvin.waitFor("Answer one.");
+      await marvin.submit("second question");
+      await marvin.waitFor("Answer two.");
+      await marvin.submit("rewind 2");
+      await marvin.waitFor("Restore [b]oth files and conversation");
+      await marvin.submit("c");
+      const screen = await marvin.waitFor('The conversation is back to before "second question".');
+      expect(screen).toContain("first question");
+      expect(screen).toContain("Answer one.");
+      expect(screen).not.toContain("Answer two.");
+      expect(screen.replace('before "second question"', "")).not.toContain("second question");
+    } finally {
+      await marvin.kill();
+    }
+  });
 });

@@ -71,7 +71,7 @@ describe("the command sandbox, through the built marvin", () => {
     expect(processesWith("sleep 100.25")).toEqual([]);
   });
 
-  test("a machine where bwrap cannot make a user namespace is said so, and commands are not run with capabilities", async ({
+  test("bwrap that cannot make a user namespace is said so, and commands do not run with capabilities", async ({
     llm,
     home,
   }) => {

@@ -233,9 +233,12 @@ describe("marvin full-screen TUI in a real terminal (tmux)", () => {
     await marvin.submit("usage");
     await marvin.waitFor("This session: $0.0000");
     await marvin.submit("/help");
-    await marvin.waitFor("Anything else is sent to Marvin; a line starting with / never is.");
+    const help = await marvin.waitFor("Anything else is sent to Marvin; a line starting with / never is.");
+    // A description too long for the line goes on under its description column.
+    expect(help).toMatch(/^ {2}!COMMAND +run COMMAND in the shell, .*\n {30}\S/m);
+    expect(help).toMatch(/^ {2}Tab +complete a \/command .*\n {30}\S/m);
     await marvin.submit("/mdoel groq");
-    await marvin.waitFor("/mdoel is not a command. Did you mean /model?");
+    await marvin.waitFor(/\/mdoel is not a command\. Did you mean \/model\?[\s\S]*nothing was sent to\s+the\s+model\./);
     await marvin.submit("!sh");
     await marvin.waitFor("Shell mode ON");
     await marvin.waitFor(/^ 🔌 .*│ shell │ +○ ready[\s\S]*\n\$$/);

@@ -2,7 +2,7 @@ import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { fixtureImage, PNG_BASE64 } from "../../../tests/support/images.js";
+import { fixtureImage, JPEG_BASE64, PNG_BASE64 } from "../../../tests/support/images.js";
 import { collect, failureOf } from "../../../tests/support/provider-stream.js";
 import {
   type ScriptedCopilot,
@@ -285,6 +285,29 @@ describe("CopilotProvider conversations (scripted Copilot runtime over the SDK's
       expect(sent2!.prompt).toContain("<earlier-conversation>");
       expect(sent2!.prompt).toContain("user: My name is Ada.\n\nassistant: Hello Ada.");
       expect(sent2!.prompt.endsWith("</earlier-conversation>\n\nWhat is my name?")).toBe(true);
+    } finally {
+      await provider.destroy();
+    }
+  }, 40_000);
+
+  it("shows a new session the images of the earlier conversation (a resumed one) before the new ones", async () => {
+    const { copilot, provider } = await scripted([{ text: "Both dark." }]);
+    try {
+      const png = { mediaType: "image/png" as const, data: PNG_BASE64() };
+      const jpeg = { mediaType: "image/jpeg" as const, data: JPEG_BASE64() };
+      const resumed: Message[] = [
+        { role: "system", content: systemAt("10:00", []) },
+        { role: "user", content: "What is in this one?", images: [png] },
+        { role: "assistant", content: "A dark picture." },
+        { role: "user", content: "And this one?", images: [jpeg] },
+      ];
+      expect((await finalAnswer(provider.stream(request(resumed)))).content).toBe("Both dark.");
+      const [send] = (await copilot.calls()).filter((call) => call.method === "session.send");
+      expect(send!.params.attachments).toEqual([
+        { type: "blob", data: PNG_BASE64(), mimeType: "image/png" },
+        { type: "blob", data: JPEG_BASE64(), mimeType: "image/jpeg" },
+      ]);
+      expect(send!.params.prompt).toContain("The image shown in it comes first with this message, in order.");
     } finally {
       await provider.destroy();
     }

@@ -9,6 +9,7 @@ import {
   continuesDialogue,
   type DialogueEntry,
   dialogueOf,
+  earlierImageAttachments,
   earlierMessages,
   imageAttachments,
   lastUserMessage,
@@ -39,6 +40,8 @@ interface HeldConversation {
 interface TurnPlan {
   session: CopilotSession;
   prompt: string;
+  /** Images of the conversation so far, for a new session told it. */
+  earlierImages: ReturnType<typeof earlierImageAttachments>;
   system: string;
   dialogueBefore: DialogueEntry[];
 }
@@ -131,7 +134,7 @@ export class CopilotProvider implements LLMProvider {
       const dialogue = [...plan.dialogueBefore, ...exchange].slice(-HELD_DIALOGUE_ENTRIES);
       this.held = { system: plan.system, dialogue };
     };
-    this.send(plan.session, turn, plan.prompt, imageAttachments(asked));
+    this.send(plan.session, turn, plan.prompt, [...plan.earlierImages, ...imageAttachments(asked)]);
     yield* this.followActiveTurn(turn, request.signal);
   }
 
@@ -220,7 +223,7 @@ export class CopilotProvider implements LLMProvider {
     if (this.session && held && sameTools && continuesDialogue(held.dialogue, dialogueOf(earlier))) {
       const update = systemContextUpdate(held.system, system);
       const nextPrompt = promptWithContextUpdate(prompt, update);
-      return { session: this.session, prompt: nextPrompt, system, dialogueBefore: held.dialogue };
+      return { session: this.session, prompt: nextPrompt, earlierImages: [], system, dialogueBefore: held.dialogue };
     }
     void this.retireSession({ abortTurn: false });
     const session = await this.createSession(await this.runtime.started(), request);
@@ -229,7 +232,8 @@ export class CopilotProvider implements LLMProvider {
     this.held = { system, dialogue: [] };
     this.registerListeners(session);
     const firstPrompt = promptWithEarlierConversation(prompt, earlier);
-    return { session, prompt: firstPrompt, system, dialogueBefore: dialogueOf(earlier) };
+    const earlierImages = earlierImageAttachments(earlier);
+    return { session, prompt: firstPrompt, earlierImages, system, dialogueBefore: dialogueOf(earlier) };
   }
 
   private createSession(client: CopilotClient, request: ChatRequest): Promise<CopilotSession> {

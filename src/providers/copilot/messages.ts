@@ -1,3 +1,4 @@
+import type { ImageData } from "../../shared/image.js";
 import { ProviderError } from "../provider-error.js";
 import { transcriptOf } from "../transcript.js";
 import type { ChatRequest, Message } from "../types.js";
@@ -118,7 +119,12 @@ export function promptWithContextUpdate(prompt: string, update: string | undefin
 /** The first prompt of a new session for a conversation that started earlier: the conversation so far comes first. */
 export function promptWithEarlierConversation(prompt: string, earlier: readonly Message[]): string {
   if (earlier.length === 0) return prompt;
-  const intro = "This conversation began before this session. What was said so far:";
+  const count = earlierImages(earlier).length;
+  const images = count
+    ? ` The ${count === 1 ? "image" : `${count} images`} shown in it come${count === 1 ? "s" : ""} first with ` +
+      "this message, in order."
+    : "";
+  const intro = `This conversation began before this session.${images} What was said so far:`;
   return `<earlier-conversation>\n${intro}\n\n${transcriptOf(earlier)}\n</earlier-conversation>\n\n${prompt}`;
 }
 
@@ -138,11 +144,26 @@ function toolResultOf(message: Extract<Message, { role: "tool" }>): ToolResult {
 
 /** The images of a user message as the runtime's blob attachments. */
 export function imageAttachments(message?: Extract<Message, { role: "user" }>) {
-  return (message?.images ?? []).map((image) => ({
-    type: "blob" as const,
-    data: image.data,
-    mimeType: image.mediaType,
-  }));
+  return blobsOf(message?.images);
+}
+
+function blobsOf(images: readonly ImageData[] = []) {
+  return images.map((image) => ({ type: "blob" as const, data: image.data, mimeType: image.mediaType }));
+}
+
+/** Images of the conversation so far a new session is shown again: the most recent ones. */
+const MAX_EARLIER_IMAGES = 10;
+
+/** The images of messages before this session (the user's and read_file's), the most recent, in order. */
+function earlierImages(earlier: readonly Message[]): ImageData[] {
+  return earlier
+    .flatMap((message) => (message.role === "user" || message.role === "tool" ? (message.images ?? []) : []))
+    .slice(-MAX_EARLIER_IMAGES);
+}
+
+/** The earlier images as blob attachments for the first prompt of a new session (see promptWithEarlierConversation). */
+export function earlierImageAttachments(earlier: readonly Message[]) {
+  return blobsOf(earlierImages(earlier));
 }
 
 /**

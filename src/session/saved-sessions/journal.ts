@@ -5,7 +5,6 @@ import {
   type ConversationState,
   countsAsMessage,
   firstLine,
-  recordLine,
   type SessionRecord,
   type TokenCount,
 } from "./session-file.js";
@@ -173,9 +172,8 @@ export class SessionJournal {
   }
 
   private write(records: SessionRecord[]): void {
-    const text = (this.needsNewline ? "\n" : "") + records.map(recordLine).join("");
     try {
-      this.store.appendNow(this.currentId, text);
+      this.store.appendRecordsNow(this.currentId, records, this.needsNewline ? "\n" : "");
       this.needsNewline = false;
     } catch (error) {
       if (this.failed) return;

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import type { Message, ReplayData } from "../../providers/types.js";
+import type { ReplayData } from "../../providers/types.js";
 
 /**
  * The on-disk form of one conversation: a JSON-lines file, one record per line, only ever
@@ -32,12 +32,22 @@ const replay = z
   .optional()
   .catch(undefined);
 
-/** Kept in the message as base64: a conversation's file holds all of it, and each image once (see the README). */
+const mediaType = z.enum(["image/png", "image/jpeg", "image/gif", "image/webp"]);
+
+/**
+ * An image, named by the SHA-256 of its bytes and kept once beside the session file (see SessionImages); sessions
+ * saved before that keep it here as base64, and still load.
+ */
 const images = z
-  .array(z.object({ mediaType: z.enum(["image/png", "image/jpeg", "image/gif", "image/webp"]), data: z.string() }))
+  .array(
+    z.union([
+      z.object({ mediaType, ref: z.string().regex(/^[0-9a-f]{64}$/) }),
+      z.object({ mediaType, data: z.string() }),
+    ]),
+  )
   .optional();
 
-const message: z.ZodType<Message> = z.union([
+const message = z.union([
   z.object({ role: z.literal("system"), content: z.string() }),
   z.object({ role: z.literal("user"), content: z.string(), context: z.string().optional(), images }),
   z.object({
@@ -48,6 +58,11 @@ const message: z.ZodType<Message> = z.union([
   }),
   z.object({ role: z.literal("tool"), tool_call_id: z.string(), content: z.string(), images }),
 ]);
+
+/** A message as the session file holds it: its images by reference (a live Message is one too). */
+export type StoredMessage = z.infer<typeof message>;
+
+export type StoredImage = NonNullable<Extract<StoredMessage, { role: "user" }>["images"]>[number];
 
 const conversationState = z.object({
   provider: z.string().nullable(),
@@ -100,7 +115,7 @@ export interface TokenCount {
 export interface ParsedSession {
   start: StartRecord;
   /** The conversation as it stands: after the last compaction, every message since. */
-  messages: Message[];
+  messages: StoredMessage[];
   /** The exact token count of the first messages of `messages`, when one was recorded and still holds. */
   tokenCount?: TokenCount;
   /** Messages recorded over the conversation's life, compacted ones included, as countsAsMessage counts them. */
@@ -124,7 +139,7 @@ function parseRecord(line: string): SessionRecord | undefined {
 /** Reads a session file's text; undefined when it has no valid start record. */
 export function parseSession(text: string): ParsedSession | undefined {
   let start: StartRecord | undefined;
-  let messages: Message[] = [];
+  let messages: StoredMessage[] = [];
   let tokenCount: TokenCount | undefined;
   let totalMessages = 0;
   let state: ConversationState | undefined;
@@ -183,7 +198,7 @@ export function parseSession(text: string): ParsedSession | undefined {
  * what you sent and Marvin's answers. The tool-calling steps and tool results in between are
  * not counted, so an exchange counts two whatever tools it used.
  */
-export function countsAsMessage(message: Message): boolean {
+export function countsAsMessage(message: StoredMessage): boolean {
   return message.role === "user" || (message.role === "assistant" && !message.tool_calls?.length);
 }
 
@@ -198,7 +213,7 @@ export interface NumberedUserMessage {
  * The user messages of `messages`, numbered so that the last counted message is `total` (the
  * conversation's count over its life): a number stays the same after a compaction or a resume.
  */
-export function numberUserMessages(messages: readonly Message[], total: number): NumberedUserMessage[] {
+export function numberUserMessages(messages: readonly StoredMessage[], total: number): NumberedUserMessage[] {
   const found: NumberedUserMessage[] = [];
   let number = total;
   for (let index = messages.length - 1; index >= 0; index--) {

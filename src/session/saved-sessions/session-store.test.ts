@@ -79,6 +79,20 @@ describe("SessionJournal and SessionStore", () => {
     expect(readFileSync(join(home, "sessions", "long.jsonl"), "utf8")).toContain('"content":"one"');
   });
 
+  test("an image goes to the file once by reference, however often a compaction repeats it", async ({ home }) => {
+    const store = new SessionStore(join(home, "sessions"));
+    const { journal, messages } = journalFor(store, "shots");
+    const image = { mediaType: "image/png" as const, data: Buffer.alloc(1024 * 1024, 7).toString("base64") };
+    messages.push({ role: "user", content: "look", images: [image] }, { role: "assistant", content: "Grey." });
+    journal.listener({ type: "agent_start", maxRounds: 10 });
+    journal.listener({ type: "compaction", phase: "end", tokensBefore: 10, tokensAfter: 2 });
+    journal.listener({ type: "compaction", phase: "end", tokensBefore: 10, tokensAfter: 2 });
+    await journal.flush();
+    expect(statSync(join(home, "sessions", "shots.jsonl")).size).toBeLessThan(2_000);
+    expect(readdirSync(join(home, "sessions", "shots.images"))).toHaveLength(1);
+    expect((await store.load("shots"))?.messages).toEqual(messages);
+  });
+
   test("records the token count the budget knows at the end of a run; a rewind or compaction voids it", async ({
     home,
   }) => {

@@ -1,9 +1,11 @@
 import { appendFileSync, mkdirSync } from "node:fs";
 import { readdir, readFile, rm, stat } from "node:fs/promises";
 import { join } from "node:path";
+import type { Message } from "../../providers/types.js";
 import { errorMessage } from "../../shared/error-message.js";
-import { firstLine, type ParsedSession, parseSession } from "./session-file.js";
+import { firstLine, type ParsedSession, parseSession, recordLine, type SessionRecord } from "./session-file.js";
 import { isValidSessionId } from "./session-id.js";
+import { SessionImages } from "./session-images.js";
 import { type FileVersion, indexedSummaries, type StoredSummary } from "./summary-index.js";
 
 /** Conversations kept per profile unless MARVIN_MAX_SESSIONS says otherwise; the oldest go first. */
@@ -11,6 +13,7 @@ const DEFAULT_MAX_SESSIONS = 1000;
 
 const SUFFIX = ".jsonl";
 const CHECKPOINTS_SUFFIX = ".checkpoints";
+const IMAGES_SUFFIX = ".images";
 /** The index of what `list()` shows of each session, beside them. */
 const SUMMARIES_FILE = "summaries.json";
 
@@ -29,6 +32,8 @@ export interface SessionSummary {
 }
 
 export interface LoadedSession extends ParsedSession {
+  /** The conversation as it stands, its images read back (see SessionImages). */
+  messages: Message[];
   id: string;
   path: string;
   updatedAt: Date;
@@ -56,6 +61,8 @@ function storedSummaryOf(session: ParsedSession): StoredSummary {
 
 /** The conversations of one profile: `sessions/<id>.jsonl`, newest first by last change. */
 export class SessionStore {
+  private readonly images = new Map<string, SessionImages>();
+
   constructor(
     readonly dir: string,
     private readonly maxSessions = DEFAULT_MAX_SESSIONS,
@@ -71,8 +78,24 @@ export class SessionStore {
     return `${this.pathOf(id).slice(0, -SUFFIX.length)}${CHECKPOINTS_SUFFIX}`;
   }
 
+  /** The folder beside a conversation's file where its images are kept, each once (see SessionImages). */
+  private imagesOf(id: string): SessionImages {
+    let images = this.images.get(id);
+    if (!images) {
+      images = new SessionImages(`${this.pathOf(id).slice(0, -SUFFIX.length)}${IMAGES_SUFFIX}`);
+      this.images.set(id, images);
+    }
+    return images;
+  }
+
   /** Reads one conversation; undefined when there is none with this id. Throws when its file is unreadable. */
   async load(id: string): Promise<LoadedSession | undefined> {
+    const parsed = await this.read(id);
+    return parsed && { ...parsed, messages: await this.imagesOf(id).resolve(parsed.messages) };
+  }
+
+  /** One conversation's file as it is, its images named, not read (enough for a list). */
+  private async read(id: string): Promise<(ParsedSession & { id: string; path: string; updatedAt: Date }) | undefined> {
     const path = this.pathOf(id);
     let text: string;
     let updatedAt: Date;
@@ -117,7 +140,7 @@ export class SessionStore {
       }),
     );
     const summaries = await indexedSummaries(join(this.dir, SUMMARIES_FILE), versions, async (id) => {
-      const session = await this.load(id).catch(() => undefined);
+      const session = await this.read(id).catch(() => undefined);
       return session && storedSummaryOf(session);
     });
     return [...summaries]
@@ -164,9 +187,19 @@ export class SessionStore {
    * Appends complete lines to a conversation's file (created owner-only if new). Synchronous on
    * purpose: a message is on disk before the next request starts, so `kill -9` cannot lose it.
    */
-  appendNow(id: string, lines: string): void {
+  private appendNow(id: string, lines: string): void {
     mkdirSync(this.dir, { recursive: true, mode: 0o700 });
     appendFileSync(this.pathOf(id), lines, { mode: 0o600 });
+  }
+
+  /**
+   * Appends records to a conversation's file as appendNow does, the images of their messages written beside it
+   * first and named in the file by reference.
+   */
+  appendRecordsNow(id: string, records: readonly SessionRecord[], before = ""): void {
+    const images = this.imagesOf(id);
+    const lines = records.map((record) => recordLine(images.storeNow(record))).join("");
+    this.appendNow(id, before + lines);
   }
 
   /**
@@ -187,6 +220,7 @@ export class SessionStore {
       oldest.flatMap((entry) => [
         rm(join(this.dir, `${entry.id}${SUFFIX}`), { force: true }),
         rm(this.checkpointsDirOf(entry.id), { recursive: true, force: true }),
+        rm(`${join(this.dir, entry.id)}${IMAGES_SUFFIX}`, { recursive: true, force: true }),
       ]),
     );
     return oldest.length;

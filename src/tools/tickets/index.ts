@@ -1,7 +1,8 @@
-import { dirname, join } from "node:path";
+import { basename, dirname, join } from "node:path";
 import { z } from "zod";
 import { truncateText } from "../../shared/truncate.js";
 import { defineTool, type ToolContext, ToolError } from "../kit/define-tool.js";
+import { type EditDetails, FileEdits } from "../kit/file-edits.js";
 import {
   appendNote,
   formatList,
@@ -32,9 +33,16 @@ async function openStore(context: ToolContext): Promise<{ dir: string; tickets: 
   return { dir, tickets: await loadTickets(dir) };
 }
 
-/** Writes one ticket file; the tickets folder is checked (and created) again right before. */
-async function saveTicket(context: ToolContext, id: string, text: string): Promise<void> {
-  await writeTicket(join(await locateTicketsDir(context, { create: true }), `${id}.md`), text);
+/**
+ * Writes one ticket file as every writing tool does: its earlier content kept for `rewind` and `undo`, its diff
+ * returned for the front ends. The tickets folder is checked (and created) again right before.
+ */
+async function saveTicket(context: ToolContext, id: string, text: string): Promise<EditDetails> {
+  const dir = await locateTicketsDir(context, { create: true });
+  const real = join(dir, `${id}.md`);
+  const edits = await FileEdits.begin(context, [{ real, shown: join(basename(dir), `${id}.md`) }]);
+  await writeTicket(real, text);
+  return edits.wrote(real, text);
 }
 
 async function findTicket(
@@ -71,15 +79,15 @@ async function setStatus(
   context: ToolContext,
   requested: string,
   status: (typeof TICKET_STATUSES)[number],
-): Promise<string> {
+): Promise<{ text: string; details: EditDetails }> {
   const { tickets, ticket } = await findTicket(context, requested);
-  await saveTicket(context, ticket.id, setFrontMatterField(ticket.text, "status", status));
+  const details = await saveTicket(context, ticket.id, setFrontMatterField(ticket.text, "status", status));
   const lines = [`Updated ${ticket.id} -> ${status}`];
   if (status === "closed") {
     const ready = newlyReady(ticket, tickets);
     if (ready.length) lines.push(`Now unblocked: ${ready.map((other) => `${other.id} (${other.title})`).join(", ")}`);
   }
-  return lines.join("\n");
+  return { text: lines.join("\n"), details };
 }
 
 export const ticketTools = [
@@ -112,9 +120,12 @@ export const ticketTools = [
         parent: parentTicket?.id,
         tags: splitTags(tags),
       });
-      await saveTicket(context, id, text);
+      const details = await saveTicket(context, id, text);
       const under = parentTicket ? `, child of ${parentTicket.id} (${parentTicket.title})` : "";
-      return `Created ticket ${id}: ${cleanTitle} (${ticket_type}, priority ${priority}${under}) in ${dir}`;
+      return {
+        text: `Created ticket ${id}: ${cleanTitle} (${ticket_type}, priority ${priority}${under}) in ${dir}`,
+        details,
+      };
     },
   }),
   defineTool({
@@ -138,8 +149,8 @@ export const ticketTools = [
     parameters: z.object({ ticket_id: ticketId, note: z.string() }),
     handler: async ({ ticket_id, note }, context) => {
       const { ticket } = await findTicket(context, ticket_id);
-      await saveTicket(context, ticket.id, appendNote(ticket.text, note, utcTimestamp(new Date())));
-      return `Note added to ${ticket.id}`;
+      const details = await saveTicket(context, ticket.id, appendNote(ticket.text, note, utcTimestamp(new Date())));
+      return { text: `Note added to ${ticket.id}`, details };
     },
   }),
   defineTool({
@@ -228,12 +239,9 @@ export const ticketTools = [
             "order has changed.",
         );
       }
-      await saveTicket(
-        context,
-        ticket.id,
-        setFrontMatterField(ticket.text, "deps", formatList([...ticket.deps, dependency.id])),
-      );
-      return `Added dependency: ${ticket.id} -> ${dependency.id}`;
+      const text = setFrontMatterField(ticket.text, "deps", formatList([...ticket.deps, dependency.id]));
+      const details = await saveTicket(context, ticket.id, text);
+      return { text: `Added dependency: ${ticket.id} -> ${dependency.id}`, details };
     },
   }),
 ];

@@ -42,10 +42,10 @@ describe("messages", () => {
     const { layer, host, server } = await openLayer();
     expect(await layer.handle("/mdoel groq")).toEqual({ type: "handled" });
     expect(host.lastSystem).toBe(
-      "/mdoel is not a command. Did you mean /model? /help lists them; nothing was sent to Marvin.",
+      "/mdoel is not a command. Did you mean /model? /help lists them; nothing was sent to the model.",
     );
     await layer.handle("/etc/hosts looks odd");
-    expect(host.lastSystem).toBe("/etc/hosts is not a command. /help lists them; nothing was sent to Marvin.");
+    expect(host.lastSystem).toBe("/etc/hosts is not a command. /help lists them; nothing was sent to the model.");
     expect(server.requests).toHaveLength(0);
   });
 });

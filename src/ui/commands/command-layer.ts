@@ -28,7 +28,7 @@ type Answer = Promise<CommandResult>;
 function unknownCommandText(name: string, suggestions: readonly string[]): string {
   const nearest = suggestions.length ? ` Did you mean ${suggestions.map((found) => `/${found}`).join(" or ")}?` : "";
   const what = name ? `/${name} is not a command.` : "Type a command name after /.";
-  return `${what}${nearest} /help lists them; nothing was sent to Marvin.`;
+  return `${what}${nearest} /help lists them; nothing was sent to the model.`;
 }
 
 /**

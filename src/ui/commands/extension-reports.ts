@@ -1,6 +1,6 @@
 import type { Extensions } from "../../session/extensions.js";
 import type { CustomCommand } from "./custom-commands.js";
-import { COMMAND_HELP } from "./help.js";
+import { COMMAND_HELP, helpRow } from "./help.js";
 
 const NO_SERVERS =
   "No MCP servers are configured. Add them to ~/.config/local-finder/mcp.json (or a project's .marvin/mcp.json) " +
@@ -27,7 +27,6 @@ export function mcpReport(extensions: Extensions | undefined): string {
 /** `help`: the commands, then the custom commands when there are any. */
 export function helpText(commands: readonly CustomCommand[]): string {
   if (commands.length === 0) return COMMAND_HELP;
-  const width = Math.max(...commands.map((command) => command.name.length)) + 3;
-  const custom = commands.map((command) => `  /${command.name.padEnd(width)}${command.description}`);
+  const custom = commands.map((command) => helpRow(`/${command.name}`, command.description));
   return `${COMMAND_HELP}\nCustom commands:\n${custom.join("\n")}`;
 }

@@ -13,19 +13,21 @@ function otherForms(command: CommandDefinition): string {
   return forms.length ? ` (also ${forms.join(", ")})` : "";
 }
 
-const COLUMN = 28;
+/** The column the help's descriptions start at: a UI that wraps a row goes on under its description there. */
+export const HELP_DESCRIPTION_COLUMN = 30;
 
-function row(left: string, right: string): string {
-  return `  ${left.padEnd(COLUMN - 1)} ${right}`;
+/** One row of the help's two-column tables: `  left   description`. */
+export function helpRow(left: string, right: string): string {
+  return `  ${left.padEnd(HELP_DESCRIPTION_COLUMN - 3)} ${right}`;
 }
 
 /** The `/help` text, from the command table; UI-specific keys (scrolling, Ctrl+R…) are added by each UI. */
 export const COMMAND_HELP = [
   "Commands (type / to see them as you type; Tab completes):",
-  ...LISTED_COMMANDS.map((command) => row(synopsis(command), `${command.summary}${otherForms(command)}`)),
-  row("!COMMAND", "run COMMAND in the shell, in the working directory (on the terminal: vim works)"),
-  row("/NAME [ARGUMENTS]", "a custom command of ~/.config/local-finder/commands/ (listed below)"),
-  row("@PATH", "attach a file of the working directory to the message"),
-  row("Ctrl+C", "stop the answer or command in progress; twice on an empty prompt: leave"),
+  ...LISTED_COMMANDS.map((command) => helpRow(synopsis(command), `${command.summary}${otherForms(command)}`)),
+  helpRow("!COMMAND", "run COMMAND in the shell, in the working directory (on the terminal: vim works)"),
+  helpRow("/NAME [ARGUMENTS]", "a custom command of ~/.config/local-finder/commands/ (listed below)"),
+  helpRow("@PATH", "attach a file of the working directory to the message"),
+  helpRow("Ctrl+C", "stop the answer or command in progress; twice on an empty prompt: leave"),
   "Anything else is sent to Marvin; a line starting with / never is.",
 ].join("\n");

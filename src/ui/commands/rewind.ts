@@ -95,6 +95,7 @@ export async function rewindCommand(session: Session, host: CommandHost, query: 
   }
   if (scope.conversation) {
     await session.cutConversation(picked.message);
+    host.conversationRewound?.(session.messages, session.messageCount);
     report.push(`The conversation is back to before "${safeLabel(firstLine(picked.text, 60))}".`);
   }
   return report.join("\n");

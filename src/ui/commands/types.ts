@@ -57,6 +57,11 @@ export interface CommandHost {
    * the compacted ones too. A UI without it gets a short text recap.
    */
   showConversation?(messages: readonly Message[], totalMessages: number): void;
+  /**
+   * After `rewind` cut the conversation back: a UI that can redraw its chat shows the conversation as it now is
+   * (see resumedTurns) in place of what it showed.
+   */
+  conversationRewound?(messages: readonly Message[], totalMessages: number): void;
 }
 
 /** The session and the process facts the commands act on. */

@@ -2,6 +2,7 @@ import type { AgentEventListener } from "../../agent/events.js";
 import { errorMessage } from "../../shared/error-message.js";
 import { UsageTracker } from "../../state/usage.js";
 import { expandCustomCommand, matchCustomCommand } from "../commands/custom-commands.js";
+import { attachMentions } from "../commands/mentions.js";
 import type { FrontEndOptions, SessionStarter, StartedSession } from "../front-end.js";
 import { safeEvents, safeText } from "../terminal-text.js";
 import { createJsonlRenderer } from "./jsonl-renderer.js";
@@ -57,6 +58,14 @@ export async function runNonInteractive(
   io.stderr.write(`${(built?.session.usage ?? new UsageTracker()).costLine()}\n`);
   return code;
 
+  /** The prompt with the files it mentions attached, as the UIs attach them; each note goes to stderr. */
+  async function submitWithMentions(session: StartedSession["session"], prompt: string) {
+    const { notes, attached, ...attachments } = await attachMentions(prompt, session.workingDir ?? process.cwd());
+    for (const note of notes) io.stderr.write(`${safeText(note)}\n`);
+    const accepted = () => attached && io.stderr.write(`${safeText(attached)}\n`);
+    return session.submit(prompt, { ...attachments, accepted });
+  }
+
   async function run(): Promise<number> {
     let prompt = options.prompt;
     if (prompt === undefined && !io.stdin.isTTY) prompt = await readAll(io.stdin);
@@ -75,7 +84,9 @@ export async function runNonInteractive(
     io.stdout.on("error", () => stop("reader gone"));
     try {
       const custom = matchCustomCommand(prompt, built.customCommands ?? []);
-      const result = await session.submit(custom ? expandCustomCommand(custom.command, custom.args) : prompt);
+      const result = custom
+        ? await session.submit(expandCustomCommand(custom.command, custom.args))
+        : await submitWithMentions(session, prompt);
       if (stopped === "reader gone") return result.reason === "done" ? 0 : 1;
       if (result.reason === "done" && !stopped) return 0;
       if (result.reason === "aborted" || stopped) return fail(stopped ?? "the request was cancelled");

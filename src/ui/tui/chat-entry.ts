@@ -50,7 +50,11 @@ export type ChatEntry =
     })
   /** The model's reasoning before an answer, dim; `collapsed` to one line once the answer starts. */
   | (EntryBase & { kind: "reasoning"; text: string; collapsed: boolean })
-  | (EntryBase & { kind: "system"; text: string; level: "info" | "warning" | "error" })
+  /**
+   * `hang`: the column a two-column table's descriptions start at (`/help`); an indented row that wraps goes on
+   * under its description.
+   */
+  | (EntryBase & { kind: "system"; text: string; level: "info" | "warning" | "error"; hang?: number })
   | (EntryBase & { kind: "tools"; names: string[]; calls: ToolCallView[] })
   /** A typed command echoed into the chat (`$ ls`, `> usage`). */
   | (EntryBase & { kind: "command"; text: string })

@@ -95,9 +95,10 @@ export class ChatStore {
     this.changed();
   }
 
-  addSystem(text: string, level: "info" | "warning" | "error" = "info"): void {
+  /** `hang`: see the system entry (ChatEntry). */
+  addSystem(text: string, level: "info" | "warning" | "error" = "info", hang?: number): void {
     this.flush(false);
-    this.add({ kind: "system", text: safeText(text), level });
+    this.add({ kind: "system", text: safeText(text), level, ...(hang ? { hang } : {}) });
     this.changed();
   }
 
@@ -151,6 +152,15 @@ export class ChatStore {
     }
     this.answer = undefined;
     this.changed();
+  }
+
+  /** The conversation as it now is in place of everything shown (after `rewind` cut it back). */
+  replaceWithResumed(turns: ResumedTurns): void {
+    this.flush(false);
+    this.entryList.length = 0;
+    this.thought = undefined;
+    this.round = undefined;
+    this.addResumed(turns);
   }
 
   private addFinishedCall(step: Extract<ResumedStep, { kind: "tool" }>): void {

@@ -2,6 +2,7 @@ import type { ApprovalQuestion } from "../../session/approvals.js";
 import type { SessionSummary } from "../../session/saved-sessions/session-store.js";
 import type { Session } from "../../session/session.js";
 import { normalizeHistoryEntry } from "../../state/input-history.js";
+import { HELP_DESCRIPTION_COLUMN } from "../commands/help.js";
 import { COMMAND_HELP, type CommandHost, type CommandLayer, EXIT_HINT, InterruptKey } from "../commands/index.js";
 import { resumedTurns, type ScreenRoom } from "../commands/resumed-turns.js";
 import type { ThemeChoice } from "../theme/theme-choice.js";
@@ -151,10 +152,18 @@ export class TuiController {
     for (const listener of this.listeners) listener();
   }
 
+  /** Room the chat has on screen, for showing a conversation again. */
+  private room(): ScreenRoom {
+    return this.options.screenSize?.() ?? { rows: 24, columns: 80 };
+  }
+
   /** How the command layer reaches this UI. */
   private createHost(): CommandHost {
     return {
-      system: (text) => this.chat.addSystem(text.startsWith(COMMAND_HELP) ? `${text}\n${TUI_KEYS_HELP}` : text),
+      system: (text) =>
+        text.startsWith(COMMAND_HELP)
+          ? this.chat.addSystem(`${text}\n${TUI_KEYS_HELP}`, "info", HELP_DESCRIPTION_COLUMN)
+          : this.chat.addSystem(text),
       terminal: this.options.terminal,
       shellOutput: (chunk) => this.chat.addOutput(chunk),
       releaseTerminal: (run, options) => this.options.releaseTerminal(run, options),
@@ -169,9 +178,10 @@ export class TuiController {
         this.themePicker = new ThemePicker(this.options.themes, entries);
         this.changed();
       },
-      showConversation: (messages, total) => {
-        const room = this.options.screenSize?.() ?? { rows: 24, columns: 80 };
-        this.chat.addResumed(resumedTurns(messages, total, room));
+      showConversation: (messages, total) => this.chat.addResumed(resumedTurns(messages, total, this.room())),
+      conversationRewound: (messages, total) => {
+        this.chat.lastRequestTokens = undefined;
+        this.chat.replaceWithResumed(resumedTurns(messages, total, this.room()));
       },
       ask: (question) => this.question.ask(question),
     };

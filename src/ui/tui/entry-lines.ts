@@ -21,6 +21,21 @@ function header(label: string, time: string, style: Style, theme: Theme): string
   return theme.bold(style(time ? `${label} · ${time}` : label));
 }
 
+/** Narrowest description column a wrapped table row keeps; narrower, the row wraps as prose. */
+const MIN_DESCRIPTION_WIDTH = 20;
+
+/**
+ * One line of a two-column table whose descriptions start at column `hang`: an indented row whose description wraps
+ * goes on under the description; any other line wraps as prose.
+ */
+function hangingLines(line: string, hang: number, width: number, style: Style): string[] {
+  const isRow = line.startsWith("  ") && line[hang - 1] === " " && /\S/.test(line[hang] ?? "");
+  if (!isRow || width - hang < MIN_DESCRIPTION_WIDTH) return wrapToLines([{ text: line, style }], width);
+  const [first = "", ...rest] = wrapToLines([{ text: line.slice(hang), style }], width - hang);
+  const indent = " ".repeat(hang);
+  return [style(line.slice(0, hang)) + first, ...rest.map((wrapped) => indent + wrapped)];
+}
+
 /**
  * Turns chat entries into terminal lines for a given width, caching each entry's lines by
  * revision and width so a redraw only re-renders what changed (usually the streaming answer).
@@ -80,7 +95,10 @@ export class EntryLineRenderer {
       }
       case "system": {
         const style = { info: theme.system, warning: theme.warning, error: theme.error }[entry.level];
-        return wrapToLines([{ text: `[System] ${entry.text}`, style }], width);
+        const text = `[System] ${entry.text}`;
+        if (!entry.hang) return wrapToLines([{ text, style }], width);
+        const hang = entry.hang;
+        return text.split("\n").flatMap((line) => hangingLines(line, hang, width, style));
       }
       case "tools":
         if (entry.calls.length === 0)

@@ -180,17 +180,16 @@ describe("run_command in the sandbox (bwrap)", () => {
       JSON.stringify({ name: "p", private: true, scripts: { test: "node check.mjs" } }),
     );
     await writeFile(join(project, "check.mjs"), "console.log(process.env.TMPDIR ? 'tests pass' : 'no tmpdir');\n");
-    const tools = await harness();
+    // The TypeScript compiler of this repository, on PATH as a project's toolchain is (wherever the repository lies).
+    const toolchain = join(REPO_ROOT, "node_modules", ".bin");
+    const tools = await harness({ env: { PATH: `${toolchain}:${process.env.PATH}` } });
     expect(await tools.ok("run_command", { command: "git status --short" })).toMatch(
       /^Exit code: 0 .*\n\?\? check\.mjs/,
     );
     expect(await tools.ok("run_command", { command: "node -e 'console.log(6 * 7)'" })).toMatch(/\n42$/);
-    // A compiler that writes its output into the project: the TypeScript compiler of this repository.
+    // A compiler that writes its output into the project.
     await writeFile(join(project, "hello.ts"), "const answer: number = 6 * 7;\nconsole.log(answer);\n");
-    const tsc = join(REPO_ROOT, "node_modules", "typescript", "bin", "tsc");
-    const compiled = await tools.ok("run_command", {
-      command: `node ${tsc} --outDir out hello.ts && node out/hello.js`,
-    });
+    const compiled = await tools.ok("run_command", { command: "tsc --outDir out hello.ts && node out/hello.js" });
     expect(compiled).toMatch(/^Exit code: 0 .*\n42$/s);
     expect(await tools.ok("run_command", { command: "npm test --silent" })).toMatch(/^Exit code: 0 .*\ntests pass$/s);
     const temp = await tools.ok("run_command", { command: 'echo x > "$TMPDIR/t" && cat "$TMPDIR/t" && echo $TMPDIR' });

@@ -1,4 +1,4 @@
-import { delimiter, join, relative, sep } from "node:path";
+import { basename, delimiter, dirname, join, relative, sep } from "node:path";
 import type { Env } from "../../../shared/env.js";
 
 /** Folders of the home that hold many unrelated things: a PATH entry in them is exposed alone, not its top folder. */
@@ -9,6 +9,24 @@ const TOOLCHAIN_COMPANIONS = [".rustup", ".local/lib"];
 
 /** git's identity and settings, read-only: commits made inside the sandbox carry the user's name. */
 const GIT_IDENTITY = [".gitconfig", ".config/git"];
+
+function pathEntries(env: Env): string[] {
+  return (env.PATH ?? "").split(delimiter).filter((entry) => entry.startsWith("/"));
+}
+
+/**
+ * The toolchains on PATH that lie in the emptied folders other than the home (/tmp, /run…): for a `bin` or
+ * `.bin` entry the folder holding it (a virtual environment, a node_modules), else the entry itself.
+ */
+export function emptiedToolchains(folders: string[], env: Env): string[] {
+  const inEmptied = pathEntries(env).filter((entry) =>
+    folders.some((folder) => {
+      const inside = relative(folder, entry);
+      return inside !== "" && !inside.startsWith("..");
+    }),
+  );
+  return inEmptied.map((entry) => (["bin", ".bin"].includes(basename(entry)) ? dirname(entry) : entry));
+}
 
 /**
  * The folder of the home to expose for a PATH entry in it: its top folder (~/.cargo for ~/.cargo/bin,
@@ -28,7 +46,7 @@ function toolchainFolder(home: string, entry: string): string | undefined {
  * settings (wherever that is). They may not exist; credential files inside them stay hidden (see secret-paths.ts).
  */
 export function homeExceptions(home: string, env: Env): string[] {
-  const path = (env.PATH ?? "").split(delimiter).filter(Boolean);
+  const path = pathEntries(env);
   const toolchains = path.flatMap((entry) => toolchainFolder(home, entry) ?? []);
   const gitSettings = [
     ...(env.XDG_CONFIG_HOME?.startsWith("/") ? [join(env.XDG_CONFIG_HOME, "git")] : []),

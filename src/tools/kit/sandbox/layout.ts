@@ -2,7 +2,7 @@ import { realpathSync, statSync } from "node:fs";
 import type { Env } from "../../../shared/env.js";
 import { isInside } from "../../../workspace/sandbox.js";
 import { gitEntry, presentControls } from "./git-controls.js";
-import { homeExceptions } from "./home-exceptions.js";
+import { emptiedToolchains, homeExceptions } from "./home-exceptions.js";
 import { secretPaths } from "./secret-paths.js";
 import type { SandboxSettings } from "./settings.js";
 
@@ -85,7 +85,9 @@ function readablePaths(settings: SandboxSettings, places: Places, home: string |
   // With the network, programs look up names through /etc/resolv.conf, often a link into /run.
   const resolver = settings.network ? ["/etc/resolv.conf"] : [];
   const exceptions = home ? homeExceptions(home, places.env) : [];
-  return realPaths([...own, ...exceptions, ...settings.readable, ...resolver]);
+  const socketFolders = realPaths([...SOCKET_FOLDERS, places.env.XDG_RUNTIME_DIR]);
+  const toolchains = emptiedToolchains(socketFolders, places.env).filter((path) => !home || !isInside(home, path));
+  return realPaths([...own, ...exceptions, ...toolchains, ...settings.readable, ...resolver]);
 }
 
 /** The layout of one command in `cwd` under `settings`, with `tempDir` as its private temp folder. */

@@ -23,7 +23,7 @@ const layout: SandboxLayout = {
 };
 
 describe("sandbox profiles", () => {
-  it("gives bwrap a read-only root, emptied home and socket folders, what stays visible bound back, .git pinned", () => {
+  it("gives bwrap a read-only root, the home and socket folders emptied, the visible put back, .git pinned", () => {
     expect(bwrapArguments(layout).join(" ")).toBe(
       "--ro-bind / / --dev /dev --proc /proc --tmpfs /home/me --tmpfs /tmp --tmpfs /run " +
         "--bind /tmp/marvin-sandbox-1 /tmp/marvin-sandbox-1 " +

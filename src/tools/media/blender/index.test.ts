@@ -7,7 +7,10 @@ import {
   startBlenderAddonServer,
 } from "../../../../tests/support/blender-addon-server.js";
 import { test as base, describe, expect } from "../../../../tests/support/fixtures.js";
+import { fixtureImage, PNG_BASE64 } from "../../../../tests/support/images.js";
+import { createTestSession } from "../../../../tests/support/test-session.js";
 import type { ToolHarness } from "../../../../tests/support/tool-harness.js";
+import { blenderTools } from "./index.js";
 
 type Answer = (command: BlenderCommand) => BlenderReply | Promise<BlenderReply>;
 type Blender = (
@@ -215,9 +218,49 @@ describe("blender_screenshot", () => {
     };
     expect(filepath.startsWith(join(home, "Downloads", "blender", "viewport-"))).toBe(true);
     expect({ max_size, format }).toEqual({ max_size: 800, format: "png" });
-    expect(outcome.result).toBe(`Saved Blender's viewport (800×450 px) to ${filepath}.`);
+    expect(outcome.result).toBe(
+      `Saved Blender's viewport (800×450 px) to ${filepath}. The screenshot is an image (PNG, 16 B); this model ` +
+        "cannot read images, so blender_screenshot cannot show it.",
+    );
     expect(outcome.details).toEqual({ path: filepath });
     expect(await readFile(filepath)).toEqual(PNG);
+  });
+
+  test("reaches a vision model's next request as an image, as read_file's image does", async ({
+    llm,
+    home,
+    tempDirs,
+  }) => {
+    const addon = await startBlenderAddonServer(async ({ params }) => {
+      await writeFile(String(params.filepath), fixtureImage("tiny.png"));
+      return success({ success: true, width: 2, height: 3, filepath: params.filepath });
+    });
+    const server = await llm([
+      { toolCalls: [{ name: "blender_screenshot", arguments: {} }] },
+      { text: "A dark scene." },
+    ]);
+    const session = createTestSession({
+      home,
+      llmUrl: server.url,
+      workingDir: await tempDirs.make("marvin-blender-"),
+      tools: blenderTools,
+      env: { BLENDER_MCP_PORT: String(addon.port) },
+    });
+    await session.start();
+    try {
+      expect((await session.submit("how does the scene look?")).reason).toBe("done");
+      const [tool, images] = server.requests[1]!.body.messages.slice(-2) as Array<{ content: unknown }>;
+      expect(tool!.content).toMatch(
+        /^Saved Blender's viewport \(2×3 px\) to .*\. The screenshot is an image \(PNG, 2×3, 97 B\); here it is\.$/,
+      );
+      expect(images!.content).toContainEqual({
+        type: "image_url",
+        image_url: { url: `data:image/png;base64,${PNG_BASE64()}` },
+      });
+    } finally {
+      await session.close();
+      await addon.close();
+    }
   });
 
   test("reports the add-on's error result", async ({ blender }) => {

@@ -1,7 +1,10 @@
 import { mkdir, stat } from "node:fs/promises";
 import { join } from "node:path";
 import { z } from "zod";
+import { imageTypeOf } from "../../../shared/image.js";
+import { readRegularFile } from "../../../workspace/regular-file.js";
 import { defineTool, type ToolContext, ToolError } from "../../kit/define-tool.js";
+import { imageOutput } from "../../kit/image-output.js";
 import { sendBlenderCommand } from "./connection.js";
 import { formatObject, formatScene, formatVector } from "./format.js";
 import {
@@ -152,7 +155,9 @@ export const blenderTools = [
   }),
   defineTool({
     name: "blender_screenshot",
-    description: "Capture Blender's 3D viewport as a PNG under ~/Downloads/blender; returns the file's path and size.",
+    description:
+      "Capture Blender's 3D viewport as a PNG under ~/Downloads/blender; returns the file's path and size, and the " +
+      "image to a model that reads images.",
     parameters: z.object({
       max_size: z.number().int().min(100).max(4000).default(800).describe("Longest side in pixels"),
     }),
@@ -172,7 +177,16 @@ export const blenderTools = [
           `Blender reported a screenshot, but ${filepath} is not there: is Blender running on another machine?`,
         );
       const size = `${String(result?.width)}×${String(result?.height)}`;
-      return { text: `Saved Blender's viewport (${size} px) to ${filepath}.`, details: { path: filepath } };
+      const text = `Saved Blender's viewport (${size} px) to ${filepath}.`;
+      const details = { path: filepath };
+      // The image itself for a model that reads images, as read_file gives one.
+      const bytes = await readRegularFile(filepath);
+      const type = imageTypeOf(bytes);
+      if (!type) return { text, details };
+      const shown = await imageOutput("The screenshot", bytes, type, context, "blender_screenshot");
+      return typeof shown === "string"
+        ? { text: `${text} ${shown}`, details }
+        : { ...shown, text: `${text} ${shown.text}`, details };
     },
   }),
 ];
