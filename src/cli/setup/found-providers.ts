@@ -27,13 +27,26 @@ export async function testModels(provider: ProviderName, env: Env, home: string)
   }
 }
 
+/** A URL to show: without the user name and password a proxy URL may carry. */
+export function shownUrl(url: string | undefined): string {
+  if (!url) return "";
+  try {
+    const parsed = new URL(url);
+    parsed.username = "";
+    parsed.password = "";
+    return parsed.href.replace(/\/$/, "");
+  } catch {
+    return "(an invalid URL)";
+  }
+}
+
 /** Where a usable provider's key or server comes from, for the list. */
 function sourceOf(provider: ProviderName, env: Env, home: string): string {
   const { keyEnv, keyFile, urlEnv } = providerDescriptor(provider).defaults;
   const config = resolveProviderConfig(provider, { env, home, codingMode: false, nonInteractive: false });
-  const endpoint = urlEnv && env[urlEnv]?.trim() ? ` at ${config.baseUrl}` : "";
+  const endpoint = urlEnv && env[urlEnv]?.trim() ? ` at ${shownUrl(config.baseUrl)}` : "";
   if (provider === "copilot") return "signed in to GitHub (gh, or GH_TOKEN)";
-  if (provider === "ollama") return `Ollama answers at ${config.baseUrl}`;
+  if (provider === "ollama") return `Ollama answers at ${shownUrl(config.baseUrl)}`;
   if (keyEnv && env[keyEnv]?.trim()) return `key in ${keyEnv}${endpoint}`;
   if (keyFile && config.apiKey) return `key in ~/.ssh/${keyFile}${endpoint}`;
   return keyEnv ? `no key${endpoint}` : "signed in";

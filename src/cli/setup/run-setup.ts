@@ -5,7 +5,7 @@ import type { ProviderName } from "../../providers/types.js";
 import type { Env } from "../../shared/env.js";
 import { loadProviderChoice, type ProviderChoice, saveProviderChoice } from "../../state/provider-choice.js";
 import { modelListLines } from "../../ui/commands/model-list.js";
-import { type FoundProvider, findProviders } from "./found-providers.js";
+import { type FoundProvider, findProviders, shownUrl } from "./found-providers.js";
 import { offerText, type ReadyProvider, setUpProvider } from "./other-providers.js";
 import type { SetupTerminal } from "./terminal.js";
 
@@ -91,7 +91,7 @@ export async function runSetup(context: SetupContext): Promise<Env> {
   const { path } = await loadProviderChoice(context.home);
   await saveProviderChoice(path, choice);
   context.terminal.say(
-    `Saved in ${path}: ${ready.provider} · ${model}${endpoint ? ` at ${endpoint}` : ""}. ` +
+    `Saved in ${path}: ${ready.provider} · ${model}${endpoint ? ` at ${shownUrl(endpoint)}` : ""}. ` +
       "From now on, plain 'marvin' starts with it (LLM_PROVIDER and --provider still choose another).",
   );
   return withSavedChoice(context.env, choice);

@@ -11,8 +11,24 @@ export interface ListedModel {
 /** How long one model-list request may take. */
 const LIST_TIMEOUT_MS = 10_000;
 
+/** `fetch` takes no URL with a user name and password: they become Basic authorization, unless a key is sent. */
+function withoutCredentials(url: string, headers: Record<string, string>): [string, Record<string, string>] {
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    throw new Error("the endpoint is not a valid URL (it should look like http://host:port/v1)");
+  }
+  if (!parsed.username && !parsed.password) return [url, headers];
+  const basic = Buffer.from(`${decodeURIComponent(parsed.username)}:${decodeURIComponent(parsed.password)}`);
+  parsed.username = "";
+  parsed.password = "";
+  return [parsed.href, { authorization: `Basic ${basic.toString("base64")}`, ...headers }];
+}
+
 /** The JSON a models endpoint answers; its status and a short reason when it does not. */
-export async function getJson(url: string, headers: Record<string, string>): Promise<unknown> {
+export async function getJson(address: string, withHeaders: Record<string, string>): Promise<unknown> {
+  const [url, headers] = withoutCredentials(address, withHeaders);
   let response: Response;
   try {
     response = await fetch(url, { headers, signal: AbortSignal.timeout(LIST_TIMEOUT_MS) });
