@@ -126,7 +126,8 @@ describe.skipIf(!hasTmux)(
         await marvin.waitFor("URL of the openai-compat server");
         await marvin.submit(server.url);
         await marvin.waitFor("OPENAI_COMPAT_API_KEY (paste it; it is not shown");
-        await marvin.paste("pasted-secret-key");
+        // Pasted as a terminal in bracketed-paste mode sends it: the brackets are not part of the key.
+        await marvin.type("\u001b[200~pasted-secret-key\u001b[201~");
         await marvin.press("Enter");
         await marvin.waitFor("(17 characters, not shown)");
         await marvin.waitFor("Which model");

@@ -43,7 +43,8 @@ export class SetupTerminal {
       const value = await new Promise<string>((resolve, reject) => {
         let typed = "";
         const onData = (chunk: Buffer) => {
-          for (const char of chunk.toString("utf8")) {
+          // A terminal left in bracketed-paste mode wraps a paste in ESC [200~ … ESC [201~: not part of the key.
+          for (const char of chunk.toString("utf8").replace(/\u001b\[20[01]~/g, "")) {
             if (char === "\r" || char === "\n") return finish(() => resolve(typed));
             if (char === "\u0003" || char === "\u0004") return finish(() => reject(new SetupStopped()));
             if (char === "\u007f" || char === "\b") typed = typed.slice(0, -1);
