@@ -65,6 +65,8 @@ async function pastedKey(provider: ProviderName, env: Env, context: Context): Pr
   await ensurePrivateDir(sshDir);
   await writeFileAtomic(join(sshDir, keyFile), `${key}\n`, { mode: 0o600 });
   context.terminal.say(`Saved the key in ~/.ssh/${keyFile} (readable by you only).`);
+  if (env[keyEnv]?.trim())
+    context.terminal.say(`${keyEnv} is set in your environment and wins over that file: unset it to use the new key.`);
   return { ...ready, env };
 }
 
