@@ -47,6 +47,8 @@ export type AgentEvent =
       /** Of the input tokens, how many the provider read from its prompt cache (0 when it does not say). */
       cachedTokens: number;
       cost: number;
+      /** False when Marvin has no price for the model (cost is then 0). */
+      priced: boolean;
       estimated: boolean;
     }
   | { type: "compaction"; phase: "start" | "end"; tokensBefore: number; tokensAfter?: number; backupPath?: string }

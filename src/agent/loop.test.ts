@@ -128,6 +128,7 @@ describe("runToolLoop", () => {
       outputTokens: 5,
       cachedTokens: 0,
       cost: (100 * 0.15 + 5 * 0.6) / 1e6,
+      priced: true,
       estimated: false,
     });
     expect(messages.at(-1)).toEqual({ role: "assistant", content: "Hello there, friend." });

@@ -1,4 +1,4 @@
-import { estimateCost } from "../providers/pricing.js";
+import { estimateCost, modelPrice } from "../providers/pricing.js";
 import { isProviderError } from "../providers/provider-error.js";
 import type { ChatStream } from "../providers/resilient-chat.js";
 import { countTextTokens } from "../providers/token-counter.js";
@@ -364,6 +364,7 @@ export async function reportUsage(
     outputTokens,
     cachedTokens,
     cost,
+    priced: modelPrice(provider, response.model) !== undefined,
     estimated,
   });
 }

@@ -81,6 +81,23 @@ describe("parseCliArgs", () => {
     expect(parseCliArgs(["--provider", "OpenAI"]).provider).toBe("openai");
   });
 
+  it("reads 'setup' and 'models' alone as commands, and as prompts with more words or a one-shot run", () => {
+    expect(parseCliArgs(["setup"])).toEqual({ ...DEFAULTS, command: "setup" });
+    expect(parseCliArgs(["models", "--provider", "groq"])).toEqual({
+      ...DEFAULTS,
+      command: "models",
+      provider: "groq",
+    });
+    expect(parseCliArgs(["models", "of", "cars"])).toEqual({ ...DEFAULTS, prompt: "models of cars" });
+    expect(parseCliArgs(["--non-interactive", "setup"])).toEqual({
+      ...DEFAULTS,
+      nonInteractive: true,
+      prompt: "setup",
+    });
+    expect(HELP).toContain("marvin setup ");
+    expect(HELP).toContain("marvin models ");
+  });
+
   it("takes a positional prompt, joining its words", () => {
     expect(parseCliArgs(["What's", "the", "weather?"]).prompt).toBe("What's the weather?");
     expect(parseCliArgs(["--plain", "What's the weather in Tokyo?"])).toEqual({

@@ -7,6 +7,8 @@ import { errorMessage } from "../shared/error-message.js";
 type OutputFormat = "text" | "jsonl";
 
 export interface CliArgs {
+  /** `marvin setup` or `marvin models`: a command instead of a conversation. */
+  command?: "setup" | "models";
   nonInteractive: boolean;
   prompt?: string;
   workingDir?: string;
@@ -34,6 +36,10 @@ Usage:
   marvin                              full-screen terminal UI
   marvin --plain                      plain readline UI
   marvin "question"                   ask first, then keep chatting
+  marvin setup                        find the keys, servers and sign-ins you have, pick a provider
+                                      and model, and save the choice so plain 'marvin' starts with it
+  marvin models                       list the models the provider's endpoint has, with context
+                                      window and price where known
   marvin --non-interactive --prompt "…" [--working-dir DIR]
                                       one answer on stdout, for scripts and other programs
   marvin login codex                  sign in to ChatGPT, for LLM_PROVIDER=codex (your plan)
@@ -110,6 +116,17 @@ function withResumeValue(argv: string[]): string[] {
   });
 }
 
+/** `marvin setup` and `marvin models`: the word alone, in an interactive start; anything more is a prompt. */
+function startupCommand(
+  positionals: string[],
+  prompt: string | undefined,
+  nonInteractive: boolean,
+): CliArgs["command"] {
+  const [word, ...rest] = positionals;
+  if (rest.length || prompt !== undefined || nonInteractive) return undefined;
+  return word === "setup" || word === "models" ? word : undefined;
+}
+
 /** Parses argv (without node and script). Throws UsageError with a one-line message. */
 export function parseCliArgs(argv: string[]): CliArgs {
   let parsed: ReturnType<
@@ -133,10 +150,12 @@ export function parseCliArgs(argv: string[]): CliArgs {
     throw new UsageError("--continue and --resume are interactive; a non-interactive run continues with --session ID");
   if (values.output !== undefined && !values["non-interactive"])
     throw new UsageError("--output is for non-interactive runs: add --non-interactive");
-  const positional = positionals.length ? positionals.join(" ") : undefined;
+  const command = startupCommand(positionals, values.prompt, values["non-interactive"] ?? false);
+  const positional = positionals.length && !command ? positionals.join(" ") : undefined;
   if (values.prompt !== undefined && positional !== undefined)
     throw new UsageError("give the prompt either with --prompt or as an argument, not both");
   return {
+    ...(command ? { command } : {}),
     nonInteractive: values["non-interactive"] ?? false,
     prompt: values.prompt ?? positional,
     workingDir: nonEmpty(values["working-dir"], "--working-dir"),

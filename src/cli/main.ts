@@ -68,7 +68,20 @@ async function main(argv: string[]): Promise<number> {
   // A one-shot run exits right after its request; without this V8 first finishes optimising
   // the HTTP parser's WebAssembly in the background, which delays the exit by ~150 ms.
   if (args.nonInteractive) setFlagsFromString("--liftoff-only");
-  const environment = { env: process.env, home: homedir(), cwd: process.cwd() };
+  const home = homedir();
+  const { environmentWithChoice } = await import("./saved-choice-env.js");
+  const warn = (text: string) => process.stderr.write(`${text}\n`);
+  let env = await environmentWithChoice(process.env, home, warn);
+  const streams = { env, home, stdin: process.stdin, stdout: process.stdout, stderr: process.stderr };
+  if (!args.nonInteractive) {
+    const startup = await import("./startup-commands.js");
+    if (args.command === "models") return startup.printModels(args, streams);
+    if (args.command === "setup") return startup.setupCommand(streams);
+    const ready = await startup.offerSetup(args, streams);
+    if (!ready) return 1;
+    env = ready;
+  }
+  const environment = { env, home, cwd: process.cwd() };
   const { sessionStarter } = await import("./build-session.js");
   const startSession = sessionStarter(args, environment);
   if (args.nonInteractive) {

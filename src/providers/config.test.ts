@@ -81,13 +81,15 @@ describe("API keys", () => {
     });
   });
 
-  test("has no file fallback for OpenAI or the OpenAI-compatible endpoint", async ({ home }) => {
+  test("reads OpenAI's and the OpenAI-compatible endpoint's keys from ~/.ssh too, where setup saves them", async ({
+    home,
+  }) => {
     await sshKey(home, "OPENAI_API_KEY", "sk-file");
     await sshKey(home, "OPENAI_COMPAT_API_KEY", "compat-file");
-    expect(resolveApiKey("openai", {}, home)).toBeUndefined();
-    expect(resolveApiKey("openai-compat", {}, home)).toBeUndefined();
+    expect(resolveApiKey("openai", {}, home)).toBe("sk-file");
+    expect(resolveApiKey("openai-compat", {}, home)).toBe("compat-file");
     expect(resolveApiKey("openai", { OPENAI_API_KEY: " sk-env " }, home)).toBe("sk-env");
-    expect(config(home, "openai").keyHint).toBe("OPENAI_API_KEY");
+    expect(config(home, "openai").keyHint).toBe("OPENAI_API_KEY (or ~/.ssh/OPENAI_API_KEY)");
   });
 
   test("ignores an empty key file or variable", async ({ home }) => {
@@ -163,7 +165,9 @@ describe("timeouts", () => {
 
 describe("missingConfiguration", () => {
   test("names the variable to set when a key is missing", ({ home }) => {
-    expect(missingConfiguration(config(home, "openai"), {})).toBe("openai needs an API key: set OPENAI_API_KEY");
+    expect(missingConfiguration(config(home, "openai"), {})).toBe(
+      "openai needs an API key: set OPENAI_API_KEY (or ~/.ssh/OPENAI_API_KEY)",
+    );
     expect(missingConfiguration(config(home, "groq"), {})).toBe(
       "groq needs an API key: set GROQ_API_KEY (or ~/.ssh/GROQ_API_KEY)",
     );

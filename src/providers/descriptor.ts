@@ -1,4 +1,5 @@
 import type { Env } from "../shared/env.js";
+import type { ListedModel } from "./models/listed-model.js";
 import type { LLMProvider, ProviderName } from "./types.js";
 
 /** Where a provider's model, URL and key come from, and their defaults (seed 000 §3.4 / 002 §3). */
@@ -73,6 +74,8 @@ export interface ProviderDescriptor<Name extends string = string> {
   probe?(config: ProviderConfig, facts: ProviderFacts): Promise<string | undefined>;
   /** Builds the adapter; imports its SDK only now, so unused providers cost no startup time. */
   create(config: ProviderConfig, env: Env): Promise<LLMProvider>;
+  /** The models its endpoint really has (one cheap request); throws with the reason when it cannot say. */
+  listModels?(config: ProviderConfig, env: Env): Promise<ListedModel[]>;
 }
 
 /** The usual `missingConfiguration` of a provider that needs nothing but an API key. */

@@ -3,7 +3,7 @@
  * Local models cost nothing; where a provider gives no discount for cached input, `cached` is the input price,
  * and where it bills no extra for writing its cache (all but Anthropic), `cacheWrite` is absent.
  */
-interface Price {
+export interface Price {
   input: number;
   cached: number;
   /** Anthropic's 5-minute cache writes (the `ephemeral` breakpoints Marvin sets): 1.25 × input. */
@@ -77,12 +77,20 @@ interface CallTokens {
 }
 
 /**
+ * What a model costs per million tokens: nothing for local (ollama) models and the ChatGPT plan's (codex), which
+ * the plan covers; undefined when Marvin does not know.
+ */
+export function modelPrice(provider: string, model: string): Price | undefined {
+  if (provider === "ollama" || provider === "codex") return { input: 0, cached: 0, output: 0 };
+  return PRICES.find(([pattern]) => pattern.test(model))?.[1];
+}
+
+/**
  * Estimated cost of one call, cached input and cache writes at their own rates; 0 for local (ollama) and unknown
  * models, and for the ChatGPT plan's (codex), which the plan covers.
  */
 export function estimateCost(provider: string, model: string, tokens: CallTokens): number {
-  if (provider === "ollama" || provider === "codex") return 0;
-  const price = PRICES.find(([pattern]) => pattern.test(model))?.[1];
+  const price = modelPrice(provider, model);
   if (!price) return 0;
   const cached = Math.min(tokens.cached ?? 0, tokens.input);
   const written = Math.min(tokens.cacheWrite ?? 0, tokens.input - cached);

@@ -54,12 +54,13 @@ describe("the provider registry", () => {
   gemini         LLM_PROVIDER=gemini with GEMINI_API_KEY (or a key in ~/.ssh/GEMINI_API_KEY)
   groq           LLM_PROVIDER=groq with GROQ_API_KEY (or a key in ~/.ssh/GROQ_API_KEY)
   mistral        LLM_PROVIDER=mistral with MISTRAL_API_KEY (or a key in ~/.ssh/MISTRAL_API_KEY)
-  openai         LLM_PROVIDER=openai with OPENAI_API_KEY
+  openai         LLM_PROVIDER=openai with OPENAI_API_KEY (or a key in ~/.ssh/OPENAI_API_KEY)
   openrouter     LLM_PROVIDER=openrouter with OPENROUTER_API_KEY (or a key in ~/.ssh/OPENROUTER_API_KEY)
   codex          LLM_PROVIDER=codex with a ChatGPT plan: sign in with 'marvin login codex' (or 'codex login')
   ollama         LLM_PROVIDER=ollama with Ollama running (OLLAMA_URL, default http://localhost:11434)
   openai-compat  LLM_PROVIDER=openai-compat with OPENAI_COMPAT_URL and OPENAI_COMPAT_API_KEY
-Pick one with --provider NAME or the LLM_PROVIDER variable, then run marvin again.`);
+Run 'marvin setup' to choose one: it finds the keys, servers and sign-ins you have and saves your choice.
+Or pick one with --provider NAME or the LLM_PROVIDER variable, then run marvin again.`);
   });
 
   it("feeds the status bar icons, with a robot for an unknown name", () => {

@@ -162,7 +162,7 @@ describe("the Copilot fallback", () => {
     expect(fallbackServer.requests).toHaveLength(1);
     expect(notices).toEqual([
       expect.stringMatching(
-        /^⚠️ openai-compat refused the API key \(HTTP 401\): Invalid API key\. Check OPENAI_COMPAT_API_KEY\. — falling back to Copilot\.$/,
+        /^⚠️ openai-compat refused the API key \(HTTP 401\): Invalid API key\. Check OPENAI_COMPAT_API_KEY \(or ~\/\.ssh\/OPENAI_COMPAT_API_KEY\)\. — falling back to Copilot\.$/,
       ),
     ]);
   });
@@ -171,7 +171,7 @@ describe("the Copilot fallback", () => {
     const { provider } = await providerFor([{ status: 401, body: { error: { message: "Invalid API key" } } }]);
     const error = await failure(chatWith(provider, [], { fallback: async () => undefined })(request()));
     expect(error.kind).toBe("auth");
-    expect(error.message).toContain("Check OPENAI_COMPAT_API_KEY.");
+    expect(error.message).toContain("Check OPENAI_COMPAT_API_KEY (or ~/.ssh/OPENAI_COMPAT_API_KEY).");
   });
 
   test("never falls back (or retries) when the user cancels before any text arrived", async ({ providerFor }) => {

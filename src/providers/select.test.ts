@@ -82,7 +82,9 @@ describe("selectProvider", () => {
   });
 
   it("says which variable to set when the chosen provider has no key", async () => {
-    expect(await select("openai", {})).toEqual({ error: "openai needs an API key: set OPENAI_API_KEY." });
+    expect(await select("openai", {})).toEqual({
+      error: "openai needs an API key: set OPENAI_API_KEY (or ~/.ssh/OPENAI_API_KEY).",
+    });
   });
 
   it.skipIf(!copilotSdkInstalled())("uses Copilot when it is usable and nothing is chosen", async () => {

@@ -8,7 +8,8 @@ type ProviderSelection = { provider: ProviderName; notice?: string } | { error: 
 export const HOW_TO_CONFIGURE = [
   "No LLM provider is configured. Marvin can use any of these:",
   ...PROVIDERS.map((provider) => `  ${provider.name.padEnd(15)}${provider.setupHint}`),
-  "Pick one with --provider NAME or the LLM_PROVIDER variable, then run marvin again.",
+  "Run 'marvin setup' to choose one: it finds the keys, servers and sign-ins you have and saves your choice.",
+  "Or pick one with --provider NAME or the LLM_PROVIDER variable, then run marvin again.",
 ].join("\n");
 
 function parseName(value: string, source: string): ProviderName | { error: string } {

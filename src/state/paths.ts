@@ -70,6 +70,8 @@ export interface ProfilePaths {
   logs: string;
   /** One JSON-lines file per conversation (`<id>.jsonl`). */
   sessions: string;
+  /** The provider, model and endpoint `marvin setup` chose. */
+  providerChoice: string;
 }
 
 export function profilePaths(paths: ConfigPaths, name: string): ProfilePaths {
@@ -88,6 +90,7 @@ export function profilePaths(paths: ConfigPaths, name: string): ProfilePaths {
     bookmarks: join(dir, "bookmarks.json"),
     logs: join(dir, "logs"),
     sessions: join(dir, "sessions"),
+    providerChoice: join(dir, "provider.json"),
   };
 }
 

@@ -83,6 +83,19 @@ describe("session usage", () => {
     );
   });
 
+  test("keeps the numbers of a model without a known price and names it in unpriced_models", () => {
+    const tracker = trackerWithTwoModels();
+    const call = { provider: "openai-compat", inputTokens: 100, outputTokens: 5, cachedTokens: 0, cost: 0 };
+    tracker.recordLLMCall({ ...call, model: "house-model-7b", priced: false });
+    tracker.recordLLMCall({ ...call, model: "house-model-7b", priced: false });
+    const cost = JSON.parse(tracker.costLine().slice("MARVIN_COST:".length));
+    expect(cost.session_cost).toBe(0.005092);
+    expect(cost.model_turns["house-model-7b"]).toBe(2);
+    expect(cost.input_tokens["house-model-7b"]).toBe(200);
+    expect(cost.unpriced_models).toEqual(["house-model-7b"]);
+    expect(tracker.unpricedModels()).toEqual(["house-model-7b"]);
+  });
+
   test("hands out copies, so callers cannot change the tracker", () => {
     const tracker = trackerWithTwoModels();
     tracker.getSessionUsage().model_turns["gpt-5.1"] = 99;

@@ -51,6 +51,8 @@ interface LLMCall {
   outputTokens: number;
   cachedTokens: number;
   cost: number;
+  /** False when Marvin has no price for the model: its cost counts as 0 and the model is named as unpriced. */
+  priced?: boolean;
 }
 
 function counts(entries: Iterable<[string, number]> = []): Counts {
@@ -158,13 +160,15 @@ export class UsageTracker {
   private readonly providerCost = counts();
   /** This session's cost per local day (a session may run past midnight). */
   private readonly dailyCost = counts();
+  private readonly unpriced = new Set<string>();
   /** What the sub-agents it started spent; each adds its own calls to usage.json. */
   private subAgentCost = 0;
 
   constructor(private readonly now: () => Date = () => new Date()) {}
 
-  recordLLMCall({ provider, model, inputTokens, outputTokens, cachedTokens, cost }: LLMCall): void {
+  recordLLMCall({ provider, model, inputTokens, outputTokens, cachedTokens, cost, priced }: LLMCall): void {
     const record = this.session;
+    if (priced === false) this.unpriced.add(model);
     add(this.dailyCost, localDay(this.now()), cost);
     record.llm_turns += 1;
     record.session_cost += cost;
@@ -198,7 +202,15 @@ export class UsageTracker {
     return record;
   }
 
-  /** The `MARVIN_COST:` payload: the four contract fields first, then token and tool detail. */
+  /** The models this session used that Marvin has no price for (their calls count as $0), in order of first use. */
+  unpricedModels(): string[] {
+    return [...this.unpriced];
+  }
+
+  /**
+   * The `MARVIN_COST:` payload: the four contract fields first, then token and tool detail, and `unpriced_models`
+   * when a model without a known price answered.
+   */
   costLine(): string {
     const usage = this.getSessionUsage();
     const payload = {
@@ -210,6 +222,7 @@ export class UsageTracker {
       output_tokens: usage.output_tokens,
       cached_tokens: usage.cached_tokens,
       tool_calls: usage.tool_calls,
+      ...(this.unpriced.size ? { unpriced_models: this.unpricedModels() } : {}),
     };
     return `MARVIN_COST:${JSON.stringify(payload)}`;
   }

@@ -5,9 +5,16 @@ export function formatTokens(tokens: number): string {
 
 /**
  * `context 12k/128k (9%) · cache 85%`: the tokens the latest request carried against the size where
- * the conversation is compacted, and the share of input the providers served from their caches.
+ * the conversation is compacted, the share of input the providers served from their caches, and "price unknown"
+ * once a model Marvin has no price for answered.
  */
-export function contextMeterLine(tokens: number, limit: number, cacheShare: number | undefined): string {
+export function contextMeterLine(
+  tokens: number,
+  limit: number,
+  cacheShare: number | undefined,
+  priceUnknown = false,
+): string {
   const used = `context ${formatTokens(tokens)}/${formatTokens(limit)} (${Math.round((tokens / limit) * 100)}%)`;
-  return cacheShare === undefined ? used : `${used} · cache ${Math.round(cacheShare * 100)}%`;
+  const cache = cacheShare === undefined ? [] : [`cache ${Math.round(cacheShare * 100)}%`];
+  return [used, ...cache, ...(priceUnknown ? ["price unknown"] : [])].join(" · ");
 }

@@ -186,7 +186,9 @@ describe("marvin --non-interactive against an OpenAI-compatible server", () => {
       { status: 401, body: { error: { message: "Invalid API key", type: "invalid_request_error" } } },
     ]);
     expect(run.code).toBe(1);
-    expect(run.stderr).toContain("refused the API key (HTTP 401): Invalid API key. Check OPENAI_COMPAT_API_KEY.");
+    expect(run.stderr).toContain(
+      "refused the API key (HTTP 401): Invalid API key. Check OPENAI_COMPAT_API_KEY (or ~/.ssh/OPENAI_COMPAT_API_KEY).",
+    );
     expect(server.requests).toHaveLength(1);
     costOf(run);
   });

@@ -213,8 +213,8 @@ describe("marvin --plain driven through pipes", () => {
     expect(out).toContain(`> !code\n[System] Coding mode ON: working directory ${home}`);
     expect(out).toContain("> !echo hi\nhi\n> !sh\n[System] Shell mode ON");
     expect(out).toContain("$ echo from-shell-mode\nfrom-shell-mode\n$ !sh\n[System] Shell mode OFF");
-    expect(out).toContain("> !model\n[System] Current: openai-compat · gpt-4o-mini\nProviders:");
-    expect(out).toContain("> !model nope\n[System] 'nope' is not a provider.");
+    expect(out).toContain("> !model\n[System] Current: openai-compat · gpt-4o-mini\nModels of openai-compat:\n");
+    expect(out).toContain("> !model nope\n[System] 'nope' is neither a provider nor a model of openai-compat");
     expect(out).toContain("> !voice\n[System] Voice input needs GROQ_API_KEY (Groq's Whisper transcribes");
     expect(out).toContain("> help\n[System] Commands");
     expect(out).toContain("> /help\n[System] Commands");

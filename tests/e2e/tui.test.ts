@@ -268,7 +268,7 @@ describe("marvin full-screen TUI in a real terminal (tmux)", () => {
       { text: "slow ".repeat(300), chunkSize: 5, delayMs: 40 },
     ]);
     await marvin.type("/mo");
-    await marvin.waitFor(/ \/model \[PROVIDER \[MODEL\]\] +show the provider and model.*\n> \/mo$/);
+    await marvin.waitFor(/ \/model \[MODEL\|N\|PROVIDER \[MODEL\]\] +list the models.*\n> \/mo$/);
     await marvin.press("Tab");
     await marvin.waitFor(/\n> \/model$/);
     await marvin.press("C-u");

@@ -181,9 +181,18 @@ async function answer(reply: ScriptedReply, request: RecordedRequest, response: 
 }
 
 /**
+ * The models `GET /v1/models` lists, as OpenRouter answers: one with its context window and a price Marvin knows,
+ * one Marvin has no price for.
+ */
+export const SCRIPTED_MODELS = [
+  { id: "gpt-4o-mini", object: "model", created: 1_700_000_000, owned_by: "openai", context_length: 128_000 },
+  { id: "house-model-7b", object: "model", created: 1_700_000_000, owned_by: "scripted" },
+];
+
+/**
  * A real HTTP server on 127.0.0.1 speaking the chat-completions SSE protocol, answering
- * each POST with the next scripted reply. It records every request and shuts itself
- * down after `lifetimeMs` even if a test forgets to close it.
+ * each POST with the next scripted reply, and `GET …/models` with SCRIPTED_MODELS (not recorded). It records
+ * every other request and shuts itself down after `lifetimeMs` even if a test forgets to close it.
  */
 export async function startLlmServer(script: Script[], lifetimeMs = 120_000): Promise<LlmServer> {
   const requests: RecordedRequest[] = [];
@@ -192,6 +201,11 @@ export async function startLlmServer(script: Script[], lifetimeMs = 120_000): Pr
     incoming.setEncoding("utf8");
     incoming.on("data", (data: string) => (raw += data));
     incoming.on("end", () => {
+      if (incoming.method === "GET" && /\/models$/.test(incoming.url ?? "")) {
+        response.writeHead(200, { "content-type": "application/json" });
+        response.end(JSON.stringify({ object: "list", data: SCRIPTED_MODELS }));
+        return;
+      }
       const request: RecordedRequest = {
         path: incoming.url ?? "",
         headers: incoming.headers,

@@ -65,14 +65,28 @@ export function ollamaDone(doneReason = "stop", promptEvalCount = 20, evalCount 
 const pause = () => new Promise((resolve) => setTimeout(resolve, 5));
 
 /**
- * A real HTTP server on 127.0.0.1 speaking Ollama's own API: `/api/tags`, `/api/show` for `model`, and
- * `/api/chat` answered with the next scripted reply.
+ * A real HTTP server on 127.0.0.1 speaking Ollama's own API: `/api/tags` listing `pulled`, `/api/show` for `model`,
+ * and `/api/chat` answered with the next scripted reply.
  */
-export async function startOllamaServer(script: OllamaReply[], model: OllamaModel = {}): Promise<OllamaServer> {
+export async function startOllamaServer(
+  script: OllamaReply[],
+  model: OllamaModel = {},
+  pulled: string[] = [],
+): Promise<OllamaServer> {
   let chats = 0;
   const server = await startLocalHttpServer(async (request, response) => {
     const path = request.url;
-    if (path === "/api/tags") return sendJson(response, { models: [] });
+    if (path === "/api/tags") {
+      const models = pulled.map((name) => ({
+        name,
+        model: name,
+        modified_at: "2026-11-26T12:00:00Z",
+        size: 4_920_753_328,
+        digest: "a2af6cc3eb7fa8be8504abaf9b04e88f17a119ec3f04a3addf55f92841195f5a",
+        details: { format: "gguf", family: "llama", families: ["llama"], parameter_size: "8.0B" },
+      }));
+      return sendJson(response, { models });
+    }
     if (path === "/api/show") {
       if (model.status)
         return sendJson(response, { error: `model "${JSON.parse(request.body).model}" not found` }, model.status);

@@ -17,6 +17,7 @@ export const anthropic: ProviderDescriptor<"anthropic"> = hostedProvider({
   // Like Anthropic's SDKs, the base URL is the server root; a full …/v1/messages endpoint is accepted too.
   baseUrl: (url) => normalizeBaseUrl(url).replace(/\/v1\/messages$/, ""),
   setupHint: "LLM_PROVIDER=anthropic with ANTHROPIC_API_KEY (or a key in ~/.ssh/ANTHROPIC_API_KEY)",
+  listModels: async (config) => (await import("./models.js")).listAnthropicModels(config),
   async create(config) {
     const { AnthropicProvider } = await import("./index.js");
     return new AnthropicProvider(config);

@@ -11,6 +11,8 @@ interface HostedProviderSpec<Name extends string> {
   modelName?: ProviderDescriptor["modelName"];
   /** Builds the adapter; default: the OpenAI-compatible one. */
   create?: ProviderDescriptor["create"];
+  /** Lists its models; default: the OpenAI-compatible `GET …/models`. */
+  listModels?: ProviderDescriptor["listModels"];
 }
 
 /**
@@ -20,6 +22,7 @@ interface HostedProviderSpec<Name extends string> {
 export function hostedProvider<Name extends string>(spec: HostedProviderSpec<Name>): ProviderDescriptor<Name> {
   return {
     create: createChatCompletions,
+    listModels: async (config) => (await import("../models/openai-models.js")).listOpenAiModels(config),
     ...spec,
     autoDetect: { by: "setting", evidence: (config) => (config.apiKey ? `${spec.defaults.keyEnv} is set` : undefined) },
     missingConfiguration: apiKeyProblem,

@@ -100,7 +100,10 @@ describe("HTTP errors become actionable messages", () => {
     const { chat } = await provider([{ status: 403, body: { error: { message: "Forbidden" } } }]);
     const error = await failure(chat.stream(request()));
     expect(error).toMatchObject({ kind: "auth", status: 403 });
-    expect(error.message).toBe("openai-compat refused the API key (HTTP 403): Forbidden. Check OPENAI_COMPAT_API_KEY.");
+    expect(error.message).toBe(
+      "openai-compat refused the API key (HTTP 403): Forbidden. Check OPENAI_COMPAT_API_KEY (or ~/.ssh/" +
+        "OPENAI_COMPAT_API_KEY).",
+    );
   });
 
   test("names the model and URL on 404", async ({ provider }) => {

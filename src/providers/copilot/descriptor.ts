@@ -16,6 +16,7 @@ export const copilot: ProviderDescriptor<"copilot"> = {
     const { isCopilotUsable } = await import("./usable.js");
     return (await isCopilotUsable(facts.env, facts.home)) ? undefined : COPILOT_UNAVAILABLE;
   },
+  listModels: async (_config, env) => (await import("./models.js")).listCopilotModels(env),
   async create(config, env) {
     const { CopilotProvider } = await import("./index.js");
     return new CopilotProvider(config, { env });

@@ -18,6 +18,7 @@ export const gemini: ProviderDescriptor<"gemini"> = {
   setupHint: "LLM_PROVIDER=gemini with GEMINI_API_KEY (or a key in ~/.ssh/GEMINI_API_KEY)",
   autoDetect: { by: "setting", evidence: (config) => (config.apiKey ? "GEMINI_API_KEY is set" : undefined) },
   missingConfiguration: apiKeyProblem,
+  listModels: async (config) => (await import("./models.js")).listGeminiModels(config),
   async create(config) {
     const { GeminiProvider } = await import("./adapter.js");
     return new GeminiProvider(config);

@@ -37,6 +37,7 @@ export const ollama: ProviderDescriptor<"ollama"> = {
     const shown = hideUrlCredentials(serverRoot(baseUrl));
     return `no Ollama server answers at ${shown}: start it ('ollama serve') or set OLLAMA_URL`;
   },
+  listModels: async (config) => (await import("./models.js")).listOllamaModels(config),
   async create(config) {
     const { OllamaProvider } = await import("./adapter.js");
     return new OllamaProvider(config);

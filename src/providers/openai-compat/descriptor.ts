@@ -11,6 +11,7 @@ export const openaiCompat: ProviderDescriptor<"openai-compat"> = {
     modelEnv: "OPENAI_COMPAT_MODEL",
     urlEnv: "OPENAI_COMPAT_URL",
     keyEnv: "OPENAI_COMPAT_API_KEY",
+    keyFile: "OPENAI_COMPAT_API_KEY",
   },
   setupHint: "LLM_PROVIDER=openai-compat with OPENAI_COMPAT_URL and OPENAI_COMPAT_API_KEY",
   autoDetect: {
@@ -26,4 +27,5 @@ export const openaiCompat: ProviderDescriptor<"openai-compat"> = {
     return "openai-compat needs OPENAI_COMPAT_API_KEY (or OPENAI_COMPAT_URL pointing at a server that needs no key)";
   },
   create: createChatCompletions,
+  listModels: async (config) => (await import("../models/openai-models.js")).listOpenAiModels(config),
 };

@@ -251,7 +251,8 @@ describe("failures arrive as an error event, classified", () => {
     ]);
     const error = await failureOf(openai.stream(chatRequest(hi)));
     expect(error.message).toBe(
-      "openai refused the API key (HTTP 401): Incorrect API key provided: sk-test.. Check OPENAI_API_KEY.",
+      "openai refused the API key (HTTP 401): Incorrect API key provided: sk-test.. Check OPENAI_API_KEY (or " +
+        "~/.ssh/OPENAI_API_KEY).",
     );
   });
 

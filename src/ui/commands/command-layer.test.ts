@@ -177,6 +177,17 @@ describe("modes and reports", () => {
     expect(host.lastSystem).toContain("by provider: groq $2.0000, openai-compat $0.1500");
   });
 
+  test("usage says 'price unknown' for a model Marvin has no price for, not $0.0000", async ({ openLayer }) => {
+    const { layer, host } = await openLayer([{ text: "ok", usage: { prompt: 1000, completion: 10 } }], {
+      OPENAI_COMPAT_MODEL: "house-model-7b",
+    });
+    const result = await layer.handle("hello");
+    if (result.type === "submitted") await result.done;
+    await layer.handle("usage");
+    expect(host.lastSystem).toContain("This session: price unknown · 1 LLM call · 1,000 tokens in / 10 out");
+    expect(host.lastSystem).toContain("house-model-7b: 1 call, price unknown");
+  });
+
   test("usage says when usage.json was unusable and where it was moved", async ({ openLayer }) => {
     const { layer, host, home } = await openLayer();
     mkdirSync(join(home, ".config", "local-finder"), { recursive: true });

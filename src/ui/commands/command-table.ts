@@ -112,8 +112,8 @@ const COMMANDS: readonly CommandDefinition[] = [
   {
     name: "model",
     bang: true,
-    usage: "[PROVIDER [MODEL]]",
-    summary: "show the provider and model, or switch them mid-conversation",
+    usage: "[MODEL|N|PROVIDER [MODEL]]",
+    summary: "list the models the endpoint has, or switch model or provider mid-conversation",
     choices: () => PROVIDER_NAMES,
     run: (layer, args) => layer.switchModel(words(args)),
   },

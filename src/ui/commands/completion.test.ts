@@ -14,8 +14,8 @@ describe("completion", () => {
     expect(found?.items).toEqual([
       {
         value: "/model",
-        label: "/model [PROVIDER [MODEL]]",
-        detail: "show the provider and model, or switch them mid-conversation",
+        label: "/model [MODEL|N|PROVIDER [MODEL]]",
+        detail: "list the models the endpoint has, or switch model or provider mid-conversation",
         runs: true,
       },
     ]);

@@ -13,10 +13,15 @@ async function ask(layer: CommandLayer, line: string) {
 }
 
 describe("!model", () => {
-  test("without arguments shows the current provider and model and the choices", async ({ openLayer }) => {
+  test("without arguments lists the endpoint's models, numbered, priced, the current one marked", async ({
+    openLayer,
+  }) => {
     const { layer, host } = await openLayer();
     await layer.handle("!model");
     expect(host.lastSystem).toContain("Current: openai-compat · gpt-4o-mini");
+    expect(host.lastSystem).toMatch(
+      /Models of openai-compat:\n {2}\* 1\. gpt-4o-mini \(current\) +128k context · \$0\.15 in \/ \$0\.6 out per M tokens\n {4}2\. house-model-7b +price unknown\n/,
+    );
     expect(host.lastSystem).toMatch(/groq +not configured: groq needs an API key: set GROQ_API_KEY/);
     expect(host.lastSystem).toMatch(/openai-compat +ready \(default model gpt-4o-mini\)/);
     expect(layer.activeModel).toEqual({ provider: "openai-compat", model: "gpt-4o-mini" });
@@ -26,11 +31,15 @@ describe("!model", () => {
     openLayer,
   }) => {
     const { layer, host, server } = await openLayer([{ text: "still here" }]);
-    await layer.handle("!model gpt-5");
+    await layer.handle("!model gpt-5 turbo");
     expect(host.lastSystem).toBe(
       "'gpt-5' is not a provider. Choose one of: copilot, anthropic, gemini, groq, mistral, openai, openrouter, " +
         "codex, ollama, openai-compat (e.g. !model groq, or !model openai gpt-4o).",
     );
+    await layer.handle("!model 3");
+    expect(host.lastSystem).toBe("List the models first: /model shows them, numbered.");
+    await layer.handle("!model gpt-5");
+    expect(host.lastSystem).toMatch(/^'gpt-5' is neither a provider nor a model of openai-compat: \/model lists/);
     await layer.handle("!model groq");
     expect(host.lastSystem).toBe(
       "Cannot switch to groq: groq needs an API key: set GROQ_API_KEY (or ~/.ssh/GROQ_API_KEY). Still using " +
@@ -38,6 +47,20 @@ describe("!model", () => {
     );
     await ask(layer, "hello");
     expect(server.requests[0]!.body.model).toBe("gpt-4o-mini");
+  });
+
+  test("switches to a listed model by its number or its name, on the same endpoint", async ({ openLayer }) => {
+    const { layer, host, server } = await openLayer([{ text: "From the house model." }, { text: "Back." }]);
+    await layer.handle("!model");
+    await layer.handle("!model 9");
+    expect(host.lastSystem).toBe("There is no model 9: the list has 2.");
+    await layer.handle("!model 2");
+    expect(host.lastSystem).toBe("Now using openai-compat · house-model-7b; the conversation continues.");
+    await ask(layer, "hello");
+    await layer.handle("/model gpt-4o-mini");
+    expect(layer.activeModel).toEqual({ provider: "openai-compat", model: "gpt-4o-mini" });
+    await ask(layer, "again");
+    expect(server.requests.map((request) => request.body.model)).toEqual(["house-model-7b", "gpt-4o-mini"]);
   });
 
   test("switches provider and model mid-conversation, keeping the conversation", async ({ openLayer, httpServers }) => {

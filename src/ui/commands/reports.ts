@@ -2,8 +2,9 @@ import type { Session } from "../../session/session.js";
 import { configPaths } from "../../state/paths.js";
 import { loadSavedPlaces } from "../../state/saved-places.js";
 import { cacheHitText, type LifetimeUsage, type UsageRecord } from "../../state/usage.js";
+import { sessionCostText } from "../cost-text.js";
 
-export function formatCost(usd: number): string {
+function formatCost(usd: number): string {
   return `$${usd.toFixed(4)}`;
 }
 
@@ -30,22 +31,22 @@ function tokenLine(
   );
 }
 
-function perModel(record: Pick<UsageRecord, "model_turns" | "model_cost">): string[] {
+function perModel(record: Pick<UsageRecord, "model_turns" | "model_cost">, unpriced: readonly string[]): string[] {
   return Object.keys(record.model_turns)
     .sort()
-    .map(
-      (model) =>
-        `    ${model}: ${plural(record.model_turns[model] ?? 0, "call")}, ${formatCost(record.model_cost[model] ?? 0)}`,
-    );
+    .map((model) => {
+      const cost = unpriced.includes(model) ? "price unknown" : formatCost(record.model_cost[model] ?? 0);
+      return `    ${model}: ${plural(record.model_turns[model] ?? 0, "call")}, ${cost}`;
+    });
 }
 
-function formatUsage(session: UsageRecord, lifetime: LifetimeUsage): string {
+function formatUsage(session: UsageRecord, unpriced: readonly string[], lifetime: LifetimeUsage): string {
   const providers = Object.entries(lifetime.provider_cost)
     .sort(([a], [b]) => a.localeCompare(b))
     .map(([name, cost]) => `${name} ${formatCost(cost)}`);
   return [
-    `This session: ${formatCost(session.session_cost)} · ${tokenLine(session)}`,
-    ...perModel(session),
+    `This session: ${sessionCostText(session.session_cost, unpriced, formatCost)} · ${tokenLine(session)}`,
+    ...perModel(session, unpriced),
     `Lifetime (${plural(lifetime.sessions, "session")}, this one included): ${formatCost(lifetime.total_cost)} · ` +
       `${tokenLine(lifetime)}`,
     ...(providers.length ? [`    by provider: ${providers.join(", ")}`] : []),
@@ -55,7 +56,7 @@ function formatUsage(session: UsageRecord, lifetime: LifetimeUsage): string {
 /** `usage`: this session's cost and tokens, and the lifetime totals of usage.json plus this session. */
 export async function usageReport(session: Session, home: string): Promise<string> {
   const { value: lifetime, warning } = await session.usage.getLifetimeUsage(configPaths(home).usage);
-  const report = formatUsage(session.usage.getSessionUsage(), lifetime);
+  const report = formatUsage(session.usage.getSessionUsage(), session.usage.unpricedModels(), lifetime);
   return warning ? `${warning}\n${report}` : report;
 }
 

@@ -111,7 +111,9 @@ export async function runPlain(
   const showContext = () => {
     if (!stdout.isTTY || requestTokens === undefined) return;
     const cacheShare = cacheHitShare(session.usage.getSessionUsage());
-    screen.line(themes.theme.muted(contextMeterLine(requestTokens, session.budget.thresholds.compact, cacheShare)));
+    const priceUnknown = session.usage.unpricedModels().length > 0;
+    const meter = contextMeterLine(requestTokens, session.budget.thresholds.compact, cacheShare, priceUnknown);
+    screen.line(themes.theme.muted(meter));
   };
   const host: CommandHost = {
     system: (text) => screen.system(text),

@@ -86,6 +86,7 @@ export function buildScreen(
       profile: safeLabel(session.profileName),
       messages: session.messageCount,
       cost: session.usage.spentWithSubAgents(),
+      unpricedModels: session.usage.unpricedModels(),
       cacheHit: cacheHitText(usage),
       context:
         controller.chat.lastRequestTokens === undefined

@@ -1,6 +1,7 @@
 import { isCoveredByPlan, providerIcon } from "../../providers/registry.js";
 import { formatDuration } from "../../shared/duration.js";
 import { formatTokens } from "../context-meter.js";
+import { sessionCostText } from "../cost-text.js";
 import { textWidth, truncateToWidth } from "./spans.js";
 
 /** Everything the status bar shows. */
@@ -11,6 +12,8 @@ export interface StatusInfo {
   messages: number;
   /** Session cost in USD. */
   cost: number;
+  /** Models of this session Marvin has no price for: the cost then says "price unknown". */
+  unpricedModels?: readonly string[];
   /** e.g. `83 % from cache`, once a provider served input from its prompt cache. */
   cacheHit?: string;
   /** Tokens the last request of this conversation carried, and where the conversation is compacted. */
@@ -37,10 +40,6 @@ function contextMeter({ tokens, limit }: { tokens: number; limit: number }): str
   return `ctx ${formatTokens(tokens)}/${formatTokens(limit)}`;
 }
 
-function formatCost(cost: number): string {
-  return `$${cost < 1 ? cost.toFixed(4) : cost.toFixed(2)}`;
-}
-
 /** Shortest model name worth showing before the facts after it are cut instead. */
 const MIN_MODEL_COLUMNS = 8;
 
@@ -65,7 +64,10 @@ export function formatStatus(status: StatusInfo, width: number): string {
   const emoji = providerIcon(status.provider);
   const readOnly = status.planning ? "plan" : status.readonly && "readonly";
   const modes = [status.coding && "coding", status.shell && "shell", readOnly].filter(Boolean).join(" · ");
-  const paid = status.cost === 0 && isCoveredByPlan(status.provider) ? "plan covers it" : formatCost(status.cost);
+  const paid =
+    status.cost === 0 && isCoveredByPlan(status.provider)
+      ? "plan covers it"
+      : sessionCostText(status.cost, status.unpricedModels ?? []);
   const cost = paid + (status.cacheHit ? ` (${status.cacheHit})` : "");
   const facts = [`👤 ${status.profile}`, `${status.messages} msgs`, cost, ...(modes ? [modes] : [])];
   const working = status.elapsedMs === undefined ? "● working" : `● working ${formatDuration(status.elapsedMs)}`;

@@ -33,6 +33,15 @@ describe("StatusBar", () => {
     expect(frame.startsWith("\x1b[7m")).toBe(true);
   });
 
+  it("says 'price unknown' instead of $0.0000 once a model without a known price answered", () => {
+    expect(plain(frameOf({ ...IDLE, cost: 0, unpricedModels: ["house-model-7b"] }))).toMatch(
+      /│ 12 msgs │ price unknown │ +○ ready $/,
+    );
+    expect(plain(frameOf({ ...IDLE, unpricedModels: ["house-model-7b"] }))).toMatch(
+      /│ 12 msgs │ \$0\.0123 \+ price unknown │ +○ ready $/,
+    );
+  });
+
   it("shows the mode flags and the activity: busy time, queued messages, lines below when scrolled up", () => {
     const busy = plain(frameOf({ ...IDLE, provider: "openai", model: "gpt-4o", coding: true, busy: true, queued: 1 }));
     expect(busy).toMatch(/^ 🧠 openai · gpt-4o │ 👤 work │ 12 msgs │ \$0\.0123 │ coding │ +1 queued │ ● working $/);
