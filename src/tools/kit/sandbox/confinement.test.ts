@@ -121,6 +121,8 @@ describe("network off: no socket outside the sandbox", () => {
         codingMode: true,
         env: {
           HOME: home,
+          // The system's programs only: a toolchain on PATH under /tmp (this repository's) would be put back there.
+          PATH: "/usr/local/bin:/usr/bin:/bin",
           TMUX: `${tmux.socket},1,0`,
           SSH_AUTH_SOCK: "/tmp/ssh-agent.sock",
           DBUS_SESSION_BUS_ADDRESS: "unix:path=/run/user/0/bus",
