@@ -21,7 +21,9 @@ export async function loadProviderChoice(
   home: string,
 ): Promise<{ path: string; choice?: ProviderChoice; warning?: string }> {
   const profiles = new ProfileStore(configPaths(home));
-  const path = profiles.paths((await profiles.activeName()).value).providerChoice;
+  // Read first here: an unreadable last_profile is moved aside now, so its warning is said now or never.
+  const active = await profiles.activeName();
+  const path = profiles.paths(active.value).providerChoice;
   const loaded = await loadJsonFile<ProviderChoice | null>(
     path,
     (raw) => {
@@ -30,10 +32,11 @@ export async function loadProviderChoice(
     },
     () => null,
   );
+  const warning = [active.warning, loaded.warning].filter(Boolean).join("\n");
   return {
     path,
     ...(loaded.value ? { choice: loaded.value } : {}),
-    ...(loaded.warning ? { warning: loaded.warning } : {}),
+    ...(warning ? { warning } : {}),
   };
 }
 

@@ -14,8 +14,9 @@ describe("API keys over plain http", () => {
     });
     expect(run.code).toBe(1);
     expect(run.stderr).toContain(
-      `Error: Not sending OPENAI_COMPAT_API_KEY to ${ELSEWHERE}: it is plain http:// to another machine, where ` +
-        "anyone on the way could read the key. Use an https:// URL, or set MARVIN_ALLOW_HTTP_KEYS=1",
+      `Error: Not sending OPENAI_COMPAT_API_KEY (or ~/.ssh/OPENAI_COMPAT_API_KEY) to ${ELSEWHERE}: it is plain ` +
+        "http:// to another machine, where anyone on the way could read the key. Use an https:// URL, or set " +
+        "MARVIN_ALLOW_HTTP_KEYS=1",
     );
     // No attempt to reach it: no lookup failure, no retry.
     expect(run.stderr).not.toContain("Cannot reach");

@@ -1,6 +1,17 @@
+import { mkdir, writeFile } from "node:fs/promises";
+import { join } from "node:path";
 import { PROVIDERS } from "../../src/providers/registry.js";
+import { ACCOUNT_ID, codexAuthJson, jwt } from "../support/chatgpt-servers.js";
 import { describe, expect, test } from "../support/fixtures.js";
 import { runMarvin } from "../support/run-marvin.js";
+
+/** A ChatGPT sign-in the codex provider can use, where the codex CLI keeps it. */
+async function codexSignIn(home: string): Promise<void> {
+  const access = jwt({ "https://api.openai.com/auth": { chatgpt_account_id: ACCOUNT_ID } }, 3_600);
+  const tokens = { id_token: access, access_token: access, refresh_token: "refresh", account_id: ACCOUNT_ID };
+  await mkdir(join(home, ".codex"));
+  await writeFile(join(home, ".codex", "auth.json"), codexAuthJson(tokens), { mode: 0o600 });
+}
 
 /** The providers Marvin reaches over HTTP at an address of its own (Copilot goes through its runtime). */
 const overHttp = PROVIDERS.filter(({ defaults }) => defaults.baseUrl !== undefined || defaults.urlEnv !== undefined);
@@ -14,6 +25,7 @@ describe("every provider's endpoint is a setting", () => {
         response.writeHead(401, { "content-type": "application/json" });
         response.end(JSON.stringify({ error: { message: "recorded", type: "invalid_request_error" } }));
       });
+      if (name === "codex") await codexSignIn(home);
       const mount = `/gateway-${name}`;
       const env = {
         PATH: process.env.PATH,
