@@ -43,7 +43,7 @@ interface ToolContextOptions {
   diagnostics?: CodeDiagnostics;
 }
 
-const NO_DIAGNOSTICS: CodeDiagnostics = { afterWrite: async () => "" };
+const NO_DIAGNOSTICS: CodeDiagnostics = { afterWrite: async () => "", lateReports: async () => "" };
 
 /** A tool context that also shows what the tools asked of the session. */
 interface BuiltToolContext extends ToolContext {

@@ -96,6 +96,11 @@ export interface CodeDiagnostics {
    * lines to append to a tool result; "" when no server covers them. Never throws.
    */
   afterWrite(root: string, files: readonly string[]): Promise<string>;
+  /**
+   * Diagnostics that came after their write's result was given, each once, for files still as written then; lines
+   * to append to the next tool result, "" when there are none. Never throws.
+   */
+  lateReports(): Promise<string>;
 }
 
 /** What a child agent may spend: MARVIN_MAX_COST and MARVIN_MAX_DAILY_COST for its environment (undefined: none). */
