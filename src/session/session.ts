@@ -74,12 +74,6 @@ export class Session implements SessionView {
 
   setWorkingDir(path: string | null): void {
     this.#workingDir = path;
-    this.warmUpLanguageServers();
-  }
-
-  /** In coding mode, starts the language servers of the working directory's project in the background. */
-  private warmUpLanguageServers(): void {
-    if (this.#codingMode && this.#workingDir) this.services.diagnostics.warmUp(this.#workingDir);
   }
 
   /** Set by exit_app; interactive front ends exit once the answer is complete. */
@@ -200,7 +194,6 @@ export class Session implements SessionView {
    * system message's compact history, which the person can see with `sessions` and in the chat log.
    */
   async start(): Promise<void> {
-    this.warmUpLanguageServers();
     const warnings = [
       await this.parts.profile.open(),
       ...this.spending.caps.warnings,
@@ -232,7 +225,7 @@ export class Session implements SessionView {
     this.parts.tools.restore(this.messages, this.mode);
     const dir = stored.state.workingDir;
     if (dir && !this.options.nonInteractive) {
-      if (await isDirectory(dir)) this.setWorkingDir(dir);
+      if (await isDirectory(dir)) this.#workingDir = dir;
       else notices.push(`The working directory of that session, ${dir}, is gone; none is set.`);
     }
     this.spending.newConversation();
@@ -275,7 +268,6 @@ export class Session implements SessionView {
   toggleCodingMode(): boolean {
     this.#codingMode = !this.#codingMode;
     this.parts.providers.markStale();
-    this.warmUpLanguageServers();
     return this.#codingMode;
   }
 

@@ -101,6 +101,8 @@ export interface CodeDiagnostics {
    * to append to the next tool result, "" when there are none. Never throws.
    */
   lateReports(): Promise<string>;
+  /** In coding mode, starts the language servers of the working directory's project in the background. */
+  warmUp(project: { codingMode: boolean; workingDir: string | null }): void;
 }
 
 /** What a child agent may spend: MARVIN_MAX_COST and MARVIN_MAX_DAILY_COST for its environment (undefined: none). */

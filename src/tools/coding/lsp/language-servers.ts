@@ -62,6 +62,7 @@ export class LanguageServers implements CodeDiagnostics {
   /** The content each file was last written with; late diagnostics of another content are dropped. */
   private readonly lastWritten = new Map<string, string>();
   private readonly late = new Map<string, LateReport>();
+  private readonly warmed = new Set<string>();
   private closed = false;
 
   constructor(private readonly options: LanguageServersOptions) {
@@ -123,12 +124,13 @@ export class LanguageServers implements CodeDiagnostics {
   }
 
   /**
-   * Starts, in the background, the server of each language `root` holds code of (see projectCode) and opens one
-   * of its files, so that the first write's diagnostics need not wait for the server to load the project. Missing
-   * servers stay quiet until a write needs them.
+   * In coding mode, starts in the background the server of each language the working directory holds code of
+   * (see projectCode) and opens one of its files, so that the first write's diagnostics need not wait for the
+   * server to load the project; once per working directory. Missing servers stay quiet until a write needs them.
    */
-  warmUp(root: string): void {
-    if (!this.enabled || this.closed) return;
+  warmUp({ codingMode, workingDir: root }: { codingMode: boolean; workingDir: string | null }): void {
+    if (!codingMode || !root || !this.enabled || this.closed || this.warmed.has(root)) return;
+    this.warmed.add(root);
     void projectCode(root)
       .then((found) => Promise.all(found.map(({ language, file }) => this.warmUpServer(language, root, file))))
       .catch(() => undefined);
