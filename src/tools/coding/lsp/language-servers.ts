@@ -59,8 +59,8 @@ export class LanguageServers implements CodeDiagnostics {
   private readonly noticed = new Set<string>();
   private readonly waitMs: number;
   private readonly coldWaitMs: number;
-  /** The content each file was last written with; late diagnostics of another content are dropped. */
-  private readonly lastWritten = new Map<string, string>();
+  /** How many times each file was written: late diagnostics of an earlier write are dropped. */
+  private readonly writes = new Map<string, number>();
   private readonly late = new Map<string, LateReport>();
   private readonly warmed = new Set<string>();
   private closed = false;
@@ -90,14 +90,15 @@ export class LanguageServers implements CodeDiagnostics {
     if (!server) return "";
     const text = await readFile(file, "utf8").catch(() => undefined);
     if (text === undefined) return "";
-    this.lastWritten.set(file, text);
+    const write = (this.writes.get(file) ?? 0) + 1;
+    this.writes.set(file, write);
     this.late.delete(file);
     const name = `the ${kind.language} language server`;
     const shown = relative(root, file) || file;
     // A cold server (starting, or loading the project for its first file) gets the longer wait.
     const waitMs = server.answered ? this.waitMs : this.coldWaitMs;
     const late = (diagnostics: Diagnostic[]) => {
-      if (this.closed || this.lastWritten.get(file) !== text) return;
+      if (this.closed || this.writes.get(file) !== write) return;
       const report = describeDiagnostics(name, shown, diagnostics);
       this.late.set(file, { text, report: `Diagnostics that arrived late for ${shown} (written earlier):\n${report}` });
     };
