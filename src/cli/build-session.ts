@@ -152,6 +152,8 @@ export async function buildSession(args: CliArgs, environment: SessionEnvironmen
     await session.start();
     if (stored) for (const notice of await session.resume(stored)) environment.notice(notice);
     else await extensions.hooks.emit({ type: "session.start" });
+    // In the background: the language servers load the project while the model answers the first message.
+    session.services.diagnostics.warmUp(session);
   } finally {
     forwardStartNotices();
   }

@@ -43,7 +43,11 @@ interface ToolContextOptions {
   diagnostics?: CodeDiagnostics;
 }
 
-const NO_DIAGNOSTICS: CodeDiagnostics = { afterWrite: async () => "" };
+const NO_DIAGNOSTICS: CodeDiagnostics = {
+  afterWrite: async () => "",
+  lateReports: async () => "",
+  warmUp: () => undefined,
+};
 
 /** A tool context that also shows what the tools asked of the session. */
 interface BuiltToolContext extends ToolContext {

@@ -29,6 +29,8 @@ export type ScriptedReply =
       usage?: Usage;
       /** Streamed before anything else, in chunks of 5 characters. */
       reasoning?: Reasoning;
+      /** Wait this long before the calls (a model thinking). */
+      delayMs?: number;
       /** After each call's first fragment (id and name), wait for this before streaming its arguments. */
       holdArguments?: Promise<unknown>;
     }
@@ -154,6 +156,7 @@ async function answer(reply: ScriptedReply, request: RecordedRequest, response: 
     for (const part of pieces(text, size)) response.write(chunk(model, { [field]: part }));
   }
   if ("toolCalls" in reply) {
+    if (reply.delayMs) await sleep(reply.delayMs);
     if (reply.text) response.write(chunk(model, { content: reply.text }));
     for (const [index, call] of reply.toolCalls.entries()) {
       const args = typeof call.arguments === "string" ? call.arguments : JSON.stringify(call.arguments);

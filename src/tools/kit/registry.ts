@@ -198,8 +198,17 @@ export class ToolRegistry {
     return this.run(name, decodeToolArguments(rawArguments), context);
   }
 
-  /** Runs one call with its decoded arguments. Never throws: every failure is a result the model can act on. */
+  /**
+   * Runs one call with its decoded arguments. Never throws: every failure is a result the model can act on.
+   * Diagnostics of earlier writes that came after those writes' results end this result, whatever the tool.
+   */
   async run(name: string, decoded: ToolArguments, context: ToolContext): Promise<ToolOutcome> {
+    const outcome = await this.runCall(name, decoded, context);
+    const late = await context.diagnostics.lateReports().catch(() => "");
+    return late ? { ...outcome, result: `${outcome.result}\n\n${late}` } : outcome;
+  }
+
+  private async runCall(name: string, decoded: ToolArguments, context: ToolContext): Promise<ToolOutcome> {
     const tool = this.tools.get(name);
     if (!tool) return error(this.unknownToolMessage(name, context.mode));
     const parameters = tool.schema.function.parameters as JsonSchema;

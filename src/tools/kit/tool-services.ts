@@ -96,6 +96,13 @@ export interface CodeDiagnostics {
    * lines to append to a tool result; "" when no server covers them. Never throws.
    */
   afterWrite(root: string, files: readonly string[]): Promise<string>;
+  /**
+   * Diagnostics that came after their write's result was given, each once, for files still as written then; lines
+   * to append to the next tool result, "" when there are none. Never throws.
+   */
+  lateReports(): Promise<string>;
+  /** In coding mode, starts the language servers of the working directory's project in the background. */
+  warmUp(project: { codingMode: boolean; workingDir: string | null }): void;
 }
 
 /** What a child agent may spend: MARVIN_MAX_COST and MARVIN_MAX_DAILY_COST for its environment (undefined: none). */

@@ -20,6 +20,7 @@ export class SettingsCommands {
     const on = session.toggleCodingMode();
     if (!on) return this.output.changed("Coding mode OFF.");
     if (session.workingDir === null) session.setWorkingDir(await realpath(this.environment.cwd));
+    session.services.diagnostics.warmUp(session);
     return this.output.changed(
       `Coding mode ON: working directory ${session.workingDir}. Marvin asks before running any command.`,
     );

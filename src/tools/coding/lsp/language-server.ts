@@ -24,6 +24,8 @@ export interface Diagnostic {
 const QUIET_MS = 300;
 const SHUTDOWN_MS = 1_000;
 const KILL_GRACE_MS = 500;
+/** How long diagnostics that come after a write's wait are still waited for. */
+const LATE_LIMIT_MS = 180_000;
 /** Set in the server's environment so that every process it starts is found and stopped with it. */
 const SERVER_MARKER_VARIABLE = "MARVIN_LSP_ID";
 
@@ -53,6 +55,9 @@ export class LanguageServer {
   private readonly opened = new Set<string>();
   private readonly waiters = new Map<string, Waiter>();
   private nextVersion = 1;
+  /** How many times each file was asked about: only the latest question is answered. */
+  private readonly asked = new Map<string, number>();
+  private answeredValue = false;
   private stopping: Promise<void> | undefined;
 
   constructor(
@@ -99,6 +104,11 @@ export class LanguageServer {
     return this.stateValue;
   }
 
+  /** Whether the server has reported on any file yet: until then it is cold (still loading the project). */
+  get answered(): boolean {
+    return this.answeredValue;
+  }
+
   /** Why the server stopped working, once it has. */
   get problem(): string | undefined {
     return this.failure;
@@ -133,15 +143,47 @@ export class LanguageServer {
   /**
    * The diagnostics of `path` with `text` as its content, or undefined when the server did not answer within
    * `waitMs`. The file is opened afresh each time, so nothing the server said about an earlier version counts.
+   * Diagnostics that come after the wait (until the file is diagnosed again) go to `late`.
    */
-  async diagnose(path: string, text: string, languageId: string, waitMs: number): Promise<Diagnostic[] | undefined> {
-    const started = Date.now();
-    const isReady = await raceTimeLimit(
-      this.ready.then(() => true),
-      waitMs,
+  async diagnose(
+    path: string,
+    text: string,
+    request: { languageId: string; waitMs: number; late?: (diagnostics: Diagnostic[]) => void },
+  ): Promise<Diagnostic[] | undefined> {
+    const pending: { waiter?: Waiter } = {};
+    const collected = this.collect(path, text, request.languageId, pending);
+    let deadline: NodeJS.Timeout | undefined;
+    const waited = new Promise<"waited">((resolve) => {
+      deadline = setTimeout(() => resolve("waited"), request.waitMs);
+    });
+    const first = await Promise.race([collected, waited]);
+    clearTimeout(deadline);
+    if (first !== "waited") return first;
+    // Some diagnostics came, more might follow: what came is the answer.
+    if (pending.waiter?.received) {
+      pending.waiter.done(pending.waiter.received);
+      return collected;
+    }
+    void collected.then((diagnostics) => {
+      if (diagnostics) request.late?.(diagnostics);
+    });
+    return undefined;
+  }
+
+  /** Once the server is ready, opens `path` afresh and resolves with what it says about it (see {@link diagnose}). */
+  private async collect(
+    path: string,
+    text: string,
+    languageId: string,
+    pending: { waiter?: Waiter },
+  ): Promise<Diagnostic[] | undefined> {
+    const asked = (this.asked.get(path) ?? 0) + 1;
+    this.asked.set(path, asked);
+    const isReady = await this.ready.then(
+      () => true,
       () => false,
-    ).catch(() => false);
-    if (!isReady || this.stateValue !== "running") return undefined;
+    );
+    if (!isReady || this.stateValue !== "running" || this.asked.get(path) !== asked) return undefined;
     const uri = pathToFileURL(path).href;
     const version = this.nextVersion++;
     this.waiters.get(path)?.done(undefined);
@@ -151,11 +193,14 @@ export class LanguageServer {
         pastBarrier: false,
         done: (diagnostics) => {
           clearTimeout(waiter.quiet);
+          clearTimeout(limit);
           if (this.waiters.get(path) === waiter) this.waiters.delete(path);
           resolve(diagnostics);
         },
       };
+      const limit = setTimeout(() => waiter.done(waiter.received), LATE_LIMIT_MS);
       this.waiters.set(path, waiter);
+      pending.waiter = waiter;
     });
     if (this.opened.has(uri)) this.connection.notify("textDocument/didClose", { textDocument: { uri } });
     this.connection.notify("textDocument/didOpen", { textDocument: { uri, languageId, version, text } });
@@ -168,13 +213,9 @@ export class LanguageServer {
         const waiter = this.waiters.get(path);
         if (waiter?.version === version) waiter.pastBarrier = true;
       });
-    const left = Math.max(0, waitMs - (Date.now() - started));
-    const deadline = setTimeout(() => this.waiters.get(path)?.done(this.waiters.get(path)?.received), left);
-    try {
-      return await answer;
-    } finally {
-      clearTimeout(deadline);
-    }
+    const diagnostics = await answer;
+    if (diagnostics) this.answeredValue = true;
+    return diagnostics;
   }
 
   private received(params: unknown): void {

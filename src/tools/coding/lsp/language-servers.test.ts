@@ -71,13 +71,16 @@ describe("diagnostics after edits (real typescript-language-server)", () => {
     expect(both).toMatch(/src\/bad\.ts:1:14: Type 'number' is not assignable to type 'boolean'/);
   });
 
-  test("a run without edits starts no server; the server and its children stop with the session", {
+  test("no code and no edits: no server; a server and its children stop with the session", {
     timeout: 240_000,
-  }, async ({ harness, work }) => {
-    await writeFile(join(work, "b.ts"), "export const b = 1;\n");
-    await harness.ok("read_file", { path: "b.ts" });
+  }, async ({ tempDirs, harnesses }) => {
+    const work = await tempDirs.make("marvin-lsp-plain-");
+    await writeFile(join(work, "notes.md"), "# Notes\n");
+    const home = await tempDirs.make("marvin-lsp-home-");
+    const harness = await harnesses.open({ home, codingMode: true, workingDir: work, env: LSP_ENV });
+    await harness.ok("read_file", { path: "notes.md" });
     expect(harness.session.services.diagnostics.describe()).toEqual([
-      "No language server is running: one starts when a tool writes a code file.",
+      "No language server is running: one starts when coding mode opens a project or a tool writes a code file.",
     ]);
 
     await harness.ok("create_file", { path: "c.ts", content: "export const c = 2;\n" });
@@ -86,6 +89,52 @@ describe("diagnostics after edits (real typescript-language-server)", () => {
     expect(pids.length).toBeGreaterThan(1); // the server and its tsserver processes
     await harness.session.close();
     await waitFor(() => pids.every((pid) => !running(pid)), 5_000);
+  });
+
+  test("coding mode on a TypeScript project starts its server: the first write gets its errors in the warm wait", {
+    timeout: 240_000,
+  }, async ({ tempDirs, harnesses, work }) => {
+    await mkdir(join(work, "src"));
+    await writeFile(join(work, "src/main.ts"), "export const main = 1;\n");
+    const home = await tempDirs.make("marvin-lsp-home-");
+    // The default waits: 3 s for a warm server.
+    const harness = await harnesses.open({ home, codingMode: true, workingDir: null, env: { MARVIN_LSP: "on" } });
+    await harness.ok("set_working_dir", { path: work }); // as `!code` and the start of a coding session do too
+    await waitFor(() => /^typescript: /.test(harness.session.services.diagnostics.describe()[0]!), 10_000);
+    const warm = Date.now();
+    await waitFor(() => / \(running, pid \d+\)$/.test(harness.session.services.diagnostics.describe()[0]!), 180_000);
+    console.log(`warm-up took ${Date.now() - warm} ms`);
+    const started = Date.now();
+    const result = await harness.ok("create_file", { path: "src/a.ts", content: "export const a: number = true;\n" });
+    console.log(`the first write's diagnostics took ${Date.now() - started} ms`);
+    expect(result).toMatch(/src\/a\.ts:1:14: Type 'boolean' is not assignable to type 'number'/);
+  });
+
+  test("diagnostics that come after the wait end the next tool result, once, if the file is unchanged", {
+    timeout: 240_000,
+  }, async ({ tempDirs, harnesses, work }) => {
+    const home = await tempDirs.make("marvin-lsp-home-");
+    // A wait no server meets: every answer comes late.
+    const env = { MARVIN_LSP: "on", MARVIN_LSP_WAIT: "0.001", MARVIN_LSP_COLD_WAIT: "0.001" };
+    const harness = await harnesses.open({ home, codingMode: true, workingDir: work, env });
+    const first = await harness.ok("create_file", { path: "a.ts", content: "export const a: number = 'x';\n" });
+    expect(first).toContain("the typescript language server gave no diagnostics for a.ts in time");
+    const changed = await harness.ok("create_file", { path: "b.ts", content: "export const b: number = 'y';\n" });
+    await writeFile(join(work, "b.ts"), "export const b = 1;\n");
+    const results = [changed];
+    const deadline = Date.now() + 180_000;
+    while (!results.at(-1)!.includes("arrived late for a.ts") && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      results.push(await harness.ok("get_working_dir", {}));
+    }
+    const late = results.at(-1)!;
+    expect(late).toContain("Diagnostics that arrived late for a.ts (written earlier):\n");
+    expect(late).toContain("Errors reported by the typescript language server in a.ts:\n");
+    expect(late).toMatch(/a\.ts:1:14: Type 'string' is not assignable to type 'number'/);
+    await new Promise((resolve) => setTimeout(resolve, 3_000));
+    results.push(await harness.ok("read_file", { path: "a.ts" }));
+    expect(results.filter((result) => result.includes("arrived late for a.ts"))).toHaveLength(1);
+    expect(results.join("\n")).not.toContain("arrived late for b.ts");
   });
 
   test("a missing server costs one notice and no error", async ({ tempDirs, harnesses }) => {

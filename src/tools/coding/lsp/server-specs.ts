@@ -1,6 +1,6 @@
-import { realpath } from "node:fs/promises";
+import { readdir, realpath, stat } from "node:fs/promises";
 import { createRequire } from "node:module";
-import { delimiter, extname, isAbsolute } from "node:path";
+import { delimiter, extname, isAbsolute, join } from "node:path";
 import { z } from "zod";
 import type { Env } from "../../../shared/env.js";
 import { errorMessage } from "../../../shared/error-message.js";
@@ -36,6 +36,36 @@ const FILE_KINDS: Record<string, { language: Language; languageId: string }> = {
 
 export function fileKind(path: string): { language: Language; languageId: string } | undefined {
   return FILE_KINDS[extname(path).toLowerCase()];
+}
+
+/** Files that make a folder a TypeScript or JavaScript project even before it holds code. */
+const TYPESCRIPT_PROJECT_FILES = new Set(["tsconfig.json", "jsconfig.json"]);
+
+/** Files larger than this are not opened to warm a server up. */
+const WARM_UP_FILE_LIMIT = 1_000_000;
+
+/**
+ * The languages whose code `root` holds at its top or in its `src` folder (by the file kinds above), or that its
+ * project files name, each with one of its regular files (when there is one) to open first: the servers worth
+ * starting before the first write.
+ */
+export async function projectCode(root: string): Promise<{ language: Language; file?: string }[]> {
+  const found = new Map<Language, string | undefined>();
+  for (const dir of [root, join(root, "src")]) {
+    const entries = await readdir(dir, { withFileTypes: true }).catch(() => []);
+    for (const entry of entries) {
+      if (TYPESCRIPT_PROJECT_FILES.has(entry.name) && !found.has("typescript")) found.set("typescript", undefined);
+      const language = fileKind(entry.name)?.language;
+      if (!language || !entry.isFile() || found.get(language)) continue;
+      const file = join(dir, entry.name);
+      const small = await stat(file).then(
+        (info) => info.size <= WARM_UP_FILE_LIMIT,
+        () => false,
+      );
+      if (small) found.set(language, file);
+    }
+  }
+  return [...found].map(([language, file]) => (file ? { language, file } : { language }));
 }
 
 /** How to start one language's server: a program and its arguments, run in the working directory. */

@@ -46,6 +46,7 @@ export const workingDirTools = [
         );
       }
       context.setWorkingDir(target);
+      context.diagnostics.warmUp({ codingMode: context.mode.codingMode, workingDir: target });
       return `Working dir set to ${target}\n\nProject structure:\n${await treeListing(target)}`;
     },
   }),
