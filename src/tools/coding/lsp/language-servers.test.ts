@@ -7,8 +7,11 @@ import { running, waitFor } from "../../../../tests/support/processes.js";
 import type { ToolHarness } from "../../../../tests/support/tool-harness.js";
 import type { AgentEvent } from "../../../agent/events.js";
 
-/** Generous: a cold typescript-language-server on a loaded 2-core CI machine once needed more than 40 s for its first file. */
-const LSP_ENV = { MARVIN_LSP: "on", MARVIN_LSP_WAIT: "90" };
+/**
+ * Generous: a cold typescript-language-server on a loaded 2-core CI machine once needed more than 40 s for its first
+ * file. Within the writing tools' own 60 s limit, so a slow server gives a clear assertion, not a tool time-out.
+ */
+const LSP_ENV = { MARVIN_LSP: "on", MARVIN_LSP_WAIT: "55", MARVIN_LSP_COLD_WAIT: "55" };
 
 const test = base.extend<{ work: string; harness: ToolHarness }>({
   work: async ({ tempDirs }, use) => {
