@@ -83,8 +83,8 @@ describe("lsp", () => {
     const on = await openLayer([], { MARVIN_LSP: "on" });
     await on.layer.handle("lsp");
     expect(on.host.lastSystem).toBe(
-      "Language servers:\n  No language server is running: one starts when coding mode opens a project or a tool writes " +
-        "a code file.",
+      "Language servers:\n  No language server is running: one starts when coding mode opens a project or a " +
+        "tool writes a code file.",
     );
     const off = await openLayer([], { MARVIN_LSP: "off" });
     await off.layer.handle("lsp");
