@@ -1,4 +1,5 @@
 import { createInterface } from "node:readline/promises";
+import { safeText } from "../../ui/terminal-text.js";
 
 /** Setup ran out of input (Ctrl+D, Ctrl+C): nothing more is asked. */
 export class SetupStopped extends Error {
@@ -14,8 +15,9 @@ interface Streams {
 export class SetupTerminal {
   constructor(readonly streams: Streams) {}
 
+  /** Prints a line; what servers said in it (errors, model names) cannot move the cursor or retitle the window. */
   say(text: string): void {
-    this.streams.stdout.write(`${text}\n`);
+    this.streams.stdout.write(`${safeText(text)}\n`);
   }
 
   /** A typed line, trimmed; `fallback` when the person just presses Enter. */
